@@ -1,0 +1,6 @@
+"""``python -m simpeval`` runs the command-line interface."""
+
+from .cli import main
+
+if __name__ == "__main__":
+    main()

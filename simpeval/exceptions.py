@@ -1,0 +1,78 @@
+"""Typed exceptions.
+
+Every error simpeval raises on purpose is a :class:`SimpevalError` *and* the builtin
+exception a caller would naturally catch (``ValueError``, ``KeyError``, ``TypeError``,
+``ImportError``, ``OSError``), so ``except ValueError`` keeps working.
+
+Messages follow one template: which argument (or file and line), what was expected,
+what was received, and how to fix it.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "SimpevalError",
+    "InputLengthMismatchError",
+    "ReferenceLayoutError",
+    "MissingSourceError",
+    "InvalidInputError",
+    "InputFileError",
+    "UnknownMetricError",
+    "UnknownTokenizerError",
+    "UnknownVariantError",
+    "InvalidOptionError",
+    "MissingDependencyError",
+    "SignatureParseError",
+]
+
+
+class SimpevalError(Exception):
+    """Base class of every error raised on purpose by simpeval."""
+
+    def __str__(self) -> str:
+        # KeyError's str() wraps the message in quotes; we never want that.
+        return str(self.args[0]) if self.args else ""
+
+
+class InvalidInputError(SimpevalError, TypeError):
+    """An argument has the wrong type (e.g. a bare string where a list is expected)."""
+
+
+class InputLengthMismatchError(SimpevalError, ValueError):
+    """Hypotheses, sources and reference streams do not have the same number of segments."""
+
+
+class ReferenceLayoutError(SimpevalError, ValueError):
+    """References were given in a layout other than the expected one."""
+
+
+class MissingSourceError(SimpevalError, ValueError):
+    """A metric that needs the source sentences (SARI) was called without them."""
+
+
+class InputFileError(SimpevalError, ValueError):
+    """A file cannot be used as input: unreadable, empty, or not valid UTF-8."""
+
+
+class UnknownMetricError(SimpevalError, KeyError):
+    """No metric is registered under the requested name."""
+
+
+class UnknownTokenizerError(SimpevalError, KeyError):
+    """No tokenizer is registered under the requested name."""
+
+
+class UnknownVariantError(SimpevalError, KeyError):
+    """No SARI variant (preset) has the requested name."""
+
+
+class InvalidOptionError(SimpevalError, ValueError):
+    """A metric option has a value outside its allowed set."""
+
+
+class MissingDependencyError(SimpevalError, ImportError):
+    """An optional dependency needed for the requested feature is not installed."""
+
+
+class SignatureParseError(SimpevalError, ValueError):
+    """A signature string cannot be parsed."""

@@ -1,0 +1,301 @@
+"""The :class:`Metric` base class: one pipeline from text to additive statistics to scores.
+
+A metric maps every segment to a 1-D float64 vector of *additive* sufficient statistics.
+Everything else is computed from sums of those vectors:
+
+* ``corpus_score`` = ``score_from_stats(corpus_stats(...).sum(axis=0))``;
+* ``sentence_score`` is a corpus of one segment;
+* ``sentence_scores`` scores every row of ``corpus_stats`` on its own;
+* bootstrap resampling and distributed evaluation sum rows, never finished scores.
+
+Subclasses implement three hooks only: :meth:`Metric._extract_stats` (text to a
+statistics matrix), :meth:`Metric.score_from_stats` and :meth:`Metric._signature_fields`.
+The base class owns validation, the reference layout and the signature.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Mapping, Optional, Sequence, Union
+
+import numpy as np
+
+from .._types import Hypotheses, RefStreams, Sources, StatsArray
+from ..exceptions import (
+    InputLengthMismatchError,
+    InvalidInputError,
+    MissingSourceError,
+    ReferenceLayoutError,
+)
+from .score import Score, Signature
+
+__all__ = ["Metric", "references_from_segments", "count_references"]
+
+#: Keys every signature may carry besides a metric's own (sacrebleu's shared keys).
+COMMON_ABBREVIATIONS: Mapping[str, str] = {
+    "nrefs": "#",
+    "test": "t",
+    "lang": "l",
+    "subset": "S",
+    "origlang": "o",
+    "bs": "bs",
+    "ar": "ar",
+    "seed": "rs",
+    "version": "v",
+}
+
+
+def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[Optional[str]]]:
+    """Convert per-segment references to simpeval's stream layout.
+
+    Hugging Face ``evaluate`` (and torchmetrics) take ``references[i]`` = the list of
+    references of segment ``i``. simpeval, sacrebleu and EASSE take *streams*:
+    ``references[j][i]`` = reference ``j`` of segment ``i``. Segments with fewer references
+    are padded with ``None`` (a missing reference, not an empty one).
+
+    Args:
+        references: one list of reference strings per segment.
+
+    Returns:
+        The reference streams.
+
+    Raises:
+        InvalidInputError: ``references`` or one of its items is a bare string.
+
+    Examples:
+        >>> references_from_segments([["a", "b"], ["c"]])
+        [['a', 'c'], ['b', None]]
+    """
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise InvalidInputError(
+            "references_from_segments: references must be a list of per-segment lists of strings "
+            f"(got {type(references).__name__})."
+        )
+    for i, refs in enumerate(references):
+        if isinstance(refs, str) or not isinstance(refs, Sequence):
+            raise InvalidInputError(
+                f"references_from_segments: references[{i}] must be a list of strings "
+                f"(got {type(refs).__name__}: {refs!r})."
+            )
+    width = max((len(refs) for refs in references), default=0)
+    return [
+        [refs[j] if j < len(refs) else None for refs in references] for j in range(width)
+    ]
+
+
+def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
+    """The ``nrefs`` signature value: the common number of references, or ``"var"``."""
+    counts = {len(refs) for refs in per_segment}
+    return counts.pop() if len(counts) == 1 else "var"
+
+
+class Metric(ABC):
+    """Abstract base of every simpeval metric.
+
+    Class attributes describe the metric (as in torchmetrics):
+
+    * ``name``: display name, also the signature prefix;
+    * ``higher_is_better``: direction used to mark the best system;
+    * ``requires_source``: whether scoring needs the source sentences;
+    * ``citation``: BibTeX of the paper that defines the metric;
+    * ``signature_abbreviations``: short keys of the metric's own signature fields.
+    """
+
+    name: ClassVar[str]
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = False
+    citation: ClassVar[str] = ""
+    signature_abbreviations: ClassVar[Mapping[str, str]] = {}
+
+    # ------------------------------------------------------------------ hooks
+    @abstractmethod
+    def _extract_stats(
+        self,
+        hypotheses: list[str],
+        references: list[list[str]],
+        sources: Optional[list[str]],
+    ) -> StatsArray:
+        """Statistics of validated input, one row per segment (``references[i]`` per segment)."""
+
+    @abstractmethod
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """The score of a (summed) statistics vector.
+
+        Args:
+            stats: a 1-D statistics vector, usually the sum of segment rows.
+            signature: the signature to attach; by default :meth:`get_signature` without data facts.
+        """
+
+    @abstractmethod
+    def _signature_fields(self) -> list[tuple[str, Any]]:
+        """The metric's own signature fields, from its frozen configuration only."""
+
+    def _version(self) -> str:
+        from .. import __version__
+
+        return __version__
+
+    # ------------------------------------------------------------ signatures
+    @classmethod
+    def signature_key_order(cls) -> tuple[str, ...]:
+        """Every key a signature of this metric may have, in print order."""
+        own = tuple(cls.signature_abbreviations)
+        rest = tuple(k for k in COMMON_ABBREVIATIONS if k not in own and k not in ("nrefs", "version"))
+        return ("nrefs",) + own + rest + ("version",)
+
+    @classmethod
+    def all_abbreviations(cls) -> dict[str, str]:
+        """Abbreviations of every signature key (shared keys plus the metric's own)."""
+        return {**COMMON_ABBREVIATIONS, **cls.signature_abbreviations}
+
+    def get_signature(self, nrefs: Union[int, str, None] = None, **extra: Any) -> Signature:
+        """The reproducibility signature of this metric's configuration.
+
+        Args:
+            nrefs: number of references per segment (``"var"`` if it varies); known only
+                once data is given, so it is left out when ``None``.
+            extra: further data facts (``test="asset-test"``, ``bs=1000``, ``seed=12345``).
+        """
+        fields: list[tuple[str, Any]] = []
+        if nrefs is not None:
+            fields.append(("nrefs", nrefs))
+        fields.extend(self._signature_fields())
+        fields.extend((k, v) for k, v in extra.items() if v is not None)
+        fields.append(("version", self._version()))
+        return Signature(self.name, tuple(fields), self.all_abbreviations())
+
+    # ------------------------------------------------------------ validation
+    def _check_strings(self, values: Any, argument: str) -> list[str]:
+        if isinstance(values, str) or not isinstance(values, Sequence):
+            raise InvalidInputError(
+                f"{self.name}: {argument} must be a list of strings, one per segment "
+                f"(got {type(values).__name__}). Wrap a single sentence in a list, or use sentence_score()."
+            )
+        for i, value in enumerate(values):
+            if not isinstance(value, str):
+                raise InvalidInputError(
+                    f"{self.name}: {argument}[{i}] must be a string (got {type(value).__name__}: {value!r})."
+                )
+        return list(values)
+
+    def _check_references(self, references: Any, n_segments: int) -> list[list[str]]:
+        """Validate reference streams and return the per-segment lists (``None`` removed)."""
+        if isinstance(references, str) or not isinstance(references, Sequence) or len(references) == 0:
+            raise ReferenceLayoutError(
+                f"{self.name}: references must be a non-empty list of reference streams, "
+                f"references[j][i] = reference j of segment i (got {references!r:.80}). "
+                "For one reference per segment pass [refs]."
+            )
+        for j, stream in enumerate(references):
+            if isinstance(stream, str) or not isinstance(stream, Sequence):
+                raise ReferenceLayoutError(
+                    f"{self.name}: references[{j}] must be a list of strings (a stream with one "
+                    f"reference per segment), got {type(stream).__name__} {stream!r:.60}. References use "
+                    "sacrebleu's stream layout references[j][i]; for one reference per segment pass [refs]."
+                )
+        lengths = [len(stream) for stream in references]
+        if any(length != n_segments for length in lengths):
+            looks_per_segment = len(references) == n_segments
+            hint = (
+                " They look like per-segment lists (one list of references per segment, as in "
+                "Hugging Face evaluate): convert them with simpeval.references_from_segments(references)."
+                if looks_per_segment
+                else ""
+            )
+            raise ReferenceLayoutError(
+                f"{self.name}: every reference stream must have one entry per segment ({n_segments}), "
+                f"but the {len(references)} streams have lengths {lengths}. simpeval expects the stream "
+                f"layout references[j][i] = reference j of segment i.{hint}"
+            )
+        per_segment: list[list[str]] = [[] for _ in range(n_segments)]
+        for j, stream in enumerate(references):
+            for i, ref in enumerate(stream):
+                if ref is None:
+                    continue
+                if not isinstance(ref, str):
+                    raise InvalidInputError(
+                        f"{self.name}: references[{j}][{i}] must be a string or None "
+                        f"(got {type(ref).__name__}: {ref!r})."
+                    )
+                per_segment[i].append(ref)
+        return per_segment
+
+    def _prepare(
+        self, hypotheses: Any, references: Any, sources: Any
+    ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
+        hyps = self._check_strings(hypotheses, "hypotheses")
+        if not hyps:
+            raise InvalidInputError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
+        refs = self._check_references(references, len(hyps))
+        srcs: Optional[list[str]] = None
+        if sources is not None:
+            srcs = self._check_strings(sources, "sources")
+            if len(srcs) != len(hyps):
+                raise InputLengthMismatchError(
+                    f"{self.name}: sources must have one sentence per hypothesis "
+                    f"({len(hyps)} hypotheses, {len(srcs)} sources)."
+                )
+        elif self.requires_source:
+            raise MissingSourceError(
+                f"{self.name}: sources are required ({self.name} compares the output with the "
+                "input sentence); pass sources=[...] (CLI: --sources FILE)."
+            )
+        return hyps, refs, srcs
+
+    # ------------------------------------------------------------ public API
+    def corpus_stats(
+        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+    ) -> StatsArray:
+        """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64."""
+        hyps, refs, srcs = self._prepare(hypotheses, references, sources)
+        return self._extract_stats(hyps, refs, srcs)
+
+    def corpus_score(
+        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+    ) -> Score:
+        """Score a whole corpus.
+
+        Args:
+            hypotheses: one system output per segment.
+            references: reference streams, ``references[j][i]`` = reference ``j`` of segment
+                ``i``; ``None`` marks a missing reference (variable number of references).
+                Per-segment lists go through :func:`references_from_segments` first.
+            sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
+        """
+        hyps, refs, srcs = self._prepare(hypotheses, references, sources)
+        stats = self._extract_stats(hyps, refs, srcs)
+        return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
+
+    def sentence_score(
+        self, hypothesis: str, references: Sequence[str], source: Optional[str] = None
+    ) -> Score:
+        """Score one segment (a corpus of one).
+
+        Args:
+            hypothesis: the system output.
+            references: the references of this segment, e.g. ``["ref 1", "ref 2"]``.
+            source: the source sentence (required by SARI).
+        """
+        if not isinstance(hypothesis, str):
+            raise InvalidInputError(
+                f"{self.name}: hypothesis must be a string (got {type(hypothesis).__name__}); "
+                "use corpus_score() for a list of segments."
+            )
+        if isinstance(references, str) or not isinstance(references, Sequence):
+            raise InvalidInputError(
+                f"{self.name}: references must be a list of reference strings for this segment "
+                f"(got {type(references).__name__}: {references!r:.60})."
+            )
+        # A segment without references is one stream holding None (SARI defines a score for it).
+        streams = [[ref] for ref in references] or [[None]]
+        return self.corpus_score([hypothesis], streams, None if source is None else [source])
+
+    def sentence_scores(
+        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+    ) -> np.ndarray:
+        """The sentence-level score of every segment, as a float64 array."""
+        stats = self.corpus_stats(hypotheses, references, sources)
+        return np.array([self.score_from_stats(row).score for row in stats], dtype=np.float64)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.get_signature().format(prefix=False)})"

@@ -1,0 +1,28 @@
+"""Tokenizer registry shared by every metric.
+
+Examples:
+    >>> from simpeval.tokenizers import get_tokenizer
+    >>> get_tokenizer("13a")("Hello, world!")
+    'Hello , world !'
+    >>> "moses" in available_tokenizers()
+    True
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ._registry import available_tokenizers, get_tokenizer, register_tokenizer
+from .base import Tokenizer
+from .moses import MosesTokenizer, PennTokenizer
+from .sacrebleu import SACREBLEU_TOKENIZERS, make_sacrebleu_tokenizer
+from .simple import TreebankTokenizer, WhitespaceTokenizer
+
+__all__ = ["Tokenizer", "available_tokenizers", "get_tokenizer", "register_tokenizer"]
+
+for _name in SACREBLEU_TOKENIZERS:
+    register_tokenizer(_name, partial(make_sacrebleu_tokenizer, _name))
+register_tokenizer("moses", MosesTokenizer)
+register_tokenizer("penn", PennTokenizer)
+register_tokenizer("treebank", TreebankTokenizer)
+register_tokenizer("whitespace", WhitespaceTokenizer)
