@@ -7,7 +7,7 @@ Examples:
     ...                           [["About 95 species are currently known."]],
     ...                           sources=["About 95 species are currently accepted."])
     >>> round(score.score, 4)
-    29.1667
+    27.3016
 """
 
 from __future__ import annotations

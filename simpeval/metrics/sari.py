@@ -221,8 +221,8 @@ def sari_segment_counts(
     Examples:
         >>> counts = sari_segment_counts("a b".split(), "b".split(), [["a", "b"], ["a"]],
         ...                              VARIANTS["easse"])
-        >>> counts[:4]  # keep P = 2/2, keep R = 2/4 for unigrams (counts x 2 references)
-        [2.0, 2.0, 2.0, 4.0]
+        >>> counts[:4]  # unigram keep P = 1/2, keep R = 1/3 (source and output counts x 2 references)
+        [1.0, 2.0, 1.0, 3.0]
     """
     out: list[float] = []
     for n in range(1, config.max_order + 1):

@@ -165,7 +165,7 @@ class Score:
         >>> from simpeval import SARI
         >>> s = SARI().sentence_score("a b", ["a b"], source="a b c")
         >>> round(s.score, 2), sorted(s.components)
-        (100.0, ['add', 'delete', 'keep'])
+        (41.67, ['add', 'delete', 'keep'])
     """
 
     metric: str

@@ -1,0 +1,162 @@
+"""The orchestration entry points used by the CLI and by notebooks.
+
+:func:`evaluate_systems` scores every system with every metric and returns a
+:class:`~simpeval.report.table.ResultTable`; :func:`sentence_level` returns the score of
+every segment as a :class:`~simpeval.report.table.SegmentTable`. Render either with
+:func:`simpeval.report.render`.
+
+Examples:
+    >>> table = evaluate_systems(
+    ...     {"copy": ["The cat sat on the mat ."], "simple": ["The cat sat ."]},
+    ...     references=[["The cat sat ."]],
+    ...     sources=["The cat sat on the mat ."],
+    ...     metrics=["sari", "bleu"],
+    ... )
+    >>> table.metric_names, table.best("SARI")
+    (('SARI', 'BLEU'), 'simple')
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional, Sequence, Union
+
+from ._types import RefStreams, Sources
+from .exceptions import InvalidInputError
+from .metrics import Metric, count_references, get_metric
+from .metrics.score import Score
+from .report.table import MetricColumn, ResultTable, SegmentScore, SegmentTable
+
+__all__ = ["DEFAULT_METRICS", "evaluate_systems", "sentence_level"]
+
+#: Metrics computed when none are named, in column order.
+DEFAULT_METRICS: tuple[str, ...] = ("sari", "bleu", "chrf", "ter")
+
+MetricSpec = Union[Metric, str]
+
+
+def _resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:
+    if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Sequence):
+        raise InvalidInputError(
+            f"evaluate_systems: metrics must be a list of Metric objects or registry names "
+            f"(got {type(metrics).__name__}: {metrics!r:.60}). Wrap a single metric in a list."
+        )
+    if not metrics:
+        raise InvalidInputError("evaluate_systems: metrics must name at least one metric (got an empty list).")
+    resolved = []
+    for metric in metrics:
+        if isinstance(metric, str):
+            resolved.append(get_metric(metric))
+        elif isinstance(metric, Metric):
+            resolved.append(metric)
+        else:
+            raise InvalidInputError(
+                f"evaluate_systems: every metric must be a Metric or a registry name "
+                f"(got {type(metric).__name__}: {metric!r:.60})."
+            )
+    return resolved
+
+
+def _check_systems(systems: Mapping[str, Sequence[str]]) -> None:
+    if not isinstance(systems, Mapping):
+        raise InvalidInputError(
+            f"evaluate_systems: systems must be a mapping of system name -> hypotheses "
+            f"(got {type(systems).__name__}). For one system pass {{'my-system': hypotheses}}."
+        )
+    if not systems:
+        raise InvalidInputError("evaluate_systems: systems must contain at least one system (got none).")
+    for name in systems:
+        if not isinstance(name, str):
+            raise InvalidInputError(
+                f"evaluate_systems: system names must be strings (got {type(name).__name__}: {name!r})."
+            )
+
+
+def _labels(names: Sequence[str]) -> list[str]:
+    """Unique column labels: a repeated name gets `` (2)``, `` (3)``, ..."""
+    labels: list[str] = []
+    for name in names:
+        label, n = name, 1
+        while label in labels:
+            n += 1
+            label = f"{name} ({n})"
+        labels.append(label)
+    return labels
+
+
+def evaluate_systems(
+    systems: Mapping[str, Sequence[str]],
+    references: RefStreams,
+    sources: Optional[Sources] = None,
+    *,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+) -> ResultTable:
+    """Score every system with every metric (corpus level).
+
+    Args:
+        systems: system name -> its outputs, one per segment.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        sources: the source sentences (required when a metric needs them, as SARI does).
+        metrics: :class:`~simpeval.metrics.base.Metric` objects or registry names
+            (``"sari"``, ``"bleu"``, ``"chrf"``, ``"ter"``), in column order.
+
+    Returns:
+        A table with one row per system and one column per metric. Columns are labelled
+        with the score's metric name (``"SARI"``, ``"BLEU"``, ``"chrF2"``, ``"TER"``).
+
+    Raises:
+        SimpevalError: invalid input (lengths, layout, missing sources, ...), from the metrics.
+    """
+    _check_systems(systems)
+    resolved = _resolve_metrics(metrics)
+    scores = [
+        tuple(metric.corpus_score(hypotheses, references, sources) for metric in resolved)
+        for hypotheses in systems.values()
+    ]
+    labels = _labels([score.metric for score in scores[0]])
+    columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
+    return ResultTable(tuple(systems), columns, tuple(scores))
+
+
+def sentence_level(
+    systems: Mapping[str, Sequence[str]],
+    references: RefStreams,
+    sources: Optional[Sources] = None,
+    *,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+) -> SegmentTable:
+    """The score of every segment of every system under every metric.
+
+    Each segment is scored as a corpus of one, from its own row of statistics; every
+    segment score carries the metric's corpus signature.
+
+    Args:
+        systems: system name -> its outputs, one per segment.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        sources: the source sentences (required by SARI).
+        metrics: metrics or registry names, as in :func:`evaluate_systems`.
+
+    Returns:
+        A :class:`SegmentTable` with rows ordered by system, then metric, then line.
+
+    Examples:
+        >>> rows = sentence_level({"s": ["a b", "c"]}, [["a b", "d"]], metrics=["bleu"]).rows
+        >>> [(r.line, r.system, r.metric) for r in rows]
+        [(1, 's', 'BLEU'), (2, 's', 'BLEU')]
+    """
+    _check_systems(systems)
+    resolved = _resolve_metrics(metrics)
+    scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
+    for system, hypotheses in systems.items():
+        for k, metric in enumerate(resolved):
+            stats = metric.corpus_stats(hypotheses, references, sources)  # validates the input
+            per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
+            signature = metric.get_signature(count_references(per_segment))
+            scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
+    labels = _labels([segments[0].metric for _, _, segments in scored[: len(resolved)]])
+    rows = [
+        SegmentScore(i + 1, system, labels[k], score)
+        for system, k, segments in scored
+        for i, score in enumerate(segments)
+    ]
+    columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
+    return SegmentTable(tuple(systems), columns, tuple(rows))

@@ -1,0 +1,383 @@
+"""The ``simpeval`` command line: parse options, read files, call :mod:`simpeval.api`, render, echo.
+
+Commands:
+
+* ``simpeval score -s SRC -r REF1 REF2 -i SYS1 SYS2 [--metrics sari bleu chrf ter]``;
+* ``simpeval demo``: the same on the demo data shipped with the package.
+
+Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1);
+impossible option combinations are usage errors (exit code 2).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import warnings
+from importlib import resources
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
+
+import click
+from click.core import ParameterSource
+
+from . import __version__, api
+from .api import DEFAULT_METRICS
+from .exceptions import SimpevalError
+from .io import STDIN, check_same_length, display_name, read_lines, read_tsv_references
+from .metrics import Metric, available_metrics, get_metric, metric_class
+from .report import available_formats, render
+from .tokenizers import available_tokenizers
+
+__all__ = ["MultiValueCommand", "MultiValueOption", "main"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# ------------------------------------------------------------ multi-value options
+class MultiValueOption(click.Option):
+    """An option taking one or more space-separated values, and repeatable.
+
+    ``--references r1 r2 --references r3`` gives ``("r1", "r2", "r3")``. Values run up to
+    the next token that starts with ``-`` (a lone ``-`` is a value: standard input). Only
+    works on a :class:`MultiValueCommand`, which regroups the arguments before click parses them.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["multiple"] = True
+        super().__init__(*args, **kwargs)
+
+
+def expand_multi_values(
+    params: Sequence[click.Parameter], args: Sequence[str], ctx: Optional[click.Context] = None
+) -> list[str]:
+    """Rewrite ``--opt a b`` as ``--opt a --opt b`` for every :class:`MultiValueOption`.
+
+    Examples:
+        >>> params = [MultiValueOption(["-r", "--references"]), click.Option(["--width"])]
+        >>> expand_multi_values(params, ["-r", "a", "b", "--width", "2", "--references=c", "d"])
+        ['-r', 'a', '-r', 'b', '--width', '2', '--references', 'c', '--references', 'd']
+    """
+    greedy = {opt for p in params if isinstance(p, MultiValueOption) for opt in p.opts}
+    with_value = {
+        opt: p.nargs for p in params if isinstance(p, click.Option) and not p.is_flag and not p.count for opt in p.opts
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            return out + list(args[i:])
+        if token.startswith("--"):
+            name, eq, first = token.partition("=")
+            values = [first] if eq else []
+        else:  # short option, maybe with its value attached: -rfile
+            name, values = token[:2], ([token[2:]] if len(token) > 2 else [])
+        i += 1
+        if name in greedy:
+            while i < len(args) and (args[i] == STDIN or not args[i].startswith("-")):
+                values.append(args[i])
+                i += 1
+            if not values:
+                raise click.BadOptionUsage(name, f"Option '{name}' requires at least one value.", ctx)
+            for value in values:
+                out += [name, value]
+        elif name in with_value and not values:  # keep this option's own value untouched
+            out += list(args[i - 1 : i + with_value[name]])
+            i += with_value[name]
+        else:
+            out.append(token)
+    return out
+
+
+class MultiValueCommand(click.Command):
+    """A command whose :class:`MultiValueOption` options take several space-separated values."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, expand_multi_values(self.params, args, ctx))
+
+
+# ------------------------------------------------------------ the group
+class _Group(click.Group):
+    """Turns library errors into one-line click errors and library warnings into stderr lines."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("default")
+            try:
+                return super().invoke(ctx)
+            except SimpevalError as err:
+                raise click.ClickException(" ".join(str(err).split())) from err
+            finally:
+                for warning in caught:
+                    if not issubclass(warning.category, DeprecationWarning):
+                        click.echo(f"Warning: {warning.message}", err=True)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="simpeval")
+def main() -> None:
+    """Evaluate text simplification (SARI) and translation metrics (BLEU, chrF, TER) with signatures."""
+
+
+# ------------------------------------------------------------ shared options
+def _sari_variants() -> str:
+    from .metrics.sari import VARIANTS
+
+    return ", ".join(VARIANTS)
+
+
+#: Options of one metric each; the prefix before the first ``_`` is the metric's registry name
+#: and the rest is the keyword argument of the metric's constructor.
+_METRIC_OPTIONS: list[Callable[[F], F]] = [
+    click.option("--sari-variant", metavar="NAME", help=f"SARI preset ({_sari_variants()}). Default: easse."),
+    click.option(
+        "--sari-tokenize",
+        metavar="NAME",
+        help=f"SARI tokenizer ({', '.join(available_tokenizers())}). Default: the preset's.",
+    ),
+    click.option("--sari-lowercase/--sari-no-lowercase", default=None, help="SARI: lowercase the input."),
+    click.option(
+        "--sari-aggregate",
+        type=click.Choice(["corpus", "sentence"]),
+        help="SARI: pool n-gram counts or average sentences.",
+    ),
+    click.option("--sari-deletion", type=click.Choice(["f1", "precision"]), help="SARI: deletion score."),
+    click.option("--sari-average", type=click.Choice(["f1", "pr"]), help="SARI: F1 per order, or F1 of mean P and R."),
+    click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
+    click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
+    click.option(
+        "--bleu-tokenize", metavar="NAME", help="BLEU tokenizer (13a, intl, zh, char, none, ...). Default: 13a."
+    ),
+    click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
+    click.option(
+        "--bleu-smooth-method",
+        type=click.Choice(["exp", "floor", "add-k", "none"]),
+        help="BLEU smoothing. Default: exp.",
+    ),
+    click.option("--bleu-smooth-value", type=float, metavar="X", help="BLEU: value of floor / add-k smoothing."),
+    click.option("--bleu-effective-order", is_flag=True, help="BLEU: skip n-gram orders with no n-gram."),
+    click.option(
+        "--bleu-max-ngram-order",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="BLEU: highest n-gram order. Default: 4.",
+    ),
+    click.option(
+        "--chrf-char-order", type=click.IntRange(min=0), metavar="N", help="chrF: character n-gram order. Default: 6."
+    ),
+    click.option(
+        "--chrf-word-order",
+        type=click.IntRange(min=0),
+        metavar="N",
+        help="chrF: word n-gram order (2 = chrF++). Default: 0.",
+    ),
+    click.option("--chrf-beta", type=click.IntRange(min=0), metavar="N", help="chrF: weight of recall. Default: 2."),
+    click.option("--chrf-lowercase", is_flag=True, help="chrF: lowercase the input."),
+    click.option("--chrf-whitespace", is_flag=True, help="chrF: keep whitespace in character n-grams."),
+    click.option("--chrf-eps-smoothing", is_flag=True, help="chrF: epsilon smoothing (chrF++.py, NLTK)."),
+    click.option("--ter-case-sensitive", is_flag=True, help="TER: do not lowercase."),
+    click.option("--ter-normalized", is_flag=True, help="TER: normalize punctuation and tokenize."),
+    click.option("--ter-no-punct", is_flag=True, help="TER: remove punctuation."),
+    click.option("--ter-asian-support", is_flag=True, help="TER: tokenize Asian characters."),
+]
+
+_OUTPUT_OPTIONS: list[Callable[[F], F]] = [
+    click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(available_formats()),
+        default="text",
+        show_default=True,
+        help="Output format.",
+    ),
+    click.option(
+        "--width", "-w", type=click.IntRange(0, 20), default=1, show_default=True, help="Decimals of printed scores."
+    ),
+]
+
+
+def _apply(options: list[Callable[[F], F]]) -> Callable[[F], F]:
+    def decorate(function: F) -> F:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+# ------------------------------------------------------------ helpers
+def _metric_key(name: str) -> str:
+    """The registry name a metric option prefix refers to (``chrf++`` uses the ``chrf`` options)."""
+    return name.lower().rstrip("+")
+
+
+def _build_metrics(ctx: click.Context, names: Sequence[str], options: dict[str, Any]) -> list[Metric]:
+    """Instantiate the metrics named in ``--metrics`` with the per-metric options given."""
+    names = list(dict.fromkeys(names))
+    for name in names:
+        metric_class(name)  # unknown name -> UnknownMetricError listing the valid ones
+    given = {k: v for k, v in options.items() if ctx.get_parameter_source(k) is ParameterSource.COMMANDLINE}
+    selected = {_metric_key(name) for name in names}
+    for key in given:
+        prefix = key.split("_", 1)[0]
+        if prefix not in selected:
+            raise click.UsageError(
+                f"--{key.replace('_', '-')} was given but {prefix} is not in --metrics ({' '.join(names)})."
+            )
+    return [
+        get_metric(name, **{k.split("_", 1)[1]: v for k, v in given.items() if k.split("_", 1)[0] == _metric_key(name)})
+        for name in names
+    ]
+
+
+def _system_names(paths: Sequence[str]) -> list[str]:
+    """System names: file basenames, or the paths as given where basenames collide."""
+    names = ["stdin" if p == STDIN else os.path.basename(p) or p for p in paths]
+    if len(set(names)) < len(names):
+        names = [display_name(p) for p in paths]
+    if len(set(names)) < len(names):
+        raise click.UsageError(f"--input lists the same file more than once: {' '.join(paths)}.")
+    return names
+
+
+def _check_usage(
+    metrics: Sequence[Metric],
+    sources: Optional[str],
+    references: Sequence[str],
+    num_refs: Optional[int],
+    inputs: Sequence[str],
+    fmt: str,
+    score_only: bool,
+) -> None:
+    """Reject impossible option combinations before any file is read."""
+    needing = [m.name for m in metrics if m.requires_source]
+    if needing and sources is None:
+        others = " ".join(name for name in available_metrics() if not metric_class(name).requires_source)
+        raise click.UsageError(
+            f"{', '.join(needing)} needs the source sentences: pass --sources FILE, or drop "
+            f"{', '.join(n.lower() for n in needing)} from --metrics (e.g. --metrics {others})."
+        )
+    if num_refs is not None and num_refs > 1 and len(references) != 1:
+        raise click.UsageError(
+            f"--num-refs {num_refs} reads all references from one tab-separated file, but "
+            f"{len(references)} files were given to --references."
+        )
+    if [sources, *references, *inputs].count(STDIN) > 1:
+        raise click.UsageError("standard input ('-') can be used for one file only.")
+    if inputs == (STDIN,) and sys.stdin.isatty():
+        raise click.UsageError(
+            "no --input given and standard input is a terminal: pass --input FILE... or pipe a file."
+        )
+    if score_only and fmt != "text":
+        raise click.UsageError("--score-only prints bare numbers and cannot be combined with --format " + fmt + ".")
+
+
+def _read_inputs(
+    inputs: Sequence[str], references: Sequence[str], num_refs: Optional[int], sources: Optional[str]
+) -> tuple[dict[str, list[str]], list[list[str]], Optional[list[str]]]:
+    """Read every file strictly and check that all have the same number of lines."""
+    named: dict[str, list[Any]] = {}
+    srcs = None
+    if sources is not None:
+        srcs = named[display_name(sources)] = read_lines(sources)
+    if num_refs is not None and num_refs > 1:
+        refs = read_tsv_references(references[0], num_refs)
+        named[display_name(references[0])] = refs[0]
+    else:
+        refs = [read_lines(path) for path in references]
+        named.update((display_name(path), stream) for path, stream in zip(references, refs))
+    systems = {name: read_lines(path) for name, path in zip(_system_names(inputs), inputs)}
+    named.update((display_name(path), hyps) for path, hyps in zip(inputs, systems.values()))
+    check_same_length(named)
+    return systems, refs, srcs
+
+
+# ------------------------------------------------------------ commands
+@main.command(cls=MultiValueCommand)
+@click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
+@click.option(
+    "--references",
+    "-r",
+    cls=MultiValueOption,
+    required=True,
+    metavar="FILE...",
+    help="Reference files, one reference per line; several space-separated or repeated.",
+)
+@click.option(
+    "--num-refs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Read N tab-separated references per line from one --references file.",
+)
+@click.option(
+    "--input",
+    "--outputs",
+    "-i",
+    "inputs",
+    cls=MultiValueOption,
+    metavar="FILE...",
+    help="System output files, one per system (default: standard input).",
+)
+@click.option(
+    "--metrics",
+    "-m",
+    cls=MultiValueOption,
+    default=DEFAULT_METRICS,
+    show_default=True,
+    metavar="NAME...",
+    help=f"Metrics to compute ({', '.join(available_metrics())}).",
+)
+@_apply(_METRIC_OPTIONS)
+@_apply(_OUTPUT_OPTIONS)
+@click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
+@click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
+@click.pass_context
+def score(
+    ctx: click.Context,
+    /,
+    sources: Optional[str],
+    references: tuple[str, ...],
+    num_refs: Optional[int],
+    inputs: tuple[str, ...],
+    metrics: tuple[str, ...],
+    fmt: str,
+    width: int,
+    score_only: bool,
+    sentence_level: bool,
+    **metric_options: Any,
+) -> None:
+    """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
+    inputs = inputs or (STDIN,)
+    metric_objects = _build_metrics(ctx, metrics, metric_options)
+    _check_usage(metric_objects, sources, references, num_refs, inputs, fmt, score_only)
+    systems, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
+    evaluate = api.sentence_level if sentence_level else api.evaluate_systems
+    table = evaluate(systems, refs, srcs, metrics=metric_objects)
+    click.echo(render(table, fmt, width=width, score_only=score_only))
+
+
+DEMO_FILES = ("source.txt", ("reference.0.txt", "reference.1.txt", "reference.2.txt"), ("system-a.txt", "system-b.txt"))
+
+
+@contextlib.contextmanager
+def _demo_paths() -> Iterator[tuple[str, list[str], list[str]]]:
+    """Filesystem paths of the demo data shipped in ``simpeval/data/demo``."""
+    root = resources.files("simpeval").joinpath("data", "demo")
+    source, references, systems = DEMO_FILES
+    with contextlib.ExitStack() as stack:
+
+        def path(name: str) -> str:
+            return str(stack.enter_context(resources.as_file(root.joinpath(name))))
+
+        yield path(source), [path(n) for n in references], [path(n) for n in systems]
+
+
+@main.command()
+@_apply(_OUTPUT_OPTIONS)
+def demo(fmt: str, width: int) -> None:
+    """Score two systems on the demo data shipped with simpeval (SARI, BLEU, chrF, TER)."""
+    with _demo_paths() as (source, references, systems):
+        outputs, refs, srcs = _read_inputs(systems, references, None, source)
+    click.echo(render(api.evaluate_systems(outputs, refs, srcs), fmt, width=width))

@@ -1,0 +1,165 @@
+"""Strict reading of line-aligned text files.
+
+Every file holds one segment per line. Nothing is filtered, stripped or skipped: an empty
+line is an (empty) segment, and a carriage return before the newline stays part of the
+segment. What *is* rejected, with the file name and line number, is what cannot be right:
+a missing or empty file, bytes that are not UTF-8, a references TSV with the wrong number
+of fields, and files whose line counts differ.
+
+``"-"`` stands for standard input.
+
+Examples:
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = os.path.join(tmp, "refs.tsv")
+    ...     with open(path, "w", encoding="utf-8") as f:
+    ...         _ = f.write("a\\tA\\nb\\tB\\n")
+    ...     read_lines(path), read_tsv_references(path, 2)
+    (['a\\tA', 'b\\tB'], [['a', 'b'], ['A', 'B']])
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+from typing import Mapping, Sequence, Union
+
+from .exceptions import InputFileError, InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
+
+__all__ = ["STDIN", "check_same_length", "display_name", "read_lines", "read_tsv_references"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: The path that means standard input.
+STDIN = "-"
+
+
+def display_name(path: PathLike) -> str:
+    """How a path is named in messages: ``<stdin>`` for ``"-"``, the path otherwise."""
+    text = os.fspath(path)
+    return "<stdin>" if text == STDIN else text
+
+
+def _read_bytes(path: PathLike) -> bytes:
+    name = display_name(path)
+    if os.fspath(path) == STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is not None:
+            data: bytes = stream.read()
+            return data
+        return str(sys.stdin.read()).encode("utf-8")
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError as err:
+        raise InputFileError(f"file {name} does not exist; check the path.") from err
+    except IsADirectoryError as err:
+        raise InputFileError(f"file {name} is a directory; pass a text file with one segment per line.") from err
+    except OSError as err:
+        raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
+
+
+def read_lines(path: PathLike) -> list[str]:
+    """Read a UTF-8 text file as a list of segments, one per line.
+
+    Lines are split on ``"\\n"`` only; the newline is removed and nothing else. A final
+    newline does not add an empty segment, and a last line without a newline is kept.
+
+    Args:
+        path: the file to read, or ``"-"`` for standard input.
+
+    Returns:
+        The lines, without their newline characters.
+
+    Raises:
+        InputFileError: the file is missing, unreadable, empty (0 bytes), or not valid
+            UTF-8 (the message gives the 1-based line number of the first bad byte).
+
+    Examples:
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, "sys.txt")
+        ...     with open(path, "wb") as f:
+        ...         _ = f.write(b"first\\n\\nthird")
+        ...     read_lines(path)
+        ['first', '', 'third']
+    """
+    name = display_name(path)
+    data = _read_bytes(path)
+    if not data:
+        raise InputFileError(f"file {name} is empty; every input file needs one line per segment.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise InputFileError(
+            f"file {name} is not valid UTF-8: byte {data[err.start]:#04x} on line {line} "
+            f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
+        ) from err
+    if text.endswith("\n"):
+        text = text[:-1]
+    lines = text.split("\n")
+    if any(line.endswith("\r") for line in lines):
+        warnings.warn(
+            f"file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
+            "Convert the file (e.g. dos2unix) if that is not intended.",
+            stacklevel=2,
+        )
+    return lines
+
+
+def read_tsv_references(path: PathLike, num_refs: int) -> list[list[str]]:
+    """Read references stored as one tab-separated line per segment.
+
+    Args:
+        path: the TSV file (or ``"-"`` for standard input).
+        num_refs: the number of references (tab-separated fields) on every line.
+
+    Returns:
+        Reference streams: ``streams[j][i]`` is reference ``j`` of segment ``i``.
+
+    Raises:
+        InvalidOptionError: ``num_refs`` is not a positive integer.
+        InputFileError: as :func:`read_lines`.
+        ReferenceLayoutError: a line does not have exactly ``num_refs`` fields.
+    """
+    if isinstance(num_refs, bool) or not isinstance(num_refs, int) or num_refs < 1:
+        raise InvalidOptionError(f"read_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
+    name = display_name(path)
+    streams: list[list[str]] = [[] for _ in range(num_refs)]
+    for number, line in enumerate(read_lines(path), start=1):
+        fields = line.split("\t")
+        if len(fields) != num_refs:
+            raise ReferenceLayoutError(
+                f"file {name}, line {number}: expected {num_refs} tab-separated references "
+                f"(num_refs={num_refs}) but found {len(fields)}. Fix the line, or change the "
+                "number of references (CLI: --num-refs)."
+            )
+        for stream, field in zip(streams, fields):
+            stream.append(field)
+    return streams
+
+
+def check_same_length(named: Mapping[str, Sequence[object]]) -> None:
+    """Check that every file has the same number of lines.
+
+    Args:
+        named: file name -> its lines.
+
+    Raises:
+        InputLengthMismatchError: the line counts differ; the message lists every file
+            with its count.
+
+    Examples:
+        >>> check_same_length({"src.txt": ["a", "b"], "sys.txt": ["a"]})
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InputLengthMismatchError: input files must have the same number of lines, one per segment, but they differ: src.txt: 2 lines, sys.txt: 1 line.
+    """
+    counts = {name: len(lines) for name, lines in named.items()}
+    if len(set(counts.values())) > 1:
+        listing = ", ".join(f"{name}: {n} line{'' if n == 1 else 's'}" for name, n in counts.items())
+        raise InputLengthMismatchError(
+            f"input files must have the same number of lines, one per segment, but they differ: {listing}."
+        )

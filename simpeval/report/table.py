@@ -1,0 +1,170 @@
+"""The result model: which system got which :class:`~simpeval.metrics.score.Score`.
+
+These are frozen values with no formatting; :mod:`simpeval.report.formatters` renders them.
+
+Examples:
+    >>> from simpeval.metrics.score import Score, Signature
+    >>> sig = Signature("TER", (("version", "0"),))
+    >>> table = ResultTable(
+    ...     systems=("a", "b"),
+    ...     metrics=(MetricColumn("TER", higher_is_better=False),),
+    ...     scores=((Score("TER", 60.0, sig),), (Score("TER", 40.0, sig),)),
+    ... )
+    >>> table.cell("b", "TER").score, table.best("TER")
+    (40.0, 'b')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..exceptions import InvalidInputError
+from ..metrics.score import Score, Signature
+
+__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
+
+
+@dataclass(frozen=True)
+class MetricColumn:
+    """One metric column of a table.
+
+    Attributes:
+        name: the column label, unique within a table (usually ``Score.metric``).
+        higher_is_better: the metric's direction (``Metric.higher_is_better``).
+    """
+
+    name: str
+    higher_is_better: bool = True
+
+
+def _unique_signatures(scores: Iterator[Score]) -> tuple[Signature, ...]:
+    seen: list[Signature] = []
+    for score in scores:
+        if score.signature not in seen:
+            seen.append(score.signature)
+    return tuple(seen)
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """Corpus scores of several systems under several metrics.
+
+    Attributes:
+        systems: system names, in row order.
+        metrics: metric columns, in column order.
+        scores: ``scores[i][k]`` is the score of ``systems[i]`` under ``metrics[k]``.
+    """
+
+    systems: tuple[str, ...]
+    metrics: tuple[MetricColumn, ...]
+    scores: tuple[tuple[Score, ...], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "systems", tuple(self.systems))
+        object.__setattr__(self, "metrics", tuple(self.metrics))
+        object.__setattr__(self, "scores", tuple(tuple(row) for row in self.scores))
+        _check_unique("ResultTable: systems", self.systems)
+        _check_unique("ResultTable: metric names", self.metric_names)
+        if len(self.scores) != len(self.systems) or any(len(row) != len(self.metrics) for row in self.scores):
+            raise InvalidInputError(
+                f"ResultTable: scores must have one row per system ({len(self.systems)}) and one "
+                f"score per metric ({len(self.metrics)}) in each row (got row lengths "
+                f"{[len(row) for row in self.scores]})."
+            )
+
+    @property
+    def metric_names(self) -> tuple[str, ...]:
+        """The metric column labels, in order."""
+        return tuple(column.name for column in self.metrics)
+
+    def _system_index(self, system: str) -> int:
+        try:
+            return self.systems.index(system)
+        except ValueError:
+            raise KeyError(f"unknown system {system!r}; systems: {', '.join(self.systems)}") from None
+
+    def _metric_index(self, metric: str) -> int:
+        try:
+            return self.metric_names.index(metric)
+        except ValueError:
+            raise KeyError(f"unknown metric {metric!r}; metrics: {', '.join(self.metric_names)}") from None
+
+    def column(self, metric: str) -> MetricColumn:
+        """The column description of ``metric``."""
+        return self.metrics[self._metric_index(metric)]
+
+    def cell(self, system: str, metric: str) -> Score:
+        """The score of ``system`` under ``metric``."""
+        return self.scores[self._system_index(system)][self._metric_index(metric)]
+
+    def best_systems(self, metric: str) -> tuple[str, ...]:
+        """Every system with the best score under ``metric`` (several on a tie)."""
+        column = self.column(metric)
+        k = self._metric_index(metric)
+        values = [row[k].score for row in self.scores]
+        target = max(values) if column.higher_is_better else min(values)
+        return tuple(system for system, value in zip(self.systems, values) if value == target)
+
+    def best(self, metric: str) -> str:
+        """The system with the best score under ``metric`` (the first one on a tie)."""
+        return self.best_systems(metric)[0]
+
+    def signatures(self, metric: str) -> tuple[Signature, ...]:
+        """The distinct signatures in a column (one, unless systems were scored differently)."""
+        k = self._metric_index(metric)
+        return _unique_signatures(row[k] for row in self.scores)
+
+
+@dataclass(frozen=True)
+class SegmentScore:
+    """The score of one segment of one system under one metric.
+
+    Attributes:
+        line: the 1-based line number of the segment in the input files.
+        system: the system name.
+        metric: the metric column label.
+        score: the segment's score (with components and the corpus signature).
+    """
+
+    line: int
+    system: str
+    metric: str
+    score: Score
+
+
+@dataclass(frozen=True)
+class SegmentTable:
+    """Sentence-level scores: one row per system, metric and segment (in that nesting order).
+
+    Attributes:
+        systems: system names, in order.
+        metrics: metric columns, in order.
+        rows: the segment scores.
+    """
+
+    systems: tuple[str, ...]
+    metrics: tuple[MetricColumn, ...]
+    rows: tuple[SegmentScore, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "systems", tuple(self.systems))
+        object.__setattr__(self, "metrics", tuple(self.metrics))
+        object.__setattr__(self, "rows", tuple(self.rows))
+        _check_unique("SegmentTable: systems", self.systems)
+        _check_unique("SegmentTable: metric names", self.metric_names)
+
+    @property
+    def metric_names(self) -> tuple[str, ...]:
+        """The metric column labels, in order."""
+        return tuple(column.name for column in self.metrics)
+
+    def signatures(self, metric: str) -> tuple[Signature, ...]:
+        """The distinct signatures of ``metric``'s rows."""
+        return _unique_signatures(row.score for row in self.rows if row.metric == metric)
+
+
+def _check_unique(what: str, names: tuple[str, ...]) -> None:
+    duplicates = sorted({name for name in names if names.count(name) > 1})
+    if duplicates:
+        raise InvalidInputError(f"{what} must be unique (got duplicates {duplicates}).")
