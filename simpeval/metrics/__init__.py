@@ -75,8 +75,8 @@ def get_metric(name: str, **options: Any) -> Metric:
 
 def signature_keys(metric_name: str) -> tuple[tuple[str, ...], Mapping[str, str]]:
     """Canonical key order and abbreviations of the signature of the metric shown as ``metric_name``."""
-    for key in _REGISTRY:
-        cls = metric_class(key)
-        if metric_name in (cls.name, key) or metric_name.lower() == key:
-            return cls.signature_key_order(), cls.all_abbreviations()
-    raise KeyError(metric_name)
+    key = metric_name.lower()
+    if key not in _REGISTRY:  # matched by name first: parsing never imports unrelated metrics
+        raise KeyError(metric_name)
+    cls = metric_class(key)
+    return cls.signature_key_order(), cls.all_abbreviations()

@@ -31,18 +31,20 @@ from .score import Score, Signature
 
 __all__ = ["Metric", "references_from_segments", "count_references"]
 
-#: Keys every signature may carry besides a metric's own (sacrebleu's shared keys).
+#: Keys every signature may carry besides a metric's own, in sacrebleu's print order
+#: (``nrefs`` and these data facts first, then the metric's fields, ``version`` last).
 COMMON_ABBREVIATIONS: Mapping[str, str] = {
     "nrefs": "#",
-    "test": "t",
-    "lang": "l",
-    "subset": "S",
-    "origlang": "o",
     "bs": "bs",
     "ar": "ar",
     "seed": "rs",
+    "test": "t",
+    "lang": "l",
+    "origlang": "o",
+    "subset": "S",
     "version": "v",
 }
+DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k != "version")
 
 
 def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[Optional[str]]]:
@@ -139,9 +141,8 @@ class Metric(ABC):
     @classmethod
     def signature_key_order(cls) -> tuple[str, ...]:
         """Every key a signature of this metric may have, in print order."""
-        own = tuple(cls.signature_abbreviations)
-        rest = tuple(k for k in COMMON_ABBREVIATIONS if k not in own and k not in ("nrefs", "version"))
-        return ("nrefs",) + own + rest + ("version",)
+        own = tuple(k for k in cls.signature_abbreviations if k not in COMMON_ABBREVIATIONS)
+        return DATA_KEYS + own + ("version",)
 
     @classmethod
     def all_abbreviations(cls) -> dict[str, str]:
@@ -156,11 +157,15 @@ class Metric(ABC):
                 once data is given, so it is left out when ``None``.
             extra: further data facts (``test="asset-test"``, ``bs=1000``, ``seed=12345``).
         """
-        fields: list[tuple[str, Any]] = []
-        if nrefs is not None:
-            fields.append(("nrefs", nrefs))
+        unknown = sorted(set(extra) - set(DATA_KEYS))
+        if unknown:
+            raise InvalidInputError(
+                f"{self.name}: get_signature() takes data facts among {', '.join(DATA_KEYS)} "
+                f"(got {', '.join(unknown)})."
+            )
+        facts = {"nrefs": nrefs, **extra}
+        fields: list[tuple[str, Any]] = [(k, facts[k]) for k in DATA_KEYS if facts.get(k) is not None]
         fields.extend(self._signature_fields())
-        fields.extend((k, v) for k, v in extra.items() if v is not None)
         fields.append(("version", self._version()))
         return Signature(self.name, tuple(fields), self.all_abbreviations())
 

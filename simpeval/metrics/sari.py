@@ -44,6 +44,7 @@ import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import (
+    InvalidInputError,
     InvalidOptionError,
     MissingSourceError,
     UnknownTokenizerError,
@@ -462,7 +463,7 @@ class SARI(Metric):
         """The SARI score (0-100) of a statistics vector (a row or a sum of rows)."""
         stats = np.asarray(stats, dtype=np.float64)
         if stats.shape != (self.n_stats,):
-            raise InvalidOptionError(
+            raise InvalidInputError(
                 f"SARI: stats must be a vector of {self.n_stats} values for this configuration "
                 f"(got shape {stats.shape})."
             )
@@ -479,7 +480,7 @@ class SARI(Metric):
         else:
             count = stats[-1]
             if count <= 0:
-                raise InvalidOptionError("SARI: stats describe zero segments; nothing to score.")
+                raise InvalidInputError("SARI: stats describe zero segments; nothing to score.")
             mean = stats[:-1] / count
             score = float(mean[0])
             ops = {"add": float(mean[1]), "keep": float(mean[2]), "delete": float(mean[3])}

@@ -68,18 +68,34 @@ class Signature:
         return dict(self.fields)
 
     def with_fields(self, **updates: object) -> Signature:
-        """A copy with fields added or replaced; new fields go before ``version``."""
-        items = [(k, v) for k, v in self.fields]
-        keys = [k for k, _ in items]
+        """A copy with fields added or replaced (``None`` values are ignored).
+
+        New data facts (``bs``, ``seed``, ``test``, ...) take their place in sacrebleu's order,
+        right after ``nrefs``; any other new field goes before ``version``.
+
+        Examples:
+            >>> sig = Signature("X", (("nrefs", "1"), ("case", "lc"), ("version", "1")))
+            >>> sig.with_fields(seed=12345, bs=1000).format()
+            'X|nrefs:1|bs:1000|seed:12345|case:lc|version:1'
+        """
+        from .base import DATA_KEYS
+
+        items = list(self.fields)
         for key, value in updates.items():
             if value is None:
                 continue
+            keys = [k for k, _ in items]
             if key in keys:
                 items[keys.index(key)] = (key, _format_value(value))
+                continue
+            if key in DATA_KEYS:
+                rank = DATA_KEYS.index(key)
+                pos = 0
+                while pos < len(items) and items[pos][0] in DATA_KEYS and DATA_KEYS.index(items[pos][0]) < rank:
+                    pos += 1
             else:
                 pos = keys.index("version") if "version" in keys else len(items)
-                items.insert(pos, (key, _format_value(value)))
-                keys.insert(pos, key)
+            items.insert(pos, (key, _format_value(value)))
         return Signature(self.metric, tuple(items), self.abbreviations)
 
     def format(self, short: bool = False, prefix: bool = True) -> str:
@@ -121,29 +137,34 @@ class Signature:
             canonical, abbreviations = signature_keys(metric)
         except KeyError as err:
             raise SignatureParseError(f"Signature.parse: unknown metric {metric!r} in {text!r}.") from err
-        full_keys = set(canonical)
+        rank = {key: i for i, key in enumerate(canonical)}
         by_abbr: dict[str, list[str]] = {}
         for key in canonical:
             by_abbr.setdefault(abbreviations.get(key, key), []).append(key)
         fields: list[tuple[str, str]] = []
         seen: set[str] = set()
+        last = -1
         for part in parts:
             key, sep, value = part.partition(":")
             if not sep:
                 raise SignatureParseError(
                     f"Signature.parse: field {part!r} of {text!r} must look like 'key:value'."
                 )
-            if key in full_keys and key not in seen:
+            if key in rank and key not in seen:
                 resolved = key
             else:
+                # Short keys can be ambiguous (sacrebleu's TER uses 't' for both 'tok' and 'test');
+                # fields are printed in canonical order, so take the first candidate after the last field.
                 candidates = [k for k in by_abbr.get(key, []) if k not in seen]
                 if not candidates:
                     raise SignatureParseError(
                         f"Signature.parse: unknown field {key!r} for metric {metric} in {text!r}. "
                         f"Known fields: {', '.join(canonical)}."
                     )
-                resolved = candidates[0]
+                later = [k for k in candidates if rank[k] > last]
+                resolved = (later or candidates)[0]
             seen.add(resolved)
+            last = max(last, rank[resolved])
             fields.append((resolved, value))
         return cls(metric, tuple(fields), abbreviations)
 

@@ -1,0 +1,217 @@
+"""The only adapter onto sacrebleu's metric internals.
+
+:mod:`simpeval.metrics.bleu`, :mod:`~simpeval.metrics.chrf` and :mod:`~simpeval.metrics.ter`
+delegate every computation to a private sacrebleu metric object through the functions
+here. This module alone touches sacrebleu's private API, which the parity tests pin:
+
+* ``Metric._extract_corpus_statistics`` (text to per-segment statistics);
+* ``Metric._compute_score_from_stats`` (summed statistics to a sacrebleu score);
+* the ``Signature`` subclasses (``_SIGNATURE_TYPE``), their ``info`` and ``_abbr``;
+* ``sacrebleu.__version__``.
+
+Examples:
+    >>> impl = build_metric("chrf", char_order=6, word_order=2)
+    >>> stats = corpus_statistics(impl, ["a cat"], [["a cat"]], "chrF")
+    >>> stats.shape, compute_score(impl, stats.sum(axis=0), integer_columns=None).name
+    ((1, 24), 'chrF2++')
+    >>> signature_fields(impl)
+    [('case', 'mixed'), ('eff', 'yes'), ('nc', 6), ('nw', 2), ('space', 'no')]
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import sacrebleu
+from sacrebleu.metrics.base import Signature as _SacrebleuSignature
+from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
+from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
+from sacrebleu.metrics.ter import TER as _SacrebleuTER
+
+from .._types import StatsArray
+from ..exceptions import (
+    InvalidInputError,
+    InvalidOptionError,
+    MissingDependencyError,
+    ReferenceLayoutError,
+)
+from .base import references_from_segments
+
+__all__ = [
+    "SACREBLEU_VERSION",
+    "BLEU_TOKENIZERS",
+    "BLEU_SMOOTH_DEFAULTS",
+    "build_metric",
+    "corpus_statistics",
+    "compute_score",
+    "signature_fields",
+    "signature_abbreviations",
+    "check_stats",
+    "check_bool",
+    "check_int",
+]
+
+#: The installed sacrebleu version, recorded in the signatures of the wrapped metrics.
+SACREBLEU_VERSION: str = sacrebleu.__version__
+
+#: Tokenizer names sacrebleu's BLEU accepts, in sacrebleu's order.
+BLEU_TOKENIZERS: tuple[str, ...] = tuple(_SacrebleuBLEU.TOKENIZERS)
+
+#: BLEU smoothing methods and their default ``smooth_value`` (``None``: takes no value).
+BLEU_SMOOTH_DEFAULTS: Mapping[str, Optional[float]] = MappingProxyType(
+    dict(_SacrebleuBLEU.SMOOTH_DEFAULTS)
+)
+
+_CLASSES: Mapping[str, Any] = MappingProxyType(
+    {"bleu": _SacrebleuBLEU, "chrf": _SacrebleuCHRF, "ter": _SacrebleuTER}
+)
+
+#: pip extra of simpeval that brings the optional dependency of a BLEU tokenizer.
+_TOKENIZER_EXTRAS: Mapping[str, str] = MappingProxyType({"ja-mecab": "ja", "ko-mecab": "ko"})
+
+#: Signature keys every sacrebleu metric shares (``nrefs``, ``version``, ``test``, ...).
+_SHARED_KEYS: frozenset[str] = frozenset(_SacrebleuSignature({"num_refs": 1})._abbr)
+
+
+def build_metric(kind: str, **options: Any) -> Any:
+    """Instantiate sacrebleu's ``BLEU``, ``CHRF`` or ``TER`` (``kind`` in bleu/chrf/ter).
+
+    ``options`` must already be validated by the caller (sacrebleu validates with ``assert``).
+
+    Raises:
+        MissingDependencyError: the chosen BLEU tokenizer needs a package that is not installed.
+    """
+    try:
+        return _CLASSES[kind](**options)
+    except (ImportError, RuntimeError) as err:
+        tokenizer = options.get("tokenize")
+        if tokenizer is None:  # sacrebleu's choice from trg_lang
+            tokenizer = _SacrebleuBLEU._TOKENIZER_MAP.get(
+                options.get("trg_lang", ""), _SacrebleuBLEU.TOKENIZER_DEFAULT
+            )
+        extra = _TOKENIZER_EXTRAS.get(tokenizer, "")
+        remedy = (
+            f"Install it with: pip install 'simpeval[{extra}]'"
+            if extra
+            else "Install the package named in the error above."
+        )
+        reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise MissingDependencyError(
+            f"{kind.upper()}: tokenize={tokenizer!r} needs an optional dependency that is not "
+            f"installed ({reason}). {remedy}"
+        ) from err
+
+
+def corpus_statistics(
+    impl: Any, hypotheses: Sequence[str], references: Sequence[Sequence[str]], metric_name: str
+) -> StatsArray:
+    """sacrebleu's per-segment statistics as a float64 ``(n_segments, n_stats)`` array.
+
+    Args:
+        impl: a sacrebleu metric from :func:`build_metric`.
+        hypotheses: one string per segment.
+        references: per-segment reference lists (``references[i]`` = references of segment ``i``).
+        metric_name: the display name used in error messages.
+
+    Raises:
+        ReferenceLayoutError: a segment has no reference (sacrebleu needs at least one).
+    """
+    for i, refs in enumerate(references):
+        if len(refs) == 0:
+            raise ReferenceLayoutError(
+                f"{metric_name}: segment {i} has no reference (every reference stream holds None "
+                f"at index {i}), but {metric_name} needs at least one reference per segment. "
+                "Remove the segment or give it a reference."
+            )
+    streams = references_from_segments(references)
+    rows = impl._extract_corpus_statistics(list(hypotheses), streams)
+    stats = np.array(rows, dtype=np.float64)
+    return np.ascontiguousarray(stats.reshape(len(hypotheses), -1))
+
+
+def compute_score(
+    impl: Any, stats: StatsArray, integer_columns: Union[Sequence[int], None]
+) -> Any:
+    """sacrebleu's score object for a summed statistics vector.
+
+    sacrebleu sums Python ints (and, for TER, floats); the float64 statistics are turned back
+    into those types so that the result is bit-identical to sacrebleu's own ``corpus_score``.
+
+    Args:
+        impl: a sacrebleu metric from :func:`build_metric`.
+        stats: a 1-D statistics vector.
+        integer_columns: indices of the columns sacrebleu keeps as ``int``; ``None`` for all.
+    """
+    values: list[Union[int, float]] = [float(x) for x in np.asarray(stats, dtype=np.float64)]
+    columns = range(len(values)) if integer_columns is None else integer_columns
+    for i in columns:
+        if values[i].is_integer():
+            values[i] = int(values[i])
+    return impl._compute_score_from_stats(values)
+
+
+def _signature(impl: Any) -> Any:
+    # sacrebleu builds signatures from the metric's __dict__; nrefs is filled in by simpeval.
+    return impl._SIGNATURE_TYPE({**vars(impl), "num_refs": 1})
+
+
+def signature_fields(impl: Any) -> list[tuple[str, Any]]:
+    """The metric-specific fields of sacrebleu's signature, in sacrebleu's print order.
+
+    The shared fields (``nrefs``, ``version``, ``test``, ...) and ``None`` values are left out;
+    simpeval's :class:`~simpeval.metrics.base.Metric` adds the shared ones itself.
+    """
+    info = _signature(impl).info
+    return [
+        (key, value) for key, value in info.items() if key not in _SHARED_KEYS and value is not None
+    ]
+
+
+def signature_abbreviations(kind: str) -> Mapping[str, str]:
+    """sacrebleu's abbreviations of the metric-specific signature keys of ``kind``, in order."""
+    abbr = _signature(build_metric(kind))._abbr
+    return MappingProxyType({k: v for k, v in abbr.items() if k not in _SHARED_KEYS})
+
+
+def check_stats(stats: Any, n_stats: int, metric_name: str) -> StatsArray:
+    """Validate a 1-D statistics vector of length ``n_stats`` and return it as float64.
+
+    Raises:
+        InvalidInputError: ``stats`` has the wrong shape.
+    """
+    array = np.asarray(stats, dtype=np.float64)
+    if array.shape != (n_stats,):
+        hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if array.ndim == 2 else ""
+        raise InvalidInputError(
+            f"{metric_name}: stats must be a 1-D vector of {n_stats} statistics "
+            f"(got shape {array.shape}).{hint}"
+        )
+    return array
+
+
+def check_bool(metric_name: str, argument: str, value: Any) -> bool:
+    """Validate a boolean option (sacrebleu takes any truthy value; simpeval wants a bool).
+
+    Raises:
+        InvalidOptionError: ``value`` is not a bool.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidOptionError(
+            f"{metric_name}: {argument} must be True or False (got {value!r})."
+        )
+    return bool(value)
+
+
+def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
+    """Validate an integer option ``>= minimum``.
+
+    Raises:
+        InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise InvalidOptionError(
+            f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r})."
+        )
+    return int(value)

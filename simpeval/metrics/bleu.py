@@ -1,0 +1,193 @@
+"""BLEU (Papineni et al., 2002), computed by sacrebleu and wrapped in simpeval's Metric API.
+
+Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``);
+simpeval adds additive statistics, typed errors and a frozen configuration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Mapping, Optional
+
+from .._types import StatsArray
+from ..exceptions import InvalidOptionError, UnknownTokenizerError
+from . import _sacrebleu
+from .base import Metric
+from .score import Score, Signature
+
+__all__ = ["BLEU", "BLEUConfig"]
+
+
+@dataclass(frozen=True)
+class BLEUConfig:
+    """Options of :class:`BLEU`; the same names, defaults and meaning as ``sacrebleu.BLEU``.
+
+    Attributes:
+        lowercase: compute lowercased BLEU.
+        force: do not warn about input that looks tokenized.
+        tokenize: sacrebleu tokenizer name (``"13a"``, ``"intl"``, ``"zh"``, ``"char"``,
+            ``"none"``, ``"ja-mecab"``, ...); ``None`` picks one from ``trg_lang``
+            (``13a`` unless ``zh``, ``ja`` or ``ko``).
+        smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
+        smooth_value: the value of ``floor`` and ``add-k`` smoothing (``None``: sacrebleu's
+            default, 0.1 and 1); ignored by the other methods, as in sacrebleu.
+        max_ngram_order: the highest n-gram order.
+        effective_order: leave out n-gram orders with no n-gram (use it for sentence BLEU).
+        trg_lang: target language code, used only to choose the default tokenizer.
+    """
+
+    lowercase: bool = False
+    force: bool = False
+    tokenize: Optional[str] = None
+    smooth_method: str = "exp"
+    smooth_value: Optional[float] = None
+    max_ngram_order: int = 4
+    effective_order: bool = False
+    trg_lang: str = ""
+
+    def __post_init__(self) -> None:
+        for argument in ("lowercase", "force", "effective_order"):
+            value = _sacrebleu.check_bool("BLEU", argument, getattr(self, argument))
+            object.__setattr__(self, argument, value)
+        object.__setattr__(
+            self, "max_ngram_order", _sacrebleu.check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1)
+        )
+        if self.tokenize is not None and self.tokenize not in _sacrebleu.BLEU_TOKENIZERS:
+            raise UnknownTokenizerError(
+                f"BLEU: tokenize must be one of {', '.join(_sacrebleu.BLEU_TOKENIZERS)} or None "
+                f"(got {self.tokenize!r})."
+            )
+        if self.smooth_method not in _sacrebleu.BLEU_SMOOTH_DEFAULTS:
+            raise InvalidOptionError(
+                f"BLEU: smooth_method must be one of {', '.join(_sacrebleu.BLEU_SMOOTH_DEFAULTS)} "
+                f"(got {self.smooth_method!r})."
+            )
+        value = self.smooth_value
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")
+        ):
+            raise InvalidOptionError(
+                f"BLEU: smooth_value must be a finite number >= 0 or None (got {value!r})."
+            )
+        if not isinstance(self.trg_lang, str):
+            raise InvalidOptionError(
+                f"BLEU: trg_lang must be a language code string such as 'en' or '' (got {self.trg_lang!r})."
+            )
+
+
+class BLEU(Metric):
+    """BLEU, exactly as ``sacrebleu.BLEU`` computes it.
+
+    Statistics per segment are ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (N =
+    ``max_ngram_order``), all additive.
+
+    Args:
+        lowercase: compute lowercased BLEU.
+        force: do not warn about input that looks tokenized.
+        tokenize: sacrebleu tokenizer name; ``None`` chooses from ``trg_lang`` (default ``13a``).
+        smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
+        smooth_value: the value of ``floor``/``add-k`` smoothing; ``None`` for sacrebleu's default.
+        max_ngram_order: the highest n-gram order.
+        effective_order: leave out orders without n-grams (recommended for sentence BLEU).
+        trg_lang: target language code, used to choose the default tokenizer.
+
+    Raises:
+        InvalidOptionError: an option has an invalid value.
+        UnknownTokenizerError: ``tokenize`` is not a sacrebleu tokenizer.
+        MissingDependencyError: the tokenizer needs an extra (``ja-mecab``: ``simpeval[ja]``).
+
+    Examples:
+        >>> bleu = BLEU()
+        >>> hyps = ["The cat sat on the mat.", "It rains today."]
+        >>> refs = [["The cat sat on the mat.", "It is raining today."]]
+        >>> score = bleu.corpus_score(hyps, refs)
+        >>> round(score.score, 2), score.metric
+        (72.8, 'BLEU')
+        >>> round(score.components["bp"], 3), score.breakdown["counts"]
+        (0.913, (10.0, 7.0, 5.0, 4.0))
+        >>> score.signature.format(short=True)  # doctest: +ELLIPSIS
+        'BLEU|#:1|c:mixed|e:no|tok:13a|s:exp|v:...'
+        >>> sentence_bleu = BLEU(effective_order=True)
+        >>> round(sentence_bleu.sentence_score("It rains today.", ["It is raining today."]).score, 2)
+        27.53
+    """
+
+    name: ClassVar[str] = "BLEU"
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = False
+    citation: ClassVar[str] = """\
+@inproceedings{papineni-etal-2002-bleu,
+    title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
+    author = "Papineni, Kishore and Roukos, Salim and Ward, Todd and Zhu, Wei-Jing",
+    booktitle = "Proceedings of the 40th Annual Meeting of the Association for Computational Linguistics",
+    month = jul,
+    year = "2002",
+    address = "Philadelphia, Pennsylvania, USA",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/P02-1040",
+    doi = "10.3115/1073083.1073135",
+    pages = "311--318",
+}"""
+    signature_abbreviations: ClassVar[Mapping[str, str]] = _sacrebleu.signature_abbreviations("bleu")
+
+    def __init__(
+        self,
+        lowercase: bool = False,
+        force: bool = False,
+        tokenize: Optional[str] = None,
+        smooth_method: str = "exp",
+        smooth_value: Optional[float] = None,
+        max_ngram_order: int = 4,
+        effective_order: bool = False,
+        trg_lang: str = "",
+    ) -> None:
+        self.config = BLEUConfig(
+            lowercase=lowercase,
+            force=force,
+            tokenize=tokenize,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            max_ngram_order=max_ngram_order,
+            effective_order=effective_order,
+            trg_lang=trg_lang,
+        )
+        self._impl = _sacrebleu.build_metric("bleu", **asdict(self.config))
+        self._fields = _sacrebleu.signature_fields(self._impl)  # fixed by the frozen config
+
+    def _extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
+
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.
+
+        ``components`` holds ``bp``, ``sys_len``, ``ref_len`` and ``ratio``; ``breakdown``
+        holds ``precisions`` (smoothed, in percent, as sacrebleu reports them) and the raw
+        ``counts`` and ``totals`` (before ``add-k`` smoothing).
+        """
+        order = self.config.max_ngram_order
+        vector = _sacrebleu.check_stats(stats, 2 + 2 * order, self.name)
+        result = _sacrebleu.compute_score(self._impl, vector, integer_columns=None)
+        return Score(
+            metric=result.name,
+            score=result.score,
+            signature=signature if signature is not None else self.get_signature(),
+            components={
+                "bp": result.bp,
+                "sys_len": result.sys_len,
+                "ref_len": result.ref_len,
+                "ratio": result.ratio,
+            },
+            breakdown={
+                "precisions": tuple(result.precisions),
+                "counts": tuple(vector[2 : 2 + order]),
+                "totals": tuple(vector[2 + order :]),
+            },
+        )
+
+    def _signature_fields(self) -> list[tuple[str, Any]]:
+        return list(self._fields)
+
+    def _version(self) -> str:
+        return _sacrebleu.SACREBLEU_VERSION

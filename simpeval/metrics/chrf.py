@@ -1,0 +1,153 @@
+"""chrF and chrF++ (Popović, 2015 and 2017), computed by sacrebleu and wrapped in simpeval's Metric API.
+
+Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Mapping, Optional
+
+from .._types import StatsArray
+from ..exceptions import InvalidOptionError
+from . import _sacrebleu
+from .base import Metric
+from .score import Score, Signature
+
+__all__ = ["CHRF", "CHRFConfig"]
+
+
+@dataclass(frozen=True)
+class CHRFConfig:
+    """Options of :class:`CHRF`; the same names, defaults and meaning as ``sacrebleu.CHRF``.
+
+    Attributes:
+        char_order: the highest character n-gram order.
+        word_order: the highest word n-gram order (2 gives chrF++).
+        beta: weight of recall relative to precision.
+        lowercase: compare case-insensitively.
+        whitespace: keep whitespace in character n-grams.
+        eps_smoothing: chrF++.py/NLTK/Moses-style epsilon smoothing instead of sacrebleu's
+            effective-order averaging.
+    """
+
+    char_order: int = 6
+    word_order: int = 0
+    beta: int = 2
+    lowercase: bool = False
+    whitespace: bool = False
+    eps_smoothing: bool = False
+
+    def __post_init__(self) -> None:
+        for argument, minimum in (("char_order", 0), ("word_order", 0), ("beta", 0)):
+            value = _sacrebleu.check_int("chrF", argument, getattr(self, argument), minimum)
+            object.__setattr__(self, argument, value)
+        if self.char_order + self.word_order == 0:
+            raise InvalidOptionError(
+                "chrF: char_order + word_order must be at least 1 (got char_order=0, word_order=0)."
+            )
+        for argument in ("lowercase", "whitespace", "eps_smoothing"):
+            value = _sacrebleu.check_bool("chrF", argument, getattr(self, argument))
+            object.__setattr__(self, argument, value)
+
+
+class CHRF(Metric):
+    """chrF / chrF++, exactly as ``sacrebleu.CHRF`` computes it.
+
+    Statistics per segment are ``[hyp, ref, match]`` n-gram counts for every character
+    order and then every word order (those of the reference with the best sentence
+    F-score), all additive. ``Score.metric`` is sacrebleu's display name, e.g. ``chrF2`` or
+    ``chrF2++``.
+
+    Args:
+        char_order: the highest character n-gram order.
+        word_order: the highest word n-gram order (``word_order=2`` is chrF++).
+        beta: weight of recall relative to precision.
+        lowercase: compare case-insensitively.
+        whitespace: keep whitespace in character n-grams.
+        eps_smoothing: epsilon smoothing as in chrF++.py, NLTK and Moses.
+
+    Raises:
+        InvalidOptionError: an option has an invalid value.
+
+    Examples:
+        >>> chrf = CHRF()
+        >>> score = chrf.corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
+        >>> round(score.score, 2), score.metric
+        (67.17, 'chrF2')
+        >>> score.signature.format(short=True)  # doctest: +ELLIPSIS
+        'chrF|#:1|c:mixed|e:yes|nc:6|nw:0|s:no|v:...'
+        >>> CHRF(word_order=2).sentence_score("The cat sat.", ["The cat sat."]).metric
+        'chrF2++'
+    """
+
+    name: ClassVar[str] = "chrF"
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = False
+    citation: ClassVar[str] = r"""@inproceedings{popovic-2015-chrf,
+    title = "chr{F}: character n-gram {F}-score for automatic {MT} evaluation",
+    author = "Popovi{\'c}, Maja",
+    booktitle = "Proceedings of the Tenth Workshop on Statistical Machine Translation",
+    month = sep,
+    year = "2015",
+    address = "Lisbon, Portugal",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W15-3049",
+    doi = "10.18653/v1/W15-3049",
+    pages = "392--395",
+}
+@inproceedings{popovic-2017-chrf,
+    title = "chr{F}++: words helping character n-grams",
+    author = "Popovi{\'c}, Maja",
+    booktitle = "Proceedings of the Second Conference on Machine Translation",
+    month = sep,
+    year = "2017",
+    address = "Copenhagen, Denmark",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W17-4770",
+    doi = "10.18653/v1/W17-4770",
+    pages = "612--618",
+}"""
+    signature_abbreviations: ClassVar[Mapping[str, str]] = _sacrebleu.signature_abbreviations("chrf")
+
+    def __init__(
+        self,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int = 2,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ) -> None:
+        self.config = CHRFConfig(
+            char_order=char_order,
+            word_order=word_order,
+            beta=beta,
+            lowercase=lowercase,
+            whitespace=whitespace,
+            eps_smoothing=eps_smoothing,
+        )
+        self._impl = _sacrebleu.build_metric("chrf", **asdict(self.config))
+        self._fields = _sacrebleu.signature_fields(self._impl)  # fixed by the frozen config
+
+    def _extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
+
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""
+        n_stats = 3 * (self.config.char_order + self.config.word_order)
+        vector = _sacrebleu.check_stats(stats, n_stats, self.name)
+        result = _sacrebleu.compute_score(self._impl, vector, integer_columns=None)
+        return Score(
+            metric=result.name,
+            score=result.score,
+            signature=signature if signature is not None else self.get_signature(),
+        )
+
+    def _signature_fields(self) -> list[tuple[str, Any]]:
+        return list(self._fields)
+
+    def _version(self) -> str:
+        return _sacrebleu.SACREBLEU_VERSION
