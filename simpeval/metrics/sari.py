@@ -51,6 +51,7 @@ from ..exceptions import (
     UnknownVariantError,
 )
 from ..tokenizers import available_tokenizers, get_tokenizer
+from ._sari_fast import fast_sari_counts
 from .base import Metric
 from .score import Score, Signature
 
@@ -295,6 +296,8 @@ class SARI(Metric):
         variant: a preset name from :data:`VARIANTS` (``"easse"`` by default; ``"hf"``,
             ``"xu2016"``, ``"t2t"``, ``"easse-paper"``, ``"easse-legacy"``, ``"easse-delp"``,
             ``"easse-paper-delp"``).
+        engine: ``"fast"`` (default): the vectorized NumPy engine; ``"reference"``: the readable
+            one-segment-at-a-time implementation. Both give bit-identical statistics.
         **options: any :class:`SARIConfig` field, overriding the preset's value, e.g.
             ``SARI(variant="easse", tokenize="moses", lowercase=False)``. ``None`` keeps the
             preset's value.
@@ -342,7 +345,12 @@ class SARI(Metric):
         "order": "n",
     }
 
-    def __init__(self, variant: str = DEFAULT_VARIANT, **options: Any) -> None:
+    def __init__(self, variant: str = DEFAULT_VARIANT, *, engine: str = "fast", **options: Any) -> None:
+        if engine not in ("fast", "reference"):
+            raise InvalidOptionError(f"SARI: engine must be 'fast' or 'reference' (got {engine!r}).")
+        #: ``"fast"`` (vectorized, default) or ``"reference"`` (readable, one segment at a time);
+        #: both give bit-identical statistics, so the engine is not part of the signature.
+        self.engine = engine
         key = _ALIASES.get(variant, variant) if isinstance(variant, str) else variant
         if key not in VARIANTS:
             raise UnknownVariantError(
@@ -393,6 +401,27 @@ class SARI(Metric):
             cache[key] = tokens
         return tokens
 
+    def reference_counts(
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str]
+    ) -> StatsArray:
+        """Raw per-segment counts by the readable reference path (one segment at a time).
+
+        This is the specification the vectorized engine is tested against; both give
+        bit-identical arrays.
+        """
+        cache: dict[str, list[str]] = {}
+        normalize_source = self.config.normalize_source
+        rows = [
+            sari_segment_counts(
+                self._tokens(src, cache, normalize_source),
+                self._tokens(hyp, cache),
+                [self._tokens(ref, cache) for ref in refs],
+                self.config,
+            )
+            for hyp, refs, src in zip(hypotheses, references, sources)
+        ]
+        return np.asarray(rows, dtype=np.float64).reshape(len(hypotheses), _N_RAW * self.config.max_order)
+
     def _extract_stats(
         self,
         hypotheses: list[str],
@@ -401,21 +430,14 @@ class SARI(Metric):
     ) -> StatsArray:
         if sources is None:  # the base class already refuses this; kept for type narrowing
             raise MissingSourceError("SARI: sources are required.")
-        cache: dict[str, list[str]] = {}
-        normalize_source = self.config.normalize_source
-        rows = []
-        for hyp, refs, src in zip(hypotheses, references, sources):
-            counts = sari_segment_counts(
-                self._tokens(src, cache, normalize_source),
-                self._tokens(hyp, cache),
-                [self._tokens(ref, cache) for ref in refs],
-                self.config,
-            )
-            if self.config.aggregate == "corpus":
-                rows.append(counts)
-            else:
-                rows.append(self._sentence_row(np.asarray(counts, dtype=np.float64)))
-        return np.asarray(rows, dtype=np.float64).reshape(len(hypotheses), self.n_stats)
+        counts = None
+        if self.engine == "fast":
+            counts = fast_sari_counts(hypotheses, references, sources, self.config)
+        if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
+            counts = self.reference_counts(hypotheses, references, sources)
+        if self.config.aggregate == "corpus":
+            return counts
+        return self._sentence_rows(counts)
 
     @property
     def n_stats(self) -> int:
@@ -423,35 +445,47 @@ class SARI(Metric):
         n = self.config.max_order
         return _N_RAW * n if self.config.aggregate == "corpus" else 4 + 9 * n + 1
 
-    def _sentence_row(self, counts: np.ndarray) -> list[float]:
-        """A sentence-aggregation row: [score, add, keep, delete, P/R/F per op and order..., 1]."""
+    def _sentence_rows(self, counts: np.ndarray) -> StatsArray:
+        """Sentence-aggregation rows: [score, add, keep, delete, P/R/F1 per op and order..., 1]."""
         parts = self._score_parts(counts)
-        row = [parts["score"], parts["add"], parts["keep"], parts["delete"]]
+        columns = [parts["score"], parts["add"], parts["keep"], parts["delete"]]
         for op in _OPERATIONS:
             for kind in ("precision", "recall", "f1"):
-                row.extend(parts[f"{op}_{kind}"])
-        row.append(1.0)
-        return row
+                columns.extend(parts[f"{op}_{kind}"])
+        columns.append(np.ones(counts.shape[0]))
+        return np.column_stack(columns)
 
     def _score_parts(self, counts: np.ndarray) -> dict[str, Any]:
-        """Operation scores (0-1) and per-order P/R/F1 from summed raw statistics."""
+        """Operation scores (0-1) and per-order P/R/F1 of each row of raw counts.
+
+        Vectorized over rows, with the operations of the original implementations in their
+        order (``sum(list) / n``, then ``(add + keep + delete) / 3``), so one row and a batch
+        of rows give the same bits.
+        """
         c = self.config
-        raw = counts.reshape(c.max_order, _N_RAW)
+        raw = counts.reshape(counts.shape[0], c.max_order, _N_RAW)
         zero = float(c.zero_division)
 
-        def ratio(num: float, den: float) -> float:
-            return num / den if den > 0 else zero
+        def ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+            positive = den > 0
+            return np.where(positive, num / np.where(positive, den, 1.0), zero)
+
+        def in_order_mean(values: list[np.ndarray]) -> np.ndarray:
+            total = values[0]
+            for value in values[1:]:
+                total = total + value  # left to right, as Python's sum()
+            return total / c.max_order
 
         parts: dict[str, Any] = {}
         for op, base in (("keep", 0), ("delete", 4), ("add", 8)):
-            p = [ratio(row[base], row[base + 1]) for row in raw]
-            r = [ratio(row[base + 2], row[base + 3]) for row in raw]
-            f = [_f1(pi, ri) for pi, ri in zip(p, r)]
+            p = [ratio(raw[:, k, base], raw[:, k, base + 1]) for k in range(c.max_order)]
+            r = [ratio(raw[:, k, base + 2], raw[:, k, base + 3]) for k in range(c.max_order)]
+            f = [_f1(pk, rk) for pk, rk in zip(p, r)]
             use_precision = op == "delete" and c.deletion == "precision"
             if c.average == "f1":
-                value = sum(p if use_precision else f) / c.max_order
+                value = in_order_mean(p if use_precision else f)
             else:
-                mean_p, mean_r = sum(p) / c.max_order, sum(r) / c.max_order
+                mean_p, mean_r = in_order_mean(p), in_order_mean(r)
                 value = mean_p if use_precision else _f1(mean_p, mean_r)
             parts[op] = value
             parts[f"{op}_precision"], parts[f"{op}_recall"], parts[f"{op}_f1"] = p, r, f
@@ -470,10 +504,11 @@ class SARI(Metric):
         sig = signature if signature is not None else self.get_signature()
         n = self.config.max_order
         if self.config.aggregate == "corpus":
-            parts = self._score_parts(stats)
-            score, ops = parts["score"], {op: parts[op] for op in _OPERATIONS}
+            parts = self._score_parts(stats[None, :])
+            score = float(parts["score"][0])
+            ops = {op: float(parts[op][0]) for op in _OPERATIONS}
             breakdown = {
-                f"{op}_{kind}": parts[f"{op}_{kind}"]
+                f"{op}_{kind}": [float(x[0]) for x in parts[f"{op}_{kind}"]]
                 for op in _OPERATIONS
                 for kind in ("precision", "recall", "f1")
             }
@@ -498,11 +533,24 @@ class SARI(Metric):
             breakdown={k: tuple(v) for k, v in breakdown.items()},
         )
 
+    def sentence_scores(
+        self, hypotheses: Sequence[str], references: Any, sources: Optional[Sequence[str]] = None
+    ) -> np.ndarray:
+        """Every segment's SARI (0-100) at once, from the vectorized statistics.
 
-def _f1(precision: float, recall: float) -> float:
-    if precision + recall > 0:
-        return 2 * precision * recall / (precision + recall)
-    return 0.0
+        Equal, bit for bit, to ``[sentence_score(...).score for each segment]``.
+        """
+        stats = self.corpus_stats(hypotheses, references, sources)
+        if self.config.aggregate == "corpus":
+            score: np.ndarray = self._score_parts(stats)["score"]
+            return 100.0 * score
+        return 100.0 * (stats[:, 0] / stats[:, -1])
+
+
+def _f1(precision: np.ndarray, recall: np.ndarray) -> np.ndarray:
+    total = precision + recall
+    positive = total > 0
+    return np.where(positive, 2 * precision * recall / np.where(positive, total, 1.0), 0.0)
 
 
 def variant_settings(name: str) -> dict[str, Union[str, int, bool]]:

@@ -20,9 +20,10 @@ from .simple import TreebankTokenizer, WhitespaceTokenizer
 
 __all__ = ["Tokenizer", "available_tokenizers", "get_tokenizer", "register_tokenizer"]
 
+# overwrite=True: importing this module again (e.g. by a test runner) must not fail
 for _name in SACREBLEU_TOKENIZERS:
-    register_tokenizer(_name, partial(make_sacrebleu_tokenizer, _name))
-register_tokenizer("moses", MosesTokenizer)
-register_tokenizer("penn", PennTokenizer)
-register_tokenizer("treebank", TreebankTokenizer)
-register_tokenizer("whitespace", WhitespaceTokenizer)
+    register_tokenizer(_name, partial(make_sacrebleu_tokenizer, _name), overwrite=True)
+register_tokenizer("moses", MosesTokenizer, overwrite=True)
+register_tokenizer("penn", PennTokenizer, overwrite=True)
+register_tokenizer("treebank", TreebankTokenizer, overwrite=True)
+register_tokenizer("whitespace", WhitespaceTokenizer, overwrite=True)

@@ -1,0 +1,357 @@
+"""Vectorized SARI statistics: the whole corpus at once, in NumPy.
+
+This engine produces exactly the array that the readable reference path
+(:func:`simpeval.metrics.sari.sari_segment_counts`, one segment at a time with
+``collections.Counter``) produces, bit for bit, for every configuration. The property tests
+compare the two on generated corpora.
+
+Outline:
+
+1. Every distinct string is normalized once (lowercasing and 13a run over the joined corpus,
+   :mod:`simpeval.tokenizers.batch`) and split into tokens, which a dict maps to integer ids.
+2. Within each segment (source, output, references) tokens get *segment-local* ids, so that
+   an n-gram of order ``n`` is packed exactly into ``n`` small fields of one int64 (no hashing,
+   hence no collisions). Sorting happens per segment (many short rows sorted at once), which
+   is far cheaper than one global sort.
+3. For each order, the sorted keys (n-gram, side, reference or position) give each n-gram's
+   count in the source, in the output, in the references and the number of references
+   containing it; the keep/delete/add statistics follow with element-wise NumPy.
+4. Integer-valued sums use ``bincount``. Sums of fractions (per-n-gram ratios, tensor2tensor
+   weights) are accumulated in the reference path's order, source n-grams by first
+   occurrence, with a sequential ``cumsum``, so the floating-point result is identical.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Optional
+
+import numpy as np
+
+from ..tokenizers.batch import SEPARATOR, join_lines, normalize_spaces, tokenize_13a_bytes, tokenize_batch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .sari import SARIConfig
+
+__all__ = ["Vocabulary", "encode_lines", "fast_sari_counts"]
+
+_N_RAW = 12
+_MAX_KEY_BITS = 62
+
+
+class Vocabulary:
+    """Token (UTF-8 bytes) -> dense integer id, shared by every side of one computation."""
+
+    def __init__(self) -> None:
+        self.ids: dict[bytes, int] = {SEPARATOR.encode(): 0}
+        self.separator = 0
+
+    def lookup(self, tokens: list[bytes]) -> np.ndarray:
+        table = self.ids
+        fresh = [t for t in dict.fromkeys(tokens) if t not in table]
+        table.update(zip(fresh, range(len(table), len(table) + len(fresh))))
+        return np.fromiter(map(table.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+
+    @property
+    def bound(self) -> int:
+        """One more than the largest id."""
+        return len(self.ids)
+
+
+def encode_lines(
+    lines: list[str], vocab: Vocabulary, *, normalize: bool, config: SARIConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids of every line, flat, with offsets: line ``i`` is ``ids[offsets[i]:offsets[i + 1]]``.
+
+    With ``normalize`` the line is lowercased (``config.lowercase``) and tokenized
+    (``config.tokenize``) first; then it is split on whitespace or on single spaces
+    (``config.split``), exactly as the reference path does (``str.split()`` /
+    ``str.split(" ")``), but on the UTF-8 bytes of the whole corpus at once.
+    """
+    if not lines:
+        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    if any(SEPARATOR in line for line in lines):
+        return _encode_one_by_one(lines, vocab, normalize=normalize, config=config)
+    space = config.split == "space"
+    is_13a = normalize and config.tokenize == "13a"
+    if normalize and config.tokenize not in ("13a", "none"):
+        lines = tokenize_batch(lines, config.tokenize, lowercase=config.lowercase)
+        if any(SEPARATOR in line for line in lines):
+            return _encode_one_by_one(lines, vocab, normalize=False, config=config)
+        data = join_lines(lines)
+    else:
+        data = join_lines(lines, lowercase=normalize and config.lowercase)
+    if is_13a:
+        tokens = tokenize_13a_bytes(data).split()
+    elif space:  # str.split(" ") == bytes.split(b" ") on UTF-8; the separator becomes " \x01 "
+        tokens = data.replace(SEPARATOR.encode(), b" \x01 ").split(b" ")
+    else:
+        tokens = normalize_spaces(data).replace(SEPARATOR.encode(), b" \x01 ").split()
+    ids = vocab.lookup(tokens)
+    is_sep = ids == vocab.separator
+    sep_pos = np.flatnonzero(is_sep)
+    starts = np.concatenate(([0], sep_pos + 1))
+    ends = np.concatenate((sep_pos, [ids.size]))
+    lengths = ends - starts
+    ids = ids[~is_sep]
+    if space and is_13a:
+        # 13a output is whitespace-normalized, so split(" ") differs from split() only on an
+        # empty line, which gives one empty-string token.
+        empty = np.flatnonzero(lengths == 0)
+        if empty.size:
+            ids = np.insert(ids, (starts - np.arange(starts.size))[empty], vocab.lookup([b""])[0])
+            lengths = np.where(lengths == 0, 1, lengths)
+    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return ids, offsets
+
+
+def _encode_one_by_one(
+    lines: list[str], vocab: Vocabulary, *, normalize: bool, config: SARIConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    from ..tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer(config.tokenize)
+    texts = [tokenizer(line.lower() if config.lowercase else line) if normalize else line for line in lines]
+    per_line = [t.split(" ") if config.split == "space" else t.split() for t in texts]
+    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+    np.cumsum([len(t) for t in per_line], out=offsets[1:])
+    return vocab.lookup([t.encode("utf-8") for tokens in per_line for t in tokens]), offsets
+
+
+# ---------------------------------------------------------------------------- helpers
+def _bits(value: int) -> int:
+    return max(1, int(value).bit_length())
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Concatenation of ``arange(s, s + l)`` for every (s, l)."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    block_start = np.zeros(lengths.size, dtype=np.int64)
+    np.cumsum(lengths[:-1], out=block_start[1:])
+    return np.repeat(starts - block_start, lengths) + np.arange(total, dtype=np.int64)
+
+
+class _Segmented:
+    """Flat per-segment blocks (segment-major) and a per-segment row sort."""
+
+    def __init__(self, seg: np.ndarray, n_segments: int) -> None:
+        self.seg = seg
+        self.counts = np.bincount(seg, minlength=n_segments)
+        starts = np.zeros(n_segments, dtype=np.int64)
+        np.cumsum(self.counts[:-1], out=starts[1:])
+        self.starts = starts
+        self.col = np.arange(seg.size, dtype=np.int64) - starts[seg]
+        width = np.maximum(self.counts, 8)
+        self.width = (1 << np.ceil(np.log2(width)).astype(np.int64)).astype(np.int64)
+
+    def sort(self, keys: np.ndarray) -> np.ndarray:
+        out = np.empty_like(keys)
+        pad = np.iinfo(np.int64).max
+        entry_width = self.width[self.seg]
+        for w in np.unique(self.width[self.counts > 0]):
+            segs = np.flatnonzero((self.width == w) & (self.counts > 0))
+            row = np.full(self.counts.size, -1, dtype=np.int64)
+            row[segs] = np.arange(segs.size)
+            idx = np.flatnonzero(entry_width == w)
+            rows, cols = row[self.seg[idx]], self.col[idx]
+            matrix = np.full((segs.size, int(w)), pad, dtype=np.int64)
+            matrix[rows, cols] = keys[idx]
+            matrix.sort(axis=1)
+            out[idx] = matrix[rows, cols]
+        return out
+
+
+def _ordered_sums(
+    seg: np.ndarray, pos: np.ndarray, values: np.ndarray, widths: np.ndarray
+) -> np.ndarray:
+    """Per-segment sums of ``values`` added left to right in order of ``pos`` (as Python's sum)."""
+    n_segments = widths.size
+    out = np.zeros(n_segments, dtype=np.float64)
+    if values.size == 0:
+        return out
+    width_class = (1 << np.ceil(np.log2(np.maximum(widths, 1))).astype(np.int64)).astype(np.int64)
+    group_class = width_class[seg]
+    for w in np.unique(width_class[widths > 0]):
+        segs = np.flatnonzero((width_class == w) & (widths > 0))
+        row = np.full(n_segments, -1, dtype=np.int64)
+        row[segs] = np.arange(segs.size)
+        idx = np.flatnonzero(group_class == w)
+        matrix = np.zeros((segs.size, int(w)), dtype=np.float64)
+        matrix[row[seg[idx]], pos[idx]] = values[idx]
+        out[segs] = np.cumsum(matrix, axis=1)[:, -1]
+    return out
+
+
+# ---------------------------------------------------------------------------- engine
+def fast_sari_counts(
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: list[str],
+    config: SARIConfig,
+) -> Optional[np.ndarray]:
+    """The ``(n_segments, 12 * max_order)`` raw statistics, or ``None`` when the packed keys
+    would not fit in 64 bits (extremely long segments); callers then use the reference path."""
+    n = len(hypotheses)
+    vocab = Vocabulary()
+    # 1. distinct strings, encoded once
+    normalized = list(dict.fromkeys(itertools.chain(hypotheses, itertools.chain.from_iterable(references),
+                                                    sources if config.normalize_source else ())))  # fmt: skip
+    index = {s: i for i, s in enumerate(normalized)}
+    ids, offsets = encode_lines(normalized, vocab, normalize=True, config=config)
+    if config.normalize_source:
+        src_idx = np.fromiter((index[s] for s in sources), dtype=np.int64, count=n)
+    else:
+        raw = list(dict.fromkeys(sources))
+        raw_index = {s: i + len(normalized) for i, s in enumerate(raw)}
+        raw_ids, raw_offsets = encode_lines(raw, vocab, normalize=False, config=config)
+        ids = np.concatenate((ids, raw_ids))
+        offsets = np.concatenate((offsets[:-1], raw_offsets + offsets[-1]))
+        src_idx = np.fromiter((raw_index[s] for s in sources), dtype=np.int64, count=n)
+    str_start, str_len = offsets[:-1], np.diff(offsets)
+
+    # 2. pieces: per segment the source, the output, then each reference
+    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
+    ref_idx = np.fromiter((index[s] for refs in references for s in refs), dtype=np.int64,
+                          count=int(n_refs.sum()))  # fmt: skip
+    hyp_idx = np.fromiter((index[s] for s in hypotheses), dtype=np.int64, count=n)
+    per_seg = n_refs + 2
+    piece_seg = np.repeat(np.arange(n, dtype=np.int64), per_seg)
+    first_piece = np.zeros(n, dtype=np.int64)
+    np.cumsum(per_seg[:-1], out=first_piece[1:])
+    piece_rank = np.arange(piece_seg.size, dtype=np.int64) - first_piece[piece_seg]  # 0 src, 1 hyp, 2+j ref j
+    piece_str = np.empty(piece_seg.size, dtype=np.int64)
+    piece_str[first_piece] = src_idx
+    piece_str[first_piece + 1] = hyp_idx
+    ref_mask = piece_rank >= 2
+    piece_str[ref_mask] = ref_idx
+    piece_side = np.minimum(piece_rank, 2)
+    piece_sub = np.where(ref_mask, piece_rank - 2, 0)
+    piece_len = str_len[piece_str]
+
+    # 3. token entries and segment-local token ids
+    entry_piece = np.repeat(np.arange(piece_seg.size, dtype=np.int64), piece_len)
+    entry_tok = ids[_ranges(str_start[piece_str], piece_len)]
+    entry_seg = piece_seg[entry_piece]
+    tokens = _Segmented(entry_seg, n)
+    pos_bits = _bits(int(tokens.counts.max(initial=1)))
+    if _bits(vocab.bound) + pos_bits > _MAX_KEY_BITS:
+        return None
+    order = tokens.sort((entry_tok << pos_bits) | tokens.col)
+    sorted_tok = order >> pos_bits
+    sorted_col = order & ((1 << pos_bits) - 1)
+    new_run = np.ones(order.size, dtype=bool)
+    new_run[1:] = (sorted_tok[1:] != sorted_tok[:-1]) | (entry_seg[1:] != entry_seg[:-1])
+    run_rank = np.cumsum(new_run.astype(np.int64)) - 1
+    run_rank -= run_rank[tokens.starts[entry_seg]]  # ranks restart in every segment
+    local = np.empty(order.size, dtype=np.int64)
+    local[tokens.starts[entry_seg] + sorted_col] = run_rank
+    local_bits = _bits(int(run_rank.max(initial=0)) + 1)
+
+    entry_pos = np.arange(entry_piece.size, dtype=np.int64) - np.repeat(
+        np.concatenate(([0], np.cumsum(piece_len)[:-1])), piece_len
+    )
+    max_refs = int(n_refs.max(initial=0))
+    max_src = int(str_len[src_idx].max(initial=0))
+    sub_bits = _bits(max(max_refs, max_src, 1))
+    low_bits = 2 + sub_bits
+    if config.max_order * local_bits + low_bits > _MAX_KEY_BITS:
+        return None
+
+    raw = np.zeros((n, config.max_order, _N_RAW), dtype=np.float64)
+    binary = config.ngrams == "binary"
+    weight_all = config.ref_weight == "all"
+    per_ngram_p = config.precision == "per-ngram"
+    per_ngram_r = config.keep_recall == "per-ngram"
+    is_ref_piece = piece_side == 2
+    src_len = str_len[src_idx]
+    for order_n in range(1, config.max_order + 1):
+        # entries that start an n-gram inside their piece
+        valid = entry_pos + order_n <= piece_len[entry_piece]
+        start = np.flatnonzero(valid)
+        code = np.zeros(start.size, dtype=np.int64)
+        for t in range(order_n):
+            code = (code << local_bits) | local[start + t]
+        piece = entry_piece[start]
+        side = piece_side[piece]
+        sub = np.where(side == 0, entry_pos[start], piece_sub[piece])
+        keys = (code << low_bits) | (side << sub_bits) | sub
+        seg = entry_seg[start]
+        grams = _Segmented(seg, n)
+        keys = grams.sort(keys)
+        code = keys >> low_bits
+        side = (keys >> sub_bits) & 3
+        sub = keys & ((1 << sub_bits) - 1)
+
+        group_start = np.ones(keys.size, dtype=bool)
+        group_start[1:] = (code[1:] != code[:-1]) | (seg[1:] != seg[:-1])
+        starts_idx = np.flatnonzero(group_start)
+        if starts_idx.size == 0:
+            continue
+        gseg = seg[starts_idx]
+        count = lambda mask: np.add.reduceat(mask.astype(np.int64), starts_idx).astype(np.float64)  # noqa: E731
+        s_cnt = count(side == 0)
+        h_cnt = count(side == 1)
+        is_ref = side == 2
+        # the first entry of each (n-gram, reference) pair: keys sort by (n-gram, side, reference)
+        first_of_ref = np.ones(keys.size, dtype=bool)
+        first_of_ref[1:] = group_start[1:] | ~is_ref[:-1] | (sub[1:] != sub[:-1])
+        new_ref = is_ref & first_of_ref
+        r_cnt = count(new_ref) if binary else count(is_ref)
+        first_pos = sub[starts_idx]  # the source position of the first occurrence (source sorts first)
+        if binary:
+            s_cnt, h_cnt = (s_cnt > 0).astype(np.float64), (h_cnt > 0).astype(np.float64)
+
+        if weight_all:
+            k = n_refs[gseg].astype(np.float64)
+            s_w, h_w, r_w = s_cnt * k, h_cnt * k, r_cnt
+        else:
+            long_enough = is_ref_piece & (piece_len >= order_n)
+            k_seg = np.bincount(piece_seg[long_enough], minlength=n).astype(np.float64)
+            k = k_seg[gseg]
+            s_w, h_w = s_cnt, h_cnt
+            r_w = np.where(k > 0, r_cnt / np.where(k > 0, k, 1.0), 0.0)
+
+        keep = np.minimum(s_w, h_w)
+        keep_good = np.minimum(keep, r_w)
+        keep_all = np.minimum(s_w, r_w)
+        delete = np.maximum(s_w - h_w, 0.0)
+        del_all = np.maximum(s_w - r_w, 0.0)
+        if config.del_match == "min":
+            del_good = np.minimum(delete, del_all)
+        else:
+            del_good = np.maximum(delete - r_w, 0.0)
+
+        in_src = s_cnt > 0
+        src_grams = np.maximum(src_len - order_n + 1, 0)  # source n-gram positions per segment
+        pos_in_src = first_pos[in_src]
+        seg_in_src = gseg[in_src]
+
+        def pooled(values: np.ndarray) -> np.ndarray:
+            if weight_all:  # integer-valued: exact in any order
+                return np.bincount(gseg, weights=values, minlength=n)
+            return _ordered_sums(seg_in_src, pos_in_src, values[in_src], src_grams)
+
+        def ratio_terms(good: np.ndarray, selected: np.ndarray, per_ngram: bool) -> tuple[np.ndarray, np.ndarray]:
+            if not per_ngram:
+                return pooled(good), pooled(selected)
+            positive = selected > 0
+            terms = np.where(positive, good / np.where(positive, selected, 1.0), 0.0)
+            numerator = _ordered_sums(seg_in_src, pos_in_src, terms[in_src], src_grams)
+            return numerator, np.bincount(gseg, weights=positive.astype(np.float64), minlength=n)
+
+        stats = raw[:, order_n - 1, :]
+        stats[:, 0], stats[:, 1] = ratio_terms(keep_good, keep, per_ngram_p)
+        stats[:, 2], stats[:, 3] = ratio_terms(keep_good, keep_all, per_ngram_r)
+        stats[:, 4], stats[:, 5] = ratio_terms(del_good, delete, per_ngram_p)
+        stats[:, 6], stats[:, 7] = ratio_terms(del_good, del_all, per_ngram_r)
+        added = (h_cnt > 0) & ~in_src
+        ref_added = (r_cnt > 0) & ~in_src
+        add_good = np.bincount(gseg, weights=(added & (r_cnt > 0)).astype(np.float64), minlength=n)
+        stats[:, 8] = add_good
+        stats[:, 9] = np.bincount(gseg, weights=added.astype(np.float64), minlength=n)
+        stats[:, 10] = add_good
+        stats[:, 11] = np.bincount(gseg, weights=ref_added.astype(np.float64), minlength=n)
+    return raw.reshape(n, config.max_order * _N_RAW)

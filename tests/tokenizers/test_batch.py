@@ -1,0 +1,41 @@
+"""The batch 13a tokenizer equals sacrebleu's, line by line."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+from simpeval.tokenizers import get_tokenizer
+from simpeval.tokenizers.batch import tokenize_13a_joined, tokenize_batch
+
+PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
+    "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\x1c", "\x85",
+    "0.", ".5", "İ", "\x01", "\x00", "日本",
+]  # fmt: skip
+lines = st.lists(st.lists(st.sampled_from(PIECES), max_size=16).map("".join), max_size=12)
+SACREBLEU_13A = Tokenizer13a()
+
+
+@settings(max_examples=400, deadline=None)
+@given(batch=lines, lowercase=st.booleans())
+def test_batch_13a_equals_sacrebleu(batch: list[str], lowercase: bool) -> None:
+    expected = [SACREBLEU_13A(line.lower() if lowercase else line) for line in batch]
+    assert tokenize_batch(batch, "13a", lowercase=lowercase) == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(batch=lines)
+def test_batch_other_tokenizers_fall_back_per_line(batch: list[str]) -> None:
+    for name in ("intl", "char", "none", "whitespace"):
+        assert tokenize_batch(batch, name) == [get_tokenizer(name)(line) for line in batch]
+
+
+def test_joined_text_marks_lines() -> None:
+    assert tokenize_13a_joined("a,b\x01c.").split() == ["a", ",", "b", "\x01", "c", "."]
+
+
+def test_digit_rules() -> None:
+    cases = {"3.5": "3.5", "..0": ". .0", "5.": "5 .", "1,000-2": "1,000 - 2", "a-b": "a-b", "5-": "5 -"}
+    for line, expected in cases.items():
+        assert tokenize_batch([line], "13a") == [expected] == [SACREBLEU_13A(line)]
