@@ -18,15 +18,16 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from ._types import RefStreams, Sources
 from .exceptions import InvalidInputError
 from .metrics import Metric, count_references, get_metric
+from .metrics.base import iter_aligned_chunks
 from .metrics.score import Score
 from .report.table import MetricColumn, ResultTable, SegmentScore, SegmentTable
 
-__all__ = ["DEFAULT_METRICS", "evaluate_systems", "sentence_level"]
+__all__ = ["DEFAULT_METRICS", "evaluate_streams", "evaluate_systems", "sentence_level"]
 
 #: Metrics computed when none are named, in column order.
 DEFAULT_METRICS: tuple[str, ...] = ("sari", "bleu", "chrf", "ter")
@@ -115,6 +116,66 @@ def evaluate_systems(
     labels = _labels([score.metric for score in scores[0]])
     columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
     return ResultTable(tuple(systems), columns, tuple(scores))
+
+
+def evaluate_streams(
+    systems: Mapping[str, Iterable[str]],
+    references: Sequence[Iterable[Optional[str]]],
+    sources: Optional[Iterable[str]] = None,
+    *,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+    chunk_size: int = 10_000,
+    input_names: Optional[Sequence[str]] = None,
+    mismatch_message: str = "inputs must have the same number of segments",
+    unit: str = "",
+) -> ResultTable:
+    """:func:`evaluate_systems` for inputs of any size: every input is read once, lazily.
+
+    All inputs (e.g. :func:`simpeval.io.iter_lines` of files) are walked in lockstep,
+    ``chunk_size`` segments at a time; only the summed statistics of each (system, metric)
+    are kept, so memory does not depend on the corpus length.
+
+    Args:
+        systems: system name -> iterable of its outputs.
+        references: reference streams as iterables (``references[j]`` yields reference ``j``
+            of every segment; ``None`` for a missing one).
+        sources: iterable of source sentences (required by SARI).
+        metrics: metrics or registry names, as in :func:`evaluate_systems`.
+        chunk_size: segments per chunk.
+        input_names: names of the inputs (systems, then references, then sources) used in
+            the line-count error message; file names in the CLI.
+        mismatch_message: the start of that error message.
+        unit: what the error message counts (``"line"`` for files).
+
+    Raises:
+        InputLengthMismatchError: the inputs have different lengths (each is named with its length).
+    """
+    _check_systems(systems)
+    resolved = _resolve_metrics(metrics)
+    n_systems, n_refs = len(systems), len(references)
+    default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (["sources"] if sources is not None else [])
+    names = list(input_names) if input_names is not None else default_names
+    iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
+    totals: dict[tuple[int, int], Any] = {}
+    ref_counts: set[int] = set()
+    for columns in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
+        refs = columns[n_systems : n_systems + n_refs]
+        srcs = columns[-1] if sources is not None else None
+        for s, hypotheses in enumerate(columns[:n_systems]):
+            for k, metric in enumerate(resolved):
+                chunk = metric.corpus_stats(hypotheses, refs, srcs).sum(axis=0)
+                totals[s, k] = chunk if (s, k) not in totals else totals[s, k] + chunk
+        ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
+    if not totals:
+        raise InvalidInputError("evaluate_streams: the inputs contain no segment.")
+    nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+    scores = [
+        tuple(metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved))
+        for s in range(n_systems)
+    ]
+    labels = _labels([score.metric for score in scores[0]])
+    columns_ = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
+    return ResultTable(tuple(systems), columns_, tuple(scores))
 
 
 def sentence_level(

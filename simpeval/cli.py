@@ -24,7 +24,7 @@ from click.core import ParameterSource
 from . import __version__, api
 from .api import DEFAULT_METRICS
 from .exceptions import SimpevalError
-from .io import STDIN, check_same_length, display_name, read_lines, read_tsv_references
+from .io import STDIN, check_same_length, display_name, iter_lines, iter_tsv_references, read_lines, read_tsv_references
 from .metrics import Metric, available_metrics, get_metric, metric_class
 from .report import available_formats, render
 from .tokenizers import available_tokenizers
@@ -274,6 +274,22 @@ def _check_usage(
         raise click.UsageError("--score-only prints bare numbers and cannot be combined with --format " + fmt + ".")
 
 
+def _stream_inputs(
+    inputs: Sequence[str], references: Sequence[str], num_refs: Optional[int], sources: Optional[str]
+) -> tuple[dict[str, Iterator[str]], list[Iterator[str]], Optional[Iterator[str]], list[str]]:
+    """Lazy readers of every file (read once, in lockstep, by simpeval.api.evaluate_streams)."""
+    systems = {name: iter_lines(path) for name, path in zip(_system_names(inputs), inputs)}
+    if num_refs is not None and num_refs > 1:
+        refs = iter_tsv_references(references[0], num_refs)
+        ref_names = [display_name(references[0])] * num_refs
+    else:
+        refs = [iter_lines(path) for path in references]
+        ref_names = [display_name(path) for path in references]
+    srcs = iter_lines(sources) if sources is not None else None
+    names = [display_name(p) for p in inputs] + ref_names + ([display_name(sources)] if sources else [])
+    return systems, refs, srcs, names
+
+
 def _read_inputs(
     inputs: Sequence[str], references: Sequence[str], num_refs: Optional[int], sources: Optional[str]
 ) -> tuple[dict[str, list[str]], list[list[str]], Optional[list[str]]]:
@@ -352,9 +368,15 @@ def score(
     inputs = inputs or (STDIN,)
     metric_objects = _build_metrics(ctx, metrics, metric_options)
     _check_usage(metric_objects, sources, references, num_refs, inputs, fmt, score_only)
-    systems, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
-    evaluate = api.sentence_level if sentence_level else api.evaluate_systems
-    table = evaluate(systems, refs, srcs, metrics=metric_objects)
+    if sentence_level:
+        systems, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
+        table: Any = api.sentence_level(systems, refs, srcs, metrics=metric_objects)
+    else:  # files are read lazily, in chunks: memory does not grow with their length
+        streams, ref_streams, src_stream, names = _stream_inputs(inputs, references, num_refs, sources)
+        table = api.evaluate_streams(
+            streams, ref_streams, src_stream, metrics=metric_objects, input_names=names,
+            mismatch_message="input files must have the same number of lines, one per segment", unit="line",
+        )
     click.echo(render(table, fmt, width=width, score_only=score_only))
 
 

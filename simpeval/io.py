@@ -20,14 +20,24 @@ Examples:
 
 from __future__ import annotations
 
+import io
+import itertools
 import os
 import sys
 import warnings
-from typing import Mapping, Sequence, Union
+from typing import IO, Iterator, Mapping, Sequence, Union
 
 from .exceptions import InputFileError, InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
 
-__all__ = ["STDIN", "check_same_length", "display_name", "read_lines", "read_tsv_references"]
+__all__ = [
+    "STDIN",
+    "check_same_length",
+    "display_name",
+    "iter_lines",
+    "iter_tsv_references",
+    "read_lines",
+    "read_tsv_references",
+]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -109,6 +119,95 @@ def read_lines(path: PathLike) -> list[str]:
     return lines
 
 
+def iter_lines(path: PathLike) -> Iterator[str]:
+    """Lazily read a UTF-8 text file, one segment per line, with :func:`read_lines`' rules.
+
+    Only one line is in memory at a time, so files of any size can be scored. Errors
+    (missing, empty, invalid UTF-8 with the line number) are raised when reached.
+
+    Examples:
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, "sys.txt")
+        ...     with open(path, "wb") as f:
+        ...         _ = f.write(b"first\\n\\nthird")
+        ...     list(iter_lines(path))
+        ['first', '', 'third']
+    """
+    name = display_name(path)
+    if os.fspath(path) == STDIN:
+        stream = getattr(sys.stdin, "buffer", None)
+        handle: IO[bytes] = stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
+        yield from _decode_lines(handle, name)
+        return
+    try:
+        handle = open(path, "rb")
+    except FileNotFoundError as err:
+        raise InputFileError(f"file {name} does not exist; check the path.") from err
+    except IsADirectoryError as err:
+        raise InputFileError(f"file {name} is a directory; pass a text file with one segment per line.") from err
+    except OSError as err:
+        raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
+    with handle:
+        yield from _decode_lines(handle, name)
+
+
+def _decode_lines(handle: IO[bytes], name: str) -> Iterator[str]:
+    number = 0
+    warned = False
+    for number, raw in enumerate(handle, start=1):
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise InputFileError(
+                f"file {name} is not valid UTF-8: byte {raw[err.start]:#04x} on line {number} "
+                f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
+            ) from err
+        if line.endswith("\r") and not warned:
+            warned = True
+            warnings.warn(
+                f"file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
+                "Convert the file (e.g. dos2unix) if that is not intended.",
+                stacklevel=3,
+            )
+        yield line
+    if number == 0:
+        raise InputFileError(f"file {name} is empty; every input file needs one line per segment.")
+
+
+def iter_tsv_references(path: PathLike, num_refs: int) -> list[Iterator[str]]:
+    """Lazily read a references TSV as ``num_refs`` streams (consume them in lockstep).
+
+    Raises:
+        ReferenceLayoutError: a line does not have exactly ``num_refs`` fields (when reached).
+    """
+    if isinstance(num_refs, bool) or not isinstance(num_refs, int) or num_refs < 1:
+        raise InvalidOptionError(f"iter_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
+    name = display_name(path)
+
+    def rows() -> Iterator[list[str]]:
+        for number, line in enumerate(iter_lines(path), start=1):
+            yield _tsv_fields(line, number, name, num_refs)
+
+    def column(stream: Iterator[list[str]], j: int) -> Iterator[str]:
+        return (row[j] for row in stream)
+
+    return [column(stream, j) for j, stream in enumerate(itertools.tee(rows(), num_refs))]
+
+
+def _tsv_fields(line: str, number: int, name: str, num_refs: int) -> list[str]:
+    fields = line.split("\t")
+    if len(fields) != num_refs:
+        raise ReferenceLayoutError(
+            f"file {name}, line {number}: expected {num_refs} tab-separated references "
+            f"(num_refs={num_refs}) but found {len(fields)}. Fix the line, or change the "
+            "number of references (CLI: --num-refs)."
+        )
+    return fields
+
+
 def read_tsv_references(path: PathLike, num_refs: int) -> list[list[str]]:
     """Read references stored as one tab-separated line per segment.
 
@@ -129,14 +228,7 @@ def read_tsv_references(path: PathLike, num_refs: int) -> list[list[str]]:
     name = display_name(path)
     streams: list[list[str]] = [[] for _ in range(num_refs)]
     for number, line in enumerate(read_lines(path), start=1):
-        fields = line.split("\t")
-        if len(fields) != num_refs:
-            raise ReferenceLayoutError(
-                f"file {name}, line {number}: expected {num_refs} tab-separated references "
-                f"(num_refs={num_refs}) but found {len(fields)}. Fix the line, or change the "
-                "number of references (CLI: --num-refs)."
-            )
-        for stream, field in zip(streams, fields):
+        for stream, field in zip(streams, _tsv_fields(line, number, name, num_refs)):
             stream.append(field)
     return streams
 

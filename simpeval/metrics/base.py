@@ -16,7 +16,9 @@ The base class owns validation, the reference layout and the signature.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping, Optional, Sequence, Union
+import itertools
+from itertools import zip_longest
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -29,7 +31,7 @@ from ..exceptions import (
 )
 from .score import Score, Signature
 
-__all__ = ["Metric", "references_from_segments", "count_references"]
+__all__ = ["Metric", "count_references", "iter_aligned_chunks", "iter_chunks", "references_from_segments"]
 
 #: Keys every signature may carry besides a metric's own, in sacrebleu's print order
 #: (``nrefs`` and these data facts first, then the metric's fields, ``version`` last).
@@ -83,6 +85,68 @@ def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[O
     return [
         [refs[j] if j < len(refs) else None for refs in references] for j in range(width)
     ]
+
+
+_END = object()
+
+
+def iter_aligned_chunks(
+    named: Sequence[tuple[str, Iterable[Any]]],
+    chunk_size: int,
+    what: str = "inputs must have the same number of segments",
+    unit: str = "",
+) -> Iterator[list[list[Any]]]:
+    """Walk aligned iterables in lockstep, ``chunk_size`` items at a time.
+
+    Yields one list per iterable (its items in this chunk). Nothing is buffered beyond a
+    chunk, so files of any length can be read this way.
+
+    Args:
+        named: ``(name, iterable)`` pairs; names are used in the error message.
+        chunk_size: items per chunk.
+        what: the start of the error message.
+        unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
+
+    Raises:
+        InputLengthMismatchError: one iterable ends before the others; the message gives the
+            length of every input.
+    """
+    names = [name for name, _ in named]
+    iterators = [iter(it) for _, it in named]
+    done = 0
+    while True:
+        rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
+        if not rows:
+            return
+        if any(_END in row for row in rows):
+            lengths = []
+            for k, (name, iterator) in enumerate(zip(names, iterators)):
+                present = sum(1 for row in rows if row[k] is not _END)
+                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
+                count = done + present + rest
+                lengths.append(f"{name}: {count}" + (f" {unit}{'' if count == 1 else 's'}" if unit else ""))
+            unique = list(dict.fromkeys(lengths))  # a TSV file feeds several streams
+            raise InputLengthMismatchError(f"{what}, but they differ: {', '.join(unique)}.")
+        done += len(rows)
+        yield [list(column) for column in zip(*rows)]
+
+
+def iter_chunks(
+    hypotheses: Iterable[str],
+    references: Sequence[Iterable[Optional[str]]],
+    sources: Optional[Iterable[str]],
+    chunk_size: int,
+    owner: str = "simpeval",
+) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
+    """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
+    named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
+    named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]
+    if sources is not None:
+        named.append(("sources", sources))
+    what = f"{owner}: inputs must have the same number of segments"
+    for columns in iter_aligned_chunks(named, chunk_size, what):
+        refs = columns[1 : 1 + len(references)]
+        yield columns[0], refs, (columns[-1] if sources is not None else None)
 
 
 def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
@@ -294,6 +358,44 @@ class Metric(ABC):
         # A segment without references is one stream holding None (SARI defines a score for it).
         streams = [[ref] for ref in references] or [[None]]
         return self.corpus_score([hypothesis], streams, None if source is None else [source])
+
+    def corpus_score_iter(
+        self,
+        hypotheses: Iterable[str],
+        references: Sequence[Iterable[Optional[str]]],
+        sources: Optional[Iterable[str]] = None,
+        *,
+        chunk_size: int = 10_000,
+    ) -> Score:
+        """Score a corpus given as iterables (e.g. lazily read files), in bounded memory.
+
+        Segments are processed ``chunk_size`` at a time and only the summed statistics are
+        kept, so memory does not grow with the corpus. Integer statistics (EASSE-style SARI,
+        BLEU, chrF) give exactly :meth:`corpus_score`'s result; statistics that are float sums
+        (sentence-averaged SARI, TER) can differ from it in the last bits, because the chunks
+        are summed separately.
+
+        Raises:
+            InputLengthMismatchError: the iterables do not have the same length.
+        """
+        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+            raise InvalidInputError(f"{self.name}: chunk_size must be a positive integer (got {chunk_size!r}).")
+        if isinstance(references, str) or not isinstance(references, Sequence) or not references:
+            raise ReferenceLayoutError(
+                f"{self.name}: references must be a non-empty list of reference streams (iterables), "
+                "references[j] = the j-th reference of every segment."
+            )
+        total: Optional[np.ndarray] = None
+        ref_counts: set[int] = set()
+        for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
+            hyps_, per_segment, srcs_ = self._prepare(hyps, refs, srcs)
+            chunk_total = self._extract_stats(hyps_, per_segment, srcs_).sum(axis=0)
+            total = chunk_total if total is None else total + chunk_total
+            ref_counts.update(len(r) for r in per_segment)
+        if total is None:
+            raise InvalidInputError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
+        nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+        return self.score_from_stats(total, self.get_signature(nrefs))
 
     def sentence_scores(
         self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
