@@ -58,7 +58,7 @@ def normalize_spaces(data: bytes) -> bytes:
 
     After this, ``data.split()`` (bytes) splits exactly where ``data.decode().split()`` would.
     """
-    if _UNICODE_SPACE_RE.search(data) is None:
+    if not any(space in data for space in _UNICODE_SPACES):  # fast substring scans
         return data
     return _UNICODE_SPACE_RE.sub(b" ", data)
 
