@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from ..exceptions import SignatureParseError
 
-__all__ = ["Score", "Signature"]
+__all__ = ["ConfidenceInterval", "PairedResult", "Score", "Signature"]
 
 
 def _format_value(value: object) -> str:
@@ -221,3 +221,68 @@ class Score:
             "components": dict(self.components),
             "breakdown": {k: list(v) for k, v in self.breakdown.items()},
         }
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A bootstrap confidence interval of a corpus score.
+
+    Attributes:
+        low: lower bound (percentile ``(1 - level) / 2``).
+        high: upper bound.
+        mean: mean of the resampled scores.
+        level: coverage, 0.95 by default.
+        n_resamples: number of bootstrap resamples.
+        seed: seed of the ``numpy.random.Generator`` that drew them.
+    """
+
+    low: float
+    high: float
+    mean: float
+    level: float = 0.95
+    n_resamples: int = 1000
+    seed: int = 12345
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"low", "high", "mean"}`` plus the level, as in the JSON output."""
+        return {"low": self.low, "high": self.high, "mean": self.mean, "level": self.level}
+
+
+@dataclass(frozen=True)
+class PairedResult:
+    """A paired significance test of one system against a baseline under one metric.
+
+    Attributes:
+        system: the tested system.
+        baseline: the system it is compared with.
+        metric: the metric (column) name.
+        test: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization).
+        p_value: the p-value of the test.
+        n_resamples: number of resamples (or randomization trials).
+        seed: seed of the random generator.
+        corrected_p_value: the p-value after a multiple-comparison correction, if one was applied.
+        correction: the name of that correction (``"holm"``), if any.
+        mean: mean resampled score of ``system`` (paired bootstrap only, as sacrebleu reports it).
+        ci: half-width-style bootstrap interval of ``system`` (paired bootstrap only).
+    """
+
+    system: str
+    baseline: str
+    metric: str
+    test: str
+    p_value: float
+    n_resamples: int
+    seed: int
+    corrected_p_value: Optional[float] = None
+    correction: Optional[str] = None
+    mean: Optional[float] = None
+    ci: Optional[ConfidenceInterval] = None
+
+    @property
+    def reported_p_value(self) -> float:
+        """The corrected p-value when a correction was applied, else the raw one."""
+        return self.p_value if self.corrected_p_value is None else self.corrected_p_value
+
+    def significant(self, alpha: float = 0.05) -> bool:
+        """Whether the (corrected) p-value is below ``alpha``."""
+        return self.reported_p_value < alpha

@@ -17,10 +17,10 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, Optional
 
 from ..exceptions import InvalidInputError
-from ..metrics.score import Score, Signature
+from ..metrics.score import ConfidenceInterval, PairedResult, Score, Signature
 
 __all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
 
@@ -54,11 +54,18 @@ class ResultTable:
         systems: system names, in row order.
         metrics: metric columns, in column order.
         scores: ``scores[i][k]`` is the score of ``systems[i]`` under ``metrics[k]``.
+        intervals: optional bootstrap confidence intervals, aligned with ``scores``.
+        paired: optional paired significance results, aligned with ``scores`` (``None`` for the
+            baseline itself and for pairs that were not tested).
+        baseline: the baseline system of the paired tests, if any.
     """
 
     systems: tuple[str, ...]
     metrics: tuple[MetricColumn, ...]
     scores: tuple[tuple[Score, ...], ...]
+    intervals: Optional[tuple[tuple[Optional[ConfidenceInterval], ...], ...]] = None
+    paired: Optional[tuple[tuple[Optional[PairedResult], ...], ...]] = None
+    baseline: Optional[str] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -66,11 +73,21 @@ class ResultTable:
         object.__setattr__(self, "scores", tuple(tuple(row) for row in self.scores))
         _check_unique("ResultTable: systems", self.systems)
         _check_unique("ResultTable: metric names", self.metric_names)
-        if len(self.scores) != len(self.systems) or any(len(row) != len(self.metrics) for row in self.scores):
+        for field in ("scores", "intervals", "paired"):
+            grid = getattr(self, field)
+            if grid is None:
+                continue
+            object.__setattr__(self, field, tuple(tuple(row) for row in grid))
+            grid = getattr(self, field)
+            if len(grid) != len(self.systems) or any(len(row) != len(self.metrics) for row in grid):
+                raise InvalidInputError(
+                    f"ResultTable: {field} must have one row per system ({len(self.systems)}) and one "
+                    f"entry per metric ({len(self.metrics)}) in each row (got row lengths "
+                    f"{[len(row) for row in grid]})."
+                )
+        if self.baseline is not None and self.baseline not in self.systems:
             raise InvalidInputError(
-                f"ResultTable: scores must have one row per system ({len(self.systems)}) and one "
-                f"score per metric ({len(self.metrics)}) in each row (got row lengths "
-                f"{[len(row) for row in self.scores]})."
+                f"ResultTable: baseline must be one of the systems {list(self.systems)} (got {self.baseline!r})."
             )
 
     @property
@@ -97,6 +114,18 @@ class ResultTable:
     def cell(self, system: str, metric: str) -> Score:
         """The score of ``system`` under ``metric``."""
         return self.scores[self._system_index(system)][self._metric_index(metric)]
+
+    def interval(self, system: str, metric: str) -> Optional[ConfidenceInterval]:
+        """The confidence interval of a cell, or ``None`` when none was computed."""
+        if self.intervals is None:
+            return None
+        return self.intervals[self._system_index(system)][self._metric_index(metric)]
+
+    def paired_result(self, system: str, metric: str) -> Optional[PairedResult]:
+        """The paired test of a cell against the baseline, or ``None``."""
+        if self.paired is None:
+            return None
+        return self.paired[self._system_index(system)][self._metric_index(metric)]
 
     def best_systems(self, metric: str) -> tuple[str, ...]:
         """Every system with the best score under ``metric`` (several on a tie)."""
