@@ -58,6 +58,7 @@ class ResultTable:
         paired: optional paired significance results, aligned with ``scores`` (``None`` for the
             baseline itself and for pairs that were not tested).
         baseline: the baseline system of the paired tests, if any.
+        comparisons: all-pairs paired tests (every system against every other), if requested.
     """
 
     systems: tuple[str, ...]
@@ -66,6 +67,7 @@ class ResultTable:
     intervals: Optional[tuple[tuple[Optional[ConfidenceInterval], ...], ...]] = None
     paired: Optional[tuple[tuple[Optional[PairedResult], ...], ...]] = None
     baseline: Optional[str] = None
+    comparisons: tuple[PairedResult, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -85,6 +87,7 @@ class ResultTable:
                     f"entry per metric ({len(self.metrics)}) in each row (got row lengths "
                     f"{[len(row) for row in grid]})."
                 )
+        object.__setattr__(self, "comparisons", tuple(self.comparisons))
         if self.baseline is not None and self.baseline not in self.systems:
             raise InvalidInputError(
                 f"ResultTable: baseline must be one of the systems {list(self.systems)} (got {self.baseline!r})."
