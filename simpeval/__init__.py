@@ -42,6 +42,8 @@ __all__ = [
     "SimpevalError",
     "TER",
     "__version__",
+    "compare",
+    "evaluate_systems",
     "available_metrics",
     "available_tokenizers",
     "get_metric",
@@ -51,6 +53,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    "compare": "simpeval.api",
+    "evaluate_systems": "simpeval.api",
     "SARI": "simpeval.metrics.sari",
     "BLEU": "simpeval.metrics.bleu",
     "CHRF": "simpeval.metrics.chrf",

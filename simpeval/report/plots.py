@@ -1,0 +1,107 @@
+"""Plots of result tables (optional extra ``simpeval[plots]``, matplotlib).
+
+* :func:`plot_scores`: one metric's scores across systems as bars, with the bootstrap
+  confidence intervals as error bars when the table has them;
+* :func:`plot_metric_pair`: systems as points in the plane of two metrics (e.g. SARI vs BLEU);
+* :func:`save_figure`: both kinds in one figure, written to a ``.png``/``.svg``/``.pdf`` file.
+
+In a notebook the functions draw on the current (or a given) axes, so figures show inline.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ..exceptions import InvalidInputError, MissingDependencyError
+from .table import ResultTable
+
+__all__ = ["plot_metric_pair", "plot_scores", "save_figure"]
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline"):
+            import os
+
+            if not os.environ.get("DISPLAY") and not os.environ.get("MPLBACKEND"):
+                matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as err:
+        raise MissingDependencyError(
+            "plots need matplotlib, which is not installed. Install it with: pip install 'simpeval[plots]'"
+        ) from err
+    return plt
+
+
+def plot_scores(table: ResultTable, metric: str, ax: Any = None) -> Any:
+    """Bar chart of ``metric`` across systems, with confidence intervals when available.
+
+    Returns:
+        The matplotlib axes.
+    """
+    plt = _pyplot()
+    if ax is None:
+        _, ax = plt.subplots(figsize=(max(4.0, 0.6 * len(table.systems) + 2), 3.5))
+    values = [table.cell(system, metric).score for system in table.systems]
+    errors = None
+    intervals = [table.interval(system, metric) for system in table.systems]
+    if all(ci is not None for ci in intervals):
+        errors = [
+            [value - ci.low for value, ci in zip(values, intervals) if ci is not None],
+            [ci.high - value for value, ci in zip(values, intervals) if ci is not None],
+        ]
+    best = set(table.best_systems(metric))
+    colors = ["tab:orange" if system in best else "tab:blue" for system in table.systems]
+    ax.bar(range(len(values)), values, yerr=errors, capsize=3, color=colors)
+    ax.set_xticks(range(len(values)))
+    ax.set_xticklabels(table.systems, rotation=45, ha="right")
+    direction = "higher is better" if table.column(metric).higher_is_better else "lower is better"
+    ax.set_ylabel(f"{metric} ({direction})")
+    ax.set_title(metric if errors is None else f"{metric} with 95% bootstrap CI")
+    return ax
+
+
+def plot_metric_pair(table: ResultTable, metric_x: str, metric_y: str, ax: Any = None) -> Any:
+    """Scatter of the systems by two metrics (e.g. SARI on x, BLEU on y), labelled by name.
+
+    Returns:
+        The matplotlib axes.
+    """
+    plt = _pyplot()
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 4))
+    xs = [table.cell(system, metric_x).score for system in table.systems]
+    ys = [table.cell(system, metric_y).score for system in table.systems]
+    ax.scatter(xs, ys)
+    for system, x, y in zip(table.systems, xs, ys):
+        ax.annotate(system, (x, y), textcoords="offset points", xytext=(3, 3), fontsize=8)
+    ax.set_xlabel(metric_x)
+    ax.set_ylabel(metric_y)
+    ax.set_title(f"{metric_y} vs {metric_x}")
+    return ax
+
+
+def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] = None) -> None:
+    """Write a figure with a bar chart per metric and, for two or more metrics, a scatter of the
+    first two, to ``path`` (the format follows the extension: ``.png``, ``.svg``, ``.pdf``).
+
+    Raises:
+        InvalidInputError: the extension is not one matplotlib writes.
+        MissingDependencyError: matplotlib is not installed.
+    """
+    names = list(metrics) if metrics is not None else list(table.metric_names)
+    extension = str(path).rsplit(".", 1)[-1].lower() if "." in str(path) else ""
+    if extension not in ("png", "svg", "pdf"):
+        raise InvalidInputError(f"plot file {path} must end in .png, .svg or .pdf (got {extension or 'no extension'!r}).")
+    plt = _pyplot()
+    panels = len(names) + (1 if len(names) >= 2 else 0)
+    fig, axes = plt.subplots(1, panels, figsize=(max(4.5, 0.5 * len(table.systems) + 2.5) * panels, 4.2), squeeze=False)
+    for ax, name in zip(axes[0], names):
+        plot_scores(table, name, ax=ax)
+    if len(names) >= 2:
+        plot_metric_pair(table, names[0], names[1], ax=axes[0][-1])
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
