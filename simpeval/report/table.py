@@ -17,10 +17,13 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..exceptions import InvalidInputError
 from ..metrics.score import ConfidenceInterval, PairedResult, Score, Signature
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
 
 __all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
 
@@ -146,6 +149,25 @@ class ResultTable:
         """The distinct signatures in a column (one, unless systems were scored differently)."""
         k = self._metric_index(metric)
         return _unique_signatures(row[k] for row in self.scores)
+
+    def _repr_html_(self) -> str:
+        """The HTML rendering, so that Jupyter displays the table (see :func:`~simpeval.report.render`)."""
+        from .formatters import render  # lazy: the formatters import this module
+
+        return render(self, "html")
+
+    def to_pandas(self, deltas: bool = False) -> pandas.DataFrame:
+        """One row per system and metric, with the columns of the CSV format (unrounded; ``NaN`` if not computed).
+
+        Args:
+            deltas: add a ``delta`` column: each score minus the baseline's (``baseline``, or the first system).
+
+        Raises:
+            MissingDependencyError: pandas is not installed (``pip install 'simpeval[pandas]'``).
+        """
+        from .formatters import to_dataframe  # lazy: pandas is optional
+
+        return to_dataframe(self, deltas=deltas)
 
 
 @dataclass(frozen=True)

@@ -135,8 +135,8 @@ def test_segments():
 
 
 def test_bad_arguments(table):
-    assert available_formats() == ["json", "text"]
-    with pytest.raises(InvalidOptionError, match="fmt must be one of json, text"):
+    assert available_formats() == ["csv", "html", "json", "latex", "markdown", "text"]
+    with pytest.raises(InvalidOptionError, match="fmt must be one of csv, html, json, latex, markdown, text"):
         render(table, "yaml")
     with pytest.raises(InvalidOptionError, match="width must be a non-negative integer"):
         render(table, "text", width=-1)

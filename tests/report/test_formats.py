@@ -1,0 +1,587 @@
+"""Every output format of :func:`simpeval.report.render` over hand-built tables (no metric is computed).
+
+The tables carry system names with characters that each format must escape (``RM+EX+LS+RO``,
+``Dress-Ls``, ``R&D_#1 100%``), a lower-is-better metric (TER), confidence intervals with a gap, paired
+tests with a Holm correction that turns one result non-significant, and all-pairs comparisons.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from simpeval.exceptions import InvalidOptionError, MissingDependencyError
+from simpeval.metrics.score import ConfidenceInterval, PairedResult, Score, Signature
+from simpeval.report import MetricColumn, ResultTable, SegmentScore, SegmentTable, render
+
+SARI_SIG = Signature("SARI", (("nrefs", "2"), ("case", "lc"), ("version", "0.1.0")))
+TER_SIG = Signature("TER", (("nrefs", "2"), ("case", "lc"), ("version", "2.6.0")))
+SYSTEMS = ("Dress-Ls", "RM+EX+LS+RO", "R&D_#1 100%")
+METRICS = (MetricColumn("SARI", True), MetricColumn("TER", False))
+HUMAN_FORMATS = ("text", "markdown", "latex", "html")
+CSV_COLUMNS = [
+    "system", "metric", "score", "keep", "delete", "add", "num_edits", "ref_length",
+    "ci_low", "ci_high", "ci_mean", "p_value", "p_value_corrected",
+]  # fmt: skip
+
+
+def sari(value: float, keep: float, delete: float, add: float) -> Score:
+    return Score("SARI", value, SARI_SIG, {"add": add, "keep": keep, "delete": delete})
+
+
+def ter(value: float) -> Score:
+    return Score("TER", value, TER_SIG, {"num_edits": value / 2, "ref_length": 50.0})
+
+
+# SARI: RM+EX+LS+RO is best (higher); TER: R&D_#1 100% is best (lower), RM+EX+LS+RO is worst.
+SCORES = (
+    (sari(38.04, 60.0, 40.0, 14.12), ter(55.0)),
+    (sari(41.25, 65.5, 44.0, 14.25), ter(61.5)),
+    (sari(39.0, 62.0, 41.0, 14.0), ter(48.0)),
+)
+INTERVALS = (
+    (ConfidenceInterval(37.0, 39.1, 38.05), ConfidenceInterval(53.2, 56.9, 55.02)),
+    (ConfidenceInterval(40.1, 42.3, 41.2), None),
+    (ConfidenceInterval(38.0, 40.0, 39.01), ConfidenceInterval(46.5, 49.5, 48.0)),
+)
+
+
+def paired(system: str, metric: str, p: float, corrected: float) -> PairedResult:
+    return PairedResult(system, "Dress-Ls", metric, "bs", p, 1000, 12345, corrected, "holm")
+
+
+PAIRED = (
+    (None, None),
+    (paired("RM+EX+LS+RO", "SARI", 0.001, 0.002), paired("RM+EX+LS+RO", "TER", 0.2, 0.2)),
+    # raw p = 0.03 < 0.05, but the corrected 0.06 is not: no significance mark
+    (paired("R&D_#1 100%", "SARI", 0.03, 0.06), paired("R&D_#1 100%", "TER", 0.01, 0.02)),
+)
+COMPARISONS = (
+    PairedResult("RM+EX+LS+RO", "Dress-Ls", "SARI", "ar", 0.001, 1000, 7),
+    PairedResult("R&D_#1 100%", "RM+EX+LS+RO", "SARI", "ar", 0.04, 1000, 7, 0.08, "holm"),
+)
+SIGNATURE_LINES = [SARI_SIG.format(), TER_SIG.format()]
+
+
+@pytest.fixture
+def plain() -> ResultTable:
+    return ResultTable(SYSTEMS, METRICS, SCORES)
+
+
+@pytest.fixture
+def full() -> ResultTable:
+    return ResultTable(SYSTEMS, METRICS, SCORES, INTERVALS, PAIRED, "Dress-Ls", COMPARISONS)
+
+
+@pytest.fixture
+def segments() -> SegmentTable:
+    return SegmentTable(
+        systems=("a_b",),
+        metrics=(MetricColumn("SARI"), MetricColumn("TER", False)),
+        rows=(
+            SegmentScore(1, "a_b", "SARI", sari(40.0, 50.0, 30.0, 40.0)),
+            SegmentScore(2, "a_b", "SARI", sari(20.0, 30.0, 10.0, 20.0)),
+            SegmentScore(1, "a_b", "TER", ter(12.5)),
+        ),
+    )
+
+
+# ---------------------------------------------------------------- text
+def test_text_full(full):
+    assert render(full, "text", deltas=True).splitlines() == [
+        "System       SARI                                  Δ  Keep  Delete   Add   TER                                  Δ",
+        "Dress-Ls     38.0   (37.0–39.1)                 +0.0  60.0    40.0  14.1  55.0   (53.2–56.9)                 +0.0",
+        "RM+EX+LS+RO  41.2*  (40.1–42.3)  (p = 0.0020)*  +3.2  65.5    44.0  14.2  61.5                (p = 0.2000)   +6.5",
+        "R&D_#1 100%  39.0   (38.0–40.0)  (p = 0.0600)   +1.0  62.0    41.0  14.0  48.0*  (46.5–49.5)  (p = 0.0200)*  -7.0",
+        "",
+        "* best system per metric (TER: lower is better)",
+        "(low–high) 95% bootstrap confidence interval",
+        "(p = …)* paired bootstrap test against Dress-Ls; * marks p < 0.05 (holm-corrected p-values)",
+        "Δ difference to the baseline Dress-Ls (system minus baseline)",
+        *SIGNATURE_LINES,
+        "",
+        "Pairwise comparisons",
+        "System       Baseline     Metric  Test                       p",
+        "RM+EX+LS+RO  Dress-Ls     SARI    approximate randomization  0.0010*",
+        "R&D_#1 100%  RM+EX+LS+RO  SARI    approximate randomization  0.0800",
+        "",
+        "* p < 0.05 (holm-corrected p-values)",
+    ]
+
+
+def test_text_plain_is_unchanged_by_the_new_options(plain):
+    assert render(plain, "text").splitlines() == [
+        "System       SARI   Keep  Delete   Add   TER",
+        "Dress-Ls     38.0   60.0    40.0  14.1  55.0",
+        "RM+EX+LS+RO  41.2*  65.5    44.0  14.2  61.5",
+        "R&D_#1 100%  39.0   62.0    41.0  14.0  48.0*",
+        "",
+        "* best system per metric (TER: lower is better)",
+        *SIGNATURE_LINES,
+    ]
+
+
+def test_text_intervals_only():
+    intervals = ((ConfidenceInterval(38, 42, 40),), (None,))
+    table = ResultTable(("a", "b"), METRICS[1:], ((ter(40.0),), (ter(45.0),)), intervals)
+    assert render(table, "text").splitlines()[:3] == [
+        "System   TER",
+        "a       40.0*  (38.0–42.0)",
+        "b       45.0",
+    ]
+
+
+def test_deltas_default_to_the_first_system(plain):
+    lines = render(plain, "text", width=2, deltas=True).splitlines()
+    assert lines[0].split()[:3] == ["System", "SARI", "Δ"]
+    assert [line.split()[-1] for line in lines[1:4]] == ["+0.00", "+6.50", "-7.00"]  # TER deltas
+    assert "Δ difference to the baseline Dress-Ls (system minus baseline)" in lines
+
+
+def test_deltas_follow_the_baseline(plain):
+    table = ResultTable(SYSTEMS, METRICS, SCORES, baseline="R&D_#1 100%")
+    records = json.loads(render(table, "json", deltas=True))
+    assert [(r["delta"], r["delta_baseline"]) for r in records if r["metric"] == "TER"] == [
+        (7.0, "R&D_#1 100%"),
+        (13.5, "R&D_#1 100%"),
+        (0.0, "R&D_#1 100%"),
+    ]
+
+
+def test_deltas_never_print_negative_zero():
+    table = ResultTable(("a", "b"), METRICS[1:], ((ter(40.0),), (ter(39.99),)))
+    assert render(table, "text", deltas=True).splitlines()[2].split()[-1] == "+0.0"
+
+
+# ---------------------------------------------------------------- markdown
+def test_markdown_plain(plain):
+    assert render(plain, "markdown").splitlines() == [
+        "| System        |     SARI | Keep | Delete |  Add |      TER |",
+        "|:--------------|---------:|-----:|-------:|-----:|---------:|",
+        "| Dress-Ls      |     38.0 | 60.0 |   40.0 | 14.1 |     55.0 |",
+        "| RM+EX+LS+RO   | **41.2** | 65.5 |   44.0 | 14.2 |     61.5 |",
+        r"| R&D\_\#1 100% |     39.0 | 62.0 |   41.0 | 14.0 | **48.0** |",
+        "",
+        "- **bold**: best system per metric (TER: lower is better)",
+        "",
+        "```text",
+        *SIGNATURE_LINES,
+        "```",
+    ]
+
+
+def test_markdown_full(full):
+    lines = render(full, "markdown").splitlines()
+    assert lines[3] == (
+        r"| RM+EX+LS+RO   | **41.2** (40.1–42.3) (p = 0.0020)\* | 65.5 |   44.0 | 14.2 |                   61.5 (p = 0.2000) |"
+    )
+    assert lines[4].endswith(r"| **48.0** (46.5–49.5) (p = 0.0200)\* |")
+    legend = r"- (p = …)\*: paired bootstrap test against Dress-Ls; \* marks p \< 0.05 (holm-corrected p-values)"
+    assert legend in lines
+    assert lines[lines.index("**Pairwise comparisons**") + 2 :] == [
+        "| System        | Baseline    | Metric | Test                      | p        |",
+        "|:--------------|:------------|:-------|:--------------------------|:---------|",
+        r"| RM+EX+LS+RO   | Dress-Ls    | SARI   | approximate randomization | 0.0010\* |",
+        r"| R&D\_\#1 100% | RM+EX+LS+RO | SARI   | approximate randomization | 0.0800   |",
+        "",
+        r"- \*: p \< 0.05 (holm-corrected p-values)",
+    ]
+
+
+def _markdown_rows(text: str) -> list[list[str]]:
+    """The cells of a Markdown table, unescaped (split on unescaped pipes)."""
+    rows = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            break
+        cells = re.split(r"(?<!\\)\|", line)[1:-1]
+        rows.append([re.sub(r"\\(.)", r"\1", cell.strip()) for cell in cells])
+    return rows
+
+
+# ---------------------------------------------------------------- latex
+def test_latex_plain(plain):
+    assert render(plain, "latex").splitlines() == [
+        r"% simpeval results; needs \usepackage{booktabs}",
+        r"\begin{tabular}{lrrrrr}",
+        r"\toprule",
+        r"System & SARI & Keep & Delete & Add & TER \\",
+        r"\midrule",
+        r"Dress-Ls & 38.0 & 60.0 & 40.0 & 14.1 & 55.0 \\",
+        r"RM+EX+LS+RO & \textbf{41.2} & 65.5 & 44.0 & 14.2 & 61.5 \\",
+        r"R\&D\_\#1 100\% & 39.0 & 62.0 & 41.0 & 14.0 & \textbf{48.0} \\",
+        r"\bottomrule",
+        r"\end{tabular}",
+        r"\par\smallskip",
+        r"{\footnotesize",
+        r"\textbf{bold}: best system per metric (TER: lower is better)\par",
+        r"\texttt{SARI|nrefs:2|case:lc|version:0.1.0}\par",
+        r"\texttt{TER|nrefs:2|case:lc|version:2.6.0}\par",
+        "}",
+    ]
+
+
+def test_latex_full_structure(full):
+    text = render(full, "latex", deltas=True)
+    assert text.count(r"\begin{tabular}") == text.count(r"\end{tabular}") == 2  # results + comparisons
+    for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
+        assert text.count(rule) == 2
+    assert r"\begin{tabular}{lrrrrrrr}" in text
+    assert r"System & SARI & $\Delta$ & Keep & Delete & Add & TER & $\Delta$ \\" in text
+    assert r"RM+EX+LS+RO & \textbf{41.2} (40.1--42.3) (p = 0.0020)* & +3.2 &" in text
+    assert r"R\&D\_\#1 100\% & 39.0 (38.0--40.0) (p = 0.0600) & +1.0 &" in text
+    assert r"(p = \ldots{})*: paired bootstrap test against Dress-Ls; * marks p \textless{} 0.05" in text
+    assert "–" not in text and "Δ" not in text and "…" not in text  # no raw Unicode punctuation
+    assert all(line.endswith(r"\\") for line in text.splitlines() if " & " in line)
+
+
+@pytest.mark.parametrize(
+    ("name", "escaped"),
+    [
+        ("RM+EX+LS+RO", "RM+EX+LS+RO"),
+        ("Dress-Ls", "Dress-Ls"),
+        ("a--b", "a-{}-b"),
+        ("my_sys", r"my\_sys"),
+        ("100% & #1", r"100\% \& \#1"),
+        ("{x}~^$", r"\{x\}\textasciitilde{}\textasciicircum{}\$"),
+        ("a\\b|<>", r"a\textbackslash{}b\textbar{}\textless{}\textgreater{}"),
+    ],
+)
+def test_latex_escaping(name, escaped):
+    table = ResultTable((name,), METRICS[1:], ((ter(1.0),),))
+    assert rf"{escaped} & 1.0 \\" in render(table, "latex").splitlines()
+
+
+LATEX_DOCUMENT = "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n%s\n\\end{document}\n"
+
+
+def _latex_fragments(full: ResultTable, segments: SegmentTable) -> str:
+    weird = ResultTable(("a--b {x} ~^\\ $&#_%<>|",), METRICS[1:], ((ter(1.0),),))
+    return "\n\n".join([render(full, "latex", deltas=True), render(segments, "latex"), render(weird, "latex")])
+
+
+def test_latex_fragments_are_balanced(full, segments):
+    body = _latex_fragments(full, segments)
+    assert body.count(r"\begin{tabular}") == body.count(r"\end{tabular}") == 4
+    assert body.count("{") - body.count(r"\{") == body.count("}") - body.count(r"\}")
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed (structure is tested above)")
+def test_latex_compiles(full, segments, tmp_path):
+    """The fragments compile in a minimal document with booktabs."""
+    (tmp_path / "t.tex").write_text(LATEX_DOCUMENT % _latex_fragments(full, segments), encoding="utf-8")
+    result = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+# ---------------------------------------------------------------- html
+class _TableParser(HTMLParser):
+    """Checks that tags nest and collects cell texts, rows and bold texts."""
+
+    VOID = {"br"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[str] = []
+        self.tables: list[list[list[str]]] = []
+        self.strong: list[str] = []
+        self.pre: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        self.stack.append(tag)
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self.tables[-1][-1].append("")
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack}"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        if "td" in self.stack or "th" in self.stack:
+            self.tables[-1][-1][-1] += data
+        if self.stack and self.stack[-1] == "strong":
+            self.strong.append(data)
+        if self.stack and self.stack[-1] == "pre":
+            self.pre.append(data)
+
+
+def parse_html(text: str) -> _TableParser:
+    parser = _TableParser()
+    parser.feed(text)
+    parser.close()
+    assert parser.stack == []
+    return parser
+
+
+def test_html_full(full):
+    text = render(full, "html", deltas=True)
+    assert text.startswith('<div class="simpeval-report">\n<table class="simpeval-table">\n<thead>\n<tr>')
+    assert "<tbody>" in text and "</tbody>" in text and "R&amp;D_#1 100%" in text
+    parsed = parse_html(text)
+    results, comparisons = parsed.tables
+    assert results[0] == ["System", "SARI", "Δ", "Keep", "Delete", "Add", "TER", "Δ"]
+    assert results[2][:3] == ["RM+EX+LS+RO", "41.2 (40.1–42.3) (p = 0.0020)*", "+3.2"]
+    assert results[3][0] == "R&D_#1 100%"
+    assert results[3][6] == "48.0 (46.5–49.5) (p = 0.0200)*"
+    assert parsed.strong == ["41.2", "48.0", "bold"]  # best SARI, best TER (lower), legend
+    assert "".join(parsed.pre).splitlines() == SIGNATURE_LINES
+    assert comparisons[0] == ["System", "Baseline", "Metric", "Test", "p"]
+    assert comparisons[1:] == [
+        ["RM+EX+LS+RO", "Dress-Ls", "SARI", "approximate randomization", "0.0010*"],
+        ["R&D_#1 100%", "RM+EX+LS+RO", "SARI", "approximate randomization", "0.0800"],
+    ]
+
+
+def test_html_escapes_markup():
+    table = ResultTable(('<script>alert("x")</script>',), METRICS[1:], ((ter(1.0),),))
+    text = render(table, "html")
+    assert "<script>" not in text
+    assert parse_html(text).tables[0][1][0] == '<script>alert("x")</script>'
+
+
+def test_repr_html_is_the_html_rendering(full):
+    assert full._repr_html_() == render(full, "html")
+
+
+# ---------------------------------------------------------------- csv
+def test_csv_plain(plain):
+    rows = list(csv.DictReader(io.StringIO(render(plain, "csv"))))
+    assert list(rows[0]) == CSV_COLUMNS + ["signature"]
+    assert [(r["system"], r["metric"]) for r in rows] == [(s, m.name) for s in SYSTEMS for m in METRICS]
+    assert rows[4] == {
+        **dict.fromkeys(CSV_COLUMNS, ""),
+        "system": "R&D_#1 100%",
+        "metric": "SARI",
+        "score": "39.0",
+        "keep": "62.0",
+        "delete": "41.0",
+        "add": "14.0",
+        "signature": SARI_SIG.format(),
+    }
+
+
+def test_csv_full(full):
+    text = render(full, "csv", width=2, deltas=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == CSV_COLUMNS + ["delta", "comparisons", "signature"]
+    by_key = {(r["system"], r["metric"]): r for r in rows}
+    sari_row = by_key["RM+EX+LS+RO", "SARI"]
+    assert (sari_row["ci_low"], sari_row["ci_high"], sari_row["ci_mean"]) == ("40.10", "42.30", "41.20")
+    assert (sari_row["p_value"], sari_row["p_value_corrected"], sari_row["delta"]) == ("0.001", "0.002", "3.21")
+    assert sari_row["comparisons"] == (
+        "RM+EX+LS+RO vs Dress-Ls: ar p = 0.0010*; R&D_#1 100% vs RM+EX+LS+RO: ar p = 0.0800"
+    )
+    assert by_key["RM+EX+LS+RO", "TER"]["ci_low"] == ""  # no interval computed for that cell
+    assert by_key["Dress-Ls", "TER"]["p_value"] == ""  # the baseline is not tested against itself
+    assert by_key["Dress-Ls", "TER"]["comparisons"] == ""
+
+
+def test_csv_with_pandas(full):
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.read_csv(io.StringIO(render(full, "csv")), keep_default_na=False)
+    assert frame.shape == (6, len(CSV_COLUMNS) + 2)
+    assert list(frame["system"]) == [s for s in SYSTEMS for _ in METRICS]
+
+
+# ---------------------------------------------------------------- json
+def test_json_full(full):
+    records = json.loads(render(full, "json", width=2, deltas=True))
+    assert isinstance(records, list) and len(records) == 6
+    for record in records:
+        assert {"system", "metric", "score", "signature", "components", "comparisons"} <= set(record)
+    first, tested = records[0], records[2]
+    assert "p_value" not in first  # the baseline
+    assert first["ci"] == {"low": 37.0, "high": 39.1, "mean": 38.05, "level": 0.95, "n_resamples": 1000, "seed": 12345}
+    assert first["comparisons"] == [
+        {
+            "system": "RM+EX+LS+RO",
+            "baseline": "Dress-Ls",
+            "test": "ar",
+            "p_value": 0.001,
+            "significant": True,
+            "n_resamples": 1000,
+            "seed": 7,
+        }
+    ]
+    assert (tested["system"], tested["metric"]) == ("RM+EX+LS+RO", "SARI")
+    assert tested["components"] == {"add": 14.25, "keep": 65.5, "delete": 44.0}
+    keys = ("p_value", "p_value_corrected", "correction", "test", "baseline", "significant")
+    assert {k: tested[k] for k in keys} == {
+        "p_value": 0.001,
+        "p_value_corrected": 0.002,
+        "correction": "holm",
+        "test": "bs",
+        "baseline": "Dress-Ls",
+        "significant": True,
+    }
+    assert tested["delta"] == 3.21
+    assert records[3].get("ci") is None  # RM+EX+LS+RO / TER has no interval
+    assert records[4]["significant"] is False  # corrected 0.06
+
+
+def test_json_plain_has_no_optional_keys(plain):
+    for record in json.loads(render(plain, "json")):
+        assert set(record) == {"system", "metric", "score", "signature", "components", "higher_is_better"}
+
+
+# ---------------------------------------------------------------- across formats
+def _best_marked(fmt: str, text: str) -> list[str]:
+    """The rendered best scores of each human format."""
+    if fmt == "text":
+        return re.findall(r"(\d+\.\d)\*", text)
+    pattern = {
+        "markdown": r"\*\*(\d+\.\d)\*\*",
+        "latex": r"\\textbf\{(\d+\.\d)\}",
+        "html": r"<strong>(\d+\.\d)</strong>",
+    }
+    return re.findall(pattern[fmt], text)
+
+
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_best_marks_respect_the_direction(plain, fmt):
+    assert _best_marked(fmt, render(plain, fmt)) == ["41.2", "48.0"]  # SARI: highest; TER: lowest
+    higher_ter = ResultTable(SYSTEMS, (METRICS[0], MetricColumn("TER", True)), SCORES)
+    assert _best_marked(fmt, render(higher_ter, fmt)) == ["41.2", "61.5"]
+
+
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_ties_mark_every_best_system(fmt):
+    table = ResultTable(("a", "b", "c"), METRICS[1:], ((ter(5.0),), (ter(5.0),), (ter(6.0),)))
+    assert _best_marked(fmt, render(table, fmt)) == ["5.0", "5.0"]
+
+
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_single_system_has_no_marks_or_legend(fmt):
+    table = ResultTable(("only",), METRICS[1:], ((ter(10.0),),))
+    text = render(table, fmt)
+    assert _best_marked(fmt, text) == []
+    assert "best system" not in text
+    assert TER_SIG.format() in text.replace(r"\_", "_")
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "html", "csv", "json"])
+def test_every_format_lists_the_signatures(full, fmt):
+    text = render(full, fmt)
+    for signature in SIGNATURE_LINES:
+        assert signature in text
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "html", "csv", "json"])
+def test_every_format_lists_the_comparisons(full, fmt):
+    plain = ResultTable(SYSTEMS, METRICS, SCORES)
+    assert "0.0800" not in render(plain, fmt)
+    assert "0.0800" in render(full, fmt) or fmt == "json"
+    if fmt == "json":
+        assert [r["comparisons"] != [] for r in json.loads(render(full, fmt))] == [True, False] * 3
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "html", "csv", "json"])
+def test_renderers_are_deterministic_and_width_aware(full, fmt):
+    assert render(full, fmt, width=3, deltas=True) == render(full, fmt, width=3, deltas=True)
+    if fmt == "json":  # numbers are rounded, not padded
+        assert [json.loads(render(full, fmt, width=w))[0]["score"] for w in (0, 1, 3)] == [38.0, 38.0, 38.04]
+    else:
+        assert "38.040" in render(full, fmt, width=3)
+        assert "38.040" not in render(full, fmt, width=1)
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "latex", "html", "csv"])
+def test_score_only_ignores_the_format(plain, fmt):
+    assert render(plain, fmt, score_only=True) == render(plain, "text", score_only=True)
+
+
+# ---------------------------------------------------------------- segment tables
+def test_segments_csv(segments):
+    rows = list(csv.reader(io.StringIO(render(segments, "csv"))))
+    assert rows == [
+        ["line", "system", "metric", "score", "keep", "delete", "add", "num_edits", "ref_length", "signature"],
+        ["1", "a_b", "SARI", "40.0", "50.0", "30.0", "40.0", "", "", SARI_SIG.format()],
+        ["2", "a_b", "SARI", "20.0", "30.0", "10.0", "20.0", "", "", SARI_SIG.format()],
+        ["1", "a_b", "TER", "12.5", "", "", "", "6.2", "50.0", TER_SIG.format()],
+    ]
+
+
+def test_segments_markdown(segments):
+    assert render(segments, "markdown").splitlines() == [
+        "| Line | System | Metric | Score |",
+        "|-----:|:-------|:-------|------:|",
+        r"|    1 | a\_b   | SARI   |  40.0 |",
+        r"|    2 | a\_b   | SARI   |  20.0 |",
+        r"|    1 | a\_b   | TER    |  12.5 |",
+        "",
+        "```text",
+        *SIGNATURE_LINES,
+        "```",
+    ]
+
+
+def test_segments_html_and_latex(segments):
+    parsed = parse_html(render(segments, "html"))
+    assert parsed.tables[0][1] == ["1", "a_b", "SARI", "40.0"]
+    latex = render(segments, "latex")
+    assert r"\begin{tabular}{rllr}" in latex and r"1 & a\_b & TER & 12.5 \\" in latex
+
+
+def test_segments_reject_deltas(segments):
+    with pytest.raises(InvalidOptionError, match="deltas must be False for a SegmentTable"):
+        render(segments, "text", deltas=True)
+
+
+# ---------------------------------------------------------------- pandas
+def test_to_pandas(full):
+    pandas = pytest.importorskip("pandas")
+    frame = full.to_pandas(deltas=True)
+    header = next(csv.reader(io.StringIO(render(full, "csv", deltas=True))))
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame.columns) == header
+    assert len(frame) == len(SYSTEMS) * len(METRICS)
+    row = frame[(frame.system == "RM+EX+LS+RO") & (frame.metric == "SARI")].iloc[0]
+    assert (row.score, row.ci_low, row.p_value, row.p_value_corrected) == (41.25, 40.1, 0.001, 0.002)
+    assert row.delta == pytest.approx(3.21)
+    assert pandas.isna(frame.p_value[0]) and pandas.isna(frame.ci_low[3])
+
+
+def test_to_pandas_without_pandas(full, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` raise ImportError
+    with pytest.raises(MissingDependencyError, match=re.escape("pip install 'simpeval[pandas]'")):
+        full.to_pandas()
+    with pytest.raises(ImportError):  # also catchable as the builtin
+        full.to_pandas()
+
+
+# ---------------------------------------------------------------- any system name round-trips
+NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=12).filter(
+    lambda s: s.strip() == s
+)
+
+
+@given(st.lists(NAMES, min_size=2, max_size=3, unique=True))
+def test_system_names_round_trip(names):
+    table = ResultTable(tuple(names), METRICS[1:], tuple((ter(10.0 + i),) for i in range(len(names))))
+    assert [r["system"] for r in csv.DictReader(io.StringIO(render(table, "csv")))] == names
+    assert [r["system"] for r in json.loads(render(table, "json"))] == names
+    assert [row[0] for row in parse_html(render(table, "html")).tables[0][1:]] == names
+    assert [row[0] for row in _markdown_rows(render(table, "markdown"))[2:]] == names
