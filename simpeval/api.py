@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from ._types import RefStreams, Sources
 from .exceptions import InvalidInputError
@@ -27,7 +27,7 @@ from .metrics.base import iter_aligned_chunks
 from .metrics.score import Score
 from .report.table import MetricColumn, ResultTable, SegmentScore, SegmentTable
 
-__all__ = ["DEFAULT_METRICS", "evaluate_streams", "evaluate_systems", "sentence_level"]
+__all__ = ["DEFAULT_METRICS", "compare", "evaluate_streams", "evaluate_systems", "sentence_level"]
 
 #: Metrics computed when none are named, in column order.
 DEFAULT_METRICS: tuple[str, ...] = ("sari", "bleu", "chrf", "ter")
@@ -176,6 +176,124 @@ def evaluate_streams(
     labels = _labels([score.metric for score in scores[0]])
     columns_ = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
     return ResultTable(tuple(systems), columns_, tuple(scores))
+
+
+def compare(
+    systems: Mapping[str, Sequence[str]],
+    references: RefStreams,
+    sources: Optional[Sources] = None,
+    *,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+    confidence: bool = False,
+    confidence_n: int = 1000,
+    paired: Optional[str] = None,
+    paired_n: Optional[int] = None,
+    all_pairs: bool = False,
+    correction: Optional[str] = None,
+    baseline: Optional[str] = None,
+    seed: int = 12345,
+    progress: Optional[Callable[[str, int, int], None]] = None,
+) -> ResultTable:
+    """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
+
+    Statistics are extracted once per (system, metric); every resample is a sum of those
+    precomputed rows, so resampling costs the same for every metric.
+
+    Args:
+        systems: system name -> its outputs, one per segment.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        sources: the source sentences (required by SARI).
+        metrics: metrics or registry names, in column order.
+        confidence: add a 95% bootstrap percentile interval to every cell.
+        confidence_n: bootstrap resamples for the intervals.
+        paired: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization)
+            against the baseline, with sacrebleu's algorithms and defaults.
+        paired_n: resamples (bs, default 1000) or trials (ar, default 10000).
+        all_pairs: test every pair of systems instead of each system against the baseline.
+        correction: ``"holm"`` for Holm-Bonferroni adjusted p-values.
+        baseline: the baseline system (default: the first).
+        seed: seed of every random draw; recorded in the signatures.
+        progress: optional callback ``progress(label, done, total)``.
+
+    Returns:
+        A :class:`~simpeval.report.table.ResultTable` with scores, and where requested
+        intervals, paired results (``paired`` grid or ``comparisons`` for all pairs) and the baseline.
+
+    Examples:
+        >>> table = compare({"a": ["the cat sat", "a dog"], "b": ["cat", "dog ran"], "c": ["the cat", "dog"]},
+        ...                 [["the cat sat", "a dog ran"]], metrics=["bleu"], paired="ar", paired_n=50)
+        >>> table.baseline, table.paired_result("b", "BLEU").test
+        ('a', 'ar')
+    """
+    from . import significance
+
+    _check_systems(systems)
+    resolved = _resolve_metrics(metrics)
+    names = list(systems)
+    if paired not in (None, "bs", "ar"):
+        raise InvalidInputError(f"compare: paired must be 'bs', 'ar' or None (got {paired!r}).")
+    if correction not in (None, "holm"):
+        raise InvalidInputError(f"compare: correction must be 'holm' or None (got {correction!r}).")
+    if (all_pairs or correction) and paired is None:
+        raise InvalidInputError("compare: all_pairs and correction need a paired test (paired='bs' or 'ar').")
+    if baseline is not None and baseline not in systems:
+        raise InvalidInputError(f"compare: baseline must be one of the systems {names} (got {baseline!r}).")
+    base = baseline if baseline is not None else names[0]
+    if paired is not None and len(names) < 2:
+        raise InvalidInputError("compare: a paired test needs at least two systems.")
+
+    stats: list[dict[str, Any]] = []  # per metric: system -> statistics
+    scores: list[list[Score]] = [[] for _ in names]
+    intervals: list[list[Any]] = [[] for _ in names]
+    paired_grid: list[list[Any]] = [[None] * len(resolved) for _ in names]
+    comparisons: list[Any] = []
+    for k, metric in enumerate(resolved):
+        by_system = {name: metric.corpus_stats(hyps, references, sources) for name, hyps in systems.items()}
+        stats.append(by_system)
+        per_segment = [[r for stream in references if (r := stream[i]) is not None] for i in range(len(references[0]))]
+        extra: dict[str, Any] = {}
+        if confidence:
+            extra.update(bs=confidence_n, seed=seed)
+        if paired is not None:
+            n_paired = paired_n if paired_n is not None else (1000 if paired == "bs" else 10000)
+            extra.update({paired: n_paired, "seed": seed})
+        signature = metric.get_signature(count_references(per_segment), **extra)
+        score_fn, dtype = metric.resampling_scorer()
+        for i, name in enumerate(names):
+            scores[i].append(metric.score_from_stats(by_system[name].sum(axis=0), signature))
+            if confidence:
+                intervals[i].append(
+                    significance.bootstrap_ci(by_system[name], score_fn, n_resamples=confidence_n, seed=seed, dtype=dtype)
+                )
+            if progress is not None:
+                progress("scoring", k * len(names) + i + 1, len(resolved) * len(names))
+        if paired is not None:
+            label = scores[0][k].metric
+            if all_pairs:
+                comparisons.extend(
+                    significance.compare_all_pairs(
+                        metric, by_system, test=paired, n_resamples=paired_n, seed=seed,
+                        correction=correction, metric_name=label,
+                    )
+                )
+            else:
+                results = significance.compare_to_baseline(
+                    metric, by_system, baseline=base, test=paired, n_resamples=paired_n, seed=seed,
+                    correction=correction, metric_name=label,
+                )
+                for i, name in enumerate(names):
+                    paired_grid[i][k] = results.get(name)
+    labels = _labels([score.metric for score in scores[0]])
+    columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
+    return ResultTable(
+        tuple(names),
+        columns,
+        tuple(tuple(row) for row in scores),
+        intervals=tuple(tuple(row) for row in intervals) if confidence else None,
+        paired=tuple(tuple(row) for row in paired_grid) if paired is not None and not all_pairs else None,
+        baseline=base if paired is not None else None,
+        comparisons=tuple(comparisons),
+    )
 
 
 def sentence_level(

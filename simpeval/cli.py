@@ -380,6 +380,105 @@ def score(
     click.echo(render(table, fmt, width=width, score_only=score_only))
 
 
+class _Progress:
+    """A one-line progress indicator on stderr, shown only on a terminal (``--quiet`` hides it)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+        self._shown = False
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        click.echo(f"\r{label:<12} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", err=True, nl=False)
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            click.echo("\r" + " " * 60 + "\r", err=True, nl=False)
+
+
+@main.command(cls=MultiValueCommand)
+@click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
+@click.option("--references", "-r", cls=MultiValueOption, required=True, metavar="FILE...",
+              help="Reference files, one reference per line; several space-separated or repeated.")
+@click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
+              help="Read N tab-separated references per line from one --references file.")
+@click.option("--input", "--outputs", "-i", "inputs", cls=MultiValueOption, required=True, metavar="FILE...",
+              help="System output files, one per system.")
+@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
+              help="System names, one per --input file (default: the file names).")
+@click.option("--metrics", "-m", cls=MultiValueOption, default=DEFAULT_METRICS, show_default=True,
+              metavar="NAME...", help=f"Metrics to compute ({', '.join(available_metrics())}).")
+@_apply(_METRIC_OPTIONS)
+@_apply(_OUTPUT_OPTIONS)
+@click.option("--confidence", "--ci", is_flag=True, help="Add 95% bootstrap confidence intervals.")
+@click.option("--confidence-n", type=click.IntRange(min=1), default=1000, show_default=True, metavar="N",
+              help="Bootstrap resamples for --confidence.")
+@click.option("--paired", type=click.Choice(["bs", "ar"]),
+              help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar).")
+@click.option("--paired-n", type=click.IntRange(min=1), metavar="N",
+              help="Resamples (bs, default 1000) or trials (ar, default 10000) of --paired.")
+@click.option("--all-pairs", is_flag=True, help="Test every pair of systems instead of each against the baseline.")
+@click.option("--correction", type=click.Choice(["holm"]), help="Multiple-comparison correction of the p-values.")
+@click.option("--baseline", metavar="NAME", help="Baseline system (default: the first).")
+@click.option("--seed", type=int, default=12345, show_default=True, help="Seed of every random draw.")
+@click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
+@click.option("--plot", metavar="FILE", help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress indicator on stderr.")
+@click.pass_context
+def compare(
+    ctx: click.Context,
+    /,
+    sources: Optional[str],
+    references: tuple[str, ...],
+    num_refs: Optional[int],
+    inputs: tuple[str, ...],
+    names: tuple[str, ...],
+    metrics: tuple[str, ...],
+    fmt: str,
+    width: int,
+    confidence: bool,
+    confidence_n: int,
+    paired: Optional[str],
+    paired_n: Optional[int],
+    all_pairs: bool,
+    correction: Optional[str],
+    baseline: Optional[str],
+    seed: int,
+    deltas: bool,
+    plot: Optional[str],
+    quiet: bool,
+    **metric_options: Any,
+) -> None:
+    """Compare systems in one table: scores, confidence intervals, paired significance tests."""
+    metric_objects = _build_metrics(ctx, metrics, metric_options)
+    _check_usage(metric_objects, sources, references, num_refs, inputs, fmt, False)
+    if names and len(names) != len(inputs):
+        raise click.UsageError(f"--names gives {len(names)} names for {len(inputs)} --input files.")
+    if (all_pairs or correction) and paired is None:
+        raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
+    outputs, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
+    if names:
+        outputs = dict(zip(names, outputs.values()))
+    progress = _Progress(enabled=not quiet)
+    try:
+        table = api.compare(
+            outputs, refs, srcs, metrics=metric_objects, confidence=confidence, confidence_n=confidence_n,
+            paired=paired, paired_n=paired_n, all_pairs=all_pairs, correction=correction,
+            baseline=baseline, seed=seed, progress=progress,
+        )
+    finally:
+        progress.close()
+    if plot:
+        from .report.plots import save_figure
+
+        save_figure(table, plot)
+    click.echo(render(table, fmt, width=width, deltas=deltas))
+
+
 DEMO_FILES = ("source.txt", ("reference.0.txt", "reference.1.txt", "reference.2.txt"), ("system-a.txt", "system-b.txt"))
 
 

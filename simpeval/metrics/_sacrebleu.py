@@ -51,6 +51,7 @@ __all__ = [
     "check_stats",
     "check_bool",
     "check_int",
+    "resampling_scorer",
 ]
 
 #: The installed sacrebleu version, recorded in the signatures of the wrapped metrics.
@@ -125,8 +126,13 @@ def corpus_statistics(
                 f"at index {i}), but {metric_name} needs at least one reference per segment. "
                 "Remove the segment or give it a reference."
             )
-    streams = references_from_segments(references)
-    rows = impl._extract_corpus_statistics(list(hypotheses), streams)
+    # sacrebleu extracts reference n-grams once and caches them ("ref cache"); systems compared
+    # on the same references reuse that cache instead of re-extracting it for every system.
+    key = tuple(tuple(refs) for refs in references)
+    if getattr(impl, "_simpeval_ref_key", None) != key:
+        impl._ref_cache = impl._cache_references(references_from_segments(references))
+        impl._simpeval_ref_key = key
+    rows = impl._extract_corpus_statistics(list(hypotheses), None)
     stats = np.array(rows, dtype=np.float64)
     return np.ascontiguousarray(stats.reshape(len(hypotheses), -1))
 
@@ -150,6 +156,20 @@ def compute_score(
         if values[i].is_integer():
             values[i] = int(values[i])
     return impl._compute_score_from_stats(values)
+
+
+def resampling_scorer(impl: Any) -> tuple[Any, Any]:
+    """sacrebleu's own bootstrap scoring: float32 resampled sums scored as they are.
+
+    sacrebleu casts statistics to float32 before ``--paired-bs`` and ``--confidence`` and
+    scores the float32 sums (so with NumPy 2 part of the arithmetic is float32). Reproducing
+    that makes simpeval's bootstrap means and intervals equal to sacrebleu's.
+    """
+
+    def score(vector: Any) -> Any:
+        return impl._compute_score_from_stats(vector).score
+
+    return score, np.float32
 
 
 def _signature(impl: Any) -> Any:

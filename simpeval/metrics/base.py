@@ -18,7 +18,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 import itertools
 from itertools import zip_longest
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -195,6 +195,19 @@ class Metric(ABC):
     @abstractmethod
     def _signature_fields(self) -> list[tuple[str, Any]]:
         """The metric's own signature fields, from its frozen configuration only."""
+
+    def resampling_scorer(self) -> tuple[Callable[[StatsArray], float], Any]:
+        """How bootstrap resamples are scored: ``(score function, dtype of the resampled sums)``.
+
+        The default scores a summed statistics vector with :meth:`score_from_stats` in float64.
+        A metric may override it to reproduce another tool's resampling exactly (the sacrebleu
+        wrappers resample float32 statistics, as sacrebleu does).
+        """
+
+        def score(vector: StatsArray) -> float:
+            return self.score_from_stats(vector).score
+
+        return score, np.float64
 
     def _version(self) -> str:
         from .. import __version__

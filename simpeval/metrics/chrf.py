@@ -135,6 +135,10 @@ class CHRF(Metric):
     ) -> StatsArray:
         return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
 
+    def resampling_scorer(self) -> tuple[Any, Any]:
+        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
+        return _sacrebleu.resampling_scorer(self._impl)
+
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""
         n_stats = 3 * (self.config.char_order + self.config.word_order)

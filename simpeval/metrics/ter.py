@@ -102,6 +102,10 @@ class TER(Metric):
     ) -> StatsArray:
         return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
 
+    def resampling_scorer(self) -> tuple[Any, Any]:
+        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
+        return _sacrebleu.resampling_scorer(self._impl)
+
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.
 

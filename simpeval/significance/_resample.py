@@ -1,0 +1,275 @@
+"""Shared machinery of the significance tests: validation, random draws, resampled sums, intervals.
+
+Everything here works on statistics matrices of shape ``(n_segments, n_stats)``: a resample
+of the corpus is a multiset of segments, and its statistics are the sum of their rows. The
+score function is applied to those sums only, so the cost of resampling does not depend on
+how expensive a metric's text processing is.
+
+The draws are exactly sacrebleu's (``sacrebleu/significance.py``):
+
+* bootstrap: ``rng.choice(n_segments, size=(n_resamples, n_segments), replace=True)``;
+* approximate randomization: ``rng.integers(2, size=(n_trials, n_segments), dtype=bool)``;
+
+with ``rng = numpy.random.default_rng(seed)`` made afresh for every call.
+
+To bound memory, large draws are made block by block (rows of the matrices above). That
+gives the very same draws as one call: ``choice`` takes 32-bit words from the bit
+generator, which keeps a half-used 64-bit word across calls, and boolean draws use 32 bits
+per word, so blocks of a multiple of 32 booleans consume whole words (pinned by the tests).
+Test sets of usual sizes (``n x n_segments`` below 4-8 million) are drawn in one block.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+
+__all__ = [
+    "DEFAULT_SEED",
+    "ScoreFn",
+    "check_count",
+    "check_level",
+    "check_pair",
+    "check_stats",
+    "draw_indices",
+    "draw_swaps",
+    "interval_indices",
+    "make_rng",
+    "randomization_sums",
+    "resample_dtype",
+    "resampled_sums",
+    "bootstrap_sums",
+]
+
+#: sacrebleu's default seed (``SACREBLEU_SEED``); simpeval takes it as an argument instead.
+DEFAULT_SEED: int = 12345
+
+#: A score function: a 1-D vector of summed statistics to a score. Its return value is used
+#: as is (a NumPy float32 scalar stays float32), exactly as sacrebleu uses its scores.
+ScoreFn = Callable[[npt.NDArray[Any]], float]
+
+#: Upper bound on the elements of one (resamples x segments) block of bootstrap indices.
+_BLOCK_ELEMENTS = 1 << 22
+#: Upper bound on the elements of one (trials x segments) block of randomization masks.
+_AR_BLOCK_ELEMENTS = 1 << 23
+
+
+def check_stats(stats: Any, argument: str, owner: str) -> npt.NDArray[np.float64]:
+    """Validate a statistics matrix and return it as a float64 array.
+
+    Raises:
+        InvalidInputError: ``stats`` is not a finite numeric 2-D array with at least one
+            segment and one statistic.
+    """
+    try:
+        array = np.asarray(stats, dtype=np.float64)
+    except (TypeError, ValueError) as err:
+        raise InvalidInputError(
+            f"{owner}: {argument} must be a numeric array of shape (n_segments, n_stats) "
+            f"(got {type(stats).__name__}). Use metric.corpus_stats(...)."
+        ) from err
+    if array.ndim != 2 or array.shape[0] == 0 or array.shape[1] == 0:
+        hint = " Pass the per-segment rows, not their sum." if array.ndim == 1 else ""
+        raise InvalidInputError(
+            f"{owner}: {argument} must be a 2-D array of shape (n_segments, n_stats) with at least "
+            f"one segment and one statistic (got shape {array.shape}).{hint} Use metric.corpus_stats(...)."
+        )
+    if not np.isfinite(array).all():
+        raise InvalidInputError(
+            f"{owner}: {argument} must hold finite numbers only (got NaN or infinity in "
+            f"{int((~np.isfinite(array)).sum())} cells)."
+        )
+    return array
+
+
+def check_pair(
+    baseline: Any, system: Any, owner: str, names: tuple[str, str] = ("baseline_stats", "system_stats")
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Validate the statistics of two systems scored on the same segments with one metric.
+
+    Raises:
+        InvalidInputError: either matrix is invalid, or their numbers of statistics differ.
+        InputLengthMismatchError: their numbers of segments differ.
+    """
+    base = check_stats(baseline, names[0], owner)
+    other = check_stats(system, names[1], owner)
+    if base.shape[0] != other.shape[0]:
+        raise InputLengthMismatchError(
+            f"{owner}: {names[0]} and {names[1]} must have the same number of segments "
+            f"(got {base.shape[0]} and {other.shape[0]}). Score both systems on the same test set."
+        )
+    if base.shape[1] != other.shape[1]:
+        raise InvalidInputError(
+            f"{owner}: {names[0]} and {names[1]} must have the same number of statistics per segment "
+            f"(got {base.shape[1]} and {other.shape[1]}). Compute both with the same metric and options."
+        )
+    return base, other
+
+
+def check_count(value: Any, argument: str, owner: str) -> int:
+    """Validate a number of resamples or trials (an integer >= 1).
+
+    Raises:
+        InvalidOptionError: ``value`` is not a positive integer.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise InvalidOptionError(f"{owner}: {argument} must be an integer >= 1 (got {value!r}).")
+    return int(value)
+
+
+def check_level(level: Any, owner: str) -> Fraction:
+    """Validate a confidence level and return it as an exact decimal fraction (0.95 -> 19/20).
+
+    Raises:
+        InvalidOptionError: ``level`` is not a number strictly between 0 and 1.
+    """
+    if isinstance(level, (bool, np.bool_)) or not isinstance(level, (int, float, np.integer, np.floating)):
+        raise InvalidOptionError(f"{owner}: level must be a number between 0 and 1, e.g. 0.95 (got {level!r}).")
+    if not 0 < float(level) < 1:
+        raise InvalidOptionError(f"{owner}: level must be strictly between 0 and 1, e.g. 0.95 (got {level!r}).")
+    # The decimal the caller wrote, not its binary approximation: 0.95 -> 19/20 exactly.
+    return Fraction(repr(float(level)))
+
+
+def interval_indices(n: int, level: Fraction) -> tuple[int, int]:
+    """Positions of the interval bounds in the sorted resampled scores.
+
+    ``lower = floor(n * (1 - level) / 2)`` and ``upper = n - lower - 1``; for ``level = 0.95``
+    that is sacrebleu's ``n // 40`` and ``n - n // 40 - 1``.
+    """
+    lower = (n * (level.denominator - level.numerator)) // (2 * level.denominator)
+    return lower, n - lower - 1
+
+
+def make_rng(seed: Any, rng: Optional[np.random.Generator], owner: str) -> tuple[int, np.random.Generator]:
+    """Validate ``seed`` and return it with the generator to draw from.
+
+    ``rng`` (if given) is used as is; otherwise a fresh ``numpy.random.default_rng(seed)``.
+
+    Raises:
+        InvalidOptionError: ``seed`` is not a non-negative integer.
+        InvalidInputError: ``rng`` is not a ``numpy.random.Generator``.
+    """
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise InvalidOptionError(f"{owner}: seed must be an integer >= 0 (got {seed!r}).")
+    if rng is None:
+        return int(seed), np.random.default_rng(int(seed))
+    if not isinstance(rng, np.random.Generator):
+        raise InvalidInputError(
+            f"{owner}: rng must be a numpy.random.Generator or None (got {type(rng).__name__}). "
+            "Use numpy.random.default_rng(seed), or pass only seed."
+        )
+    return int(seed), rng
+
+
+def resample_dtype(dtype: Any, owner: str) -> np.dtype[Any]:
+    """Validate the precision of the resampled sums: float64 (default) or float32 (sacrebleu's).
+
+    Raises:
+        InvalidOptionError: ``dtype`` is neither.
+    """
+    try:
+        resolved = np.dtype(dtype)
+    except TypeError as err:
+        raise InvalidOptionError(
+            f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r})."
+        ) from err
+    if resolved not in (np.dtype(np.float64), np.dtype(np.float32)):
+        raise InvalidOptionError(f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r}).")
+    return resolved
+
+
+def draw_indices(rng: np.random.Generator, n_segments: int, n_resamples: int) -> npt.NDArray[np.int64]:
+    """Bootstrap resamples: row ``r`` lists the segments (with repetition) of resample ``r``."""
+    # The same call as sacrebleu, so that the same seed gives the same resamples.
+    return rng.choice(n_segments, size=(n_resamples, n_segments), replace=True)
+
+
+def draw_swaps(rng: np.random.Generator, n_segments: int, n_trials: int) -> npt.NDArray[np.bool_]:
+    """Approximate-randomization trials: ``True`` where the baseline keeps its own segment."""
+    return rng.integers(2, size=(n_trials, n_segments), dtype=bool)
+
+
+def bootstrap_sums(
+    rng: np.random.Generator,
+    n_resamples: int,
+    matrices: Sequence[npt.NDArray[np.float64]],
+    dtype: np.dtype[Any],
+) -> list[npt.NDArray[Any]]:
+    """Draw ``n_resamples`` bootstrap resamples and sum each matrix over every resample.
+
+    All matrices (one per system, same number of segments) are resampled with the same
+    indices; the result holds one ``(n_resamples, n_stats)`` array per matrix.
+    """
+    n_segments = matrices[0].shape[0]
+    outputs = [np.empty((n_resamples, m.shape[1]), dtype=dtype) for m in matrices]
+    block = max(1, _BLOCK_ELEMENTS // n_segments)
+    for start in range(0, n_resamples, block):
+        rows = min(block, n_resamples - start)
+        indices = draw_indices(rng, n_segments, rows)
+        for matrix, output in zip(matrices, outputs):
+            output[start : start + rows] = resampled_sums(matrix, indices, dtype)
+    return outputs
+
+
+def randomization_sums(
+    rng: np.random.Generator,
+    n_trials: int,
+    baseline: npt.NDArray[np.float64],
+    system: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Statistics of the two pseudo-systems of every approximate-randomization trial.
+
+    ``A = keep @ baseline + swap @ system`` and ``B = swap @ baseline + keep @ system``
+    (``swap = ~keep``): two float64 products and a sum each, in sacrebleu's order, so that
+    non-integer statistics get sacrebleu's bits too. Beyond ``_AR_BLOCK_ELEMENTS`` mask cells
+    the trials are processed in blocks; the draws stay the same, but BLAS products of
+    non-integer statistics may then differ from one big product in the last bits.
+    """
+    n_segments = baseline.shape[0]
+    unit = 32 // math.gcd(n_segments, 32)  # rows per whole number of 32-bit words
+    block = max(unit, (_AR_BLOCK_ELEMENTS // n_segments) // unit * unit)
+    pseudo_a = np.empty((n_trials, baseline.shape[1]), dtype=np.float64)
+    pseudo_b = np.empty_like(pseudo_a)
+    for start in range(0, n_trials, block):
+        rows = min(block, n_trials - start)
+        keep = draw_swaps(rng, n_segments, rows)
+        swap = ~keep
+        pseudo_a[start : start + rows] = keep @ baseline + swap @ system
+        pseudo_b[start : start + rows] = swap @ baseline + keep @ system
+    return pseudo_a, pseudo_b
+
+
+def resampled_sums(
+    stats: npt.NDArray[np.float64], indices: npt.NDArray[np.int64], dtype: np.dtype[Any]
+) -> npt.NDArray[Any]:
+    """The summed statistics of the resamples in ``indices``, shape ``(n_resamples, n_stats)``.
+
+    * ``float64``: counts of every segment in every resample, times the statistics (one
+      matrix product per block of resamples). Integer statistics are summed exactly; sums of
+      non-integer statistics may differ from a sequential sum in the last bits.
+    * ``float32``: sacrebleu's arithmetic, bit for bit: the statistics are rounded to float32
+      and every resample's rows are summed with ``ndarray.sum(axis=0)`` in float32.
+    """
+    n_resamples, n_segments = indices.shape
+    if dtype == np.dtype(np.float32):
+        rows32 = stats.astype(np.float32)
+        sums32 = np.empty((n_resamples, stats.shape[1]), dtype=np.float32)
+        for r in range(n_resamples):
+            sums32[r] = rows32[indices[r]].sum(axis=0)
+        return sums32
+    sums = np.empty((n_resamples, stats.shape[1]), dtype=np.float64)
+    block = max(1, _BLOCK_ELEMENTS // n_segments)
+    for start in range(0, n_resamples, block):
+        chunk = indices[start : start + block]
+        rows = chunk.shape[0]
+        offsets = chunk + (np.arange(rows, dtype=np.int64) * n_segments)[:, None]
+        counts = np.bincount(offsets.ravel(), minlength=rows * n_segments).reshape(rows, n_segments)
+        sums[start : start + rows] = counts.astype(np.float64) @ stats
+    return sums

@@ -1,0 +1,214 @@
+"""Run paired tests over several systems: each against a baseline, or every pair.
+
+These helpers only loop over :func:`~simpeval.significance.paired_bootstrap` and
+:func:`~simpeval.significance.paired_approximate_randomization` with
+the metric's :meth:`~simpeval.metrics.base.Metric.resampling_scorer` and package the results as
+:class:`~simpeval.metrics.score.PairedResult`. As in sacrebleu's ``PairedTest``, every
+comparison draws from a fresh ``default_rng(seed)``, so all systems are tested on the same
+resamples (or swaps).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal, Mapping, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ..exceptions import InvalidInputError, InvalidOptionError
+from ..metrics.base import Metric
+from ..metrics.score import PairedResult
+from ._resample import DEFAULT_SEED, check_count, check_pair, check_stats, make_rng, resample_dtype
+from .correction import holm_bonferroni
+from .paired import DEFAULT_SAMPLES, paired_approximate_randomization, paired_bootstrap
+
+__all__ = ["compare_all_pairs", "compare_to_baseline"]
+
+TestName = Literal["bs", "ar"]
+Correction = Optional[Literal["holm"]]
+
+
+def compare_to_baseline(
+    metric: Metric,
+    stats_by_system: Mapping[str, Any],
+    baseline: str,
+    test: TestName,
+    n_resamples: Optional[int] = None,
+    seed: int = DEFAULT_SEED,
+    correction: Correction = None,
+    *,
+    dtype: Any = None,
+    metric_name: Optional[str] = None,
+) -> dict[str, PairedResult]:
+    """Test every system against ``baseline``, as sacrebleu's ``--paired-bs`` / ``--paired-ar``.
+
+    Args:
+        metric: the metric whose statistics are given; scores come from ``metric.score_from_stats``.
+        stats_by_system: ``{system name: metric.corpus_stats(...)}``, in display order.
+        baseline: the name of the baseline system (a key of ``stats_by_system``).
+        test: ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate randomization).
+        n_resamples: resamples (``bs``) or trials (``ar``); ``None`` takes sacrebleu's
+            defaults, 1000 and 10000.
+        seed: seed of the random draws (the same for every comparison); the signature
+            fields are ``bs:N``/``ar:N`` and ``seed:S``.
+        correction: ``"holm"`` adds Holm-adjusted p-values over the family of comparisons.
+        dtype: precision of the bootstrap sums; ``None`` (default) takes the metric's
+            (:meth:`~simpeval.metrics.base.Metric.resampling_scorer`: float32 for the sacrebleu
+            wrappers, as sacrebleu resamples); unused by ``ar``.
+        metric_name: the ``metric`` recorded in the results (a table's column label); by
+            default the name on the metric's scores, e.g. ``"chrF2"``.
+
+    Returns:
+        ``{system name: PairedResult}`` for every system except the baseline, in input order.
+
+    Raises:
+        InvalidOptionError: unknown ``test``, ``correction`` or ``baseline``, or a bad
+            ``n_resamples``/``seed``.
+        InvalidInputError: fewer than two systems, or invalid statistics.
+        InputLengthMismatchError: systems with different numbers of segments.
+
+    Examples:
+        >>> from simpeval import BLEU
+        >>> bleu = BLEU()
+        >>> refs = [["The cat sat on the mat.", "It is raining today.", "He left early."]]
+        >>> outputs = {"base": ["A cat sat.", "Rain today.", "He went."],
+        ...            "new": ["The cat sat on a mat.", "It is raining today.", "He left early."]}
+        >>> stats = {name: bleu.corpus_stats(hyps, refs) for name, hyps in outputs.items()}
+        >>> result = compare_to_baseline(bleu, stats, "base", "ar", n_resamples=200)["new"]
+        >>> result.test, result.n_resamples, result.seed, result.metric
+        ('ar', 200, 12345, 'BLEU')
+        >>> 1 / 201 <= result.p_value <= 1
+        True
+    """
+    owner = "compare_to_baseline"
+    systems = _check_systems(stats_by_system, owner)
+    if not isinstance(baseline, str) or baseline not in systems:
+        raise InvalidOptionError(
+            f"{owner}: baseline must be one of the systems ({', '.join(map(repr, systems))}) "
+            f"(got {baseline!r})."
+        )
+    pairs = [(baseline, name) for name in systems if name != baseline]
+    results = _run(metric, systems, pairs, test, n_resamples, seed, correction, dtype, metric_name, owner)
+    return {result.system: result for result in results}
+
+
+def compare_all_pairs(
+    metric: Metric,
+    stats_by_system: Mapping[str, Any],
+    test: TestName,
+    n_resamples: Optional[int] = None,
+    seed: int = DEFAULT_SEED,
+    correction: Correction = None,
+    *,
+    dtype: Any = None,
+    metric_name: Optional[str] = None,
+) -> list[PairedResult]:
+    """Test every unordered pair of systems once.
+
+    Pairs come in system order: ``(s0, s1), (s0, s2), ..., (s1, s2), ...``; the earlier system
+    of a pair is its ``baseline``. With ``correction="holm"`` the family is all the pairs.
+
+    Args:
+        metric: the metric whose statistics are given.
+        stats_by_system: ``{system name: metric.corpus_stats(...)}``, in order.
+        test: ``"bs"`` or ``"ar"``.
+        n_resamples: resamples or trials; ``None`` takes sacrebleu's defaults (1000, 10000).
+        seed: seed of the random draws (the same for every pair).
+        correction: ``None`` or ``"holm"``.
+        dtype: precision of the bootstrap sums; ``None`` takes the metric's; unused by ``ar``.
+        metric_name: the ``metric`` recorded in the results; by default the name on the metric's scores.
+
+    Returns:
+        One :class:`~simpeval.metrics.score.PairedResult` per pair.
+
+    Raises:
+        InvalidOptionError: unknown ``test`` or ``correction``, or a bad ``n_resamples``/``seed``.
+        InvalidInputError: fewer than two systems, or invalid statistics.
+        InputLengthMismatchError: systems with different numbers of segments.
+
+    Examples:
+        >>> from simpeval import CHRF
+        >>> chrf = CHRF()
+        >>> refs = [["a small cat", "the dog runs"]]
+        >>> outputs = {"a": ["a cat", "dog"], "b": ["a small cat", "a dog runs"], "c": ["cat", "runs"]}
+        >>> stats = {name: chrf.corpus_stats(hyps, refs) for name, hyps in outputs.items()}
+        >>> results = compare_all_pairs(chrf, stats, "bs", n_resamples=100, correction="holm")
+        >>> [(r.baseline, r.system) for r in results]
+        [('a', 'b'), ('a', 'c'), ('b', 'c')]
+        >>> all(r.corrected_p_value >= r.p_value for r in results)
+        True
+    """
+    owner = "compare_all_pairs"
+    systems = _check_systems(stats_by_system, owner)
+    names = list(systems)
+    pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
+    return _run(metric, systems, pairs, test, n_resamples, seed, correction, dtype, metric_name, owner)
+
+
+def _check_systems(stats_by_system: Any, owner: str) -> dict[str, npt.NDArray[np.float64]]:
+    if not isinstance(stats_by_system, Mapping):
+        raise InvalidInputError(
+            f"{owner}: stats_by_system must be a mapping {{system name: statistics}} "
+            f"(got {type(stats_by_system).__name__})."
+        )
+    if len(stats_by_system) < 2:
+        raise InvalidInputError(
+            f"{owner}: stats_by_system must hold at least two systems (got {len(stats_by_system)}). "
+            "A paired test compares systems; for one system use bootstrap_ci."
+        )
+    systems: dict[str, npt.NDArray[np.float64]] = {}
+    for name, stats in stats_by_system.items():
+        if not isinstance(name, str):
+            raise InvalidInputError(f"{owner}: system names must be strings (got {name!r}).")
+        systems[name] = check_stats(stats, f"stats_by_system[{name!r}]", owner)
+    first = next(iter(systems))
+    for name in systems:
+        check_pair(
+            systems[first], systems[name], owner, (f"stats_by_system[{first!r}]", f"stats_by_system[{name!r}]")
+        )
+    return systems
+
+
+def _run(
+    metric: Metric,
+    systems: Mapping[str, npt.NDArray[np.float64]],
+    pairs: list[tuple[str, str]],
+    test: Any,
+    n_resamples: Any,
+    seed: Any,
+    correction: Any,
+    dtype: Any,
+    metric_name: Optional[str],
+    owner: str,
+) -> list[PairedResult]:
+    if test not in DEFAULT_SAMPLES:
+        raise InvalidOptionError(
+            f"{owner}: test must be 'bs' (paired bootstrap) or 'ar' (approximate randomization) "
+            f"(got {test!r})."
+        )
+    if correction not in (None, "holm"):
+        raise InvalidOptionError(f"{owner}: correction must be None or 'holm' (got {correction!r}).")
+    n = DEFAULT_SAMPLES[test] if n_resamples is None else check_count(n_resamples, "n_resamples", owner)
+    seed_value, _ = make_rng(seed, None, owner)
+    score_fn, metric_dtype = metric.resampling_scorer()
+    precision = resample_dtype(metric_dtype if dtype is None else dtype, owner)
+
+    if metric_name is not None and not isinstance(metric_name, str):
+        raise InvalidInputError(f"{owner}: metric_name must be a string or None (got {metric_name!r}).")
+    name = metric_name or metric.score_from_stats(next(iter(systems.values())).sum(axis=0)).metric
+    results: list[PairedResult] = []
+    for base_name, system_name in pairs:
+        base, other = systems[base_name], systems[system_name]
+        if test == "bs":
+            p_value, mean, ci = paired_bootstrap(base, other, score_fn, n, seed_value, dtype=precision)
+            results.append(
+                PairedResult(system_name, base_name, name, "bs", p_value, n, seed_value, mean=mean, ci=ci)
+            )
+        else:
+            p_value = paired_approximate_randomization(base, other, score_fn, n, seed_value)
+            results.append(PairedResult(system_name, base_name, name, "ar", p_value, n, seed_value))
+    if correction == "holm":
+        adjusted = holm_bonferroni([result.p_value for result in results])
+        results = [replace(r, corrected_p_value=a, correction="holm") for r, a in zip(results, adjusted)]
+    return results

@@ -1,0 +1,222 @@
+"""Paired significance tests of a system against a baseline: bootstrap resampling and
+approximate randomization (AR).
+
+Both are sacrebleu's ``--paired-bs`` and ``--paired-ar`` (``sacrebleu.significance``
+``_paired_bs_test`` / ``_paired_ar_test`` run by ``PairedTest``), reimplemented as pure
+functions over statistics matrices with an explicit seed instead of ``SACREBLEU_SEED``.
+For the same seed and number of samples they make the same random draws and apply the
+same formulas, so they return sacrebleu's p-values, means and intervals.
+
+The p-value of both tests (sacrebleu's ``_compute_p_value``, after multeval) is
+
+    p = (c + 1) / (n + 1),   c = #{samples whose statistic is strictly greater than the
+                                   observed |score(system) - score(baseline)|}
+
+so it lies in ``[1 / (n + 1), 1]``. Because the comparison is strict, two identical systems
+get ``p = 1 / (n + 1)``, not 1 (every sample statistic is 0, never greater than 0).
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ..metrics.score import ConfidenceInterval
+from ._resample import (
+    DEFAULT_SEED,
+    ScoreFn,
+    bootstrap_sums,
+    check_count,
+    check_level,
+    check_pair,
+    interval_indices,
+    make_rng,
+    randomization_sums,
+    resample_dtype,
+)
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "PairedBootstrapResult",
+    "paired_approximate_randomization",
+    "paired_bootstrap",
+]
+
+#: sacrebleu's default number of samples per test: ``--paired-bs-n`` 1000, ``--paired-ar-n`` 10000.
+DEFAULT_SAMPLES: Mapping[str, int] = MappingProxyType({"bs": 1000, "ar": 10000})
+
+
+class PairedBootstrapResult(NamedTuple):
+    """Result of :func:`paired_bootstrap`; unpacks as ``p_value, mean, ci``.
+
+    Attributes:
+        p_value: the p-value of the difference between the two systems.
+        mean: mean resampled score of the system (sacrebleu's ``Result.mean``).
+        ci: the system's bootstrap interval; sacrebleu's ``Result.ci`` is its half-width
+            ``0.5 * (ci.high - ci.low)`` (:func:`~simpeval.significance.half_width`).
+    """
+
+    p_value: float
+    mean: float
+    ci: ConfidenceInterval
+
+
+def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:
+    # Strict '>' and the +1 correction, as sacrebleu (after multeval). ``observed`` must stay
+    # a Python float: against float32 samples NumPy >= 2 then compares in float32, as sacrebleu.
+    count = int(np.count_nonzero(sample_statistics > observed))
+    return (count + 1) / (len(sample_statistics) + 1)
+
+
+def _observed_difference(
+    baseline: npt.NDArray[np.float64], system: npt.NDArray[np.float64], score_fn: ScoreFn
+) -> float:
+    # sacrebleu scores the full corpora from unrounded statistics (never float32).
+    return abs(float(score_fn(baseline.sum(axis=0))) - float(score_fn(system.sum(axis=0))))
+
+
+def paired_bootstrap(
+    baseline_stats: Any,
+    system_stats: Any,
+    score_fn: ScoreFn,
+    n_resamples: int = 1000,
+    seed: int = DEFAULT_SEED,
+    *,
+    level: float = 0.95,
+    rng: Optional[np.random.Generator] = None,
+    dtype: Any = np.float64,
+) -> PairedBootstrapResult:
+    """Paired bootstrap resampling test (Koehn, 2004), as sacrebleu's ``--paired-bs``.
+
+    Draws ``n_resamples`` resamples of the segment indices with replacement
+    (``default_rng(seed).choice(n_segments, (n_resamples, n_segments))``) and scores both
+    systems on each resample (the same segments for both). With ``d_r = |s_r - b_r|`` the
+    absolute score difference on resample ``r``, the test statistic of a resample is
+    ``d_r - mean(d)`` (the differences centred under the null hypothesis) and
+    ``p = (#{r: d_r - mean(d) > |S - B|} + 1) / (n_resamples + 1)`` where ``S`` and ``B`` are
+    the full-corpus scores.
+
+    ``mean`` is ``np.mean`` of the system's sorted resampled scores and ``ci`` their
+    percentile interval (``sorted[n // 40]``, ``sorted[n - n // 40 - 1]`` for 95%), as
+    sacrebleu's ``estimate_ci``; sacrebleu's ``ci`` is ``0.5 * (ci.high - ci.low)``.
+
+    Precision: see :func:`~simpeval.significance.bootstrap_ci`; ``dtype=numpy.float32``
+    gives sacrebleu's float32 resampled sums.
+
+    Args:
+        baseline_stats: per-segment statistics of the baseline, ``(n_segments, n_stats)``.
+        system_stats: per-segment statistics of the system, same shape.
+        score_fn: maps a summed statistics vector to a score.
+        n_resamples: number of resamples (sacrebleu's default 1000).
+        seed: seed of ``numpy.random.default_rng``; recorded in ``ci``.
+        level: coverage of ``ci`` (sacrebleu: 0.95).
+        rng: draw from this generator instead of ``default_rng(seed)``.
+        dtype: precision of the resampled sums, ``numpy.float64`` or ``numpy.float32``.
+
+    Returns:
+        ``(p_value, mean, ci)`` of the system.
+
+    Raises:
+        InvalidInputError: a statistics matrix is invalid, or their widths differ.
+        InputLengthMismatchError: the two systems have different numbers of segments.
+        InvalidOptionError: ``n_resamples``, ``seed``, ``level`` or ``dtype`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> baseline = np.array([[0, 1]] * 6 + [[1, 1]] * 4)  # (correct, total): 40% accuracy
+        >>> system = np.array([[1, 1]] * 9 + [[0, 1]])        # 90% accuracy
+        >>> accuracy = lambda v: 100 * v[0] / v[1]
+        >>> p, mean, ci = paired_bootstrap(baseline, system, accuracy, n_resamples=100, seed=1)
+        >>> p < 0.05, 1 / 101 <= p <= 1, ci.low <= mean <= ci.high
+        (True, True, True)
+        >>> paired_bootstrap(system, system, accuracy, n_resamples=100).p_value == 1 / 101
+        True
+    """
+    owner = "paired_bootstrap"
+    base, other = check_pair(baseline_stats, system_stats, owner)
+    n = check_count(n_resamples, "n_resamples", owner)
+    fraction = check_level(level, owner)
+    precision = resample_dtype(dtype, owner)
+    seed_value, generator = make_rng(seed, rng, owner)
+
+    base_sums, system_sums = bootstrap_sums(generator, n, [base, other], precision)
+    # np.array keeps score_fn's type (float64, or float32 for sacrebleu's own chrF/TER scores).
+    base_scores = np.array([score_fn(row) for row in base_sums])
+    system_scores = np.array([score_fn(row) for row in system_sums])
+
+    ordered = np.sort(system_scores)
+    mean = float(ordered.mean())  # the mean of the *sorted* scores, as sacrebleu (summation order)
+    lower, upper = interval_indices(n, fraction)
+    ci = ConfidenceInterval(
+        low=float(ordered[lower]),
+        high=float(ordered[upper]),
+        mean=mean,
+        level=float(level),
+        n_resamples=n,
+        seed=seed_value,
+    )
+
+    differences = np.abs(system_scores - base_scores)
+    p_value = _p_value(differences - differences.mean(), _observed_difference(base, other, score_fn))
+    return PairedBootstrapResult(p_value=p_value, mean=mean, ci=ci)
+
+
+def paired_approximate_randomization(
+    baseline_stats: Any,
+    system_stats: Any,
+    score_fn: ScoreFn,
+    n_trials: int = 10000,
+    seed: int = DEFAULT_SEED,
+    *,
+    rng: Optional[np.random.Generator] = None,
+) -> float:
+    """Paired approximate randomization test (Riezler & Maxwell, 2005), as sacrebleu's ``--paired-ar``.
+
+    Each trial swaps the two systems' outputs on a random half of the segments
+    (``default_rng(seed).integers(2, size=(n_trials, n_segments), dtype=bool)``: ``True``
+    keeps the baseline's segment in pseudo-system A and the system's in B) and scores both
+    pseudo-systems; the trial statistic is ``|score(A) - score(B)|``. Then
+    ``p = (#{trials: |score(A) - score(B)| > |S - B|} + 1) / (n_trials + 1)``.
+
+    The pseudo-systems' statistics are float64 sums (``mask @ stats``, as sacrebleu, which
+    does not round to float32 in this test).
+
+    Args:
+        baseline_stats: per-segment statistics of the baseline, ``(n_segments, n_stats)``.
+        system_stats: per-segment statistics of the system, same shape.
+        score_fn: maps a summed statistics vector to a score.
+        n_trials: number of randomization trials (sacrebleu's default 10000).
+        seed: seed of ``numpy.random.default_rng``.
+        rng: draw from this generator instead of ``default_rng(seed)``.
+
+    Returns:
+        The p-value.
+
+    Raises:
+        InvalidInputError: a statistics matrix is invalid, or their widths differ.
+        InputLengthMismatchError: the two systems have different numbers of segments.
+        InvalidOptionError: ``n_trials`` or ``seed`` is invalid.
+
+    Examples:
+        >>> import numpy as np
+        >>> baseline = np.array([[0, 1]] * 6 + [[1, 1]] * 4)
+        >>> system = np.array([[1, 1]] * 9 + [[0, 1]])
+        >>> accuracy = lambda v: 100 * v[0] / v[1]
+        >>> p = paired_approximate_randomization(baseline, system, accuracy, n_trials=1000, seed=1)
+        >>> p < 0.05
+        True
+        >>> paired_approximate_randomization(system, system, accuracy, n_trials=1000) == 1 / 1001
+        True
+    """
+    owner = "paired_approximate_randomization"
+    base, other = check_pair(baseline_stats, system_stats, owner)
+    n = check_count(n_trials, "n_trials", owner)
+    _, generator = make_rng(seed, rng, owner)
+
+    pseudo_a, pseudo_b = randomization_sums(generator, n, base, other)
+    scores_a = np.array([score_fn(row) for row in pseudo_a])
+    scores_b = np.array([score_fn(row) for row in pseudo_b])
+    return _p_value(np.abs(scores_a - scores_b), _observed_difference(base, other, score_fn))

@@ -1,0 +1,179 @@
+"""Unit tests of ``paired_bootstrap`` and ``paired_approximate_randomization``.
+
+The reference implementations below are written from the definitions (one resample or trial
+at a time, plain loops) and must agree exactly with the vectorised ones.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, SimpevalError
+from simpeval.significance import _resample
+from simpeval.significance import (
+    DEFAULT_SAMPLES,
+    PairedBootstrapResult,
+    paired_approximate_randomization,
+    paired_bootstrap,
+)
+
+
+def weighted(v: np.ndarray) -> float:
+    return float(np.dot(v, np.arange(1, len(v) + 1))) / (1.0 + float(v.sum()))
+
+
+@st.composite
+def stats_pairs(draw: Any) -> tuple[np.ndarray, np.ndarray]:
+    shape = (draw(st.integers(1, 25)), draw(st.integers(1, 4)))
+    elements = st.integers(0, 30).map(float)
+    return draw(arrays(np.float64, shape, elements=elements)), draw(arrays(np.float64, shape, elements=elements))
+
+
+def reference_bootstrap(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> tuple[float, float, float, float]:
+    idx = np.random.default_rng(seed).choice(len(base), size=(n, len(base)), replace=True)
+    b = np.array([weighted(base[row].sum(axis=0)) for row in idx])
+    s = np.array([weighted(system[row].sum(axis=0)) for row in idx])
+    observed = abs(weighted(base.sum(axis=0)) - weighted(system.sum(axis=0)))
+    d = np.abs(s - b)
+    count = sum(1 for x in d - d.mean() if x > observed)
+    ordered = np.sort(s)
+    return (count + 1) / (n + 1), float(ordered.mean()), float(ordered[n // 40]), float(ordered[n - n // 40 - 1])
+
+
+def reference_ar(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> float:
+    keep = np.random.default_rng(seed).integers(2, size=(n, len(base)), dtype=bool)
+    observed = abs(weighted(base.sum(axis=0)) - weighted(system.sum(axis=0)))
+    count = 0
+    for mask in keep:
+        a = np.where(mask[:, None], base, system).sum(axis=0)
+        b = np.where(mask[:, None], system, base).sum(axis=0)
+        count += abs(weighted(a) - weighted(b)) > observed
+    return (count + 1) / (n + 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
+def test_paired_bootstrap_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:
+    base, system = pair
+    result = paired_bootstrap(base, system, weighted, n, seed)
+    p, mean, low, high = reference_bootstrap(base, system, n, seed)
+    assert (result.p_value, result.mean, result.ci.low, result.ci.high) == (p, mean, low, high)
+    assert (result.ci.mean, result.ci.n_resamples, result.ci.seed) == (mean, n, seed)
+    assert round(result.p_value * (n + 1)) in range(1, n + 2)  # p = (c + 1) / (n + 1)
+    assert paired_bootstrap(base, system, weighted, n, seed) == result  # deterministic
+    assert paired_bootstrap(base, system, weighted, n, seed, rng=np.random.default_rng(seed)) == result
+    assert paired_bootstrap(system, base, weighted, n, seed).p_value == result.p_value  # symmetric
+
+
+@settings(max_examples=30, deadline=None)
+@given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
+def test_paired_ar_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:
+    base, system = pair
+    p = paired_approximate_randomization(base, system, weighted, n, seed)
+    assert p == reference_ar(base, system, n, seed)
+    assert 1 / (n + 1) <= p <= 1
+    assert paired_approximate_randomization(base, system, weighted, n, seed) == p
+    assert paired_approximate_randomization(base, system, weighted, n, seed, rng=np.random.default_rng(seed)) == p
+    assert paired_approximate_randomization(system, base, weighted, n, seed) == p  # symmetric
+
+
+@pytest.mark.parametrize("n_segments", [1, 7, 30, 64, 100])
+def test_blockwise_randomization_draws_equal_one_draw(n_segments: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Masks drawn in blocks of whole 32-bit words are sacrebleu's single draw.
+
+    Integer statistics, so that the sums are exact whatever the blocks: BLAS products of
+    non-integer statistics can change in the last bits with the number of rows."""
+    rng = np.random.default_rng(5)
+    base, system = rng.integers(0, 99, (n_segments, 2)).astype(float), rng.integers(0, 99, (n_segments, 2)).astype(float)
+    keep = np.random.default_rng(12345).integers(2, size=(101, n_segments), dtype=bool)
+    expected = (keep @ base + ~keep @ system, ~keep @ base + keep @ system)
+    for block in (1, 33, 100, 10**6):
+        monkeypatch.setattr(_resample, "_AR_BLOCK_ELEMENTS", block)
+        pseudo_a, pseudo_b = _resample.randomization_sums(np.random.default_rng(12345), 101, base, system)
+        assert np.array_equal(pseudo_a, expected[0]) and np.array_equal(pseudo_b, expected[1]), block
+
+
+@pytest.mark.parametrize("n", [1, 10, 1000])
+def test_identical_systems_get_the_smallest_p_value(n: int) -> None:
+    """sacrebleu counts statistics *strictly* above the observed difference (0 here), never
+    true for identical systems, so p = (0 + 1) / (n + 1), not 1."""
+    stats = np.random.default_rng(0).integers(0, 10, size=(20, 3)).astype(float)
+    assert paired_bootstrap(stats, stats, weighted, n).p_value == 1 / (n + 1)
+    assert paired_approximate_randomization(stats, stats, weighted, n) == 1 / (n + 1)
+
+
+def test_clearly_different_systems_are_significant() -> None:
+    base = np.array([[0.0, 1.0]] * 30 + [[1.0, 1.0]] * 10)
+    system = np.array([[1.0, 1.0]] * 38 + [[0.0, 1.0]] * 2)
+    def accuracy(v: np.ndarray) -> float:
+        return 100 * v[0] / v[1]
+    p, mean, ci = paired_bootstrap(base, system, accuracy, 500)
+    assert p == 1 / 501
+    assert ci.low <= mean <= ci.high and 80 < mean < 100
+    assert paired_approximate_randomization(base, system, accuracy, 500) == 1 / 501
+
+
+def test_result_unpacks_as_p_value_mean_ci() -> None:
+    stats = np.ones((3, 2))
+    result = paired_bootstrap(stats, stats, weighted, 5, 9)
+    assert isinstance(result, PairedBootstrapResult)
+    p, mean, ci = result
+    assert (p, mean, ci) == (result.p_value, result.mean, result.ci)
+    assert (ci.n_resamples, ci.seed, ci.level) == (5, 9, 0.95)
+
+
+def test_defaults_are_sacrebleus() -> None:
+    assert dict(DEFAULT_SAMPLES) == {"bs": 1000, "ar": 10000}
+    bs = inspect.signature(paired_bootstrap).parameters
+    ar = inspect.signature(paired_approximate_randomization).parameters
+    assert (bs["n_resamples"].default, bs["seed"].default) == (1000, 12345)
+    assert (ar["n_trials"].default, ar["seed"].default) == (10000, 12345)
+
+
+def test_float32_mode_rounds_the_resampled_sums() -> None:
+    seen: list[Any] = []
+    stats = np.full((4, 2), 0.1)
+    paired_bootstrap(stats, stats, lambda v: seen.append(v.copy()) or 0.0, 2, dtype=np.float32)
+    # 2 + 2 resamples in float32, then the two full corpora, unrounded (float64) as in sacrebleu.
+    assert [v.dtype for v in seen] == [np.float32] * 4 + [np.float64] * 2
+    assert seen[0][0] == np.float32(0.1) + np.float32(0.1) + np.float32(0.1) + np.float32(0.1)
+    assert seen[-1][0] == 0.1 + 0.1 + 0.1 + 0.1
+
+
+@pytest.mark.parametrize("test", [paired_bootstrap, paired_approximate_randomization])
+@pytest.mark.parametrize(
+    ("base", "system", "error", "message"),
+    [
+        (np.ones((4, 2)), np.ones((5, 2)), InputLengthMismatchError,
+         r"baseline_stats and system_stats must have the same number of segments \(got 4 and 5\)"),
+        (np.ones((4, 2)), np.ones((4, 3)), InvalidInputError,
+         r"same number of statistics per segment \(got 2 and 3\)"),
+        (np.ones(4), np.ones((4, 2)), InvalidInputError, r"baseline_stats must be a 2-D array"),
+        (np.ones((4, 2)), [[1, np.inf]] * 4, InvalidInputError, r"system_stats must hold finite numbers only"),
+    ],
+)
+def test_invalid_statistics_raise_typed_errors(test: Any, base: Any, system: Any, error: type, message: str) -> None:
+    with pytest.raises(error, match=message) as info:
+        test(base, system, weighted, 10)
+    assert isinstance(info.value, SimpevalError)
+    assert str(info.value).startswith(f"{test.__name__}: ")
+
+
+def test_invalid_options_raise_typed_errors() -> None:
+    stats = np.ones((4, 2))
+    message = r"paired_approximate_randomization: n_trials must be an integer >= 1 \(got 0\)"
+    with pytest.raises(InvalidOptionError, match=message):
+        paired_approximate_randomization(stats, stats, weighted, 0)
+    with pytest.raises(InvalidOptionError, match=r"paired_bootstrap: seed must be an integer >= 0 \(got -5\)"):
+        paired_bootstrap(stats, stats, weighted, 10, -5)
+    with pytest.raises(InvalidOptionError, match=r"paired_bootstrap: level must be strictly between 0 and 1"):
+        paired_bootstrap(stats, stats, weighted, 10, level=0)
+    with pytest.raises(ValueError):  # typed errors are also the builtin ones
+        paired_bootstrap(stats, stats, weighted, -1)
