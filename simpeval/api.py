@@ -192,6 +192,8 @@ def compare(
     correction: Optional[str] = None,
     baseline: Optional[str] = None,
     seed: int = 12345,
+    agreement: bool = False,
+    agreement_n: int = 1000,
     progress: Optional[Callable[[str, int, int], None]] = None,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
@@ -213,6 +215,9 @@ def compare(
         correction: ``"holm"`` for Holm-Bonferroni adjusted p-values.
         baseline: the baseline system (default: the first).
         seed: seed of every random draw; recorded in the signatures.
+        agreement: also correlate the metrics across systems (Pearson, Spearman, Kendall
+            with bootstrap intervals over segments; needs two metrics and three systems).
+        agreement_n: bootstrap resamples for those intervals.
         progress: optional callback ``progress(label, done, total)``.
 
     Returns:
@@ -285,6 +290,17 @@ def compare(
                     paired_grid[i][k] = results.get(name)
     labels = _labels([score.metric for score in scores[0]])
     columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
+    correlations: list[Any] = []
+    if agreement:
+        from .agreement import metric_agreement
+
+        correlations = metric_agreement(
+            dict(zip(labels, stats)),
+            {label: m.resampling_scorer()[0] for label, m in zip(labels, resolved)},
+            n_resamples=agreement_n,
+            seed=seed,
+            progress=None if progress is None else (lambda done, total: progress("agreement", done, total)),
+        )
     return ResultTable(
         tuple(names),
         columns,
@@ -293,6 +309,7 @@ def compare(
         paired=tuple(tuple(row) for row in paired_grid) if paired is not None and not all_pairs else None,
         baseline=base if paired is not None else None,
         comparisons=tuple(comparisons),
+        correlations=tuple(correlations),
     )
 
 

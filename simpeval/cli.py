@@ -27,6 +27,7 @@ from .exceptions import SimpevalError
 from .io import STDIN, check_same_length, display_name, iter_lines, iter_tsv_references, read_lines, read_tsv_references
 from .metrics import Metric, available_metrics, get_metric, metric_class
 from .report import available_formats, render
+from .report.formatters import render_agreement
 from .tokenizers import available_tokenizers
 
 __all__ = ["MultiValueCommand", "MultiValueOption", "main"]
@@ -426,6 +427,8 @@ class _Progress:
 @click.option("--baseline", metavar="NAME", help="Baseline system (default: the first).")
 @click.option("--seed", type=int, default=12345, show_default=True, help="Seed of every random draw.")
 @click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
+@click.option("--agreement", is_flag=True,
+              help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).")
 @click.option("--plot", metavar="FILE", help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress indicator on stderr.")
 @click.pass_context
@@ -449,6 +452,7 @@ def compare(
     baseline: Optional[str],
     seed: int,
     deltas: bool,
+    agreement: bool,
     plot: Optional[str],
     quiet: bool,
     **metric_options: Any,
@@ -460,6 +464,11 @@ def compare(
         raise click.UsageError(f"--names gives {len(names)} names for {len(inputs)} --input files.")
     if (all_pairs or correction) and paired is None:
         raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
+    if agreement and fmt in ("json", "csv"):
+        raise click.UsageError(
+            f"--agreement is printed after the table, which --format {fmt} cannot hold; use text, markdown, "
+            "latex or html (or simpeval.agreement.metric_agreement in Python)."
+        )
     outputs, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
     if names:
         outputs = dict(zip(names, outputs.values()))
@@ -468,7 +477,7 @@ def compare(
         table = api.compare(
             outputs, refs, srcs, metrics=metric_objects, confidence=confidence, confidence_n=confidence_n,
             paired=paired, paired_n=paired_n, all_pairs=all_pairs, correction=correction,
-            baseline=baseline, seed=seed, progress=progress,
+            baseline=baseline, seed=seed, agreement=agreement, progress=progress,
         )
     finally:
         progress.close()
@@ -477,6 +486,8 @@ def compare(
 
         save_figure(table, plot)
     click.echo(render(table, fmt, width=width, deltas=deltas))
+    if table.correlations:
+        click.echo("\n" + render_agreement(table.correlations, fmt))
 
 
 DEMO_FILES = ("source.txt", ("reference.0.txt", "reference.1.txt", "reference.2.txt"), ("system-a.txt", "system-b.txt"))

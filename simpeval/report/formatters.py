@@ -39,6 +39,7 @@ import csv
 import html
 import io
 import json
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
@@ -47,9 +48,12 @@ from ..metrics.score import PairedResult, Score
 from .table import ResultTable, SegmentTable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..agreement import Correlation
+
+if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["available_formats", "render", "to_dataframe"]
+__all__ = ["available_formats", "render", "render_agreement", "to_dataframe"]
 
 AnyTable = Union[ResultTable, SegmentTable]
 
@@ -685,3 +689,60 @@ _RENDERERS: dict[str, Callable[[Any, _Options], str]] = {
     "csv": _csv,
     "json": _json,
 }
+
+
+# ---------------------------------------------------------------- metric agreement
+AGREEMENT_TITLE = "Metric agreement across systems"
+
+
+def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", width: int = 3) -> str:
+    """Render system-level metric correlations (:func:`simpeval.agreement.metric_agreement`).
+
+    One row per metric pair and coefficient, with the bootstrap percentile interval when it
+    was computed. ``json`` gives a list of objects; ``csv`` one line per row.
+
+    Examples:
+        >>> from simpeval.agreement import Correlation
+        >>> c = Correlation("SARI", "BLEU", "kendall", 0.6, 0.2, 0.9, 11, 1000, 12345)
+        >>> print(render_agreement([c], "markdown", width=2))
+        | Metric A | Metric B | Coefficient | Value | 95% CI |
+        |:---------|:---------|:------------|------:|-------:|
+        | SARI     | BLEU     | kendall     |  0.60 |  0.20–0.90 |
+    """
+    if fmt not in _RENDERERS:
+        raise InvalidOptionError(
+            f"render_agreement: fmt must be one of {', '.join(available_formats())} (got {fmt!r})."
+        )
+    if fmt in ("json", "csv"):
+        records = [
+            {
+                "metric_a": c.metric_a, "metric_b": c.metric_b, "method": c.method, "value": c.value,
+                "ci_low": None if math.isnan(c.low) else c.low, "ci_high": None if math.isnan(c.high) else c.high,
+                "n_systems": c.n_systems, "n_resamples": c.n_resamples, "seed": c.seed,
+            }
+            for c in correlations
+        ]  # fmt: skip
+        if fmt == "json":
+            return json.dumps(records, indent=2, ensure_ascii=False)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(records[0]) if records else ["metric_a"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: ("" if v is None else v) for k, v in r.items()} for r in records)
+        return out.getvalue().rstrip("\n")
+
+    def number(value: float) -> str:
+        return "n/a" if math.isnan(value) else f"{value:.{width}f}"
+
+    rows = tuple(
+        (_Cell((c.metric_a,)), _Cell((c.metric_b,)), _Cell((c.method,)), _Cell((number(c.value),)),
+         _Cell((f"{number(c.low)}–{number(c.high)}" if c.n_resamples else "",)))
+        for c in correlations
+    )  # fmt: skip
+    grid = _Grid(("Metric A", "Metric B", "Coefficient", "Value", "95% CI"), rows, ("l", "l", "l", "r", "r"))
+    if fmt == "text":
+        return "\n".join([AGREEMENT_TITLE, *_text_grid(grid)])
+    if fmt == "markdown":
+        return "\n".join(_md_grid(grid))
+    if fmt == "latex":
+        return "\n".join(_latex_grid(grid))
+    return "\n".join(_html_grid(grid, caption=AGREEMENT_TITLE))

@@ -62,6 +62,8 @@ class ResultTable:
             baseline itself and for pairs that were not tested).
         baseline: the baseline system of the paired tests, if any.
         comparisons: all-pairs paired tests (every system against every other), if requested.
+        correlations: system-level agreement between the metrics
+            (:class:`simpeval.agreement.Correlation`), if requested.
     """
 
     systems: tuple[str, ...]
@@ -71,6 +73,7 @@ class ResultTable:
     paired: Optional[tuple[tuple[Optional[PairedResult], ...], ...]] = None
     baseline: Optional[str] = None
     comparisons: tuple[PairedResult, ...] = ()
+    correlations: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
@@ -91,6 +94,7 @@ class ResultTable:
                     f"{[len(row) for row in grid]})."
                 )
         object.__setattr__(self, "comparisons", tuple(self.comparisons))
+        object.__setattr__(self, "correlations", tuple(self.correlations))
         if self.baseline is not None and self.baseline not in self.systems:
             raise InvalidInputError(
                 f"ResultTable: baseline must be one of the systems {list(self.systems)} (got {self.baseline!r})."
