@@ -705,9 +705,9 @@ def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", wid
         >>> from simpeval.agreement import Correlation
         >>> c = Correlation("SARI", "BLEU", "kendall", 0.6, 0.2, 0.9, 11, 1000, 12345)
         >>> print(render_agreement([c], "markdown", width=2))
-        | Metric A | Metric B | Coefficient | Value | 95% CI |
-        |:---------|:---------|:------------|------:|-------:|
-        | SARI     | BLEU     | kendall     |  0.60 |  0.20–0.90 |
+        | Metric A | Metric B | Coefficient | Value |    95% CI |
+        |:---------|:---------|:------------|------:|----------:|
+        | SARI     | BLEU     | kendall     |  0.60 | 0.20–0.90 |
     """
     if fmt not in _RENDERERS:
         raise InvalidOptionError(
