@@ -533,14 +533,18 @@ class SARI(Metric):
             breakdown={k: tuple(v) for k, v in breakdown.items()},
         )
 
-    def sentence_scores(
-        self, hypotheses: Sequence[str], references: Any, sources: Optional[Sequence[str]] = None
-    ) -> np.ndarray:
-        """Every segment's SARI (0-100) at once, from the vectorized statistics.
+    def score_rows(self, stats: StatsArray) -> np.ndarray:
+        """SARI (0-100) of every row of a statistics matrix, vectorized.
 
-        Equal, bit for bit, to ``[sentence_score(...).score for each segment]``.
+        Equal, bit for bit, to ``[score_from_stats(row).score for row in stats]``: sentence
+        scores (:meth:`sentence_scores`) and bootstrap resamples are scored this way.
         """
-        stats = self.corpus_stats(hypotheses, references, sources)
+        stats = np.asarray(stats, dtype=np.float64)
+        if stats.ndim != 2 or stats.shape[1] != self.n_stats:
+            raise InvalidInputError(
+                f"SARI: stats must be a matrix with {self.n_stats} columns for this configuration "
+                f"(got shape {stats.shape})."
+            )
         if self.config.aggregate == "corpus":
             score: np.ndarray = self._score_parts(stats)["score"]
             return 100.0 * score

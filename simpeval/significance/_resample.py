@@ -273,3 +273,16 @@ def resampled_sums(
         counts = np.bincount(offsets.ravel(), minlength=rows * n_segments).reshape(rows, n_segments)
         sums[start : start + rows] = counts.astype(np.float64) @ stats
     return sums
+
+
+def score_rows(score_fn: Any, sums: npt.NDArray[Any]) -> list[Any]:
+    """``[score_fn(row) for row in sums]``, in one vectorized call when the scorer offers one.
+
+    A scorer from :meth:`simpeval.metrics.base.Metric.resampling_scorer` may carry a
+    ``score_rows(matrix)`` attribute that scores every row at once with the same arithmetic
+    (SARI does); otherwise each row is scored on its own, keeping the scorer's return type.
+    """
+    batch = getattr(score_fn, "score_rows", None)
+    if batch is not None:
+        return list(np.asarray(batch(sums), dtype=np.float64).tolist())
+    return [score_fn(row) for row in sums]

@@ -13,7 +13,8 @@ from typing import Any, Optional
 import numpy as np
 
 from ..metrics.score import ConfidenceInterval
-from ._resample import (
+from ._resample import (  # noqa: I001
+    score_rows,
     DEFAULT_SEED,
     ScoreFn,
     bootstrap_sums,
@@ -99,7 +100,7 @@ def bootstrap_ci(
     (sums,) = bootstrap_sums(generator, n, [array], precision)
     # Keep the scores as score_fn returns them (float or NumPy scalar): sacrebleu sorts and
     # averages those raw values with sorted() and statistics.mean().
-    scores = sorted(score_fn(row) for row in sums)
+    scores = sorted(score_rows(score_fn, sums))
     lower, upper = interval_indices(n, fraction)
     return ConfidenceInterval(
         low=float(scores[lower]),

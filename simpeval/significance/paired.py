@@ -25,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..metrics.score import ConfidenceInterval
-from ._resample import (
+from ._resample import (  # noqa: I001
+    score_rows,
     DEFAULT_SEED,
     ScoreFn,
     bootstrap_sums,
@@ -144,8 +145,8 @@ def paired_bootstrap(
 
     base_sums, system_sums = bootstrap_sums(generator, n, [base, other], precision)
     # np.array keeps score_fn's type (float64, or float32 for sacrebleu's own chrF/TER scores).
-    base_scores = np.array([score_fn(row) for row in base_sums])
-    system_scores = np.array([score_fn(row) for row in system_sums])
+    base_scores = np.array(score_rows(score_fn, base_sums))
+    system_scores = np.array(score_rows(score_fn, system_sums))
 
     ordered = np.sort(system_scores)
     mean = float(ordered.mean())  # the mean of the *sorted* scores, as sacrebleu (summation order)
@@ -217,6 +218,6 @@ def paired_approximate_randomization(
     _, generator = make_rng(seed, rng, owner)
 
     pseudo_a, pseudo_b = randomization_sums(generator, n, base, other)
-    scores_a = np.array([score_fn(row) for row in pseudo_a])
-    scores_b = np.array([score_fn(row) for row in pseudo_b])
+    scores_a = np.array(score_rows(score_fn, pseudo_a))
+    scores_b = np.array(score_rows(score_fn, pseudo_b))
     return _p_value(np.abs(scores_a - scores_b), _observed_difference(base, other, score_fn))

@@ -1,0 +1,158 @@
+"""``simpeval.compare`` and ``simpeval compare``: tables with CIs, paired tests and agreement."""
+
+from __future__ import annotations
+
+import csv
+import html.parser
+import io
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from simpeval import BLEU, SARI, compare
+from simpeval.cli import main
+from simpeval.exceptions import InvalidInputError
+from simpeval.report import render
+from simpeval.significance import compare_to_baseline
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
+
+SOURCES = [f"The large {w} slept peacefully beside the warm fire number {i} tonight ." for i, w in enumerate(["cat", "dog", "owl", "fox", "cow"] * 3)]
+REFERENCES = [[s.replace("large ", "").replace("peacefully ", "") for s in SOURCES],
+              [s.replace(" number", "").replace("warm ", "") for s in SOURCES]]  # fmt: skip
+SYSTEMS_SMALL = {
+    "copy": SOURCES,
+    "cut": [s.replace("large ", "") for s in SOURCES],
+    "short": [" ".join(s.split()[:5]) + " ." for s in SOURCES],
+}
+
+
+def run(runner, *args):
+    return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_compare_api_builds_every_part() -> None:
+    table = compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["sari", "bleu"], confidence=True,
+                    confidence_n=100, paired="bs", paired_n=100, seed=7)  # fmt: skip
+    assert table.baseline == "copy" and table.metric_names == ("SARI", "BLEU")
+    assert table.paired_result("copy", "SARI") is None
+    result = table.paired_result("cut", "BLEU")
+    assert result is not None and (result.test, result.n_resamples, result.seed) == ("bs", 100, 7)
+    interval = table.interval("short", "SARI")
+    assert interval is not None and interval.low <= interval.high and interval.n_resamples == 100
+    signature = table.cell("cut", "SARI").signature
+    assert (signature["bs"], signature["seed"]) == ("100", "7")
+    # the paired results are those of the significance module on the same statistics
+    stats = {name: BLEU().corpus_stats(h, REFERENCES) for name, h in SYSTEMS_SMALL.items()}
+    direct = compare_to_baseline(BLEU(), stats, "copy", "bs", n_resamples=100, seed=7, metric_name="BLEU")
+    assert direct["cut"] == result
+
+
+def test_compare_all_pairs_with_holm_and_agreement() -> None:
+    table = compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["sari", "bleu"], paired="ar", paired_n=50,
+                    all_pairs=True, correction="holm", agreement=True, agreement_n=50)  # fmt: skip
+    assert table.paired is None and len(table.comparisons) == 2 * 3
+    assert all(r.correction == "holm" and r.corrected_p_value >= r.p_value for r in table.comparisons)
+    assert [(c.metric_a, c.metric_b) for c in table.correlations][:1] == [("SARI", "BLEU")]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"paired": "xx"}, "paired must be"),
+        ({"all_pairs": True}, "need a paired test"),
+        ({"paired": "bs", "correction": "bonferroni"}, "correction must be"),
+        ({"baseline": "nope"}, "baseline must be one of"),
+    ],
+)
+def test_compare_api_errors(kwargs: dict, fragment: str) -> None:
+    with pytest.raises(InvalidInputError, match=fragment):
+        compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["bleu"], **kwargs)
+
+
+def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None:
+    files = tmp_corpus()
+    args = ["compare", "-s", files["src.txt"], "-r", files["ref0.txt"], files["ref1.txt"],
+            "-i", files["sys1.txt"], files["sys2.txt"], "-m", "sari", "bleu"]  # fmt: skip
+    result = run(runner, *args, "--names", "first", "second", "--paired", "ar", "--paired-n", "20",
+                 "--baseline", "second", "-f", "json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.stdout)
+    assert {r["system"] for r in records} == {"first", "second"}
+    assert all("p_value" in r for r in records if r["system"] == "first")
+    assert run(runner, *args, "--all-pairs").exit_code == 2
+    assert "need --paired" in run(runner, *args, "--correction", "holm").stderr
+    assert run(runner, *args, "--names", "only-one").exit_code == 2
+    assert "--agreement" in run(runner, *args, "--agreement", "-f", "json").stderr
+
+
+def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
+    files = tmp_corpus()
+    out = tmp_path / "plot.png"
+    result = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],
+                 files["sys2.txt"], "-m", "sari", "bleu", "--plot", out)  # fmt: skip
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert result.exit_code == 1 and "pip install 'simpeval[plots]'" in result.stderr
+    else:
+        assert result.exit_code == 0 and out.stat().st_size > 1000
+    bad = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],
+              "-m", "bleu", "--plot", tmp_path / "plot.gif")  # fmt: skip
+    assert bad.exit_code == 1 and ".png, .svg or .pdf" in bad.stderr
+
+
+def _read(relative: str) -> list[str]:
+    path = SHARED / relative
+    if not path.exists():
+        message = f"shared data missing: {path}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path.read_text(encoding="utf-8").split("\n")[:359]
+
+
+@pytest.mark.slow
+def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
+    """Issue acceptance: 11 TurkCorpus system outputs vs ASSET test (10 references),
+    --paired bs --confidence, rendered in every format (LaTeX compiles, HTML/JSON parse, CSV loads).
+
+    TER is left out here only for time (sacrebleu's TER takes ~4 s per system on this data);
+    the formats do not depend on the metric."""
+    sources = _read("corpora/asset/asset.test.orig")
+    references = [_read(f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
+    outputs = {name: _read(f"corpora/system_outputs/turkcorpus_test/{name}") for name in SYSTEMS}
+    table = compare(outputs, references, sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs")
+    rendered = {fmt: render(table, fmt) for fmt in ("text", "markdown", "latex", "html", "csv", "json")}
+    records = json.loads(rendered["json"])
+    assert len(records) == 11 * 3
+    for record in records:
+        assert {"system", "metric", "score", "signature", "components", "ci"} <= set(record)
+        assert set(record["ci"]) >= {"low", "high", "mean"}
+        assert ("p_value" in record) == (record["system"] != "ACCESS")
+    rows = list(csv.DictReader(io.StringIO(rendered["csv"])))
+    assert len(rows) == 33 and rows[0]["ci_low"] and rows[0]["p_value"] == ""  # ACCESS is the baseline
+    html.parser.HTMLParser().feed(rendered["html"])
+    assert "RM+EX+LS+RO" in rendered["markdown"] and "\\toprule" in rendered["latex"]
+    if shutil.which("pdflatex"):
+        document = "\\documentclass{article}\\usepackage{booktabs}\\usepackage[utf8]{inputenc}\\begin{document}\n" \
+                   + rendered["latex"] + "\n\\end{document}\n"  # fmt: skip
+        (tmp_path / "t.tex").write_text(document, encoding="utf-8")
+        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path,
+                              capture_output=True, timeout=120)  # fmt: skip
+        assert done.returncode == 0, done.stdout[-2000:]
+    # the command line gives the same numbers
+    systems = [str(SHARED / "corpora/system_outputs/turkcorpus_test" / name) for name in SYSTEMS]
+    refs = [str(SHARED / f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
+    result = run(runner, "compare", "-s", SHARED / "corpora/asset/asset.test.orig", "-r", *refs, "-i", *systems,
+                 "-m", "sari", "bleu", "--paired", "bs", "--confidence", "-f", "json", "--quiet")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    cli = json.loads(result.stdout)
+    assert [(r["system"], r["metric"], r["score"], r.get("p_value")) for r in cli] == [
+        (r["system"], r["metric"], r["score"], r.get("p_value")) for r in records if r["metric"] in ("SARI", "BLEU")
+    ]
