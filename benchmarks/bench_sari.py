@@ -1,0 +1,526 @@
+#!/usr/bin/env python
+"""SARI speed benchmarks: the vectorized engine (``engine="fast"``) against the reference path.
+
+The baseline of every ratio is ``SARI(variant, engine="reference")``, the readable
+Counter-based implementation that scores one segment at a time. Both engines are timed in
+the same run, on the same machine, with fresh ``SARI`` objects and cleared tokenizer caches,
+so tokenization is part of every timing.
+
+Sections (see benchmarks/README.md):
+
+  a. corpus SARI per preset on ASSET test (359 segments x 10 references, system ACCESS);
+  b. corpus SARI on ASSET test replicated 56 times (20,104 segments, every string distinct);
+  c. batch sentence-level SARI (``hf`` preset): one ``sentence_scores`` call against a loop
+     of reference-engine ``sentence_score`` calls;
+  d. a 1,000,000-segment corpus streamed through ``corpus_score_iter`` in a subprocess:
+     wall time, throughput and peak resident memory.
+
+Usage:
+    python benchmarks/bench_sari.py            # full run (several minutes)
+    python benchmarks/bench_sari.py --quick    # smoke test, well under 30 s
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import json
+import math
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional, Sequence
+
+import numpy as np
+
+import simpeval
+from simpeval import SARI
+from simpeval.metrics.sari import VARIANTS
+
+ASSET_SEGMENTS = 359
+N_REFERENCES = 10
+SYSTEM = "ACCESS"
+DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+# Presets measured with the (slow) reference engine in section b unless --all-reference.
+DEFAULT_REFERENCE_PRESETS = ("easse", "hf")
+STREAM_PRESETS = ("easse", "hf")
+
+# Targets (they refer to the full sizes, not to --quick).
+TARGET_CORPUS_RATIO = 20.0
+TARGET_BATCH_RATIO = 50.0
+TARGET_STREAM_RSS_BYTES = 2 * 1024**3
+
+Corpus = tuple[list[str], list[list[str]], list[str]]  # hypotheses, reference streams, sources
+
+
+# ----------------------------------------------------------------------------- data
+def data_paths(shared: Path) -> tuple[Path, list[Path], Path]:
+    """The ASSET test source, its references and the system output; exit if any is missing."""
+    asset = shared / "corpora" / "asset"
+    source = asset / "asset.test.orig"
+    references = [asset / f"asset.test.simp.{j}" for j in range(N_REFERENCES)]
+    system = shared / "corpora" / "system_outputs" / "turkcorpus_test" / SYSTEM
+    missing = [p for p in [source, *references, system] if not p.is_file()]
+    if missing:
+        sys.exit(
+            f"bench_sari.py: benchmark data not found under {shared}:\n"
+            + "".join(f"  missing: {p}\n" for p in missing)
+            + "Point --shared at the directory that holds corpora/asset/ and "
+            "corpora/system_outputs/turkcorpus_test/ (default: <repo>/../shared)."
+        )
+    return source, references, system
+
+
+def read_lines(path: Path) -> list[str]:
+    # Some files lack a final newline; the first 359 lines are the test set.
+    lines = open(path, encoding="utf-8").read().split("\n")[:ASSET_SEGMENTS]
+    if len(lines) != ASSET_SEGMENTS:
+        sys.exit(f"bench_sari.py: {path} has {len(lines)} lines, expected {ASSET_SEGMENTS}.")
+    return lines
+
+
+def load_asset(shared: Path) -> Corpus:
+    source, references, system = data_paths(shared)
+    return read_lines(system), [read_lines(p) for p in references], read_lines(source)
+
+
+def replicate(corpus: Corpus, replicas: int) -> Corpus:
+    """``replicas`` copies of the corpus; copy ``k`` appends `` r{k}`` to EVERY sentence.
+
+    All strings are therefore distinct, so no de-duplication can skip tokenization.
+    """
+    hyps, refs, srcs = corpus
+
+    def rep(lines: list[str]) -> list[str]:
+        return [f"{line} r{k}" for k in range(replicas) for line in lines]
+
+    return rep(hyps), [rep(stream) for stream in refs], rep(srcs)
+
+
+def lazy_stream(lines: Sequence[str], n: int) -> Iterator[str]:
+    """Segment ``i`` of an ``n``-segment stream: ``lines[i % len]`` + replica token ``i // len``."""
+    m = len(lines)
+    return (f"{lines[i % m]} r{i // m}" for i in range(n))
+
+
+def lazy_corpus(corpus: Corpus, n: int) -> tuple[Iterator[str], list[Iterator[str]], Iterator[str]]:
+    hyps, refs, srcs = corpus
+    return lazy_stream(hyps, n), [lazy_stream(stream, n) for stream in refs], lazy_stream(srcs, n)
+
+
+# ----------------------------------------------------------------------------- timing
+def clear_caches() -> None:
+    """Empty sacrebleu's per-tokenizer ``lru_cache``s (shared between SARI objects) and collect."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith("sacrebleu.tokenizers"):
+            continue
+        for obj in list(vars(module).values()):
+            if isinstance(obj, type):
+                for attr in vars(obj).values():
+                    clear = getattr(attr, "cache_clear", None)
+                    if callable(clear):
+                        clear()
+    gc.collect()
+
+
+def best_of(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    """Best wall time of ``repeat`` runs (caches cleared before each) and the last result."""
+    best, result = math.inf, None
+    for _ in range(repeat):
+        clear_caches()
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def same_score(a: Any, b: Any) -> bool:
+    return bool(a.score == b.score and a.components == b.components)
+
+
+# ----------------------------------------------------------------------------- output
+def fmt_time(seconds: Optional[float]) -> str:
+    if seconds is None:
+        return "-"
+    if seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.2f} s"
+
+
+def fmt_ratio(ratio: Optional[float]) -> str:
+    return "-" if ratio is None else f"{ratio:.1f}x"
+
+
+def fmt_mib(n_bytes: Optional[float]) -> str:
+    return "-" if n_bytes is None else f"{n_bytes / 1024**2:,.0f} MiB"
+
+
+def yes_no(flag: Optional[bool]) -> str:
+    return "-" if flag is None else ("yes" if flag else "no")
+
+
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> None:
+    """Print an aligned table: the first ``left`` columns left-aligned, the others right-aligned."""
+    cells = [[str(c) for c in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
+        ).rstrip()
+
+    print(line(cells[0]))
+    print("  ".join("-" * w for w in widths))
+    for row in cells[1:]:
+        print(line(row))
+    print(flush=True)
+
+
+def heading(text: str) -> None:
+    print(text)
+    print("=" * len(text), flush=True)
+
+
+def peak_rss_bytes(usage: resource.struct_rusage) -> int:
+    # ru_maxrss is in KiB on Linux and in bytes on macOS.
+    return int(usage.ru_maxrss) if sys.platform == "darwin" else int(usage.ru_maxrss) * 1024
+
+
+def own_peak_rss() -> tuple[int, str]:
+    """This process's peak resident memory in bytes, and how it was measured.
+
+    On Linux, ``ru_maxrss`` survives ``execve``: a child started by ``subprocess`` reports at
+    least the RSS its parent had when it forked, which would credit the parent's corpora to
+    the child. ``VmHWM`` in ``/proc/self/status`` is the high-water mark of the process's
+    own address space since ``exec``, so it is used when available.
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024, "VmHWM"
+    except OSError:
+        pass
+    return peak_rss_bytes(resource.getrusage(resource.RUSAGE_SELF)), "ru_maxrss"
+
+
+def source_fingerprint() -> dict[str, str]:
+    """Content hash of the simpeval sources SARI runs on, to detect edits made during the run."""
+    root = Path(simpeval.__file__).resolve().parent
+    files = [*root.glob("*.py"), *root.glob("metrics/*.py"), *root.glob("tokenizers/*.py")]
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(files)}
+
+
+# ----------------------------------------------------------------------------- sections
+def section_asset(corpus: Corpus, repeat_reference: int, repeat_fast: int) -> list[tuple[str, float, float, bool]]:
+    heading(
+        f"a. Corpus SARI per preset, ASSET test ({len(corpus[0]):,} segments x {len(corpus[1])} refs, "
+        f"system {SYSTEM})"
+    )
+    print(f"best of {repeat_reference} (reference) / {repeat_fast} (fast) runs; fresh SARI objects\n")
+    hyps, refs, srcs = corpus
+    rows, results = [], []
+    for preset in VARIANTS:
+        t_ref, s_ref = best_of(lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), repeat_reference)
+        t_fast, s_fast = best_of(lambda: SARI(preset, engine="fast").corpus_score(hyps, refs, sources=srcs), repeat_fast)
+        same = same_score(s_ref, s_fast)
+        results.append((preset, t_ref, t_fast, same))
+        rows.append([preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast), fmt_ratio(t_ref / t_fast), yes_no(same)])
+    print_table(["preset", "SARI", "reference", "fast", "ratio", "identical"], rows)
+    return results
+
+
+def section_corpus(corpus: Corpus, reference_presets: Sequence[str]) -> dict[str, Optional[float]]:
+    hyps, refs, srcs = corpus
+    heading(f"b. Corpus SARI per preset, ASSET test replicated ({len(hyps):,} segments x {len(refs)} refs)")
+    print(
+        "single runs; every string made distinct by a replica token; fresh SARI objects, "
+        "tokenization included\n"
+        f"reference engine measured for: {', '.join(reference_presets)}"
+        + ("" if set(reference_presets) >= set(VARIANTS) else " (use --all-reference for every preset)")
+        + "\n",
+        flush=True,
+    )
+    rows, ratios = [], {}
+    for preset in VARIANTS:
+        t_fast, s_fast = best_of(lambda: SARI(preset, engine="fast").corpus_score(hyps, refs, sources=srcs), 1)
+        t_ref = s_ref = None
+        if preset in reference_presets:
+            t_ref, s_ref = best_of(lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), 1)
+        ratio = None if t_ref is None else t_ref / t_fast
+        if ratio is not None:
+            ratios[preset] = ratio
+        rows.append([
+            preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast),
+            f"{len(hyps) / t_fast:,.0f}", fmt_ratio(ratio), yes_no(None if s_ref is None else same_score(s_ref, s_fast)),
+        ])  # fmt: skip
+    print_table(["preset", "SARI", "reference", "fast", "fast seg/s", "ratio", "identical"], rows)
+    return ratios
+
+
+def section_batch(corpus: Corpus, loop_segments: int) -> tuple[float, bool, int]:
+    hyps, refs, srcs = corpus
+    n = len(hyps)
+    heading(f"c. Batch sentence-level SARI, preset hf ({n:,} segments x {len(refs)} refs)")
+    per_segment = [list(r) for r in zip(*refs)]
+
+    clear_caches()
+    start = time.perf_counter()
+    fast = SARI("hf").sentence_scores(hyps, refs, srcs)
+    t_fast = time.perf_counter() - start
+
+    m = min(n, loop_segments)
+    metric = SARI("hf", engine="reference")
+    clear_caches()
+    start = time.perf_counter()
+    loop = [metric.sentence_score(hyps[i], per_segment[i], source=srcs[i]).score for i in range(m)]
+    t_loop = time.perf_counter() - start
+    t_loop_total = t_loop * n / m
+
+    baseline = np.asarray(loop, dtype=np.float64)
+    identical = bool(np.array_equal(fast[:m].view(np.uint64), baseline.view(np.uint64)))
+    extrapolated = m < n
+    loop_label = "reference loop" + (" (extrapolated)" if extrapolated else "")
+    rows = [
+        ['fast: SARI("hf").sentence_scores(...), one call', n, fmt_time(t_fast), f"{n / t_fast:,.0f}"],
+        ['reference: SARI("hf", engine="reference").sentence_score() loop', m, fmt_time(t_loop), f"{m / t_loop:,.0f}"],
+    ]
+    if extrapolated:
+        rows.append([f"{loop_label}, linear to {n:,} segments", n, fmt_time(t_loop_total), ""])
+    print_table(["method", "segments", "time", "seg/s"], rows)
+    ratio = t_loop_total / t_fast
+    print(f"ratio ({loop_label} / fast): {fmt_ratio(ratio)}")
+    if extrapolated:
+        print(f"(the loop was timed on the first {m:,} segments and extrapolated linearly to {n:,})")
+    print(f"bit-identical sentence scores on the {m:,} common segments: {yes_no(identical)}")
+    if not identical:
+        print(f"  max |difference| = {np.max(np.abs(fast[:m] - baseline)):.3e}")
+    print(flush=True)
+    return ratio, identical, m
+
+
+def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int) -> None:
+    """Child process of section d: score a lazily generated ``n``-segment stream, print JSON."""
+    corpus = load_asset(shared)
+    metric = SARI(preset)
+    if not hasattr(metric, "corpus_score_iter"):
+        sys.exit("bench_sari.py: this simpeval has no Metric.corpus_score_iter(); cannot run the streaming benchmark.")
+    hyps, refs, srcs = lazy_corpus(corpus, n)
+    del corpus
+    start = time.perf_counter()
+    score = metric.corpus_score_iter(hyps, refs, srcs, chunk_size=chunk_size)
+    seconds = time.perf_counter() - start
+    result = {
+        "preset": preset,
+        "segments": n,
+        "seconds": seconds,
+        "score": score.score,
+    }
+    result["peak_rss_bytes"], result["peak_rss_source"] = own_peak_rss()
+    print(json.dumps(result), flush=True)
+
+
+def section_stream(
+    shared: Path, corpus: Corpus, n: int, reference_n: int, chunk_size: int
+) -> dict[str, dict[str, Any]]:
+    heading(f"d. Streamed corpus SARI, corpus_score_iter, {n:,} segments x {len(corpus[1])} refs")
+    reference_n = min(reference_n, n)
+    print(
+        f"segments generated lazily (ASSET test cycled, replica token = index // {len(corpus[0])}); "
+        f"chunk_size={chunk_size:,}\n"
+        "fast engine in a subprocess: wall time includes interpreter start-up; peak RSS is the "
+        "child's own high-water mark (VmHWM on Linux, else ru_maxrss)\n"
+        f"reference engine timed in this process on the first {reference_n:,} segments of the same "
+        f"stream" + (f" and extrapolated linearly to {n:,}" if reference_n < n else "") + "\n",
+        flush=True,
+    )
+    results: dict[str, dict[str, Any]] = {}
+    for preset in STREAM_PRESETS:
+        command = [
+            sys.executable, str(Path(__file__).resolve()), "--stream-worker", str(n), preset,
+            "--shared", str(shared), "--chunk-size", str(chunk_size),
+        ]  # fmt: skip
+        start = time.perf_counter()
+        proc = subprocess.run(command, stdout=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit(f"bench_sari.py: streaming worker for {preset} failed (exit status {proc.returncode}).")
+        child = json.loads(proc.stdout.strip().splitlines()[-1])
+
+        # Baseline: the reference engine on the first reference_n segments of the same stream.
+        clear_caches()
+        start = time.perf_counter()
+        ref_score = SARI(preset, engine="reference").corpus_score_iter(*lazy_corpus(corpus, reference_n), chunk_size=chunk_size)
+        t_ref = time.perf_counter() - start
+        # Same prefix with the fast engine, only to check that the scores agree.
+        clear_caches()
+        fast_prefix = SARI(preset).corpus_score_iter(*lazy_corpus(corpus, reference_n), chunk_size=chunk_size)
+        results[preset] = {
+            "wall": wall,
+            "inner": child["seconds"],
+            "score": child["score"],
+            "rss": child["peak_rss_bytes"],
+            "rss_source": child["peak_rss_source"],
+            "t_ref_prefix": t_ref,
+            "t_ref_total": t_ref * n / reference_n,
+            "ratio": t_ref * n / reference_n / wall,
+            "identical_prefix": same_score(ref_score, fast_prefix),
+        }
+    rows = [
+        [
+            preset, f"{r['score']:.6f}", fmt_time(r["wall"]), fmt_time(r["inner"]), f"{n / r['wall']:,.0f}",
+            fmt_mib(r["rss"]), fmt_time(r["t_ref_prefix"]), fmt_time(r["t_ref_total"]), fmt_ratio(r["ratio"]),
+            yes_no(r["identical_prefix"]),
+        ]
+        for preset, r in results.items()
+    ]  # fmt: skip
+    ref_total = "reference" + (" (extrap.)" if reference_n < n else "")
+    print_table(
+        ["preset", "SARI", "fast wall", "fast scoring", "seg/s", "peak RSS",
+         f"reference {reference_n:,}", ref_total, "ratio", f"identical {reference_n:,}"],
+        rows,
+    )  # fmt: skip
+    print(
+        "ratio = reference time (" + ("extrapolated " if reference_n < n else "")
+        + f"to {n:,} segments) / fast wall time; identical = reference and fast scores agree on the "
+        f"first {reference_n:,} segments",
+        flush=True,
+    )
+    print()
+    return results
+
+
+# ----------------------------------------------------------------------------- main
+def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="SARI benchmarks: fast (vectorized) engine vs the reference engine.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test finishing in < 30 s")
+    parser.add_argument("--all-reference", action="store_true", help="section b: time the reference engine for every preset")
+    parser.add_argument("--sections", default="abcd", help="which sections to run, e.g. 'ab'")
+    parser.add_argument("--replicas", type=int, default=None, help="section b/c: ASSET replicas (default 56; --quick: 4)")
+    parser.add_argument("--repeat-fast", type=int, default=None, help="section a: best of N fast runs (default 5; --quick: 3)")
+    parser.add_argument("--repeat-reference", type=int, default=None, help="section a: best of N reference runs (default 3; --quick: 1)")
+    parser.add_argument("--loop-segments", type=int, default=2000, help="section c: segments of the timed reference loop")
+    parser.add_argument("--stream-segments", type=int, default=None, help="section d: stream length (default 1,000,000; --quick: 5,000)")
+    parser.add_argument("--stream-reference-segments", type=int, default=None, help="section d: reference prefix (default 20,000; --quick: 1,000)")
+    parser.add_argument("--chunk-size", type=int, default=10_000, help="section d: corpus_score_iter chunk_size")
+    parser.add_argument("--stream-worker", nargs=2, metavar=("N", "PRESET"), help="internal: run the section d child")
+    args = parser.parse_args(argv)
+    defaults = {
+        "replicas": (56, 4),
+        "repeat_fast": (5, 3),
+        "repeat_reference": (3, 1),
+        "stream_segments": (1_000_000, 5_000),
+        "stream_reference_segments": (20_000, 1_000),
+    }
+    for name, (full, quick) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, quick if args.quick else full)
+    return args
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    args = parse_args(argv)
+    shared = args.shared.resolve()
+    if args.stream_worker:
+        n, preset = args.stream_worker
+        run_stream_worker(shared, int(n), preset, args.chunk_size)
+        return
+
+    asset = load_asset(shared)
+    fingerprint = source_fingerprint()
+    sections = set(args.sections)
+    print(
+        f"simpeval {simpeval.__version__} | Python {platform.python_version()} | NumPy {np.__version__} | "
+        f"{platform.platform()} | {platform.processor() or platform.machine()} | CPUs: {len_cpus()}"
+    )
+    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if args.quick else ""))
+    print("baseline of every ratio: SARI(..., engine=\"reference\"); ratio = reference time / fast time\n", flush=True)
+
+    # Warm-up (untimed): imports and first-call costs of both engines.
+    tiny = (asset[0][:5], [r[:5] for r in asset[1]], asset[2][:5])
+    for preset in VARIANTS:
+        for engine in ("reference", "fast"):
+            SARI(preset, engine=engine).corpus_score(tiny[0], tiny[1], sources=tiny[2])
+
+    total_start = time.perf_counter()
+    summary: dict[str, Any] = {}
+    if "a" in sections:
+        summary["a"] = section_asset(asset, args.repeat_reference, args.repeat_fast)
+    replicated = replicate(asset, args.replicas) if sections & {"b", "c"} else None
+    if "b" in sections:
+        presets = tuple(VARIANTS) if args.all_reference else DEFAULT_REFERENCE_PRESETS
+        summary["b"] = (section_corpus(replicated, presets), len(replicated[0]))
+    if "c" in sections:
+        batch_corpus = asset if args.quick else replicated
+        summary["c"] = (section_batch(batch_corpus, args.loop_segments), len(batch_corpus[0]))
+    del replicated
+    gc.collect()
+    if "d" in sections:
+        summary["d"] = section_stream(shared, asset, args.stream_segments, args.stream_reference_segments, args.chunk_size)
+    print_summary(summary, args, time.perf_counter() - total_start)
+    after = source_fingerprint()
+    changed = sorted(name for name in set(fingerprint) | set(after) if fingerprint.get(name) != after.get(name))
+    if changed:
+        print(
+            "WARNING: simpeval source files used by SARI changed while the benchmark ran "
+            f"({', '.join(changed)}); the streaming subprocesses may have run newer code than "
+            "this process. Re-run for consistent figures."
+        )
+
+
+def len_cpus() -> int:
+    return os.cpu_count() or 0
+
+
+def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: float) -> None:
+    heading("Summary")
+    if args.quick:
+        print("(--quick: sizes are reduced, so the targets below, which refer to the full sizes, are only indicative)\n")
+    rows = []
+
+    def met(flag: bool) -> str:
+        return "met" if flag else "NOT met"
+
+    if "a" in summary:
+        ratios = [t_ref / t_fast for _, t_ref, t_fast, _ in summary["a"]]
+        all_same = all(same for *_, same in summary["a"])
+        rows.append([f"a. corpus, ASSET test ({ASSET_SEGMENTS} seg), all presets",
+                     f"ratio {min(ratios):.1f}x - {max(ratios):.1f}x; identical: {yes_no(all_same)}", "(none)", ""])  # fmt: skip
+    if "b" in summary:
+        ratios, n = summary["b"]
+        if ratios:
+            text = ", ".join(f"{p} {fmt_ratio(r)}" for p, r in ratios.items())
+            rows.append([f"b. corpus, {n:,} segments vs reference", text,
+                         f">= {TARGET_CORPUS_RATIO:.0f}x", met(min(ratios.values()) >= TARGET_CORPUS_RATIO)])  # fmt: skip
+    if "c" in summary:
+        (ratio, identical, m), n = summary["c"]
+        note = " (loop extrapolated)" if m < n else ""
+        rows.append([f"c. batch sentence hf, {n:,} segments", f"ratio {fmt_ratio(ratio)}{note}; identical: {yes_no(identical)}",
+                     f">= {TARGET_BATCH_RATIO:.0f}x", met(ratio >= TARGET_BATCH_RATIO)])  # fmt: skip
+    if "d" in summary:
+        n = args.stream_segments
+        results = summary["d"]
+        rss = ", ".join(f"{p} {fmt_mib(r['rss'])}" for p, r in results.items())
+        worst = max(r["rss"] for r in results.values())
+        rows.append([f"d. streamed {n:,} segments, peak RSS", rss,
+                     f"< {TARGET_STREAM_RSS_BYTES / 1024**3:.0f} GB", met(worst < TARGET_STREAM_RSS_BYTES)])  # fmt: skip
+        ratio_text = ", ".join(
+            f"{p} {fmt_ratio(r['ratio'])}, {n / r['wall']:,.0f} seg/s" for p, r in results.items()
+        )
+        extrap = " (reference extrapolated)" if args.stream_reference_segments < n else ""
+        rows.append([f"d. streamed {n:,} segments, ratio{extrap}", ratio_text, "(none)", ""])
+    print_table(["figure", "measured", "target", "status"], rows, left=4)
+    print(f"total benchmark time: {elapsed:.1f} s (results depend on the machine)")
+
+
+if __name__ == "__main__":
+    main()
