@@ -135,7 +135,12 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 class _Segmented:
-    """Flat per-segment blocks (segment-major) and a per-segment row sort."""
+    """Flat per-segment blocks (segment-major) and a per-segment row sort.
+
+    Segments are grouped by width class (a power of two at least as large as the segment);
+    each class is a padded matrix whose rows are sorted at once. All classes live in one
+    buffer, so sorting costs one scatter, a row sort per class and one gather.
+    """
 
     def __init__(self, seg: np.ndarray, n_segments: int) -> None:
         self.seg = seg
@@ -144,24 +149,25 @@ class _Segmented:
         np.cumsum(self.counts[:-1], out=starts[1:])
         self.starts = starts
         self.col = np.arange(seg.size, dtype=np.int64) - starts[seg]
-        width = np.maximum(self.counts, 8)
-        self.width = (1 << np.ceil(np.log2(width)).astype(np.int64)).astype(np.int64)
+        width = (1 << np.ceil(np.log2(np.maximum(self.counts, 8))).astype(np.int64)).astype(np.int64)
+        width[self.counts == 0] = 0
+        # rows of the same width are stored together: order segments by width, stably
+        order = np.argsort(width, kind="stable")
+        row_start = np.zeros(n_segments, dtype=np.int64)
+        row_start[order] = np.concatenate(([0], np.cumsum(width[order])[:-1]))
+        self.target = row_start[seg] + self.col
+        self.size = int(width.sum())
+        self.blocks = []  # (offset, rows, width) of each width class
+        for w in np.unique(width[width > 0]):
+            members = np.flatnonzero(width == w)
+            self.blocks.append((int(row_start[members].min()), members.size, int(w)))
 
     def sort(self, keys: np.ndarray) -> np.ndarray:
-        out = np.empty_like(keys)
-        pad = np.iinfo(np.int64).max
-        entry_width = self.width[self.seg]
-        for w in np.unique(self.width[self.counts > 0]):
-            segs = np.flatnonzero((self.width == w) & (self.counts > 0))
-            row = np.full(self.counts.size, -1, dtype=np.int64)
-            row[segs] = np.arange(segs.size)
-            idx = np.flatnonzero(entry_width == w)
-            rows, cols = row[self.seg[idx]], self.col[idx]
-            matrix = np.full((segs.size, int(w)), pad, dtype=np.int64)
-            matrix[rows, cols] = keys[idx]
-            matrix.sort(axis=1)
-            out[idx] = matrix[rows, cols]
-        return out
+        buffer = np.full(self.size, np.iinfo(np.int64).max, dtype=np.int64)
+        buffer[self.target] = keys
+        for offset, rows, width in self.blocks:
+            buffer[offset : offset + rows * width].reshape(rows, width).sort(axis=1)
+        return buffer[self.target]
 
 
 _BYTE_POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
@@ -322,28 +328,37 @@ def _fast_counts(
     is_ref_piece = piece_side == 2
     src_len = str_len[src_idx]
     token_mask = (1 << local_bits) - 1
+    # per-entry indicators, shared by every order (the sorted layout is the same for all)
+    is_src = (side == 0).astype(np.int64)
+    is_hyp = (side == 1).astype(np.int64)
+    is_ref_entry = side == 2
+    is_ref = is_ref_entry.astype(np.int64)
+    ref_bit = np.where(is_ref_entry, np.left_shift(1, sub), 0) if binary else None
+    src_pos = np.where(is_ref_entry | (side == 1), np.iinfo(np.int64).max, sub)
+    new_segment = np.ones(keys.size, dtype=bool)
+    new_segment[1:] = entry_seg[1:] != entry_seg[:-1]
     for order_n in range(1, order + 1):
         prefix = code >> (local_bits * (order - order_n))
-        keep_entry = np.flatnonzero(prefix & token_mask)  # entries that start a full n-gram
-        if keep_entry.size == 0:
+        # groups: runs of equal n-gram prefixes within a segment. Entries too close to the end of
+        # their piece have a 0 (padding) last field; they form groups of their own, dropped below.
+        change = new_segment.copy()
+        change[1:] |= prefix[1:] != prefix[:-1]
+        starts_all = np.flatnonzero(change)
+        if starts_all.size == 0:
             continue
-        prefix_v, side_v, sub_v, seg_v = prefix[keep_entry], side[keep_entry], sub[keep_entry], entry_seg[keep_entry]
-        group_start = np.ones(keep_entry.size, dtype=bool)
-        group_start[1:] = (prefix_v[1:] != prefix_v[:-1]) | (seg_v[1:] != seg_v[:-1])
-        starts_idx = np.flatnonzero(group_start)
-        gseg = seg_v[starts_idx]
-        count = lambda mask: np.add.reduceat(mask.astype(np.int64), starts_idx).astype(np.float64)  # noqa: E731
-        is_src, is_ref = side_v == 0, side_v == 2
-        s_cnt = count(is_src)
-        h_cnt = count(side_v == 1)
+        full = (prefix[starts_all] & token_mask) != 0
+        gseg = entry_seg[starts_all[full]]
+        s_cnt = np.add.reduceat(is_src, starts_all)[full].astype(np.float64)
+        h_cnt = np.add.reduceat(is_hyp, starts_all)[full].astype(np.float64)
         if binary:  # number of references containing the n-gram: OR of one bit per reference
-            bits = np.bitwise_or.reduceat(np.where(is_ref, np.left_shift(1, sub_v), 0), starts_idx)
-            r_cnt = _popcount(bits).astype(np.float64)
+            r_cnt = _popcount(np.bitwise_or.reduceat(ref_bit, starts_all)[full]).astype(np.float64)
             s_cnt, h_cnt = (s_cnt > 0).astype(np.float64), (h_cnt > 0).astype(np.float64)
         else:
-            r_cnt = count(is_ref)
+            r_cnt = np.add.reduceat(is_ref, starts_all)[full].astype(np.float64)
         # position of the first occurrence in the source (for sums in the reference path's order)
-        first_pos = np.minimum.reduceat(np.where(is_src, sub_v, np.iinfo(np.int64).max), starts_idx)
+        first_pos = np.minimum.reduceat(src_pos, starts_all)[full]
+        if gseg.size == 0:
+            continue
 
         if weight_all:
             k = n_refs[gseg].astype(np.float64)
