@@ -37,7 +37,7 @@ from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
 )
-from .base import references_from_segments
+from .base import Metric, references_from_segments
 
 __all__ = [
     "SACREBLEU_VERSION",
@@ -52,6 +52,7 @@ __all__ = [
     "check_bool",
     "check_int",
     "resampling_scorer",
+    "SacrebleuMetric",
 ]
 
 #: The installed sacrebleu version, recorded in the signatures of the wrapped metrics.
@@ -235,3 +236,36 @@ def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
             f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r})."
         )
     return int(value)
+
+
+class SacrebleuMetric(Metric):
+    """Shared plumbing of the thin sacrebleu wrappers (BLEU, chrF, TER).
+
+    A subclass sets ``kind`` (``"bleu"``, ``"chrf"`` or ``"ter"``), builds its frozen config
+    and calls :meth:`_wrap`; it implements only :meth:`score_from_stats`. Statistics,
+    signature fields, the version and bootstrap scoring all come from sacrebleu.
+    """
+
+    kind: str = ""
+
+    def _wrap(self, config: Any) -> None:
+        from dataclasses import asdict
+
+        self.config = config
+        self._impl = build_metric(self.kind, **asdict(config))
+        self._fields = signature_fields(self._impl)  # fixed by the frozen config
+
+    def _extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        return corpus_statistics(self._impl, hypotheses, references, self.name)
+
+    def resampling_scorer(self) -> tuple[Any, Any]:
+        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
+        return resampling_scorer(self._impl)
+
+    def _signature_fields(self) -> list[tuple[str, Any]]:
+        return list(self._fields)
+
+    def _version(self) -> str:
+        return SACREBLEU_VERSION

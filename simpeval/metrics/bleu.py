@@ -6,13 +6,12 @@ simpeval adds additive statistics, typed errors and a frozen configuration.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from dataclasses import dataclass
+from typing import ClassVar, Mapping, Optional
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from . import _sacrebleu
-from .base import Metric
 from .score import Score, Signature
 
 __all__ = ["BLEU", "BLEUConfig"]
@@ -75,7 +74,7 @@ class BLEUConfig:
             )
 
 
-class BLEU(Metric):
+class BLEU(_sacrebleu.SacrebleuMetric):
     """BLEU, exactly as ``sacrebleu.BLEU`` computes it.
 
     Statistics per segment are ``[hyp_len, ref_len, correct_1..N, total_1..N]`` (N =
@@ -113,6 +112,7 @@ class BLEU(Metric):
     """
 
     name: ClassVar[str] = "BLEU"
+    kind = "bleu"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = """\
@@ -141,27 +141,18 @@ class BLEU(Metric):
         effective_order: bool = False,
         trg_lang: str = "",
     ) -> None:
-        self.config = BLEUConfig(
-            lowercase=lowercase,
-            force=force,
-            tokenize=tokenize,
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            max_ngram_order=max_ngram_order,
-            effective_order=effective_order,
-            trg_lang=trg_lang,
+        self._wrap(
+            BLEUConfig(
+                lowercase=lowercase,
+                force=force,
+                tokenize=tokenize,
+                smooth_method=smooth_method,
+                smooth_value=smooth_value,
+                max_ngram_order=max_ngram_order,
+                effective_order=effective_order,
+                trg_lang=trg_lang,
+            )
         )
-        self._impl = _sacrebleu.build_metric("bleu", **asdict(self.config))
-        self._fields = _sacrebleu.signature_fields(self._impl)  # fixed by the frozen config
-
-    def _extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
-    ) -> StatsArray:
-        return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
-
-    def resampling_scorer(self) -> tuple[Any, Any]:
-        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
-        return _sacrebleu.resampling_scorer(self._impl)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.
@@ -190,8 +181,3 @@ class BLEU(Metric):
             },
         )
 
-    def _signature_fields(self) -> list[tuple[str, Any]]:
-        return list(self._fields)
-
-    def _version(self) -> str:
-        return _sacrebleu.SACREBLEU_VERSION

@@ -5,13 +5,12 @@ Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sa
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from dataclasses import dataclass
+from typing import ClassVar, Mapping, Optional
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
-from .base import Metric
 from .score import Score, Signature
 
 __all__ = ["CHRF", "CHRFConfig"]
@@ -51,7 +50,7 @@ class CHRFConfig:
             object.__setattr__(self, argument, value)
 
 
-class CHRF(Metric):
+class CHRF(_sacrebleu.SacrebleuMetric):
     """chrF / chrF++, exactly as ``sacrebleu.CHRF`` computes it.
 
     Statistics per segment are ``[hyp, ref, match]`` n-gram counts for every character
@@ -82,6 +81,7 @@ class CHRF(Metric):
     """
 
     name: ClassVar[str] = "chrF"
+    kind = "chrf"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = r"""@inproceedings{popovic-2015-chrf,
@@ -119,25 +119,16 @@ class CHRF(Metric):
         whitespace: bool = False,
         eps_smoothing: bool = False,
     ) -> None:
-        self.config = CHRFConfig(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
+        self._wrap(
+            CHRFConfig(
+                char_order=char_order,
+                word_order=word_order,
+                beta=beta,
+                lowercase=lowercase,
+                whitespace=whitespace,
+                eps_smoothing=eps_smoothing,
+            )
         )
-        self._impl = _sacrebleu.build_metric("chrf", **asdict(self.config))
-        self._fields = _sacrebleu.signature_fields(self._impl)  # fixed by the frozen config
-
-    def _extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
-    ) -> StatsArray:
-        return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
-
-    def resampling_scorer(self) -> tuple[Any, Any]:
-        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
-        return _sacrebleu.resampling_scorer(self._impl)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""
@@ -150,8 +141,3 @@ class CHRF(Metric):
             signature=signature if signature is not None else self.get_signature(),
         )
 
-    def _signature_fields(self) -> list[tuple[str, Any]]:
-        return list(self._fields)
-
-    def _version(self) -> str:
-        return _sacrebleu.SACREBLEU_VERSION

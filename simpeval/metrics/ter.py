@@ -5,12 +5,11 @@ Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sa
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from dataclasses import dataclass
+from typing import ClassVar, Mapping, Optional
 
 from .._types import StatsArray
 from . import _sacrebleu
-from .base import Metric
 from .score import Score, Signature
 
 __all__ = ["TER", "TERConfig"]
@@ -38,7 +37,7 @@ class TERConfig:
             object.__setattr__(self, argument, value)
 
 
-class TER(Metric):
+class TER(_sacrebleu.SacrebleuMetric):
     """Translation edit rate, exactly as ``sacrebleu.TER`` computes it (lower is better).
 
     Statistics per segment are ``[num_edits, avg_ref_len]``: the fewest edits to any
@@ -65,6 +64,7 @@ class TER(Metric):
     """
 
     name: ClassVar[str] = "TER"
+    kind = "ter"
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = """\
@@ -88,23 +88,14 @@ class TER(Metric):
         asian_support: bool = False,
         case_sensitive: bool = False,
     ) -> None:
-        self.config = TERConfig(
-            normalized=normalized,
-            no_punct=no_punct,
-            asian_support=asian_support,
-            case_sensitive=case_sensitive,
+        self._wrap(
+            TERConfig(
+                normalized=normalized,
+                no_punct=no_punct,
+                asian_support=asian_support,
+                case_sensitive=case_sensitive,
+            )
         )
-        self._impl = _sacrebleu.build_metric("ter", **asdict(self.config))
-        self._fields = _sacrebleu.signature_fields(self._impl)  # fixed by the frozen config
-
-    def _extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
-    ) -> StatsArray:
-        return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
-
-    def resampling_scorer(self) -> tuple[Any, Any]:
-        """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
-        return _sacrebleu.resampling_scorer(self._impl)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.
@@ -121,8 +112,3 @@ class TER(Metric):
             components={"num_edits": result.num_edits, "ref_length": result.ref_length},
         )
 
-    def _signature_fields(self) -> list[tuple[str, Any]]:
-        return list(self._fields)
-
-    def _version(self) -> str:
-        return _sacrebleu.SACREBLEU_VERSION

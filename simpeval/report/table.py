@@ -17,7 +17,7 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from ..exceptions import InvalidInputError
 from ..metrics.score import ConfidenceInterval, PairedResult, Score, Signature
