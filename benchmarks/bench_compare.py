@@ -23,7 +23,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import gc
 import math
 import os
 import platform
@@ -33,7 +32,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -41,8 +40,18 @@ import simpeval
 from simpeval import compare, get_metric
 from simpeval.significance import compare_to_baseline, half_width
 
-ASSET_SEGMENTS = 359
-N_REFERENCES = 10
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import (  # noqa: E402  (benchmarks run as scripts)
+    ASSET_SEGMENTS,
+    DEFAULT_SHARED,
+    N_REFERENCES,
+    fmt_time,
+    heading,
+    print_table,
+    read_lines,
+    timed,
+)
+
 SYSTEMS = (
     "ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls",
     "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS",
@@ -51,7 +60,6 @@ BASELINE = "ACCESS"
 METRICS = ("sari", "bleu", "chrf", "ter")
 SACREBLEU_METRICS = ("bleu", "chrf")
 SEED = 12345  # sacrebleu's default seed for --paired-bs
-DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 # Targets (they refer to the full run: 10 systems, 2000 resamples).
 TARGET_RESAMPLING_SECONDS = 5.0
@@ -79,19 +87,11 @@ def data_paths(shared: Path, n_systems: int) -> tuple[Path, list[Path], dict[str
     return source, references, systems
 
 
-def read_lines(path: Path) -> list[str]:
-    # Some files lack a final newline, others have one; the first 359 lines are the test set.
-    lines = open(path, encoding="utf-8").read().split("\n")[:ASSET_SEGMENTS]
-    if len(lines) != ASSET_SEGMENTS:
-        sys.exit(f"bench_compare.py: {path} has {len(lines)} lines, expected {ASSET_SEGMENTS}.")
-    return lines
-
-
 def load(source: Path, references: list[Path], systems: dict[str, Path]) -> Data:
     return (
-        {name: read_lines(path) for name, path in systems.items()},
-        [read_lines(p) for p in references],
-        read_lines(source),
+        {name: read_lines(path, "bench_compare.py") for name, path in systems.items()},
+        [read_lines(p, "bench_compare.py") for p in references],
+        read_lines(source, "bench_compare.py"),
     )
 
 
@@ -107,28 +107,6 @@ def find_executable(name: str) -> str:
 
 
 # ----------------------------------------------------------------------------- timing
-def clear_caches() -> None:
-    """Empty sacrebleu's per-tokenizer ``lru_cache``s (shared between metric objects) and collect.
-
-    So an in-process timing gets no help from tokenizations done by an earlier one.
-    """
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith("sacrebleu.tokenizers"):
-            continue
-        for obj in list(vars(module).values()):
-            if isinstance(obj, type):
-                for attr in vars(obj).values():
-                    clear = getattr(attr, "cache_clear", None)
-                    if callable(clear):
-                        clear()
-    gc.collect()
-
-
-def timed(run: Callable[[], Any]) -> tuple[float, Any]:
-    clear_caches()
-    start = time.perf_counter()
-    result = run()
-    return time.perf_counter() - start, result
 
 
 def run_process(cmd: Sequence[str], cwd: Path) -> tuple[float, str]:
@@ -145,38 +123,9 @@ def run_process(cmd: Sequence[str], cwd: Path) -> tuple[float, str]:
 
 
 # ----------------------------------------------------------------------------- output
-def fmt_time(seconds: Optional[float]) -> str:
-    if seconds is None:
-        return "-"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s"
-
 
 def met(flag: bool) -> str:
     return "met" if flag else "NOT met"
-
-
-def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> None:
-    """Print an aligned table: the first ``left`` columns left-aligned, the others right-aligned."""
-    cells = [[str(c) for c in headers]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
-        ).rstrip()
-
-    print(line(cells[0]))
-    print("  ".join("-" * w for w in widths))
-    for row in cells[1:]:
-        print(line(row))
-    print(flush=True)
-
-
-def heading(text: str) -> None:
-    print(text)
-    print("=" * len(text), flush=True)
 
 
 # ----------------------------------------------------------------------------- parsing

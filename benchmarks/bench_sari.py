@@ -42,10 +42,19 @@ import simpeval
 from simpeval import SARI
 from simpeval.metrics.sari import VARIANTS
 
-ASSET_SEGMENTS = 359
-N_REFERENCES = 10
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import (  # noqa: E402  (benchmarks run as scripts)
+    ASSET_SEGMENTS,
+    DEFAULT_SHARED,
+    N_REFERENCES,
+    clear_caches,
+    fmt_time,
+    heading,
+    print_table,
+    read_lines,
+)
+
 SYSTEM = "ACCESS"
-DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 # Presets measured with the (slow) reference engine in section b unless --all-reference.
 DEFAULT_REFERENCE_PRESETS = ("easse", "hf")
 STREAM_PRESETS = ("easse", "hf")
@@ -76,17 +85,9 @@ def data_paths(shared: Path) -> tuple[Path, list[Path], Path]:
     return source, references, system
 
 
-def read_lines(path: Path) -> list[str]:
-    # Some files lack a final newline; the first 359 lines are the test set.
-    lines = open(path, encoding="utf-8").read().split("\n")[:ASSET_SEGMENTS]
-    if len(lines) != ASSET_SEGMENTS:
-        sys.exit(f"bench_sari.py: {path} has {len(lines)} lines, expected {ASSET_SEGMENTS}.")
-    return lines
-
-
 def load_asset(shared: Path) -> Corpus:
     source, references, system = data_paths(shared)
-    return read_lines(system), [read_lines(p) for p in references], read_lines(source)
+    return read_lines(system, "bench_sari.py"), [read_lines(p, "bench_sari.py") for p in references], read_lines(source, "bench_sari.py")
 
 
 def replicate(corpus: Corpus, replicas: int) -> Corpus:
@@ -114,19 +115,6 @@ def lazy_corpus(corpus: Corpus, n: int) -> tuple[Iterator[str], list[Iterator[st
 
 
 # ----------------------------------------------------------------------------- timing
-def clear_caches() -> None:
-    """Empty sacrebleu's per-tokenizer ``lru_cache``s (shared between SARI objects) and collect."""
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith("sacrebleu.tokenizers"):
-            continue
-        for obj in list(vars(module).values()):
-            if isinstance(obj, type):
-                for attr in vars(obj).values():
-                    clear = getattr(attr, "cache_clear", None)
-                    if callable(clear):
-                        clear()
-    gc.collect()
-
 
 def best_of(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     """Best wall time of ``repeat`` runs (caches cleared before each) and the last result."""
@@ -144,13 +132,6 @@ def same_score(a: Any, b: Any) -> bool:
 
 
 # ----------------------------------------------------------------------------- output
-def fmt_time(seconds: Optional[float]) -> str:
-    if seconds is None:
-        return "-"
-    if seconds < 1:
-        return f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.2f} s"
-
 
 def fmt_ratio(ratio: Optional[float]) -> str:
     return "-" if ratio is None else f"{ratio:.1f}x"
@@ -162,28 +143,6 @@ def fmt_mib(n_bytes: Optional[float]) -> str:
 
 def yes_no(flag: Optional[bool]) -> str:
     return "-" if flag is None else ("yes" if flag else "no")
-
-
-def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> None:
-    """Print an aligned table: the first ``left`` columns left-aligned, the others right-aligned."""
-    cells = [[str(c) for c in headers]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
-        ).rstrip()
-
-    print(line(cells[0]))
-    print("  ".join("-" * w for w in widths))
-    for row in cells[1:]:
-        print(line(row))
-    print(flush=True)
-
-
-def heading(text: str) -> None:
-    print(text)
-    print("=" * len(text), flush=True)
 
 
 def peak_rss_bytes(usage: resource.struct_rusage) -> int:

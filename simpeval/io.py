@@ -59,9 +59,18 @@ def _read_bytes(path: PathLike) -> bytes:
             data: bytes = stream.read()
             return data
         return str(sys.stdin.read()).encode("utf-8")
-    try:
-        with open(path, "rb") as handle:
+    with _open_binary(path) as handle:
+        try:
             return handle.read()
+        except OSError as err:
+            raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
+
+
+def _open_binary(path: PathLike) -> IO[bytes]:
+    """Open a file for reading bytes; a clear :class:`InputFileError` when that is impossible."""
+    name = display_name(path)
+    try:
+        return open(path, "rb")
     except FileNotFoundError as err:
         raise InputFileError(f"file {name} does not exist; check the path.") from err
     except IsADirectoryError as err:
@@ -140,15 +149,7 @@ def iter_lines(path: PathLike) -> Iterator[str]:
         handle: IO[bytes] = stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
         yield from _decode_lines(handle, name)
         return
-    try:
-        handle = open(path, "rb")
-    except FileNotFoundError as err:
-        raise InputFileError(f"file {name} does not exist; check the path.") from err
-    except IsADirectoryError as err:
-        raise InputFileError(f"file {name} is a directory; pass a text file with one segment per line.") from err
-    except OSError as err:
-        raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
-    with handle:
+    with _open_binary(path) as handle:
         yield from _decode_lines(handle, name)
 
 

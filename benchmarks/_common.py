@@ -1,0 +1,77 @@
+"""Helpers shared by the benchmark scripts: ASSET data, cache clearing, timing and tables."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+#: Segments of ASSET test (some of its files lack a final newline).
+ASSET_SEGMENTS = 359
+N_REFERENCES = 10
+DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+def read_lines(path: Path, script: str) -> list[str]:
+    """The first 359 lines of an ASSET-aligned file; exit with a message if it is shorter."""
+    lines = open(path, encoding="utf-8").read().split("\n")[:ASSET_SEGMENTS]
+    if len(lines) != ASSET_SEGMENTS:
+        sys.exit(f"{script}: {path} has {len(lines)} lines, expected {ASSET_SEGMENTS}.")
+    return lines
+
+
+def clear_caches() -> None:
+    """Empty sacrebleu's per-tokenizer ``lru_cache``s (shared between metric objects) and collect.
+
+    So an in-process timing gets no help from tokenizations done by an earlier one.
+    """
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith("sacrebleu.tokenizers"):
+            continue
+        for obj in list(vars(module).values()):
+            if isinstance(obj, type):
+                for attr in vars(obj).values():
+                    clear = getattr(attr, "cache_clear", None)
+                    if callable(clear):
+                        clear()
+    gc.collect()
+
+
+def timed(run: Callable[[], Any]) -> tuple[float, Any]:
+    """Wall time of one run (caches cleared first) and its result."""
+    clear_caches()
+    start = time.perf_counter()
+    result = run()
+    return time.perf_counter() - start, result
+
+
+def fmt_time(seconds: Optional[float]) -> str:
+    if seconds is None:
+        return "-"
+    if seconds < 1:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds:.2f} s"
+
+
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int = 1) -> None:
+    """Print an aligned table: the first ``left`` columns left-aligned, the others right-aligned."""
+    cells = [[str(c) for c in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
+        ).rstrip()
+
+    print(line(cells[0]))
+    print("  ".join("-" * w for w in widths))
+    for row in cells[1:]:
+        print(line(row))
+    print(flush=True)
+
+
+def heading(text: str) -> None:
+    print(text)
+    print("=" * len(text), flush=True)
