@@ -40,22 +40,24 @@ _MAX_KEY_BITS = 62
 
 
 class Vocabulary:
-    """Token (UTF-8 bytes) -> dense integer id, shared by every side of one computation."""
+    """Token (UTF-8 bytes) -> integer id, shared by every side of one computation.
+
+    Ids are unique but not dense (one pass: every lookup draws a number), which is all the
+    engine needs: they are only compared, and ranked within a segment.
+    """
 
     def __init__(self) -> None:
         self.ids: dict[bytes, int] = {SEPARATOR.encode(): 0}
         self.separator = 0
+        self._counter = itertools.count(1)
 
     def lookup(self, tokens: list[bytes]) -> np.ndarray:
-        table = self.ids
-        fresh = [t for t in dict.fromkeys(tokens) if t not in table]
-        table.update(zip(fresh, range(len(table), len(table) + len(fresh))))
-        return np.fromiter(map(table.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+        return np.fromiter(map(self.ids.setdefault, tokens, self._counter), dtype=np.int64, count=len(tokens))
 
     @property
     def bound(self) -> int:
-        """One more than the largest id."""
-        return len(self.ids)
+        """One more than the largest id handed out."""
+        return next(self._counter)
 
 
 def encode_lines(
