@@ -74,3 +74,16 @@ def test_engines_agree_on_scores(variant: str) -> None:
 def test_engine_is_validated() -> None:
     with pytest.raises(ValueError, match="engine"):
         SARI(engine="turbo")
+
+
+def test_segments_too_long_for_packed_keys_fall_back_to_the_reference_path(monkeypatch) -> None:
+    from simpeval.metrics import _sari_fast
+
+    sources, hypotheses = ["a b c d e f"], ["a b x"]
+    references = [["a b c", "b c d e"]]
+    expected = SARI(engine="reference").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources)
+    monkeypatch.setattr(_sari_fast, "_MAX_KEY_BITS", 8)  # nothing fits: the engine declines
+    assert _sari_fast.fast_sari_counts(hypotheses, references, sources, SARI().config) is None
+    np.testing.assert_array_equal(
+        SARI().corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources), expected
+    )

@@ -1,0 +1,180 @@
+"""The downloader against a loopback server: download, cache hit, corruption, interruption, offline."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from simpeval.exceptions import SimpevalError
+from simpeval.testsets import (
+    ChecksumMismatchError,
+    DownloadError,
+    download,
+    get_testset,
+    is_cached,
+    load_testset,
+    resolve_cache_dir,
+    testset_dir,
+)
+
+dl = importlib.import_module("simpeval.testsets.download")  # the module (the package exports the function)
+
+NAME = "asset-test"
+
+
+def _listing(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+def test_download_from_empty_cache(upstream, cache: Path, shared_files) -> None:
+    folder = download(NAME)
+    assert folder == cache / "testsets" / NAME
+    spec = get_testset(NAME)
+    assert _listing(folder) == sorted(f.name for f in spec.all_files)  # no temporary files left
+    for remote in spec.all_files:
+        assert (folder / remote.name).read_bytes() == shared_files[remote.url][0].read_bytes()
+    assert len(upstream.requests) == len(spec.all_files)
+    assert all(path.startswith("/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/")
+               for path in upstream.requests)
+
+
+def test_cache_hit_makes_no_request(upstream, cache: Path) -> None:
+    download(NAME)
+    first = len(upstream.requests)
+    dl._verified.clear()  # as in a new process: cached files are hashed again, not fetched
+    test_set = load_testset(NAME)
+    assert len(upstream.requests) == first
+    assert len(test_set) == 359 and is_cached(NAME)
+
+
+def test_cached_set_works_offline(upstream, cache: Path, dead_mirror: str, monkeypatch) -> None:
+    download(NAME)
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    assert len(load_testset(NAME).references) == 10
+
+
+def test_environment_is_read_at_call_time(upstream, tmp_path: Path, monkeypatch) -> None:
+    other = tmp_path / "elsewhere"
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(other))
+    assert download(NAME) == other / "testsets" / NAME
+    assert resolve_cache_dir() == other
+
+
+def test_arguments_override_the_environment(upstream, tmp_path: Path, dead_mirror: str, monkeypatch) -> None:
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    folder = download(NAME, cache_dir=tmp_path / "arg", mirror=upstream.url + "/")
+    assert folder == tmp_path / "arg" / "testsets" / NAME
+    assert upstream.requests
+
+
+def test_default_cache_dir_follows_xdg(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("SIMPEVAL_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    if os.name != "nt":
+        assert resolve_cache_dir() == tmp_path / "simpeval"
+    monkeypatch.setenv("SIMPEVAL_CACHE", "~/x")
+    assert resolve_cache_dir() == Path.home() / "x"
+
+
+def test_checksum_mismatch_is_an_error_and_leaves_no_file(upstream, cache: Path, shared_files) -> None:
+    upstream.mode = "corrupt"
+    with pytest.raises(ChecksumMismatchError) as info:
+        download(NAME)
+    remote = get_testset(NAME).all_files[0]
+    body = shared_files[remote.url][0].read_bytes()
+    actual = hashlib.sha256(body[:10] + bytes([body[10] ^ 0xFF]) + body[11:]).hexdigest()
+    message = str(info.value)
+    assert f"{upstream.url}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig" in message
+    assert f"expects {remote.sha256}" in message and f"has sha256 {actual}" in message
+    assert isinstance(info.value, ValueError) and isinstance(info.value, SimpevalError)
+    assert _listing(testset_dir(NAME)) == []
+
+
+def test_interrupted_download_leaves_nothing_and_a_retry_succeeds(upstream, cache: Path) -> None:
+    upstream.mode = "truncate"
+    with pytest.raises(DownloadError) as info:
+        download(NAME)
+    assert "connection closed after" in str(info.value)
+    assert isinstance(info.value, OSError)
+    assert _listing(testset_dir(NAME)) == []  # neither a complete-looking file nor a temporary one
+    upstream.mode = "ok"
+    assert is_cached(NAME) is False
+    download(NAME)
+    assert is_cached(NAME)
+
+
+def test_short_body_without_length_is_caught_by_the_checksum(upstream, cache: Path) -> None:
+    upstream.mode = "short"
+    with pytest.raises(ChecksumMismatchError):
+        download(NAME)
+    assert _listing(testset_dir(NAME)) == []
+
+
+def test_http_error_names_the_url(upstream, cache: Path) -> None:
+    upstream.mode = "missing"
+    with pytest.raises(DownloadError, match=r"HTTP 404 .*asset\.test\.orig"):
+        download(NAME)
+
+
+def test_offline_error_names_the_url_and_manual_placement(cache: Path, dead_mirror: str, monkeypatch) -> None:
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    with pytest.raises(DownloadError) as info:
+        load_testset(NAME)
+    message = str(info.value)
+    remote = get_testset(NAME).all_files[0]
+    folder = cache / "testsets" / NAME
+    assert f"{dead_mirror}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig" in message
+    assert "by hand" in message and str(folder) in message and str(folder / remote.name) in message
+    assert remote.sha256 in message and "simpeval testsets download asset-test" in message
+    assert _listing(folder) == []
+
+
+def test_files_placed_by_hand_are_used(cache: Path, dead_mirror: str, monkeypatch, shared_files) -> None:
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    folder = testset_dir(NAME)
+    folder.mkdir(parents=True)
+    for remote in get_testset(NAME).all_files:
+        (folder / remote.name).write_bytes(shared_files[remote.url][0].read_bytes())
+    assert load_testset(NAME).sources[0].startswith("One side of the armed conflicts")
+
+
+def test_a_corrupted_cached_file_is_fetched_again(upstream, cache: Path) -> None:
+    folder = download(NAME)
+    victim = folder / get_testset(NAME).all_files[3].name
+    victim.write_bytes(b"tampered\n")
+    before = len(upstream.requests)
+    assert not is_cached(NAME)
+    download(NAME)
+    assert len(upstream.requests) == before + 1 and is_cached(NAME)
+
+
+def test_progress_callback_and_no_bar_off_terminal(upstream, cache: Path, capsys) -> None:
+    calls: list[tuple[str, int, object]] = []
+    download(NAME, progress=lambda name, done, total: calls.append((name, done, total)))
+    assert calls and calls[-1][1] == calls[-1][2]
+    download("turkcorpus-test")  # default progress: stderr is not a terminal here
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_bar_on_a_terminal(upstream, cache: Path, monkeypatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    download(NAME)
+    assert "asset.test.simp.9" in terminal.getvalue() and "KiB" in terminal.getvalue()
+
+
+def test_mirror_url_keeps_paths() -> None:
+    url = get_testset(NAME).all_files[0].url
+    assert dl.mirror_url(url, "https://mirror.example.org/raw/") == (
+        "https://mirror.example.org/raw/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig"
+    )
+    assert dl.mirror_url(url, "") == url

@@ -1,0 +1,91 @@
+"""load_testset: every corpus loads with the registered shape; results are tagged with test:NAME."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from simpeval.api import evaluate_systems, sentence_level
+from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+from simpeval.io import read_lines
+from simpeval.metrics import get_metric
+from simpeval.testsets import (
+    TestSet,
+    available_testsets,
+    check_system_outputs,
+    get_testset,
+    load_testset,
+    with_test_set,
+)
+
+
+@pytest.mark.parametrize("name", available_testsets(kind="corpus"))
+def test_every_corpus_loads_with_its_registered_shape(upstream, name: str, shared_files) -> None:
+    test_set = load_testset(name)
+    spec = get_testset(name)
+    assert isinstance(test_set, TestSet) and test_set.name == name and test_set.spec is spec
+    assert len(test_set.sources) == len(test_set) == spec.n_segments
+    assert len(test_set.references) == test_set.n_references == spec.n_references
+    assert all(len(stream) == spec.n_segments for stream in test_set.references)
+    assert list(test_set.sources) == read_lines(shared_files[spec.files["src"][0].url][0])
+    assert list(test_set.references[-1]) == read_lines(shared_files[spec.files["ref"][-1].url][0])
+
+
+def test_unpacks_as_sources_and_reference_streams(upstream) -> None:
+    sources, references = load_testset("asset-test")
+    assert isinstance(sources, tuple) and isinstance(references[0], tuple)
+    assert len(sources) == 359 and len(references) == 10
+    assert repr(load_testset("asset-test")) == "TestSet('asset-test': 359 segments, 10 references)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        load_testset("asset-test").name = "x"  # type: ignore[misc]
+
+
+def test_asset_and_turkcorpus_share_their_test_sources(upstream) -> None:
+    assert load_testset("asset-test").sources == load_testset("turkcorpus-test").sources
+
+
+def test_legacy_set_is_tokenized_and_lowercased(upstream) -> None:
+    test_set = load_testset("turkcorpus-test-legacy")
+    assert all(line == line.lower() for line in test_set.sources)
+    assert " , " in test_set.sources[0] or " ." in test_set.sources[0]
+
+
+def test_a_rating_set_is_not_a_corpus(upstream) -> None:
+    with pytest.raises(InvalidOptionError, match="load_human_ratings"):
+        load_testset("simplicity-da")
+    assert upstream.requests == []
+
+
+def test_scores_with_a_loaded_set(upstream) -> None:
+    sources, references = load_testset("asset-test")
+    score = get_metric("sari").corpus_score(list(sources), references, sources)
+    assert 0 < score.score < 100 and score.signature["nrefs"] == "10"
+
+
+def test_check_system_outputs() -> None:
+    spec = get_testset("asset-test")
+    check_system_outputs(spec, {"ok": ["x"] * 359})
+    with pytest.raises(InputLengthMismatchError, match=r"short\.txt has 358 lines.*long\.txt has 360 lines"):
+        check_system_outputs(spec, {"ok": ["x"] * 359, "short.txt": ["x"] * 358, "long.txt": ["x"] * 360})
+
+
+def test_with_test_set_tags_every_signature() -> None:
+    systems = {"a": ["the cat sat", "a dog"], "b": ["cat", "dog"]}
+    refs, srcs = [["the cat sat", "a dog ran"]], ["the cat sat down", "a dog ran"]
+    table = with_test_set(evaluate_systems(systems, refs, srcs, metrics=["sari", "bleu"]), "asset-test")
+    for row in table.scores:
+        for score in row:
+            fields = score.signature.format()
+            assert "|nrefs:1|test:asset-test|" in fields
+    segments = with_test_set(sentence_level(systems, refs, srcs, metrics=["bleu"]), "asset-test")
+    assert {row.score.signature["test"] for row in segments.rows} == {"asset-test"}
+    with pytest.raises(InvalidInputError, match="ResultTable or SegmentTable"):
+        with_test_set("not a table", "x")  # type: ignore[call-overload]
+
+
+def test_loading_uses_no_network_once_cached(upstream, dead_mirror: str, monkeypatch, cache: Path) -> None:
+    load_testset("turkcorpus-test")
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    assert len(load_testset("turkcorpus-test", cache_dir=cache)) == 359
