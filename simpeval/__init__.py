@@ -48,11 +48,13 @@ __all__ = [
     "available_tokenizers",
     "get_metric",
     "get_tokenizer",
+    "load_testset",
     "references_from_segments",
     "register_tokenizer",
 ]
 
 _LAZY = {
+    "load_testset": "simpeval.testsets",
     "compare": "simpeval.api",
     "evaluate_systems": "simpeval.api",
     "SARI": "simpeval.metrics.sari",

@@ -3,6 +3,8 @@
 Commands:
 
 * ``simpeval score -s SRC -r REF1 REF2 -i SYS1 SYS2 [--metrics sari bleu chrf ter]``;
+* ``simpeval score -t asset-test -i SYS1`` (and ``compare -t``): a built-in test set instead of
+  ``--sources/--references``; ``simpeval testsets list|download|cite|echo`` manage them;
 * ``simpeval demo``: the same on the demo data shipped with the package.
 
 Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1);
@@ -28,6 +30,7 @@ from .io import STDIN, check_same_length, display_name, iter_lines, iter_tsv_ref
 from .metrics import Metric, available_metrics, get_metric, metric_class
 from .report import available_formats, render
 from .report.formatters import render_agreement
+from .testsets import TestSet, available_testsets, check_system_outputs, load_testset, with_test_set
 from .tokenizers import available_tokenizers
 
 __all__ = ["MultiValueCommand", "MultiValueOption", "main"]
@@ -311,14 +314,56 @@ def _read_inputs(
     return systems, refs, srcs
 
 
+def _test_set_option() -> Callable[[F], F]:
+    return click.option(
+        "--test-set",
+        "-t",
+        type=click.Choice(available_testsets(kind="corpus"), case_sensitive=False),
+        metavar="NAME",
+        help="A built-in test set instead of --sources/--references (downloaded and verified on first use; "
+        "see 'simpeval testsets list'). Signatures record test:NAME.",
+    )
+
+
+def _check_test_set(test_set: Optional[str], sources: Optional[str], references: Sequence[str], num_refs: Any) -> None:
+    """``--test-set`` replaces ``--sources/--references/--num-refs``; without it ``--references`` is required."""
+    if test_set is None:
+        if not references:
+            raise click.UsageError("Missing option '--references' / '-r' (or give a built-in test set with --test-set).")
+        return
+    given = [opt for opt, value in (("--sources", sources), ("--references", references), ("--num-refs", num_refs)) if value]
+    if given:
+        raise click.UsageError(
+            f"--test-set {test_set} provides the sources and references; do not also give {', '.join(given)}."
+        )
+
+
+def _test_set_streams(
+    test_set: TestSet, inputs: Sequence[str]
+) -> tuple[dict[str, Iterator[str]], list[Iterator[str]], Iterator[str], list[str]]:
+    """Lazy readers of the system outputs, and the test set's streams, as :func:`_stream_inputs` returns them."""
+    systems = {name: iter_lines(path) for name, path in zip(_system_names(inputs), inputs)}
+    names = [display_name(p) for p in inputs] + [f"test set {test_set.name}"] * (test_set.n_references + 1)
+    return systems, [iter(stream) for stream in test_set.references], iter(test_set.sources), names
+
+
+def _test_set_inputs(
+    test_set: TestSet, inputs: Sequence[str]
+) -> tuple[dict[str, list[str]], list[list[str]], list[str]]:
+    """Read the system outputs strictly; each must have one line per segment of the test set."""
+    systems = {name: read_lines(path) for name, path in zip(_system_names(inputs), inputs)}
+    check_system_outputs(test_set, {display_name(p): lines for p, lines in zip(inputs, systems.values())})
+    return systems, [list(stream) for stream in test_set.references], list(test_set.sources)
+
+
 # ------------------------------------------------------------ commands
 @main.command(cls=MultiValueCommand)
+@_test_set_option()
 @click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
 @click.option(
     "--references",
     "-r",
     cls=MultiValueOption,
-    required=True,
     metavar="FILE...",
     help="Reference files, one reference per line; several space-separated or repeated.",
 )
@@ -354,6 +399,7 @@ def _read_inputs(
 def score(
     ctx: click.Context,
     /,
+    test_set: Optional[str],
     sources: Optional[str],
     references: tuple[str, ...],
     num_refs: Optional[int],
@@ -368,16 +414,24 @@ def score(
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
     inputs = inputs or (STDIN,)
     metric_objects = _build_metrics(ctx, metrics, metric_options)
-    _check_usage(metric_objects, sources, references, num_refs, inputs, fmt, score_only)
+    _check_test_set(test_set, sources, references, num_refs)
+    _check_usage(metric_objects, sources or test_set, references, num_refs, inputs, fmt, score_only)
+    data = load_testset(test_set) if test_set else None
     if sentence_level:
-        systems, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
+        systems, refs, srcs = (
+            _test_set_inputs(data, inputs) if data is not None else _read_inputs(inputs, references, num_refs, sources)
+        )
         table: Any = api.sentence_level(systems, refs, srcs, metrics=metric_objects)
     else:  # files are read lazily, in chunks: memory does not grow with their length
-        streams, ref_streams, src_stream, names = _stream_inputs(inputs, references, num_refs, sources)
+        streams, ref_streams, src_stream, names = (
+            _test_set_streams(data, inputs) if data is not None else _stream_inputs(inputs, references, num_refs, sources)
+        )
         table = api.evaluate_streams(
             streams, ref_streams, src_stream, metrics=metric_objects, input_names=names,
             mismatch_message="input files must have the same number of lines, one per segment", unit="line",
         )
+    if data is not None:
+        table = with_test_set(table, data.name)
     click.echo(render(table, fmt, width=width, score_only=score_only))
 
 
@@ -402,8 +456,9 @@ class _Progress:
 
 
 @main.command(cls=MultiValueCommand)
+@_test_set_option()
 @click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
-@click.option("--references", "-r", cls=MultiValueOption, required=True, metavar="FILE...",
+@click.option("--references", "-r", cls=MultiValueOption, metavar="FILE...",
               help="Reference files, one reference per line; several space-separated or repeated.")
 @click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
               help="Read N tab-separated references per line from one --references file.")
@@ -435,6 +490,7 @@ class _Progress:
 def compare(
     ctx: click.Context,
     /,
+    test_set: Optional[str],
     sources: Optional[str],
     references: tuple[str, ...],
     num_refs: Optional[int],
@@ -459,7 +515,8 @@ def compare(
 ) -> None:
     """Compare systems in one table: scores, confidence intervals, paired significance tests."""
     metric_objects = _build_metrics(ctx, metrics, metric_options)
-    _check_usage(metric_objects, sources, references, num_refs, inputs, fmt, False)
+    _check_test_set(test_set, sources, references, num_refs)
+    _check_usage(metric_objects, sources or test_set, references, num_refs, inputs, fmt, False)
     if names and len(names) != len(inputs):
         raise click.UsageError(f"--names gives {len(names)} names for {len(inputs)} --input files.")
     if (all_pairs or correction) and paired is None:
@@ -469,7 +526,10 @@ def compare(
             f"--agreement is printed after the table, which --format {fmt} cannot hold; use text, markdown, "
             "latex or html (or simpeval.agreement.metric_agreement in Python)."
         )
-    outputs, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
+    if test_set:
+        outputs, refs, srcs = _test_set_inputs(load_testset(test_set, progress=False if quiet else None), inputs)
+    else:
+        outputs, refs, srcs = _read_inputs(inputs, references, num_refs, sources)
     if names:
         outputs = dict(zip(names, outputs.values()))
     progress = _Progress(enabled=not quiet)
@@ -481,6 +541,8 @@ def compare(
         )
     finally:
         progress.close()
+    if test_set:
+        table = with_test_set(table, test_set)
     if plot:
         from .report.plots import save_figure
 
@@ -513,3 +575,82 @@ def demo(fmt: str, width: int) -> None:
     with _demo_paths() as (source, references, systems):
         outputs, refs, srcs = _read_inputs(systems, references, None, source)
     click.echo(render(api.evaluate_systems(outputs, refs, srcs), fmt, width=width))
+
+
+# ------------------------------------------------------------ test sets
+@main.group("testsets")
+def manage_testsets() -> None:
+    """Built-in test sets and human judgments: list, download, cite, print.
+
+    Files are cached in $SIMPEVAL_CACHE (default: ~/.cache/simpeval) and fetched from
+    $SIMPEVAL_MIRROR instead of https://raw.githubusercontent.com when it is set.
+    """
+
+
+@manage_testsets.command("list")
+def list_testsets() -> None:
+    """List the registered test sets (and whether each is cached)."""
+    from .testsets import get_testset, is_cached, resolve_cache_dir
+
+    header = ("NAME", "KIND", "SEGMENTS", "REFS", "CACHED", "DESCRIPTION")
+    rows = [header] + [
+        (s.name, s.kind, str(s.n_segments), str(s.n_references), "yes" if is_cached(s.name) else "no", s.description)
+        for s in map(get_testset, available_testsets())
+    ]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(header) - 1)]
+    for row in rows:
+        cells = [c.rjust(w) if k in (2, 3) else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths))]
+        click.echo("  ".join(cells + [row[-1]]))
+    click.echo(f"\ncache: {resolve_cache_dir() / 'testsets'}")
+
+
+@manage_testsets.command("download")
+@click.argument("names", nargs=-1, required=True, type=click.Choice(available_testsets(), case_sensitive=False))
+@click.option("--urls", is_flag=True, help="Only print each file's URL, sha256 and cache path (to fetch them by hand).")
+def download_testsets(names: tuple[str, ...], urls: bool) -> None:
+    """Download and verify test sets NAME... into the cache; print their folders."""
+    from .testsets import download, get_testset, testset_dir
+    from .testsets.download import mirror_url
+
+    for name in names:
+        if urls:
+            folder = testset_dir(name)
+            for remote in get_testset(name).all_files:
+                click.echo(f"{mirror_url(remote.url)}  {remote.sha256}  {folder / remote.name}")
+            continue
+        click.echo(f"{name}: {download(name)}")
+
+
+@manage_testsets.command("cite")
+@click.argument("name", type=click.Choice(available_testsets(), case_sensitive=False))
+def cite_testset(name: str) -> None:
+    """Print the BibTeX citation of test set NAME (and its licence)."""
+    from .testsets import get_testset
+
+    spec = get_testset(name)
+    click.echo(spec.citation)
+    click.echo(f"% {spec.name}: {spec.licence}")
+
+
+@manage_testsets.command("echo")
+@click.argument("name", type=click.Choice(available_testsets(kind="corpus"), case_sensitive=False))
+@click.argument("side", type=click.Choice(["src", "ref"]))
+@click.option("--ref-index", type=click.IntRange(min=0), metavar="I",
+              help="Print only reference stream I (0-based); default: all references, tab-separated.")
+def echo_testset(name: str, side: str, ref_index: Optional[int]) -> None:
+    """Print the sources (src) or references (ref) of test set NAME, one segment per line."""
+    if side == "src" and ref_index is not None:
+        raise click.UsageError("--ref-index selects a reference stream; it cannot be used with 'src'.")
+    data = load_testset(name)
+    if ref_index is not None and ref_index >= data.n_references:
+        raise click.BadParameter(
+            f"{name} has {data.n_references} references (0-{data.n_references - 1}); got {ref_index}.",
+            param_hint="'--ref-index'",
+        )
+    if side == "src":
+        lines: Sequence[str] = data.sources
+    elif ref_index is not None:
+        lines = data.references[ref_index]
+    else:
+        lines = ["\t".join(segment) for segment in zip(*data.references)]
+    click.echo("\n".join(lines))

@@ -23,6 +23,10 @@ __all__ = [
     "InvalidOptionError",
     "MissingDependencyError",
     "SignatureParseError",
+    "UnknownTestSetError",
+    "DownloadError",
+    "ChecksumMismatchError",
+    "TestSetFormatError",
 ]
 
 
@@ -76,3 +80,30 @@ class MissingDependencyError(SimpevalError, ImportError):
 
 class SignatureParseError(SimpevalError, ValueError):
     """A signature string cannot be parsed."""
+
+
+class UnknownTestSetError(SimpevalError, KeyError):
+    """No test set is registered under the requested name (the message lists the valid ones)."""
+
+
+class DownloadError(SimpevalError, OSError):
+    """A test-set file could not be fetched (offline, HTTP error, interrupted transfer).
+
+    The message names the URL that failed and where to place the file by hand.
+    """
+
+
+class ChecksumMismatchError(SimpevalError, ValueError):
+    """A downloaded or cached file does not have the sha256 recorded in the registry.
+
+    The message names the URL, the expected and the actual checksum; the bad file is removed.
+    """
+
+
+class TestSetFormatError(SimpevalError, ValueError):
+    """A verified file does not have the layout its loader expects (e.g. CSV columns).
+
+    Raised only if the registry and a loader disagree: a bug, never bad user input.
+    """
+
+    __test__ = False  # not a pytest test class, despite the name

@@ -1,0 +1,65 @@
+"""Standard test sets and human-judgment data: registry, checksummed download, cache, loaders.
+
+* :func:`available_testsets` / :func:`get_testset`: the registry of frozen
+  :class:`TestSetSpec` entries (upstream URLs pinned to a commit, sha256, size, citation, licence);
+* :func:`download`: fetch a set into the cache (``$SIMPEVAL_CACHE``, else ``~/.cache/simpeval``)
+  from upstream or ``$SIMPEVAL_MIRROR``, atomically and checksummed; offline once cached;
+* :func:`load_testset`: a corpus as ``(sources, references)`` (a frozen :class:`TestSet`);
+* :func:`load_human_ratings` (and :func:`load_simplicity_da`, :func:`load_asset_human_ratings`,
+  :func:`load_simplicity_da_metrics`): human judgments as typed rows or a DataFrame;
+* :func:`with_test_set`: record ``test:NAME`` in every signature of a result table.
+
+Importing this package does no I/O; nothing is read or fetched until a loader is called.
+
+Examples:
+    >>> from simpeval.testsets import available_testsets, get_testset
+    >>> available_testsets(kind="corpus")
+    ('asset-test', 'asset-valid', 'turkcorpus-test', 'turkcorpus-test-legacy', 'turkcorpus-valid', 'turkcorpus-valid-legacy')
+    >>> get_testset("asset-valid").n_segments
+    2000
+"""
+
+from __future__ import annotations
+
+from .download import CACHE_ENV, MIRROR_ENV, default_cache_dir, download, is_cached, resolve_cache_dir, testset_dir
+from .errors import ChecksumMismatchError, DownloadError, TestSetFormatError, UnknownTestSetError
+from .load import TestSet, check_system_outputs, load_testset, with_test_set
+from .ratings import (
+    AssetHumanRating,
+    SimplicityDAMetrics,
+    SimplicityDARating,
+    load_asset_human_ratings,
+    load_human_ratings,
+    load_simplicity_da,
+    load_simplicity_da_metrics,
+)
+from .registry import RemoteFile, TestSetSpec, available_testsets, get_testset
+
+__all__ = [
+    "CACHE_ENV",
+    "MIRROR_ENV",
+    "AssetHumanRating",
+    "ChecksumMismatchError",
+    "DownloadError",
+    "RemoteFile",
+    "SimplicityDAMetrics",
+    "SimplicityDARating",
+    "TestSet",
+    "TestSetFormatError",
+    "TestSetSpec",
+    "UnknownTestSetError",
+    "available_testsets",
+    "check_system_outputs",
+    "default_cache_dir",
+    "download",
+    "get_testset",
+    "is_cached",
+    "load_asset_human_ratings",
+    "load_human_ratings",
+    "load_simplicity_da",
+    "load_simplicity_da_metrics",
+    "load_testset",
+    "resolve_cache_dir",
+    "testset_dir",
+    "with_test_set",
+]

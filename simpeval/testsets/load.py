@@ -1,0 +1,185 @@
+"""Load a registered corpus as sources and reference streams, and tag results with its name.
+
+:func:`load_testset` returns a frozen :class:`TestSet`, which unpacks as
+``(sources, references)`` in simpeval's streams layout (``references[j][i]`` is reference
+``j`` of segment ``i``), ready for ``Metric.corpus_score`` or :func:`simpeval.api.compare`::
+
+    sources, references = load_testset("asset-test")
+    SARI().corpus_score(my_outputs, references, sources=sources)
+
+:func:`with_test_set` adds ``test:NAME`` to every signature of a result table, as
+sacrebleu does for ``-t``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union, overload
+
+from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+from ..io import read_lines
+from .download import PathArg, ProgressFn, download
+from .errors import TestSetFormatError
+from .registry import TestSetSpec, get_testset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..metrics.score import Score
+    from ..report.table import ResultTable, SegmentTable
+
+__all__ = ["TestSet", "check_system_outputs", "load_testset", "with_test_set"]
+
+
+@dataclass(frozen=True)
+class TestSet:
+    """A loaded corpus test set.
+
+    Iterating gives ``sources`` then ``references``, so ``sources, references = test_set``.
+
+    Attributes:
+        name: the registry name (what signatures record as ``test:NAME``).
+        sources: one source sentence per segment.
+        references: reference streams: ``references[j][i]`` is reference ``j`` of segment ``i``.
+        spec: the registry entry (citation, licence, upstream files).
+
+    Examples:
+        >>> ts = TestSet("toy", ("a b c",), (("a b",), ("a c",)), get_testset("asset-test"))
+        >>> sources, references = ts
+        >>> len(ts), ts.n_references, references[1][0]
+        (1, 2, 'a c')
+        >>> ts
+        TestSet('toy': 1 segments, 2 references)
+    """
+
+    __test__ = False  # not a pytest test class, despite the name
+
+    name: str
+    sources: tuple[str, ...] = field(repr=False)
+    references: tuple[tuple[str, ...], ...] = field(repr=False)
+    spec: TestSetSpec = field(repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[Any]:
+        yield self.sources
+        yield self.references
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    @property
+    def n_references(self) -> int:
+        """The number of reference streams."""
+        return len(self.references)
+
+    def __repr__(self) -> str:
+        return f"TestSet({self.name!r}: {len(self)} segments, {self.n_references} references)"
+
+
+def _read(path: Any, spec: TestSetSpec) -> tuple[str, ...]:
+    lines = read_lines(path)
+    if len(lines) != spec.n_segments:
+        raise TestSetFormatError(
+            f"test set {spec.name}: {path} must have {spec.n_segments} lines (got {len(lines)}), "
+            "although its checksum is right. This is a bug in the registry; please report it."
+        )
+    return tuple(lines)
+
+
+def load_testset(
+    name: str,
+    cache_dir: Optional[PathArg] = None,
+    mirror: Optional[str] = None,
+    *,
+    progress: Union[bool, ProgressFn, None] = None,
+) -> TestSet:
+    """Load a corpus test set, downloading and verifying it on first use.
+
+    Args:
+        name: a corpus in the registry (``asset-test``, ``asset-valid``, ``turkcorpus-test``,
+            ``turkcorpus-valid``, ``turkcorpus-test-legacy``, ``turkcorpus-valid-legacy``).
+        cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
+        mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
+        progress: as in :func:`~simpeval.testsets.download` (a bar on a terminal by default).
+
+    Returns:
+        A frozen :class:`TestSet`; ``sources, references = load_testset(name)`` unpacks it.
+
+    Raises:
+        UnknownTestSetError: no such test set (the message lists the valid names).
+        InvalidOptionError: ``name`` is a human-judgment set (use
+            :func:`~simpeval.testsets.load_human_ratings`).
+        DownloadError, ChecksumMismatchError: see :func:`~simpeval.testsets.download`.
+    """
+    spec = get_testset(name)
+    if spec.kind != "corpus":
+        raise InvalidOptionError(
+            f"load_testset: name must be a corpus with sources and references (got {spec.name!r}, "
+            f"a set of human judgments). Load it with simpeval.testsets.load_human_ratings({spec.name!r})."
+        )
+    folder = download(spec.name, cache_dir, mirror, progress=progress)
+    sources = _read(folder / spec.files["src"][0].name, spec)
+    references = tuple(_read(folder / f.name, spec) for f in spec.files["ref"])
+    return TestSet(spec.name, sources, references, spec)
+
+
+def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping[str, Sequence[object]]) -> None:
+    """Check that every system has exactly one output per segment of the test set.
+
+    Args:
+        test_set: the loaded set (or its spec).
+        systems: system (or file) name -> its outputs.
+
+    Raises:
+        InputLengthMismatchError: a system has the wrong number of lines; the message names it.
+
+    Examples:
+        >>> check_system_outputs(get_testset("asset-test"), {"sys.txt": ["only one line"]})
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InputLengthMismatchError: system outputs must have one line per segment of test set asset-test (359), but sys.txt has 1 line. Print the sources with `simpeval testsets echo asset-test src`.
+    """
+    spec = test_set.spec if isinstance(test_set, TestSet) else test_set
+    wrong = [(name, len(lines)) for name, lines in systems.items() if len(lines) != spec.n_segments]
+    if wrong:
+        listing = ", ".join(f"{name} has {n} line{'' if n == 1 else 's'}" for name, n in wrong)
+        raise InputLengthMismatchError(
+            f"system outputs must have one line per segment of test set {spec.name} ({spec.n_segments}), "
+            f"but {listing}. Print the sources with `simpeval testsets echo {spec.name} src`."
+        )
+
+
+def _tag_score(score: Score, name: str) -> Score:
+    return dataclasses.replace(score, signature=score.signature.with_fields(test=name))
+
+
+@overload
+def with_test_set(table: ResultTable, name: str) -> ResultTable: ...
+@overload
+def with_test_set(table: SegmentTable, name: str) -> SegmentTable: ...
+def with_test_set(table: Union[ResultTable, SegmentTable], name: str) -> Union[ResultTable, SegmentTable]:
+    """A copy of a result table whose every signature records ``test:NAME``.
+
+    Args:
+        table: a :class:`~simpeval.report.table.ResultTable` or
+            :class:`~simpeval.report.table.SegmentTable`.
+        name: the test set name (sacrebleu's ``test`` field, abbreviated ``t``).
+
+    Raises:
+        InvalidInputError: ``table`` is neither.
+
+    Examples:
+        >>> from simpeval.api import evaluate_systems
+        >>> table = evaluate_systems({"s": ["a b"]}, [["a b"]], metrics=["bleu"])
+        >>> with_test_set(table, "asset-test").cell("s", "BLEU").signature.get("test")
+        'asset-test'
+    """
+    from ..report.table import ResultTable, SegmentTable
+
+    if isinstance(table, ResultTable):
+        scores = tuple(tuple(_tag_score(s, name) for s in row) for row in table.scores)
+        return dataclasses.replace(table, scores=scores)
+    if isinstance(table, SegmentTable):
+        rows = tuple(dataclasses.replace(row, score=_tag_score(row.score, name)) for row in table.rows)
+        return dataclasses.replace(table, rows=rows)
+    raise InvalidInputError(
+        f"with_test_set: table must be a ResultTable or SegmentTable (got {type(table).__name__})."
+    )
