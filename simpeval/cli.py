@@ -356,23 +356,25 @@ def _test_set_inputs(
     return systems, [list(stream) for stream in test_set.references], list(test_set.sources)
 
 
+#: Where the data comes from: a built-in test set, or sources and references files.
+_DATA_OPTIONS: list[Callable[[F], F]] = [
+    _test_set_option(),
+    click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI)."),
+    click.option("--references", "-r", cls=MultiValueOption, metavar="FILE...",
+                 help="Reference files, one reference per line; several space-separated or repeated."),
+    click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
+                 help="Read N tab-separated references per line from one --references file."),
+]  # fmt: skip
+
+_METRICS_OPTION: Callable[[F], F] = click.option(
+    "--metrics", "-m", cls=MultiValueOption, default=DEFAULT_METRICS, show_default=True, metavar="NAME...",
+    help=f"Metrics to compute ({', '.join(available_metrics())}).",
+)  # fmt: skip
+
+
 # ------------------------------------------------------------ commands
 @main.command(cls=MultiValueCommand)
-@_test_set_option()
-@click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
-@click.option(
-    "--references",
-    "-r",
-    cls=MultiValueOption,
-    metavar="FILE...",
-    help="Reference files, one reference per line; several space-separated or repeated.",
-)
-@click.option(
-    "--num-refs",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Read N tab-separated references per line from one --references file.",
-)
+@_apply(_DATA_OPTIONS)
 @click.option(
     "--input",
     "--outputs",
@@ -382,15 +384,7 @@ def _test_set_inputs(
     metavar="FILE...",
     help="System output files, one per system (default: standard input).",
 )
-@click.option(
-    "--metrics",
-    "-m",
-    cls=MultiValueOption,
-    default=DEFAULT_METRICS,
-    show_default=True,
-    metavar="NAME...",
-    help=f"Metrics to compute ({', '.join(available_metrics())}).",
-)
+@_apply([_METRICS_OPTION])
 @_apply(_METRIC_OPTIONS)
 @_apply(_OUTPUT_OPTIONS)
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
@@ -456,18 +450,12 @@ class _Progress:
 
 
 @main.command(cls=MultiValueCommand)
-@_test_set_option()
-@click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI).")
-@click.option("--references", "-r", cls=MultiValueOption, metavar="FILE...",
-              help="Reference files, one reference per line; several space-separated or repeated.")
-@click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
-              help="Read N tab-separated references per line from one --references file.")
+@_apply(_DATA_OPTIONS)
 @click.option("--input", "--outputs", "-i", "inputs", cls=MultiValueOption, required=True, metavar="FILE...",
               help="System output files, one per system.")
 @click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
               help="System names, one per --input file (default: the file names).")
-@click.option("--metrics", "-m", cls=MultiValueOption, default=DEFAULT_METRICS, show_default=True,
-              metavar="NAME...", help=f"Metrics to compute ({', '.join(available_metrics())}).")
+@_apply([_METRICS_OPTION])
 @_apply(_METRIC_OPTIONS)
 @_apply(_OUTPUT_OPTIONS)
 @click.option("--confidence", "--ci", is_flag=True, help="Add 95% bootstrap confidence intervals.")
