@@ -24,7 +24,7 @@ Outline:
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from ..tokenizers.batch import SEPARATOR, join_lines, normalize_spaces, tokenize
 if TYPE_CHECKING:  # pragma: no cover
     from .sari import SARIConfig
 
-__all__ = ["Vocabulary", "encode_lines", "fast_sari_counts"]
+__all__ = ["ReferenceCache", "Vocabulary", "encode_lines", "fast_sari_counts"]
 
 _N_RAW = 12
 _MAX_KEY_BITS = 62
@@ -210,19 +210,52 @@ def _ordered_sums(
 CHUNK_SEGMENTS = 4096
 
 
+class ReferenceCache:
+    """Encoded sources and references of recent chunks, reused when other systems are scored.
+
+    All systems of a comparison share their sources and references; with this cache (one
+    per :class:`~simpeval.metrics.sari.SARI` object) they are normalized, tokenized and
+    mapped to ids once, and only each system's outputs are encoded per call. Entries are
+    keyed by the chunk's exact sources and references; the oldest are dropped beyond
+    ``max_entries`` chunks, so memory stays bounded when streaming.
+    """
+
+    def __init__(self, max_entries: int = 8) -> None:
+        self.max_entries = max_entries
+        self._entries: dict[Any, _Shared] = {}
+
+    def get(self, key: Any) -> Optional[_Shared]:
+        return self._entries.get(key)
+
+    def put(self, key: Any, value: _Shared) -> None:
+        self._entries[key] = value
+        while len(self._entries) > self.max_entries:
+            self._entries.pop(next(iter(self._entries)))
+
+
+class _Shared:
+    """The encoded sources and references of one chunk (with the vocabulary that encoded them)."""
+
+    def __init__(self, vocab: Vocabulary, index: dict[str, int], ids: np.ndarray, offsets: np.ndarray,
+                 src_idx: np.ndarray, ref_idx: np.ndarray) -> None:  # fmt: skip
+        self.vocab, self.index, self.ids, self.offsets = vocab, index, ids, offsets
+        self.src_idx, self.ref_idx = src_idx, ref_idx
+
+
 def fast_sari_counts(
     hypotheses: list[str],
     references: list[list[str]],
     sources: list[str],
     config: SARIConfig,
+    cache: Optional[ReferenceCache] = None,
 ) -> Optional[np.ndarray]:
     """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk, or ``None``
     when a chunk's packed keys would not fit in 64 bits (extremely long segments); callers then
-    use the reference path."""
+    use the reference path. ``cache`` reuses the encoded sources and references across calls."""
     parts = []
     for start in range(0, len(hypotheses), CHUNK_SEGMENTS):
         stop = start + CHUNK_SEGMENTS
-        part = _fast_counts(hypotheses[start:stop], references[start:stop], sources[start:stop], config)
+        part = _fast_counts(hypotheses[start:stop], references[start:stop], sources[start:stop], config, cache)
         if part is None:
             return None
         parts.append(part)
@@ -231,36 +264,56 @@ def fast_sari_counts(
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
-def _fast_counts(
-    hypotheses: list[str],
-    references: list[list[str]],
-    sources: list[str],
-    config: SARIConfig,
-) -> Optional[np.ndarray]:
-    n = len(hypotheses)
+def _encode_shared(references: list[list[str]], sources: list[str], config: SARIConfig) -> _Shared:
+    """Encode the distinct references (and sources) of a chunk."""
     vocab = Vocabulary()
-    # 1. distinct strings, encoded once
-    normalized = list(dict.fromkeys(itertools.chain(hypotheses, itertools.chain.from_iterable(references),
+    normalized = list(dict.fromkeys(itertools.chain(itertools.chain.from_iterable(references),
                                                     sources if config.normalize_source else ())))  # fmt: skip
     index = dict(zip(normalized, range(len(normalized))))
     ids, offsets = encode_lines(normalized, vocab, normalize=True, config=config)
-    lookup = index.__getitem__
+    n_refs = sum(len(r) for r in references)
+    ref_idx = np.fromiter(map(index.__getitem__, itertools.chain.from_iterable(references)), dtype=np.int64,
+                          count=n_refs)  # fmt: skip
     if config.normalize_source:
-        src_idx = np.fromiter(map(lookup, sources), dtype=np.int64, count=n)
-    else:
+        src_idx = np.fromiter(map(index.__getitem__, sources), dtype=np.int64, count=len(sources))
+    else:  # the source as given: its own strings, after the normalized ones
         raw = list(dict.fromkeys(sources))
         raw_index = dict(zip(raw, range(len(normalized), len(normalized) + len(raw))))
         raw_ids, raw_offsets = encode_lines(raw, vocab, normalize=False, config=config)
         ids = np.concatenate((ids, raw_ids))
         offsets = np.concatenate((offsets[:-1], raw_offsets + offsets[-1]))
-        src_idx = np.fromiter(map(raw_index.__getitem__, sources), dtype=np.int64, count=n)
+        src_idx = np.fromiter(map(raw_index.__getitem__, sources), dtype=np.int64, count=len(sources))
+    return _Shared(vocab, index, ids, offsets, src_idx, ref_idx)
+
+
+def _fast_counts(
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: list[str],
+    config: SARIConfig,
+    cache: Optional[ReferenceCache] = None,
+) -> Optional[np.ndarray]:
+    n = len(hypotheses)
+    # 1. distinct strings, encoded once: sources and references (possibly from the cache), then
+    #    the outputs that are not among them
+    key = (tuple(sources), tuple(map(tuple, references))) if cache is not None else None
+    shared = cache.get(key) if cache is not None else None
+    if shared is None:
+        shared = _encode_shared(references, sources, config)
+        if cache is not None:
+            cache.put(key, shared)
+    vocab, index = shared.vocab, shared.index
+    new_outputs = [h for h in dict.fromkeys(hypotheses) if h not in index]
+    out_index = dict(zip(new_outputs, range(shared.offsets.size - 1, shared.offsets.size - 1 + len(new_outputs))))
+    out_ids, out_offsets = encode_lines(new_outputs, vocab, normalize=True, config=config)
+    ids = np.concatenate((shared.ids, out_ids))
+    offsets = np.concatenate((shared.offsets[:-1], out_offsets + shared.offsets[-1]))
+    src_idx, ref_idx = shared.src_idx, shared.ref_idx
+    hyp_idx = np.fromiter((index[h] if h in index else out_index[h] for h in hypotheses), dtype=np.int64, count=n)
     str_start, str_len = offsets[:-1], np.diff(offsets)
 
     # 2. pieces: per segment the source, the output, then each reference
     n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
-    ref_idx = np.fromiter(map(lookup, itertools.chain.from_iterable(references)), dtype=np.int64,
-                          count=int(n_refs.sum()))  # fmt: skip
-    hyp_idx = np.fromiter(map(lookup, hypotheses), dtype=np.int64, count=n)
     per_seg = n_refs + 2
     piece_seg = np.repeat(np.arange(n, dtype=np.int64), per_seg)
     first_piece = np.zeros(n, dtype=np.int64)

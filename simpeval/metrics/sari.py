@@ -51,7 +51,7 @@ from ..exceptions import (
     UnknownVariantError,
 )
 from ..tokenizers import available_tokenizers, get_tokenizer
-from ._sari_fast import fast_sari_counts
+from ._sari_fast import ReferenceCache, fast_sari_counts
 from .base import Metric
 from .score import Score, Signature
 
@@ -367,6 +367,8 @@ class SARI(Metric):
         #: The preset whose settings the configuration equals, or ``"custom"``.
         self.variant: str = next((n for n, c in VARIANTS.items() if c == self.config), "custom")
         self._tokenizer = get_tokenizer(self.config.tokenize)
+        # Systems compared on the same sources and references reuse their encoding.
+        self._reference_cache = ReferenceCache()
 
     # ------------------------------------------------------------ signature
     def _signature_fields(self) -> list[tuple[str, Any]]:
@@ -432,7 +434,7 @@ class SARI(Metric):
             raise MissingSourceError("SARI: sources are required.")
         counts = None
         if self.engine == "fast":
-            counts = fast_sari_counts(hypotheses, references, sources, self.config)
+            counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache)
         if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
             counts = self.reference_counts(hypotheses, references, sources)
         if self.config.aggregate == "corpus":

@@ -87,3 +87,18 @@ def test_segments_too_long_for_packed_keys_fall_back_to_the_reference_path(monke
     np.testing.assert_array_equal(
         SARI().corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources), expected
     )
+
+
+def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch) -> None:
+    from simpeval.metrics import _sari_fast
+
+    calls = []
+    original = _sari_fast._encode_shared
+    monkeypatch.setattr(_sari_fast, "_encode_shared", lambda *a: calls.append(1) or original(*a))
+    sources = ["The cat sat on the mat .", "It rained all day ."]
+    streams = [["A cat sat on a mat .", "It rained ."], ["The cat sat .", "Rain all day ."]]
+    metric = SARI()
+    scores = [metric.corpus_score(h, streams, sources=sources) for h in (["The cat sat .", "It rained ."], sources)]
+    assert len(calls) == 1  # the second system reused the encoded sources and references
+    assert scores == [SARI(engine="reference").corpus_score(h, streams, sources=sources)
+                      for h in (["The cat sat .", "It rained ."], sources)]  # fmt: skip
