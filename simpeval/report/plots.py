@@ -19,14 +19,7 @@ __all__ = ["plot_metric_pair", "plot_scores", "save_figure"]
 
 
 def _pyplot() -> Any:
-    try:
-        import matplotlib
-
-        if matplotlib.get_backend().lower() not in ("agg", "module://matplotlib_inline.backend_inline"):
-            import os
-
-            if not os.environ.get("DISPLAY") and not os.environ.get("MPLBACKEND"):
-                matplotlib.use("Agg")
+    try:  # matplotlib picks a non-interactive backend by itself when there is no display
         import matplotlib.pyplot as plt
     except ImportError as err:
         raise MissingDependencyError(
