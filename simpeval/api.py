@@ -288,6 +288,8 @@ def compare(
                 )
                 for i, name in enumerate(names):
                     paired_grid[i][k] = results.get(name)
+            if progress is not None:
+                progress("paired tests", k + 1, len(resolved))
     labels = _labels([score.metric for score in scores[0]])
     columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
     correlations: list[Any] = []
