@@ -58,9 +58,26 @@ def normalize_spaces(data: bytes) -> bytes:
 
     After this, ``data.split()`` (bytes) splits exactly where ``data.decode().split()`` would.
     """
-    if not any(space in data for space in _UNICODE_SPACES):  # fast substring scans
+    if not _has_unicode_space(np.frombuffer(data, dtype=np.uint8)):
         return data
     return _UNICODE_SPACE_RE.sub(b" ", data)
+
+
+def _has_unicode_space(a: np.ndarray) -> bool:
+    """Whether UTF-8 bytes hold one of :data:`_UNICODE_SPACES` (vectorized: lead bytes, then the rest)."""
+    if ((a >= 0x1C) & (a <= 0x1F)).any():
+        return True
+    lead = np.flatnonzero((a == 0xC2) | ((a >= 0xE1) & (a <= 0xE3)))
+    if lead.size == 0:
+        return False
+    padded = np.concatenate((a, np.zeros(2, dtype=np.uint8)))
+    b0, b1, b2 = padded[lead], padded[lead + 1], padded[lead + 2]
+    found = (b0 == 0xC2) & ((b1 == 0x85) | (b1 == 0xA0))
+    found |= (b0 == 0xE1) & (b1 == 0x9A) & (b2 == 0x80)
+    found |= (b0 == 0xE2) & (b1 == 0x80) & (((b2 >= 0x80) & (b2 <= 0x8A)) | (b2 == 0xA8) | (b2 == 0xA9) | (b2 == 0xAF))
+    found |= (b0 == 0xE2) & (b1 == 0x81) & (b2 == 0x9F)
+    found |= (b0 == 0xE3) & (b1 == 0x80) & (b2 == 0x80)
+    return bool(found.any())
 
 
 def join_lines(lines: Sequence[str], lowercase: bool = False) -> bytes:

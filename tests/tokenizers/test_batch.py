@@ -39,3 +39,15 @@ def test_digit_rules() -> None:
     cases = {"3.5": "3.5", "..0": ". .0", "5.": "5 .", "1,000-2": "1,000 - 2", "a-b": "a-b", "5-": "5 -"}
     for line, expected in cases.items():
         assert tokenize_batch([line], "13a") == [expected] == [SACREBLEU_13A(line)]
+
+
+def test_unicode_space_detection_matches_str_split() -> None:
+    """The vectorized detector finds exactly the non-ASCII characters str.split() treats as spaces."""
+    import numpy as np
+
+    from simpeval.tokenizers.batch import _has_unicode_space
+
+    for cp in list(range(0x00, 0x800)) + list(range(0x1600, 0x1700)) + list(range(0x2000, 0x2100)) + [0x3000, 0x3001, 0xFEFF]:
+        char = chr(cp)
+        expected = char.isspace() and char not in " \t\n\r\x0b\x0c"
+        assert _has_unicode_space(np.frombuffer(("a" + char + "b").encode(), dtype=np.uint8)) == expected, hex(cp)
