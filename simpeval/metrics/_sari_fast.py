@@ -333,6 +333,8 @@ def _fast_counts(
     entry_tok = ids[_ranges(str_start[piece_str], piece_len)]
     entry_seg = piece_seg[entry_piece]
     tokens = _Segmented(entry_seg, n)
+    if int(tokens.counts.max(initial=0)) >= 1 << 21:  # counts are packed in 21-bit fields below
+        return None
     pos_bits = _bits(int(tokens.counts.max(initial=1)))
     if _bits(vocab.bound) + pos_bits > _MAX_KEY_BITS:
         return None
@@ -384,10 +386,10 @@ def _fast_counts(
     src_len = str_len[src_idx]
     token_mask = (1 << local_bits) - 1
     # per-entry indicators, shared by every order (the sorted layout is the same for all)
-    is_src = (side == 0).astype(np.int64)
-    is_hyp = (side == 1).astype(np.int64)
+    # source, output and reference counts packed into one int64 per entry (21 bits each;
+    # a segment has far fewer than 2**21 entries), so one reduceat sums all three
     is_ref_entry = side == 2
-    is_ref = is_ref_entry.astype(np.int64)
+    packed = (side == 0).astype(np.int64) | ((side == 1).astype(np.int64) << 21) | (is_ref_entry.astype(np.int64) << 42)
     ref_bit = np.where(is_ref_entry, np.left_shift(1, sub), 0) if binary else None
     src_pos = np.where(is_ref_entry | (side == 1), np.iinfo(np.int64).max, sub)
     new_segment = np.ones(keys.size, dtype=bool)
@@ -403,13 +405,15 @@ def _fast_counts(
             continue
         full = (prefix[starts_all] & token_mask) != 0
         gseg = entry_seg[starts_all[full]]
-        s_cnt = np.add.reduceat(is_src, starts_all)[full].astype(np.float64)
-        h_cnt = np.add.reduceat(is_hyp, starts_all)[full].astype(np.float64)
+        sums = np.add.reduceat(packed, starts_all)[full]
+        mask21 = (1 << 21) - 1
+        s_cnt = (sums & mask21).astype(np.float64)
+        h_cnt = ((sums >> 21) & mask21).astype(np.float64)
         if binary:  # number of references containing the n-gram: OR of one bit per reference
             r_cnt = _popcount(np.bitwise_or.reduceat(ref_bit, starts_all)[full]).astype(np.float64)
             s_cnt, h_cnt = (s_cnt > 0).astype(np.float64), (h_cnt > 0).astype(np.float64)
         else:
-            r_cnt = np.add.reduceat(is_ref, starts_all)[full].astype(np.float64)
+            r_cnt = (sums >> 42).astype(np.float64)
         # position of the first occurrence in the source (for sums in the reference path's order)
         first_pos = np.minimum.reduceat(src_pos, starts_all)[full]
         if gseg.size == 0:
