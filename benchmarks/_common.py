@@ -75,3 +75,15 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int
 def heading(text: str) -> None:
     print(text)
     print("=" * len(text), flush=True)
+
+
+def require_files(paths: Sequence[Path], shared: Path, script: str) -> None:
+    """Exit with the list of missing benchmark files and how to point at them."""
+    missing = [p for p in paths if not p.is_file()]
+    if missing:
+        sys.exit(
+            f"{script}: benchmark data not found under {shared}:\n"
+            + "".join(f"  missing: {p}\n" for p in missing)
+            + "Point --shared at the directory that holds corpora/asset/ and "
+            "corpora/system_outputs/turkcorpus_test/ (default: <repo>/../shared)."
+        )

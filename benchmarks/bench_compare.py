@@ -49,6 +49,7 @@ from _common import (  # noqa: E402  (benchmarks run as scripts)
     heading,
     print_table,
     read_lines,
+    require_files,
     timed,
 )
 
@@ -76,14 +77,7 @@ def data_paths(shared: Path, n_systems: int) -> tuple[Path, list[Path], dict[str
     references = [asset / f"asset.test.simp.{j}" for j in range(N_REFERENCES)]
     outputs = shared / "corpora" / "system_outputs" / "turkcorpus_test"
     systems = {name: outputs / name for name in SYSTEMS[:n_systems]}
-    missing = [p for p in [source, *references, *systems.values()] if not p.is_file()]
-    if missing:
-        sys.exit(
-            f"bench_compare.py: benchmark data not found under {shared}:\n"
-            + "".join(f"  missing: {p}\n" for p in missing)
-            + "Point --shared at the directory that holds corpora/asset/ and "
-            "corpora/system_outputs/turkcorpus_test/ (default: <repo>/../shared)."
-        )
+    require_files([source, *references, *systems.values()], shared, "bench_compare.py")
     return source, references, systems
 
 

@@ -52,6 +52,7 @@ from _common import (  # noqa: E402  (benchmarks run as scripts)
     heading,
     print_table,
     read_lines,
+    require_files,
 )
 
 SYSTEM = "ACCESS"
@@ -74,14 +75,7 @@ def data_paths(shared: Path) -> tuple[Path, list[Path], Path]:
     source = asset / "asset.test.orig"
     references = [asset / f"asset.test.simp.{j}" for j in range(N_REFERENCES)]
     system = shared / "corpora" / "system_outputs" / "turkcorpus_test" / SYSTEM
-    missing = [p for p in [source, *references, system] if not p.is_file()]
-    if missing:
-        sys.exit(
-            f"bench_sari.py: benchmark data not found under {shared}:\n"
-            + "".join(f"  missing: {p}\n" for p in missing)
-            + "Point --shared at the directory that holds corpora/asset/ and "
-            "corpora/system_outputs/turkcorpus_test/ (default: <repo>/../shared)."
-        )
+    require_files([source, *references, system], shared, "bench_sari.py")
     return source, references, system
 
 

@@ -252,17 +252,17 @@ def compare(
     intervals: list[list[Any]] = [[] for _ in names]
     paired_grid: list[list[Any]] = [[None] * len(resolved) for _ in names]
     comparisons: list[Any] = []
+    n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
     for k, metric in enumerate(resolved):
         by_system = {name: metric.corpus_stats(hyps, references, sources) for name, hyps in systems.items()}
         stats.append(by_system)
-        per_segment = [[r for stream in references if (r := stream[i]) is not None] for i in range(len(references[0]))]
         extra: dict[str, Any] = {}
         if confidence:
             extra.update(bs=confidence_n, seed=seed)
         if paired is not None:
             n_paired = paired_n if paired_n is not None else (1000 if paired == "bs" else 10000)
             extra.update({paired: n_paired, "seed": seed})
-        signature = metric.get_signature(count_references(per_segment), **extra)
+        signature = metric.get_signature(n_refs, **extra)
         score_fn, dtype = metric.resampling_scorer()
         for i, name in enumerate(names):
             scores[i].append(metric.score_from_stats(by_system[name].sum(axis=0), signature))
