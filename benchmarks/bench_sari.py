@@ -1,5 +1,6 @@
 #!/usr/bin/env python
-"""SARI speed benchmarks: the vectorized engine (``engine="fast"``) against the reference path.
+"""SARI speed benchmarks: the fast engine (``engine="fast"``: compiled with Numba when installed,
+else vectorized NumPy; ``--engine`` picks one) against the reference path.
 
 The baseline of every ratio is ``SARI(variant, engine="reference")``, the readable
 Counter-based implementation that scores one segment at a time. Both engines are timed in
@@ -40,6 +41,7 @@ import numpy as np
 
 import simpeval
 from simpeval import SARI
+from simpeval._jit import NUMBA_AVAILABLE, num_threads
 from simpeval.metrics.sari import VARIANTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,6 +58,9 @@ from _common import (  # noqa: E402  (benchmarks run as scripts)
 )
 
 SYSTEM = "ACCESS"
+# The engine timed against the reference path: "fast" (Numba when installed, else NumPy), or
+# "numba" / "numpy" (--engine).
+FAST_ENGINE = "fast"
 # Presets measured with the (slow) reference engine in section b unless --all-reference.
 DEFAULT_REFERENCE_PRESETS = ("easse", "hf")
 STREAM_PRESETS = ("easse", "hf")
@@ -180,7 +185,7 @@ def section_asset(corpus: Corpus, repeat_reference: int, repeat_fast: int) -> li
     rows, results = [], []
     for preset in VARIANTS:
         t_ref, s_ref = best_of(lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), repeat_reference)
-        t_fast, s_fast = best_of(lambda: SARI(preset, engine="fast").corpus_score(hyps, refs, sources=srcs), repeat_fast)
+        t_fast, s_fast = best_of(lambda: SARI(preset, engine=FAST_ENGINE).corpus_score(hyps, refs, sources=srcs), repeat_fast)
         same = same_score(s_ref, s_fast)
         results.append((preset, t_ref, t_fast, same))
         rows.append([preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast), fmt_ratio(t_ref / t_fast), yes_no(same)])
@@ -201,7 +206,7 @@ def section_corpus(corpus: Corpus, reference_presets: Sequence[str]) -> dict[str
     )
     rows, ratios = [], {}
     for preset in VARIANTS:
-        t_fast, s_fast = best_of(lambda: SARI(preset, engine="fast").corpus_score(hyps, refs, sources=srcs), 1)
+        t_fast, s_fast = best_of(lambda: SARI(preset, engine=FAST_ENGINE).corpus_score(hyps, refs, sources=srcs), 1)
         t_ref = s_ref = None
         if preset in reference_presets:
             t_ref, s_ref = best_of(lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), 1)
@@ -224,7 +229,7 @@ def section_batch(corpus: Corpus, loop_segments: int) -> tuple[float, bool, int]
 
     clear_caches()
     start = time.perf_counter()
-    fast = SARI("hf").sentence_scores(hyps, refs, srcs)
+    fast = SARI("hf", engine=FAST_ENGINE).sentence_scores(hyps, refs, srcs)
     t_fast = time.perf_counter() - start
 
     m = min(n, loop_segments)
@@ -257,10 +262,10 @@ def section_batch(corpus: Corpus, loop_segments: int) -> tuple[float, bool, int]
     return ratio, identical, m
 
 
-def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int) -> None:
+def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int, engine: str) -> None:
     """Child process of section d: score a lazily generated ``n``-segment stream, print JSON."""
     corpus = load_asset(shared)
-    metric = SARI(preset)
+    metric = SARI(preset, engine=engine)
     if not hasattr(metric, "corpus_score_iter"):
         sys.exit("bench_sari.py: this simpeval has no Metric.corpus_score_iter(); cannot run the streaming benchmark.")
     hyps, refs, srcs = lazy_corpus(corpus, n)
@@ -296,7 +301,7 @@ def section_stream(
     for preset in STREAM_PRESETS:
         command = [
             sys.executable, str(Path(__file__).resolve()), "--stream-worker", str(n), preset,
-            "--shared", str(shared), "--chunk-size", str(chunk_size),
+            "--shared", str(shared), "--chunk-size", str(chunk_size), "--engine", FAST_ENGINE,
         ]  # fmt: skip
         start = time.perf_counter()
         proc = subprocess.run(command, stdout=subprocess.PIPE, text=True)
@@ -358,6 +363,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test finishing in < 30 s")
     parser.add_argument("--all-reference", action="store_true", help="section b: time the reference engine for every preset")
     parser.add_argument("--sections", default="abcd", help="which sections to run, e.g. 'ab'")
+    parser.add_argument("--engine", default="fast", choices=["fast", "numba", "numpy"],
+                        help="the engine timed against the reference path (default: fast = numba if installed)")  # fmt: skip
     parser.add_argument("--replicas", type=int, default=None, help="section b/c: ASSET replicas (default 56; --quick: 4)")
     parser.add_argument("--repeat-fast", type=int, default=None, help="section a: best of N fast runs (default 5; --quick: 3)")
     parser.add_argument("--repeat-reference", type=int, default=None, help="section a: best of N reference runs (default 3; --quick: 1)")
@@ -385,9 +392,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     shared = args.shared.resolve()
     if args.stream_worker:
         n, preset = args.stream_worker
-        run_stream_worker(shared, int(n), preset, args.chunk_size)
+        run_stream_worker(shared, int(n), preset, args.chunk_size, args.engine)
         return
 
+    global FAST_ENGINE
+    FAST_ENGINE = args.engine
     asset = load_asset(shared)
     fingerprint = source_fingerprint()
     sections = set(args.sections)
@@ -396,13 +405,27 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         f"{platform.platform()} | {platform.processor() or platform.machine()} | CPUs: {len_cpus()}"
     )
     print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if args.quick else ""))
+    engine = SARI(engine=FAST_ENGINE).engine
+    numba_version = "not installed"
+    if NUMBA_AVAILABLE:
+        import numba
+
+        numba_version = numba.__version__
+    print(f"fast engine: {engine} (--engine {FAST_ENGINE}; Numba {numba_version}, {num_threads()} threads)")
     print("baseline of every ratio: SARI(..., engine=\"reference\"); ratio = reference time / fast time\n", flush=True)
 
-    # Warm-up (untimed): imports and first-call costs of both engines.
+    # Warm-up: imports and first-call costs of both engines. The compiled engine's kernels are
+    # loaded from Numba's on-disk cache (compiled on the very first run): a one-time cost per
+    # process, reported here and excluded from the timings below.
     tiny = (asset[0][:5], [r[:5] for r in asset[1]], asset[2][:5])
+    start = time.perf_counter()
+    SARI(engine=FAST_ENGINE).corpus_score(tiny[0], tiny[1], sources=tiny[2])
+    SARI("hf", engine=FAST_ENGINE).corpus_score(asset[0], asset[1], sources=asset[2])  # + the threaded kernel
+    print(f"one-time kernel load (first calls of the {engine} engine in this process): "
+          f"{time.perf_counter() - start:.2f} s\n", flush=True)  # fmt: skip
     for preset in VARIANTS:
-        for engine in ("reference", "fast"):
-            SARI(preset, engine=engine).corpus_score(tiny[0], tiny[1], sources=tiny[2])
+        for engine_name in ("reference", FAST_ENGINE):
+            SARI(preset, engine=engine_name).corpus_score(tiny[0], tiny[1], sources=tiny[2])
 
     total_start = time.perf_counter()
     summary: dict[str, Any] = {}

@@ -24,11 +24,21 @@ Outline:
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
-from ..tokenizers.batch import SEPARATOR, join_lines, normalize_spaces, tokenize_13a_bytes, tokenize_batch
+from .._jit import NUMBA_AVAILABLE
+from ..tokenizers._compiled import TokenVocabulary
+from ..tokenizers.batch import (
+    SEPARATOR,
+    join_lines,
+    normalize_spaces,
+    replacements_13a,
+    tokenize_13a_bytes,
+    tokenize_batch,
+)
+from ._sari_numba import sari_counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .sari import SARIConfig
@@ -36,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["ReferenceCache", "Vocabulary", "encode_lines", "fast_sari_counts"]
 
 _N_RAW = 12
+_SEPARATOR_BYTE = SEPARATOR.encode()
 _MAX_KEY_BITS = 62
 
 
@@ -60,29 +71,49 @@ class Vocabulary:
         return next(self._counter)
 
 
+AnyVocabulary = Union[Vocabulary, TokenVocabulary]
+
+
 def encode_lines(
-    lines: list[str], vocab: Vocabulary, *, normalize: bool, config: SARIConfig
-) -> tuple[np.ndarray, np.ndarray]:
-    """Token ids of every line, flat, with offsets: line ``i`` is ``ids[offsets[i]:offsets[i + 1]]``.
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARIConfig
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Token ids of every line: ``(ids, offsets, index)``; line ``i`` is encoded line
+    ``k = index[i]``, whose tokens are ``ids[offsets[k]:offsets[k + 1]]``.
 
     With ``normalize`` the line is lowercased (``config.lowercase``) and tokenized
     (``config.tokenize``) first; then it is split on whitespace or on single spaces
     (``config.split``), exactly as the reference path does (``str.split()`` /
-    ``str.split(" ")``), but on the UTF-8 bytes of the whole corpus at once.
+    ``str.split(" ")``), but on the UTF-8 bytes of the whole corpus at once. The compiled
+    vocabulary encodes each distinct line once (``index`` maps lines to distinct lines); the
+    NumPy one encodes every line (``index`` is ``0, 1, 2, ...``), its callers de-duplicate.
     """
     if not lines:
-        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    if any(SEPARATOR in line for line in lines):
-        return _encode_one_by_one(lines, vocab, normalize=normalize, config=config)
+        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    everything = np.arange(len(lines), dtype=np.int64)
     space = config.split == "space"
     is_13a = normalize and config.tokenize == "13a"
     if normalize and config.tokenize not in ("13a", "none"):
-        lines = tokenize_batch(lines, config.tokenize, lowercase=config.lowercase)
         if any(SEPARATOR in line for line in lines):
-            return _encode_one_by_one(lines, vocab, normalize=False, config=config)
+            return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
+        lines = tokenize_batch(lines, config.tokenize, lowercase=config.lowercase)
         data = join_lines(lines)
+        if data.count(_SEPARATOR_BYTE) != len(lines) - 1:  # the tokenizer produced a separator
+            return (*_encode_one_by_one(lines, vocab, normalize=False, config=config), everything)
     else:
         data = join_lines(lines, lowercase=normalize and config.lowercase)
+        if data.count(_SEPARATOR_BYTE) != len(lines) - 1:  # a line holds the separator
+            return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
+    if isinstance(vocab, TokenVocabulary):  # compiled: tokens never become Python objects
+        if is_13a:
+            return vocab.encode_unique(replacements_13a(data), len(lines), tok13a=True, space=space)
+        return vocab.encode_unique(data, len(lines), space=space)
+    return (*_split_and_lookup(data, len(lines), vocab, is_13a=is_13a, space=space), everything)
+
+
+def _split_and_lookup(
+    data: bytes, n_lines: int, vocab: Vocabulary, *, is_13a: bool, space: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Split joined lines into tokens (bytes objects) and look them up in ``vocab``."""
     if is_13a:
         tokens = tokenize_13a_bytes(data).split()
     elif space:  # str.split(" ") == bytes.split(b" ") on UTF-8; the separator becomes " \x01 "
@@ -103,13 +134,13 @@ def encode_lines(
         if empty.size:
             ids = np.insert(ids, (starts - np.arange(starts.size))[empty], vocab.lookup([b""])[0])
             lengths = np.where(lengths == 0, 1, lengths)
-    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+    offsets = np.zeros(n_lines + 1, dtype=np.int64)
     np.cumsum(lengths, out=offsets[1:])
     return ids, offsets
 
 
 def _encode_one_by_one(
-    lines: list[str], vocab: Vocabulary, *, normalize: bool, config: SARIConfig
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARIConfig
 ) -> tuple[np.ndarray, np.ndarray]:
     from ..tokenizers import get_tokenizer
 
@@ -234,12 +265,13 @@ class ReferenceCache:
 
 
 class _Shared:
-    """The encoded sources and references of one chunk (with the vocabulary that encoded them)."""
+    """The encoded sources and references of one chunk (with the vocabulary that encoded them):
+    string ``k`` is ``ids[offsets[k]:offsets[k + 1]]``; the sources are strings ``src_idx``, the
+    references (segment after segment) strings ``ref_idx``."""
 
-    def __init__(self, vocab: Vocabulary, index: dict[str, int], ids: np.ndarray, offsets: np.ndarray,
-                 src_idx: np.ndarray, ref_idx: np.ndarray) -> None:  # fmt: skip
-        self.vocab, self.index, self.ids, self.offsets = vocab, index, ids, offsets
-        self.src_idx, self.ref_idx = src_idx, ref_idx
+    def __init__(self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray,
+                 ref_idx: np.ndarray) -> None:  # fmt: skip
+        self.vocab, self.ids, self.offsets, self.src_idx, self.ref_idx = vocab, ids, offsets, src_idx, ref_idx
 
 
 def fast_sari_counts(
@@ -248,14 +280,21 @@ def fast_sari_counts(
     sources: list[str],
     config: SARIConfig,
     cache: Optional[ReferenceCache] = None,
+    compiled: bool = NUMBA_AVAILABLE,
 ) -> Optional[np.ndarray]:
-    """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk, or ``None``
-    when a chunk's packed keys would not fit in 64 bits (extremely long segments); callers then
-    use the reference path. ``cache`` reuses the encoded sources and references across calls."""
+    """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk.
+
+    ``compiled`` counts with the Numba kernel (:mod:`._sari_numba`), otherwise with NumPy
+    passes; the NumPy engine returns ``None`` when a chunk's packed keys would not fit in 64
+    bits (extremely long segments), and callers then use the reference path. ``cache`` reuses
+    the encoded sources and references across calls.
+    """
     parts = []
     for start in range(0, len(hypotheses), CHUNK_SEGMENTS):
         stop = start + CHUNK_SEGMENTS
-        part = _fast_counts(hypotheses[start:stop], references[start:stop], sources[start:stop], config, cache)
+        part = _fast_counts(
+            hypotheses[start:stop], references[start:stop], sources[start:stop], config, cache, compiled
+        )
         if part is None:
             return None
         parts.append(part)
@@ -264,26 +303,40 @@ def fast_sari_counts(
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
-def _encode_shared(references: list[list[str]], sources: list[str], config: SARIConfig) -> _Shared:
-    """Encode the distinct references (and sources) of a chunk."""
-    vocab = Vocabulary()
-    normalized = list(dict.fromkeys(itertools.chain(itertools.chain.from_iterable(references),
-                                                    sources if config.normalize_source else ())))  # fmt: skip
-    index = dict(zip(normalized, range(len(normalized))))
-    ids, offsets = encode_lines(normalized, vocab, normalize=True, config=config)
-    n_refs = sum(len(r) for r in references)
-    ref_idx = np.fromiter(map(index.__getitem__, itertools.chain.from_iterable(references)), dtype=np.int64,
-                          count=n_refs)  # fmt: skip
+def _encode_distinct(
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARIConfig
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`encode_lines`, each distinct string encoded once (the NumPy path de-duplicates here)."""
+    if isinstance(vocab, TokenVocabulary):  # the kernel de-duplicates the normalized bytes
+        return encode_lines(lines, vocab, normalize=normalize, config=config)
+    distinct = list(dict.fromkeys(lines))
+    position = dict(zip(distinct, range(len(distinct))))
+    ids, offsets, _ = encode_lines(distinct, vocab, normalize=normalize, config=config)
+    return ids, offsets, np.fromiter(map(position.__getitem__, lines), dtype=np.int64, count=len(lines))
+
+
+def _append(
+    ids: np.ndarray, offsets: np.ndarray, more: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Strings ``more`` after strings ``(ids, offsets)``: the joined arrays and the new strings' indices."""
+    more_ids, more_offsets, more_index = more
+    return (np.concatenate((ids, more_ids)), np.concatenate((offsets[:-1], more_offsets + offsets[-1])),
+            more_index + (offsets.size - 1))  # fmt: skip
+
+
+def _encode_shared(references: list[list[str]], sources: list[str], config: SARIConfig, compiled: bool) -> _Shared:
+    """Encode the references and sources of a chunk, each distinct string once."""
+    vocab: AnyVocabulary = TokenVocabulary() if compiled else Vocabulary()
+    strings = list(itertools.chain.from_iterable(references))
+    n_ref_strings = len(strings)
     if config.normalize_source:
-        src_idx = np.fromiter(map(index.__getitem__, sources), dtype=np.int64, count=len(sources))
+        strings.extend(sources)
+    ids, offsets, index = _encode_distinct(strings, vocab, normalize=True, config=config)
+    if config.normalize_source:
+        src_idx = index[n_ref_strings:]
     else:  # the source as given: its own strings, after the normalized ones
-        raw = list(dict.fromkeys(sources))
-        raw_index = dict(zip(raw, range(len(normalized), len(normalized) + len(raw))))
-        raw_ids, raw_offsets = encode_lines(raw, vocab, normalize=False, config=config)
-        ids = np.concatenate((ids, raw_ids))
-        offsets = np.concatenate((offsets[:-1], raw_offsets + offsets[-1]))
-        src_idx = np.fromiter(map(raw_index.__getitem__, sources), dtype=np.int64, count=len(sources))
-    return _Shared(vocab, index, ids, offsets, src_idx, ref_idx)
+        ids, offsets, src_idx = _append(ids, offsets, _encode_distinct(sources, vocab, normalize=False, config=config))
+    return _Shared(vocab, ids, offsets, src_idx, index[:n_ref_strings])
 
 
 def _fast_counts(
@@ -292,28 +345,32 @@ def _fast_counts(
     sources: list[str],
     config: SARIConfig,
     cache: Optional[ReferenceCache] = None,
+    compiled: bool = False,
 ) -> Optional[np.ndarray]:
     n = len(hypotheses)
     # 1. distinct strings, encoded once: sources and references (possibly from the cache), then
-    #    the outputs that are not among them
-    key = (tuple(sources), tuple(map(tuple, references))) if cache is not None else None
+    #    the outputs
+    key = (compiled, tuple(sources), tuple(map(tuple, references))) if cache is not None else None
     shared = cache.get(key) if cache is not None else None
     if shared is None:
-        shared = _encode_shared(references, sources, config)
+        shared = _encode_shared(references, sources, config, compiled)
         if cache is not None:
             cache.put(key, shared)
-    vocab, index = shared.vocab, shared.index
-    new_outputs = [h for h in dict.fromkeys(hypotheses) if h not in index]
-    out_index = dict(zip(new_outputs, range(shared.offsets.size - 1, shared.offsets.size - 1 + len(new_outputs))))
-    out_ids, out_offsets = encode_lines(new_outputs, vocab, normalize=True, config=config)
-    ids = np.concatenate((shared.ids, out_ids))
-    offsets = np.concatenate((shared.offsets[:-1], out_offsets + shared.offsets[-1]))
+    vocab = shared.vocab
+    outputs = _encode_distinct(hypotheses, vocab, normalize=True, config=config)
+    ids, offsets, hyp_idx = _append(shared.ids, shared.offsets, outputs)
     src_idx, ref_idx = shared.src_idx, shared.ref_idx
-    hyp_idx = np.fromiter((index[h] if h in index else out_index[h] for h in hypotheses), dtype=np.int64, count=n)
+    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
+    if compiled:
+        ref_off = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(n_refs, out=ref_off[1:])
+        raw = sari_counts(ids, offsets, src_idx, hyp_idx, ref_off, ref_idx, vocab.bound, config.max_order,
+                          config.ngrams == "binary", config.ref_weight == "all", config.precision == "per-ngram",
+                          config.keep_recall == "per-ngram", config.del_match == "min")  # fmt: skip
+        return raw.reshape(n, config.max_order * _N_RAW)
     str_start, str_len = offsets[:-1], np.diff(offsets)
 
     # 2. pieces: per segment the source, the output, then each reference
-    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
     per_seg = n_refs + 2
     piece_seg = np.repeat(np.arange(n, dtype=np.int64), per_seg)
     first_piece = np.zeros(n, dtype=np.int64)

@@ -298,6 +298,8 @@ class Metric(ABC):
                 f"but the {len(references)} streams have lengths {lengths}. simpeval expects the stream "
                 f"layout references[j][i] = reference j of segment i.{hint}"
             )
+        if all(set(map(type, stream)) == {str} for stream in references):  # common case, no None
+            return [list(refs) for refs in zip(*references)]
         per_segment: list[list[str]] = [[] for _ in range(n_segments)]
         for j, stream in enumerate(references):
             for i, ref in enumerate(stream):

@@ -50,6 +50,7 @@ from ..exceptions import (
     UnknownTokenizerError,
     UnknownVariantError,
 )
+from .._jit import NUMBA_AVAILABLE
 from ..tokenizers import available_tokenizers, get_tokenizer
 from ._sari_fast import ReferenceCache, fast_sari_counts
 from .base import Metric
@@ -187,6 +188,7 @@ VARIANTS: Mapping[str, SARIConfig] = {
     ),
 }
 
+_ENGINES = ("fast", "numba", "numpy", "reference")
 _ALIASES = {"evaluate": "hf", "huggingface": "hf", "default": "easse"}
 
 # Layout of the per-order raw statistics (corpus aggregation).
@@ -296,8 +298,10 @@ class SARI(Metric):
         variant: a preset name from :data:`VARIANTS` (``"easse"`` by default; ``"hf"``,
             ``"xu2016"``, ``"t2t"``, ``"easse-paper"``, ``"easse-legacy"``, ``"easse-delp"``,
             ``"easse-paper-delp"``).
-        engine: ``"fast"`` (default): the vectorized NumPy engine; ``"reference"``: the readable
-            one-segment-at-a-time implementation. Both give bit-identical statistics.
+        engine: ``"fast"`` (default): the compiled engine when Numba is installed (the ``fast``
+            extra), else the vectorized NumPy engine; ``"numba"`` or ``"numpy"`` to choose one;
+            ``"reference"``: the readable one-segment-at-a-time implementation. All give
+            bit-identical statistics.
         **options: any :class:`SARIConfig` field, overriding the preset's value, e.g.
             ``SARI(variant="easse", tokenize="moses", lowercase=False)``. ``None`` keeps the
             preset's value.
@@ -346,11 +350,19 @@ class SARI(Metric):
     }
 
     def __init__(self, variant: str = DEFAULT_VARIANT, *, engine: str = "fast", **options: Any) -> None:
-        if engine not in ("fast", "reference"):
-            raise InvalidOptionError(f"SARI: engine must be 'fast' or 'reference' (got {engine!r}).")
-        #: ``"fast"`` (vectorized, default) or ``"reference"`` (readable, one segment at a time);
-        #: both give bit-identical statistics, so the engine is not part of the signature.
-        self.engine = engine
+        if engine not in _ENGINES:
+            raise InvalidOptionError(
+                f"SARI: engine must be one of {', '.join(map(repr, _ENGINES))} (got {engine!r})."
+            )
+        if engine == "numba" and not NUMBA_AVAILABLE:
+            raise InvalidOptionError(
+                "SARI: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
+                "(or use engine='fast', which falls back to NumPy)."
+            )
+        #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``
+        #: (``"fast"`` resolves to the first available of the first two). All give
+        #: bit-identical statistics, so the engine is not part of the signature.
+        self.engine = ("numba" if NUMBA_AVAILABLE else "numpy") if engine == "fast" else engine
         key = _ALIASES.get(variant, variant) if isinstance(variant, str) else variant
         if key not in VARIANTS:
             raise UnknownVariantError(
@@ -433,8 +445,9 @@ class SARI(Metric):
         if sources is None:  # the base class already refuses this; kept for type narrowing
             raise MissingSourceError("SARI: sources are required.")
         counts = None
-        if self.engine == "fast":
-            counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache)
+        if self.engine != "reference":
+            counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache,
+                                      compiled=self.engine == "numba")  # fmt: skip
         if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
             counts = self.reference_counts(hypotheses, references, sources)
         if self.config.aggregate == "corpus":

@@ -30,7 +30,15 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["SEPARATOR", "join_lines", "normalize_spaces", "tokenize_13a_bytes", "tokenize_13a_joined", "tokenize_batch"]
+__all__ = [
+    "SEPARATOR",
+    "join_lines",
+    "normalize_spaces",
+    "replacements_13a",
+    "tokenize_13a_bytes",
+    "tokenize_13a_joined",
+    "tokenize_batch",
+]
 
 #: Line separator of joined texts: not whitespace, not a digit, not punctuation 13a touches.
 SEPARATOR = "\x01"
@@ -86,18 +94,44 @@ def join_lines(lines: Sequence[str], lowercase: bool = False) -> bytes:
     Only non-ASCII lines go through ``str.lower()``; ASCII is lowercased on the bytes.
     """
     if lowercase:
-        lines = [line if line.isascii() else line.lower() for line in lines]
+        ascii_flags = np.fromiter(map(str.isascii, lines), dtype=bool, count=len(lines))
+        if not ascii_flags.all():
+            lines = list(lines)
+            for i in np.flatnonzero(~ascii_flags).tolist():
+                lines[i] = lines[i].lower()
     data = SEPARATOR.join(lines).encode("utf-8")
     return data.lower() if lowercase else data  # bytes.lower() changes ASCII letters only
 
 
-def _replacements(data: bytes) -> bytes:
-    data = data.replace(b"<skipped>", b"").replace(b"-\n", b"").replace(b"\n", b" ")
-    if b"&" in data:
-        data = (
-            data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<").replace(b"&gt;", b">")
-        )
+_ENTITIES = (b"&quot;", b"&amp;", b"&lt;", b"&gt;")
+
+
+def replacements_13a(data: bytes) -> bytes:
+    """13a's string replacements, in its order.
+
+    After them 13a only inserts spaces (see the module docstring), so its tokens are
+    substrings of the result. Each pattern is searched only if its first byte occurs (a
+    ``memchr``), which on clean text skips every full search.
+    """
+    if b"<" in data:
+        data = data.replace(b"<skipped>", b"")
+    if b"\n" in data:
+        data = data.replace(b"-\n", b"").replace(b"\n", b" ")
+    if _has_entity(data):
+        data = data.replace(b"&quot;", b'"').replace(b"&amp;", b"&").replace(b"&lt;", b"<").replace(b"&gt;", b">")
     return data
+
+
+def _has_entity(data: bytes, max_checks: int = 1000) -> bool:
+    """Whether one of 13a's four HTML entities occurs (``True`` also after ``max_checks`` '&'s)."""
+    pos = data.find(b"&")
+    for _ in range(max_checks):
+        if pos < 0:
+            return False
+        if data.startswith(_ENTITIES, pos):
+            return True
+        pos = data.find(b"&", pos + 1)
+    return pos >= 0
 
 
 def tokenize_13a_bytes(data: bytes) -> bytes:
@@ -106,7 +140,7 @@ def tokenize_13a_bytes(data: bytes) -> bytes:
     The separator comes out as a token of its own and every whitespace character is an
     ASCII space, so ``result.split()`` yields all tokens with a separator token between lines.
     """
-    data = normalize_spaces(_replacements(data))
+    data = normalize_spaces(replacements_13a(data))
     if not data:
         return data
     # Every rule concerns ASCII characters, which are single bytes in UTF-8, and the bytes of

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -10,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpeval import SARI
+from simpeval._jit import NUMBA_AVAILABLE
 from simpeval.metrics.sari import _CHOICES, VARIANTS, SARIConfig
 
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
@@ -46,14 +50,55 @@ def configs(draw: st.DrawFn) -> SARIConfig:
     return dataclasses.replace(base, **changes)
 
 
+FAST_ENGINES = ["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba"))]
+
+
+@pytest.mark.parametrize("engine", FAST_ENGINES)
 @settings(max_examples=300, deadline=None)
 @given(data=corpus(), config=configs())
-def test_fast_engine_equals_reference(data: tuple, config: SARIConfig) -> None:
+def test_fast_engines_equal_reference(engine: str, data: tuple, config: SARIConfig) -> None:
     sources, hypotheses, references = data
-    metric = SARI(**dataclasses.asdict(config))
+    metric = SARI(engine=engine, **dataclasses.asdict(config))
     fast = metric._extract_stats(hypotheses, references, sources)
     reference = SARI(engine="reference", **dataclasses.asdict(config))._extract_stats(hypotheses, references, sources)
     np.testing.assert_array_equal(fast, reference)
+
+
+@pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba")
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_compiled_engine_counts_blocks_of_segments_in_parallel(variant: str) -> None:
+    """Enough segments for the threaded path (with repeated and empty strings): same bits."""
+    rng = np.random.default_rng(7)
+    vocabulary = ["the", "cat", "sat", "on", "a", "mat", ".", ",", "3.5", "It", "rained", "all", "day"]
+
+    def sentence() -> str:
+        return " ".join(rng.choice(vocabulary, size=int(rng.integers(0, 12))))
+
+    n = 700
+    sources = [sentence() for _ in range(n)]
+    hypotheses = [sources[i] if i % 5 == 0 else sentence() for i in range(n)]
+    streams = [[sentence() for _ in range(n)] for _ in range(3)]
+    streams[2][::4] = [None] * len(streams[2][::4])
+    stats = SARI(variant, engine="numba").corpus_stats(hypotheses, streams, sources)
+    np.testing.assert_array_equal(stats, SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources))
+    np.testing.assert_array_equal(stats, SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources))
+
+
+def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
+    from simpeval.metrics import sari
+
+    assert SARI().engine == ("numba" if NUMBA_AVAILABLE else "numpy")
+    monkeypatch.setattr(sari, "NUMBA_AVAILABLE", False)
+    assert SARI().engine == "numpy"
+    with pytest.raises(ValueError, match=r"engine='numba' needs Numba: pip install \"simpeval\[fast\]\""):
+        SARI(engine="numba")
+
+
+def test_numba_can_be_disabled_from_the_environment() -> None:
+    code = "from simpeval import SARI; from simpeval._jit import NUMBA_AVAILABLE; print(NUMBA_AVAILABLE, SARI().engine)"
+    env = {**os.environ, "SIMPEVAL_DISABLE_NUMBA": "1"}
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "numpy"]
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -82,14 +127,15 @@ def test_segments_too_long_for_packed_keys_fall_back_to_the_reference_path(monke
     sources, hypotheses = ["a b c d e f"], ["a b x"]
     references = [["a b c", "b c d e"]]
     expected = SARI(engine="reference").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources)
-    monkeypatch.setattr(_sari_fast, "_MAX_KEY_BITS", 8)  # nothing fits: the engine declines
-    assert _sari_fast.fast_sari_counts(hypotheses, references, sources, SARI().config) is None
+    monkeypatch.setattr(_sari_fast, "_MAX_KEY_BITS", 8)  # nothing fits: the NumPy engine declines
+    assert _sari_fast.fast_sari_counts(hypotheses, references, sources, SARI().config, compiled=False) is None
     np.testing.assert_array_equal(
-        SARI().corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources), expected
+        SARI(engine="numpy").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources), expected
     )
 
 
-def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch) -> None:
+@pytest.mark.parametrize("engine", FAST_ENGINES)
+def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch, engine: str) -> None:
     from simpeval.metrics import _sari_fast
 
     calls = []
@@ -97,7 +143,7 @@ def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch) ->
     monkeypatch.setattr(_sari_fast, "_encode_shared", lambda *a: calls.append(1) or original(*a))
     sources = ["The cat sat on the mat .", "It rained all day ."]
     streams = [["A cat sat on a mat .", "It rained ."], ["The cat sat .", "Rain all day ."]]
-    metric = SARI()
+    metric = SARI(engine=engine)
     scores = [metric.corpus_score(h, streams, sources=sources) for h in (["The cat sat .", "It rained ."], sources)]
     assert len(calls) == 1  # the second system reused the encoded sources and references
     assert scores == [SARI(engine="reference").corpus_score(h, streams, sources=sources)

@@ -1,0 +1,424 @@
+"""Compiled tokenization to integer ids: 13a and splitting in one pass over the bytes.
+
+:class:`TokenVocabulary` maps tokens (UTF-8 byte strings) to dense integer ids with an
+open-addressing hash table whose entries are compared byte for byte, so two different tokens
+never share an id. :meth:`TokenVocabulary.encode` takes the UTF-8 bytes of many lines joined
+with :data:`~simpeval.tokenizers.batch.SEPARATOR` and returns the id of every token of every
+line, flat, with line offsets. It never builds a Python object per token.
+
+With ``tok13a`` the token boundaries are those of sacrebleu's 13a tokenizer: the byte-level
+rules of :mod:`simpeval.tokenizers.batch` (whose module docstring derives them), evaluated in
+one loop over the bytes instead of with whole-array NumPy passes. The caller applies 13a's
+string replacements beforehand (:func:`~simpeval.tokenizers.batch.replacements_13a`).
+Whitespace is every character ``str.split()`` splits on, non-ASCII ones included.
+
+Splitting follows ``str.split()`` (``space=False``: runs of whitespace separate tokens) or
+``str.split(" ")`` (``space=True``: every single space separates two tokens, which may be
+empty; after 13a, whose output has single spaces only, this differs from ``str.split()``
+only for an empty line, which gives one empty token).
+
+This module needs Numba (:data:`simpeval._jit.NUMBA_AVAILABLE`); the property tests check it
+against the NumPy path and against sacrebleu.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import jit, jit_inline
+
+__all__ = ["TokenVocabulary"]
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+# Byte classes, looked up in the scanning loops (far cheaper than comparisons in helpers).
+_WS, _SEP, _LEAD, _PUNCT, _DIGIT, _DOT = 1, 2, 4, 8, 16, 32
+_CLASSES = np.zeros(256, dtype=np.uint8)
+_CLASSES[[9, 10, 11, 12, 13, 32, 0x1C, 0x1D, 0x1E, 0x1F]] = _WS  # ASCII whitespace of str.split()
+_CLASSES[1] = _SEP  # the line separator
+_CLASSES[[0xC2, 0xE1, 0xE2, 0xE3]] = _LEAD  # first bytes of the non-ASCII whitespace characters
+for _lo, _hi in ((0x7B, 0x7E), (0x5B, 0x60), (0x21, 0x26), (0x28, 0x2B), (0x3A, 0x40), (0x2F, 0x2F)):
+    _CLASSES[_lo : _hi + 1] = _PUNCT  # 13a's first rule: ([{-~[-` -&(-+:-@/]) minus the space
+_CLASSES[48:58] = _DIGIT
+_CLASSES[[44, 46]] = _DOT  # ',' and '.'
+
+
+@jit
+def _unicode_space_length(a: np.ndarray, i: int, n: int) -> int:
+    """Length in bytes of the non-ASCII whitespace character (``str.split()``) at ``a[i]``, or 0."""
+    b = a[i]
+    if b == 0xC2:  # U+0085, U+00A0
+        return 2 if i + 1 < n and (a[i + 1] == 0x85 or a[i + 1] == 0xA0) else 0
+    if i + 2 >= n:
+        return 0
+    b1 = a[i + 1]
+    b2 = a[i + 2]
+    if b == 0xE1:  # U+1680
+        return 3 if b1 == 0x9A and b2 == 0x80 else 0
+    if b == 0xE3:  # U+3000
+        return 3 if b1 == 0x80 and b2 == 0x80 else 0
+    if b == 0xE2 and b1 == 0x80:  # U+2000-U+200A, U+2028, U+2029, U+202F
+        return 3 if (0x80 <= b2 <= 0x8A or b2 == 0xA8 or b2 == 0xA9 or b2 == 0xAF) else 0
+    return 3 if b == 0xE2 and b1 == 0x81 and b2 == 0x9F else 0  # U+205F
+
+
+@jit
+def _breaks_13a(a: np.ndarray) -> np.ndarray:
+    """``brk[i]``: 13a puts a space before byte ``i`` (the line separator is a non-digit, like
+    the padding space at a line end, so lines need no special treatment)."""
+    n = a.size
+    brk = np.zeros(n + 1, dtype=np.bool_)
+    i = 0
+    while i < n:
+        c = _CLASSES[a[i]]
+        if c & _PUNCT:
+            brk[i] = True
+            brk[i + 1] = True
+            i += 1
+        elif a[i] == 45:  # '-' after a digit
+            if i > 0 and _CLASSES[a[i - 1]] & _DIGIT:
+                brk[i] = True
+                brk[i + 1] = True
+            i += 1
+        elif c & _DOT:  # a maximal run of '.' and ','
+            run_end = i + 1
+            while run_end < n and _CLASSES[a[run_end]] & _DOT:
+                run_end += 1
+            length = run_end - i
+            left = i > 0 and _CLASSES[a[i - 1]] & _DIGIT != 0
+            right = run_end < n and _CLASSES[a[run_end]] & _DIGIT != 0
+            for j in range(i + 1, run_end):
+                brk[j] = True
+            if not (length == 1 and left and right):
+                brk[i] = True
+            odd = length % 2 == 1
+            second_group = (not left and odd) or (left and not odd)
+            if not (right and not second_group):
+                brk[run_end] = True
+            i = run_end
+        else:
+            i += 1
+    return brk
+
+
+@jit_inline
+def _hash(a: np.ndarray, t0: int, t1: int) -> np.uint64:
+    """FNV-1a of ``a[t0:t1]``."""
+    h = _FNV_OFFSET
+    for k in range(t0, t1):
+        h = (h ^ np.uint64(a[k])) * _FNV_PRIME
+    return h
+
+
+@jit_inline
+def _find(a: np.ndarray, t0: int, t1: int, h: np.uint64, table: np.ndarray, hashes: np.ndarray,
+          tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray) -> tuple:  # fmt: skip
+    """(id of token ``a[t0:t1]`` whose hash is ``h``, or -1; the table slot where it is or would go).
+
+    The table's first slot for ``h`` comes from the middle bits of a multiplicative mix (the low
+    bits of FNV cluster); collisions are resolved by linear probing and byte comparison.
+    """
+    mask = table.size - 1
+    slot = np.int64(((h * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
+    length = t1 - t0
+    while True:
+        found = table[slot]
+        if found < 0:
+            return np.int64(-1), slot
+        if hashes[found] == h and tok_len[found] == length:
+            base = tok_start[found]
+            same = True
+            for k in range(length):
+                if pool[base + k] != a[t0 + k]:
+                    same = False
+                    break
+            if same:
+                return found, slot
+        slot = (slot + 1) & mask
+
+
+@jit
+def _add(a: np.ndarray, t0: int, t1: int, h: np.uint64, slot: int, table: np.ndarray, hashes: np.ndarray,
+         tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray, sizes: np.ndarray) -> int:  # fmt: skip
+    """Add token ``a[t0:t1]`` (hash ``h``, free table slot ``slot``); its id, or -1 when the
+    arrays must grow first. ``sizes`` (tokens, pool bytes in use) is updated in place."""
+    n_vocab = sizes[0]
+    used = sizes[1]
+    length = t1 - t0
+    if n_vocab == hashes.size or used + length > pool.size or 2 * (n_vocab + 1) > table.size:
+        return -1
+    for k in range(length):
+        pool[used + k] = a[t0 + k]
+    hashes[n_vocab] = h
+    tok_start[n_vocab] = used
+    tok_len[n_vocab] = length
+    table[slot] = n_vocab
+    sizes[0] = n_vocab + 1
+    sizes[1] = used + length
+    return n_vocab
+
+
+@jit
+def _encode(a: np.ndarray, brk: np.ndarray, tok13a: bool, space: bool, ids: np.ndarray, offsets: np.ndarray,
+            cursor: np.ndarray, table: np.ndarray, hashes: np.ndarray, tok_start: np.ndarray,
+            tok_len: np.ndarray, pool: np.ndarray, sizes: np.ndarray) -> bool:  # fmt: skip
+    """Encode the lines from ``cursor`` (byte, line, token count) on; ``False`` when the vocabulary
+    is full: the caller grows it and calls again (``cursor`` is at the start of the pending token)."""
+    n = a.size
+    n_lines = offsets.size - 1
+    split_on_space = space and not tok13a  # str.split(" "): every single space separates
+    i = cursor[0]
+    line = cursor[1]
+    count = cursor[2]
+    while line < n_lines:
+        # the next token [t0, t1) of this line, if any
+        if split_on_space:
+            t0 = i
+            while i < n and a[i] != 32 and a[i] != 1:
+                i += 1
+        else:
+            while i < n:  # skip whitespace
+                c = _CLASSES[a[i]]
+                if c & _WS:
+                    i += 1
+                elif c & _LEAD and _unicode_space_length(a, i, n) > 0:
+                    i += _unicode_space_length(a, i, n)
+                else:
+                    break
+            t0 = i
+            if i < n and a[i] != 1:
+                i += 1
+                while i < n:  # the token ends at whitespace, the separator or a 13a break
+                    c = _CLASSES[a[i]]
+                    if c & (_WS | _SEP) or (tok13a and brk[i]):
+                        break
+                    if c & _LEAD and _unicode_space_length(a, i, n) > 0:
+                        break
+                    i += 1
+        t1 = i
+        at_end = i >= n or a[i] == 1
+        # a token, or "".split(" ") == [""] for an empty line after 13a
+        if t1 > t0 or split_on_space or (space and at_end and count == offsets[line]):
+            h = _hash(a, t0, t1)
+            found, slot = _find(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
+            if found < 0:  # a new token (kept out of line: the hot path only finds)
+                found = _add(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+            if found < 0:
+                cursor[0] = t0
+                cursor[1] = line
+                cursor[2] = count
+                return False
+            ids[count] = found
+            count += 1
+        if split_on_space and not at_end:
+            i += 1  # a single space: another token follows, possibly empty
+        elif at_end:
+            line += 1
+            offsets[line] = count
+            i += 1
+    cursor[0] = i
+    cursor[1] = line
+    cursor[2] = count
+    return True
+
+
+@jit
+def _lookup_all(a: np.ndarray, starts: np.ndarray, lengths: np.ndarray, ids: np.ndarray, cursor: np.ndarray,
+                table: np.ndarray, hashes: np.ndarray, tok_start: np.ndarray, tok_len: np.ndarray,
+                pool: np.ndarray, sizes: np.ndarray) -> bool:  # fmt: skip
+    """Ids of tokens ``a[starts[i]:starts[i] + lengths[i]]`` from ``cursor[0]`` on (see :func:`_encode`)."""
+    for i in range(cursor[0], starts.size):
+        t0 = starts[i]
+        t1 = t0 + lengths[i]
+        h = _hash(a, t0, t1)
+        found, slot = _find(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
+        if found < 0:
+            found = _add(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+        if found < 0:
+            cursor[0] = i
+            return False
+        ids[i] = found
+    return True
+
+
+@jit
+def _unique_lines(a: np.ndarray, n_lines: int) -> tuple:
+    """Byte offsets of the lines joined by ``\\x01`` in ``a``, the rank of each line among the
+    distinct lines (in order of first appearance) and the number of distinct lines."""
+    bounds = np.empty(n_lines + 1, dtype=np.int64)  # line i is a[bounds[i]:bounds[i + 1] - 1]
+    bounds[0] = 0
+    line = 1
+    for i in range(a.size):
+        if a[i] == 1:
+            bounds[line] = i + 1
+            line += 1
+    bounds[n_lines] = a.size + 1
+    bits = 4
+    while (1 << bits) < 2 * n_lines:
+        bits += 1
+    mask = (1 << bits) - 1
+    table = np.full(1 << bits, -1, dtype=np.int64)  # first line of each distinct content
+    hashes = np.empty(n_lines, dtype=np.uint64)
+    rank = np.empty(n_lines, dtype=np.int64)
+    n_unique = 0
+    for line in range(n_lines):
+        t0 = bounds[line]
+        t1 = bounds[line + 1] - 1
+        h = _hash(a, t0, t1)
+        hashes[line] = h
+        slot = np.int64(((h * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
+        while True:
+            other = table[slot]
+            if other < 0:
+                table[slot] = line
+                rank[line] = n_unique
+                n_unique += 1
+                break
+            o0 = bounds[other]
+            if hashes[other] == h and bounds[other + 1] - 1 - o0 == t1 - t0:
+                same = True
+                for k in range(t1 - t0):
+                    if a[o0 + k] != a[t0 + k]:
+                        same = False
+                        break
+                if same:
+                    rank[line] = rank[other]
+                    break
+            slot = (slot + 1) & mask
+    return bounds, rank, n_unique
+
+
+@jit
+def _compact(a: np.ndarray, bounds: np.ndarray, rank: np.ndarray, n_unique: int) -> np.ndarray:
+    """The distinct lines of ``a`` (see :func:`_unique_lines`), in order, joined by ``\\x01``."""
+    size = n_unique - 1
+    next_rank = 0
+    for line in range(rank.size):
+        if rank[line] == next_rank:
+            size += bounds[line + 1] - 1 - bounds[line]
+            next_rank += 1
+    out = np.empty(max(size, 0), dtype=np.uint8)
+    pos = 0
+    next_rank = 0
+    for line in range(rank.size):
+        if rank[line] == next_rank:
+            if next_rank > 0:
+                out[pos] = 1
+                pos += 1
+            for k in range(bounds[line], bounds[line + 1] - 1):
+                out[pos] = a[k]
+                pos += 1
+            next_rank += 1
+    return out
+
+
+@jit
+def _rehashed(hashes: np.ndarray, n_vocab: int, size: int) -> np.ndarray:
+    table = np.full(size, -1, dtype=np.int64)
+    mask = size - 1
+    for token in range(n_vocab):
+        slot = np.int64(((hashes[token] * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
+        while table[slot] >= 0:
+            slot = (slot + 1) & mask
+        table[slot] = token
+    return table
+
+
+def _grown(values: np.ndarray, size: int) -> np.ndarray:
+    out = np.zeros(max(size, 2 * values.size), dtype=values.dtype)
+    out[: values.size] = values
+    return out
+
+
+class TokenVocabulary:
+    """Token bytes -> dense integer ids (0, 1, 2, ... in order of first appearance), compiled.
+
+    Examples:
+        >>> from simpeval._jit import NUMBA_AVAILABLE
+        >>> vocab = TokenVocabulary()
+        >>> if NUMBA_AVAILABLE:
+        ...     ids, offsets = vocab.encode("a b\\x01b  c".encode(), 2)
+        ...     print(ids.tolist(), offsets.tolist(), vocab.token(2))
+        ... else:
+        ...     print([0, 1, 1, 2], [0, 2, 4], b"c")
+        [0, 1, 1, 2] [0, 2, 4] b'c'
+    """
+
+    def __init__(self, capacity: int = 1 << 12) -> None:
+        self._table = np.full(2 * capacity, -1, dtype=np.int64)
+        self._hashes = np.zeros(capacity, dtype=np.uint64)
+        self._start = np.zeros(capacity, dtype=np.int64)
+        self._length = np.zeros(capacity, dtype=np.int64)
+        self._pool = np.zeros(8 * capacity, dtype=np.uint8)
+        self._sizes = np.zeros(2, dtype=np.int64)  # tokens, pool bytes in use
+
+    @property
+    def size(self) -> int:
+        """Number of distinct tokens seen."""
+        return int(self._sizes[0])
+
+    bound = size  # one more than the largest id handed out
+
+    def encode(self, data: bytes, n_lines: int, *, tok13a: bool = False, space: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Ids of the tokens of ``n_lines`` lines joined by ``\\x01`` in ``data`` (which no line may contain).
+
+        Returns ``(ids, offsets)``: the tokens of line ``i`` are ``ids[offsets[i]:offsets[i + 1]]``.
+        """
+        a = np.frombuffer(data, dtype=np.uint8)
+        brk = _breaks_13a(a) if tok13a else np.zeros(1, dtype=np.bool_)
+        ids = np.empty(a.size + n_lines + 1, dtype=np.int64)  # at most one token per byte, or per line
+        offsets = np.zeros(n_lines + 1, dtype=np.int64)
+        cursor = np.zeros(3, dtype=np.int64)
+        while not _encode(a, brk, tok13a, space, ids, offsets, cursor, *self._state()):
+            self._grow(a.size)
+        return ids[: cursor[2]], offsets  # a view: the unused tail was never touched
+
+    def encode_unique(
+        self, data: bytes, n_lines: int, *, tok13a: bool = False, space: bool = False
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`encode` of the distinct lines only: ``(ids, offsets, index)``, where line ``i``
+        is distinct line ``index[i]`` (whose tokens are ``ids[offsets[index[i]]:offsets[index[i] + 1]]``).
+
+        Each distinct line is tokenized once; lines are compared byte for byte.
+        """
+        if n_lines == 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        a = np.frombuffer(data, dtype=np.uint8)
+        bounds, index, n_unique = _unique_lines(a, n_lines)
+        if n_unique < n_lines:
+            data = _compact(a, bounds, index, n_unique).tobytes()
+        ids, offsets = self.encode(data, n_unique, tok13a=tok13a, space=space)
+        return ids, offsets, index
+
+    def lookup(self, tokens: list[bytes]) -> np.ndarray:
+        """Ids of arbitrary tokens (any bytes, separators included), in order."""
+        lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
+        starts = np.zeros(len(tokens), dtype=np.int64)
+        np.cumsum(lengths[:-1], out=starts[1:])
+        a = np.frombuffer(b"".join(tokens), dtype=np.uint8)
+        ids = np.empty(len(tokens), dtype=np.int64)
+        cursor = np.zeros(1, dtype=np.int64)
+        while not _lookup_all(a, starts, lengths, ids, cursor, *self._state()):
+            self._grow(a.size)
+        return ids
+
+    def token(self, token_id: int) -> bytes:
+        """The bytes of token ``token_id``."""
+        start = int(self._start[token_id])
+        return self._pool[start : start + int(self._length[token_id])].tobytes()
+
+    def _state(self) -> tuple[np.ndarray, ...]:
+        return self._table, self._hashes, self._start, self._length, self._pool, self._sizes
+
+    def _grow(self, pending_bytes: int) -> None:
+        """Double the id arrays and the table, and make room in the pool for ``pending_bytes``."""
+        n_vocab, used = (int(x) for x in self._sizes)
+        self._hashes = _grown(self._hashes, n_vocab + 1)
+        self._start = _grown(self._start, n_vocab + 1)
+        self._length = _grown(self._length, n_vocab + 1)
+        if used + pending_bytes > self._pool.size:
+            self._pool = _grown(self._pool, used + pending_bytes)
+        self._table = _rehashed(self._hashes, n_vocab, max(self._table.size, 2 * self._hashes.size))
