@@ -5,12 +5,14 @@ supported platform (no compiler needed). Its kernels are compiled on first use a
 disk next to the module (or under ``NUMBA_CACHE_DIR``), so later processes only load them.
 Without Numba the vectorized NumPy engine is used; both give bit-identical statistics.
 
-``SIMPEVAL_DISABLE_NUMBA=1`` in the environment makes simpeval behave as if Numba were not
-installed (the environment is read at import time).
+Numba itself is imported only when a kernel module is (on first use of the compiled engine),
+so ``import simpeval`` and the command line stay quick. ``SIMPEVAL_DISABLE_NUMBA=1`` in the
+environment makes simpeval behave as if Numba were not installed (read at import time).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import Any, Callable, TypeVar
 
@@ -18,51 +20,52 @@ __all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-try:  # pragma: no branch
-    if os.environ.get("SIMPEVAL_DISABLE_NUMBA", "").strip() not in ("", "0"):
-        raise ImportError("disabled by SIMPEVAL_DISABLE_NUMBA")
-    import numba as _numba
-except ImportError:  # the NumPy engine is used instead
-    _numba = None
+#: Whether the compiled kernels can be used (Numba is installed and not disabled).
+NUMBA_AVAILABLE: bool = os.environ.get("SIMPEVAL_DISABLE_NUMBA", "").strip() in ("", "0") and (
+    importlib.util.find_spec("numba") is not None
+)
 
-#: Whether the compiled kernels can be used.
-NUMBA_AVAILABLE: bool = _numba is not None
+
+def _compile(function: F, **options: Any) -> F:
+    if not NUMBA_AVAILABLE:  # the plain function; callers never run it on real data
+        return function
+    import numba
+
+    compiled: F = numba.njit(cache=True, nogil=True, **options)(function)
+    return compiled
 
 
 def jit(function: F) -> F:
-    """Compile ``function`` with ``numba.njit`` (lazily, cached on disk) when Numba is installed.
-
-    Without Numba the plain Python function is returned unchanged; callers check
-    :data:`NUMBA_AVAILABLE` and never run such a kernel uncompiled on real data.
-    """
-    if _numba is None:
-        return function
-    compiled: F = _numba.njit(cache=True, nogil=True)(function)
-    return compiled
+    """Compile ``function`` with ``numba.njit`` (lazily, cached on disk) when Numba is available."""
+    return _compile(function)
 
 
 def jit_inline(function: F) -> F:
     """:func:`jit` for small helpers of the kernels, inlined into their callers by Numba
     (calls between separately compiled functions are not inlined and cost more than the
     helpers' bodies)."""
-    if _numba is None:
-        return function
-    compiled: F = _numba.njit(cache=True, nogil=True, inline="always")(function)
-    return compiled
+    return _compile(function, inline="always")
 
 
 def jit_parallel(function: F) -> F:
     """:func:`jit` with Numba's parallel loops: ``prange`` iterations run on Numba's threads."""
-    if _numba is None:
-        return function
-    compiled: F = _numba.njit(cache=True, nogil=True, parallel=True)(function)
-    return compiled
+    return _compile(function, parallel=True)
 
 
 def num_threads() -> int:
     """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count)."""
-    return 1 if _numba is None else int(_numba.get_num_threads())
+    if not NUMBA_AVAILABLE:
+        return 1
+    import numba
+
+    return int(numba.get_num_threads())
 
 
-#: ``numba.prange`` (``range`` without Numba).
-prange = range if _numba is None else _numba.prange
+def __getattr__(name: str) -> Any:
+    if name == "prange":  # ``numba.prange`` (``range`` without Numba), resolved on first use
+        if not NUMBA_AVAILABLE:
+            return range
+        import numba
+
+        return numba.prange
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

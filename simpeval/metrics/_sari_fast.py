@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 import numpy as np
 
 from .._jit import NUMBA_AVAILABLE
-from ..tokenizers._compiled import TokenVocabulary
 from ..tokenizers.batch import (
     SEPARATOR,
     join_lines,
@@ -38,9 +37,9 @@ from ..tokenizers.batch import (
     tokenize_13a_bytes,
     tokenize_batch,
 )
-from ._sari_numba import sari_counts
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..tokenizers._compiled import TokenVocabulary
     from .sari import SARIConfig
 
 __all__ = ["ReferenceCache", "Vocabulary", "encode_lines", "fast_sari_counts"]
@@ -71,7 +70,7 @@ class Vocabulary:
         return next(self._counter)
 
 
-AnyVocabulary = Union[Vocabulary, TokenVocabulary]
+AnyVocabulary = Union[Vocabulary, "TokenVocabulary"]
 
 
 def encode_lines(
@@ -103,7 +102,7 @@ def encode_lines(
         data = join_lines(lines, lowercase=normalize and config.lowercase)
         if data.count(_SEPARATOR_BYTE) != len(lines) - 1:  # a line holds the separator
             return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
-    if isinstance(vocab, TokenVocabulary):  # compiled: tokens never become Python objects
+    if not isinstance(vocab, Vocabulary):  # compiled: tokens never become Python objects
         if is_13a:
             return vocab.encode_unique(replacements_13a(data), len(lines), tok13a=True, space=space)
         return vocab.encode_unique(data, len(lines), space=space)
@@ -307,7 +306,7 @@ def _encode_distinct(
     lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARIConfig
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`encode_lines`, each distinct string encoded once (the NumPy path de-duplicates here)."""
-    if isinstance(vocab, TokenVocabulary):  # the kernel de-duplicates the normalized bytes
+    if not isinstance(vocab, Vocabulary):  # the compiled kernel de-duplicates the normalized bytes
         return encode_lines(lines, vocab, normalize=normalize, config=config)
     distinct = list(dict.fromkeys(lines))
     position = dict(zip(distinct, range(len(distinct))))
@@ -326,7 +325,13 @@ def _append(
 
 def _encode_shared(references: list[list[str]], sources: list[str], config: SARIConfig, compiled: bool) -> _Shared:
     """Encode the references and sources of a chunk, each distinct string once."""
-    vocab: AnyVocabulary = TokenVocabulary() if compiled else Vocabulary()
+    vocab: AnyVocabulary
+    if compiled:  # the kernels (and Numba) are imported on first use only
+        from ..tokenizers._compiled import TokenVocabulary
+
+        vocab = TokenVocabulary()
+    else:
+        vocab = Vocabulary()
     strings = list(itertools.chain.from_iterable(references))
     n_ref_strings = len(strings)
     if config.normalize_source:
@@ -362,6 +367,8 @@ def _fast_counts(
     src_idx, ref_idx = shared.src_idx, shared.ref_idx
     n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
     if compiled:
+        from ._sari_numba import sari_counts
+
         ref_off = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(n_refs, out=ref_off[1:])
         raw = sari_counts(ids, offsets, src_idx, hyp_idx, ref_off, ref_idx, vocab.bound, config.max_order,
