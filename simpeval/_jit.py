@@ -16,7 +16,7 @@ import importlib.util
 import os
 from typing import Any, Callable, TypeVar
 
-__all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads", "prange"]
+__all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads"]  # and prange, lazily
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+import logging
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -45,6 +46,8 @@ __all__ = [
     "BLEU_SMOOTH_DEFAULTS",
     "build_metric",
     "corpus_statistics",
+    "check_has_references",
+    "warn_if_tokenized",
     "compute_score",
     "signature_fields",
     "signature_abbreviations",
@@ -120,13 +123,7 @@ def corpus_statistics(
     Raises:
         ReferenceLayoutError: a segment has no reference (sacrebleu needs at least one).
     """
-    for i, refs in enumerate(references):
-        if len(refs) == 0:
-            raise ReferenceLayoutError(
-                f"{metric_name}: segment {i} has no reference (every reference stream holds None "
-                f"at index {i}), but {metric_name} needs at least one reference per segment. "
-                "Remove the segment or give it a reference."
-            )
+    check_has_references(references, metric_name)
     # sacrebleu extracts reference n-grams once and caches them ("ref cache"); systems compared
     # on the same references reuse that cache instead of re-extracting it for every system.
     key = tuple(tuple(refs) for refs in references)
@@ -136,6 +133,39 @@ def corpus_statistics(
     rows = impl._extract_corpus_statistics(list(hypotheses), None)
     stats = np.array(rows, dtype=np.float64)
     return np.ascontiguousarray(stats.reshape(len(hypotheses), -1))
+
+
+def check_has_references(references: Sequence[Sequence[str]], metric_name: str) -> None:
+    """Every segment needs a reference, as in sacrebleu.
+
+    Raises:
+        ReferenceLayoutError: a segment has no reference.
+    """
+    for i, refs in enumerate(references):
+        if len(refs) == 0:
+            raise ReferenceLayoutError(
+                f"{metric_name}: segment {i} has no reference (every reference stream holds None "
+                f"at index {i}), but {metric_name} needs at least one reference per segment. "
+                "Remove the segment or give it a reference."
+            )
+
+
+#: sacrebleu warns (on its logger) when this many hypotheses end in a tokenized period.
+_TOKENIZED_WARNING_LINES = 100
+
+
+def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
+    """The warning sacrebleu logs while extracting statistics when at least 100 hypotheses end
+    in ``" ."`` (tokenized text), for statistics simpeval extracts itself."""
+    if getattr(impl, "_force", False):
+        return
+    count = sum(1 for hyp in hypotheses if hyp.endswith(" ."))
+    if count >= _TOKENIZED_WARNING_LINES:
+        logging.getLogger("sacrebleu").warning(
+            "%d hypotheses end in a tokenized period (' .'): sacreBLEU metrics expect detokenized "
+            "text, so the score may be lower than it should be.",
+            count,
+        )
 
 
 def compute_score(

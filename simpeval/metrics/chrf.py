@@ -1,13 +1,19 @@
-"""chrF and chrF++ (Popović, 2015 and 2017), computed by sacrebleu and wrapped in simpeval's Metric API.
+"""chrF and chrF++ (Popović, 2015 and 2017), exactly as sacrebleu computes them, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
+The per-segment statistics come from a compiled kernel (:mod:`._chrf_numba`) when Numba is
+installed and from sacrebleu otherwise; both give the same counts.
 """
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from typing import ClassVar, Mapping, Optional
 
+import numpy as np
+
+from .._jit import NUMBA_AVAILABLE
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
@@ -66,6 +72,10 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         whitespace: keep whitespace in character n-grams.
         eps_smoothing: epsilon smoothing as in chrF++.py, NLTK and Moses.
 
+        engine: ``"fast"`` (default): compiled statistics when Numba is installed
+            (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
+            to choose. The statistics are identical.
+
     Raises:
         InvalidOptionError: an option has an invalid value.
 
@@ -118,7 +128,18 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         lowercase: bool = False,
         whitespace: bool = False,
         eps_smoothing: bool = False,
+        *,
+        engine: str = "fast",
     ) -> None:
+        if engine not in ("fast", "numba", "sacrebleu"):
+            raise InvalidOptionError(f"chrF: engine must be 'fast', 'numba' or 'sacrebleu' (got {engine!r}).")
+        if engine == "numba" and not NUMBA_AVAILABLE:
+            raise InvalidOptionError(
+                "chrF: engine='numba' needs Numba: pip install \"simpeval[fast]\" (or use engine='fast')."
+            )
+        #: Who extracts the statistics: ``"numba"`` (compiled, the default when Numba is installed)
+        #: or ``"sacrebleu"``; the counts are identical, so the engine is not in the signature.
+        self.engine = ("numba" if NUMBA_AVAILABLE else "sacrebleu") if engine == "fast" else engine
         self._wrap(
             CHRFConfig(
                 char_order=char_order,
@@ -141,3 +162,63 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             signature=signature if signature is not None else self.get_signature(),
         )
 
+
+    def _extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        if self.engine == "sacrebleu":
+            return super()._extract_stats(hypotheses, references, sources)
+        _sacrebleu.check_has_references(references, self.name)
+        _sacrebleu.warn_if_tokenized(self._impl, hypotheses)
+        return _compiled_statistics(self.config, hypotheses, references)
+
+
+def _compiled_statistics(config: CHRFConfig, hypotheses: list[str], references: list[list[str]]) -> StatsArray:
+    """sacrebleu's chrF statistics by the compiled kernels (see :mod:`._chrf_numba`)."""
+    from ._chrf_numba import best_reference, match_counts
+
+    n = len(hypotheses)
+    texts = [*hypotheses, *(ref for refs in references for ref in refs)]
+    if config.lowercase:
+        texts = [text.lower() for text in texts]
+    ref_off = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum([len(refs) for refs in references], out=ref_off[1:])
+    parts = []
+    if config.char_order > 0:
+        chars = texts if config.whitespace else ["".join(text.split()) for text in texts]
+        symbols, offsets = _code_points(chars)
+        parts.append(match_counts(symbols, offsets, ref_off, 0x110000, config.char_order))
+    if config.word_order > 0:
+        vocabulary: dict[str, int] = {}
+        words = [[vocabulary.setdefault(w, len(vocabulary)) for w in _split_punctuation(text)] for text in texts]
+        offsets = np.zeros(len(words) + 1, dtype=np.int64)
+        np.cumsum([len(w) for w in words], out=offsets[1:])
+        symbols = np.fromiter((i for w in words for i in w), dtype=np.int64, count=int(offsets[-1]))
+        parts.append(match_counts(symbols, offsets, ref_off, len(vocabulary), config.word_order))
+    counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+    return best_reference(counts, ref_off, float(config.beta**2), config.eps_smoothing)
+
+
+def _code_points(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The code points of all texts, flat, with offsets (text ``i`` is ``[offsets[i]:offsets[i + 1]]``)."""
+    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum([len(text) for text in texts], out=offsets[1:])
+    symbols = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    return symbols, offsets
+
+
+_PUNCTUATION = frozenset(string.punctuation)
+
+
+def _split_punctuation(text: str) -> list[str]:
+    """chrF++'s words: whitespace tokens, with one punctuation character split off the end of a
+    word or, failing that, off its start (``"(hi)"`` gives ``"(hi"``, ``")"``), as sacrebleu does."""
+    words: list[str] = []
+    for word in text.split():
+        if len(word) > 1 and word[-1] in _PUNCTUATION:
+            words += (word[:-1], word[-1])
+        elif len(word) > 1 and word[0] in _PUNCTUATION:
+            words += (word[0], word[1:])
+        else:
+            words.append(word)
+    return words

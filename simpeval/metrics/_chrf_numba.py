@@ -1,0 +1,228 @@
+"""Compiled chrF statistics, equal to sacrebleu's ``CHRF`` statistics count for count.
+
+sacrebleu compares a hypothesis with each reference separately: for every n-gram order it
+counts the hypothesis n-grams, the reference n-grams and their clipped matches
+(``min(hyp count, ref count)`` summed over n-grams), computes the sentence F-score of each
+reference's counts and keeps the counts of the first reference with the highest F-score.
+
+:func:`match_counts` does the counting over sequences of integer symbols (the code points of
+the characters, or word ids), one segment at a time: the hypothesis n-grams get dense ids in
+a hash table per order (an n-gram is the pair (id of its (n-1)-gram prefix, next symbol),
+packed exactly into one int64), and a reference n-gram is looked up, never inserted, so an
+n-gram absent from the hypothesis costs nothing. :func:`best_reference` then evaluates
+sacrebleu's F-score formula with the same float64 operations in the same order, so it picks
+the same reference. Segments are independent: blocks of them run on Numba's threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import jit, jit_parallel, num_threads, prange
+
+__all__ = ["best_reference", "match_counts"]
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_PARALLEL_SEGMENTS = 128
+
+
+def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
+                 max_order: int) -> np.ndarray:  # fmt: skip
+    """``(n_references, max_order, 3)`` counts ``[hyp, ref, match]`` of every (segment, reference) pair.
+
+    String ``i < n`` is the hypothesis of segment ``i``; the references of segment ``i`` are
+    strings ``n + ref_off[i] .. n + ref_off[i + 1] - 1``; string ``k`` is
+    ``symbols[str_off[k]:str_off[k + 1]]`` and symbols are below ``n_symbols``. As in sacrebleu,
+    the hypothesis count of an order is 0 when the reference has no n-gram of that order.
+    """
+    n = ref_off.size - 1
+    out = np.zeros((int(ref_off[-1]), max_order, 3), dtype=np.int64)
+    if n < _PARALLEL_SEGMENTS or num_threads() == 1:
+        _count_block(0, n, symbols, str_off, ref_off, n_symbols, max_order, out)
+    else:
+        _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, out)
+    return out
+
+
+@jit_parallel
+def _count_blocks(n_blocks: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
+                  max_order: int, out: np.ndarray) -> None:  # fmt: skip
+    n = ref_off.size - 1
+    for block in prange(n_blocks):
+        _count_block(block * n // n_blocks, (block + 1) * n // n_blocks, symbols, str_off, ref_off, n_symbols,
+                     max_order, out)  # fmt: skip
+
+
+@jit
+def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
+                 max_order: int, out: np.ndarray) -> None:  # fmt: skip
+    n = ref_off.size - 1
+    longest_hyp = 1
+    longest_refs = 1
+    for seg in range(lo, hi):
+        longest_hyp = max(longest_hyp, str_off[seg + 1] - str_off[seg])
+        total = 0
+        for r in range(n + ref_off[seg], n + ref_off[seg + 1]):
+            total += str_off[r + 1] - str_off[r]
+        longest_refs = max(longest_refs, total)
+    bits = 4
+    while (1 << bits) < 2 * longest_hyp:
+        bits += 1
+    table = np.full(1 << bits, -1, dtype=np.int64)
+    local_of = np.zeros(max(n_symbols, 1), dtype=np.int64)
+    local_h = np.empty(longest_hyp, dtype=np.int64)  # local symbol ids of the hypothesis
+    prev_h = np.empty(longest_hyp, dtype=np.int64)  # id of the n-gram starting at each position
+    keys = np.empty(longest_hyp, dtype=np.int64)
+    hyp_count = np.zeros(longest_hyp, dtype=np.int64)
+    ref_count = np.zeros(longest_hyp, dtype=np.int64)
+    local_r = np.empty(longest_refs, dtype=np.int64)  # local ids of the references' symbols (0: not in hyp)
+    prev_r = np.empty(longest_refs, dtype=np.int64)  # id of the n-gram at each position, -1: not in hyp
+    touched = np.empty(longest_refs, dtype=np.int64)
+
+    for seg in range(lo, hi):
+        h0 = str_off[seg]
+        h_len = str_off[seg + 1] - h0
+        m = 0
+        for t in range(h_len):
+            s = symbols[h0 + t]
+            if local_of[s] == 0:
+                m += 1
+                local_of[s] = m
+            local_h[t] = local_of[s]
+        base = m + 1
+        r_first = n + ref_off[seg]
+        r_last = n + ref_off[seg + 1]
+        pos = 0
+        for r in range(r_first, r_last):
+            for t in range(str_off[r], str_off[r + 1]):
+                local_r[pos] = local_of[symbols[t]]
+                pos += 1
+        for order in range(1, max_order + 1):
+            # the hypothesis n-grams of this order, with dense ids and counts
+            n_grams = max(h_len - order + 1, 0)
+            order_bits = 4
+            while (1 << order_bits) < 2 * n_grams:
+                order_bits += 1
+            mask = (1 << order_bits) - 1
+            shift = np.uint64(64 - order_bits)
+            table[: mask + 1] = -1
+            n_ids = 0
+            for p in range(n_grams):
+                key = local_h[p] if order == 1 else prev_h[p] * base + local_h[p + order - 1]
+                slot = np.int64((np.uint64(key) * _GOLDEN) >> shift)
+                while True:
+                    found = table[slot]
+                    if found < 0:
+                        found = n_ids
+                        table[slot] = found
+                        keys[found] = key
+                        hyp_count[found] = 0
+                        ref_count[found] = 0
+                        n_ids += 1
+                        break
+                    if keys[found] == key:
+                        break
+                    slot = (slot + 1) & mask
+                hyp_count[found] += 1
+                prev_h[p] = found
+            # each reference: its n-grams looked up among the hypothesis n-grams
+            start = 0
+            for r in range(r_first, r_last):
+                r_len = str_off[r + 1] - str_off[r]
+                r_grams = max(r_len - order + 1, 0)
+                matches = 0
+                n_touched = 0
+                for p in range(start, start + r_grams):
+                    found = -1
+                    last = local_r[p + order - 1]
+                    if last > 0 and (order == 1 or prev_r[p] >= 0):
+                        key = last if order == 1 else prev_r[p] * base + last
+                        slot = np.int64((np.uint64(key) * _GOLDEN) >> shift)
+                        while n_ids > 0:
+                            candidate = table[slot]
+                            if candidate < 0:
+                                break
+                            if keys[candidate] == key:
+                                found = candidate
+                                break
+                            slot = (slot + 1) & mask
+                    prev_r[p] = found
+                    if found >= 0:
+                        if ref_count[found] == 0:
+                            touched[n_touched] = found
+                            n_touched += 1
+                        ref_count[found] += 1
+                        if ref_count[found] <= hyp_count[found]:
+                            matches += 1
+                for k in range(n_touched):
+                    ref_count[touched[k]] = 0
+                row = out[r - n, order - 1]
+                row[0] = n_grams if r_grams > 0 else 0
+                row[1] = r_grams
+                row[2] = matches
+                start += r_len
+        for t in range(h_len):  # forget this segment's local ids
+            local_of[symbols[h0 + t]] = 0
+
+
+@jit
+def _f_score(stats: np.ndarray, factor: float, eps_smoothing: bool) -> float:
+    """sacrebleu's ``CHRF._compute_f_score`` of one ``[hyp, ref, match] x order`` vector, in float64
+    with the same operations in the same order (the counts are integers, as in sacrebleu)."""
+    eps = 1e-16
+    order = stats.shape[0]
+    score = 0.0
+    effective_order = 0
+    avg_prec = 0.0
+    avg_rec = 0.0
+    for i in range(order):
+        n_hyp = stats[i, 0]
+        n_ref = stats[i, 1]
+        n_match = stats[i, 2]
+        prec = n_match / n_hyp if n_hyp > 0 else eps
+        rec = n_match / n_ref if n_ref > 0 else eps
+        denom = factor * prec + rec
+        score += ((1 + factor) * prec * rec / denom) if denom > 0 else eps
+        if n_hyp > 0 and n_ref > 0:
+            avg_prec += prec
+            avg_rec += rec
+            effective_order += 1
+    if eps_smoothing:
+        return 100 * score / order
+    if effective_order == 0:
+        avg_prec = 0.0
+        avg_rec = 0.0
+    else:
+        avg_prec /= effective_order
+        avg_rec /= effective_order
+    if avg_prec + avg_rec != 0.0:
+        score = (1 + factor) * avg_prec * avg_rec
+        score /= (factor * avg_prec) + avg_rec
+        return 100 * score
+    return 0.0
+
+
+@jit
+def best_reference(counts: np.ndarray, ref_off: np.ndarray, factor: float, eps_smoothing: bool) -> np.ndarray:
+    """Per segment, the flat ``[hyp, ref, match] x order`` counts of the first reference with the
+    highest sentence F-score (``counts``: :func:`match_counts` of all orders, concatenated)."""
+    n = ref_off.size - 1
+    order = counts.shape[1]
+    out = np.zeros((n, 3 * order), dtype=np.float64)
+    stats = np.empty((order, 3), dtype=np.float64)
+    for seg in range(n):
+        best = -1.0
+        best_ref = -1
+        for r in range(ref_off[seg], ref_off[seg + 1]):
+            for i in range(order):
+                for k in range(3):
+                    stats[i, k] = counts[r, i, k]
+            f = _f_score(stats, factor, eps_smoothing)
+            if f > best:
+                best = f
+                best_ref = r
+        if best_ref >= 0:
+            for i in range(order):
+                for k in range(3):
+                    out[seg, 3 * i + k] = counts[best_ref, i, k]
+    return out

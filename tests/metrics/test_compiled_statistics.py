@@ -1,0 +1,80 @@
+"""The compiled BLEU and chrF statistics equal sacrebleu's, count for count."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.metrics.chrf import CHRF
+
+if not NUMBA_AVAILABLE:
+    if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
+        pytest.fail("Numba is part of the test extra; CI must test the compiled statistics.", pytrace=False)
+    pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
+
+PIECES = ["the", "The", "cat", "sat", ".", ",", "(hi)", "'s", "3.5", "-", "é", "Σ", "日本", "ß", "İ",
+          " ", "  ", "\t", "\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;"]  # fmt: skip
+text = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
+
+
+@st.composite
+def corpora(draw: st.DrawFn) -> tuple[list[str], list[list[str]]]:
+    n = draw(st.integers(1, 6))
+    hypotheses = draw(st.lists(text, min_size=n, max_size=n))
+    streams = draw(st.lists(st.lists(st.one_of(text, st.none()), min_size=n, max_size=n), min_size=1, max_size=4))
+    for i in range(n):  # sacrebleu needs a reference per segment
+        if all(stream[i] is None for stream in streams):
+            streams[0][i] = draw(text)
+    return hypotheses, streams
+
+
+chrf_options = st.fixed_dictionaries({
+    "char_order": st.integers(0, 7), "word_order": st.integers(0, 3), "beta": st.integers(0, 3),
+    "lowercase": st.booleans(), "whitespace": st.booleans(), "eps_smoothing": st.booleans(),
+}).filter(lambda o: o["char_order"] + o["word_order"] > 0)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpus=corpora(), options=chrf_options)
+def test_chrf_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any]) -> None:
+    hypotheses, streams = corpus
+    compiled = CHRF(engine="numba", **options).corpus_stats(hypotheses, streams)
+    np.testing.assert_array_equal(compiled, CHRF(engine="sacrebleu", **options).corpus_stats(hypotheses, streams))
+
+
+def test_chrf_engine_is_validated() -> None:
+    assert CHRF().engine == "numba"
+    with pytest.raises(ValueError, match="engine must be 'fast', 'numba' or 'sacrebleu'"):
+        CHRF(engine="turbo")
+
+
+def test_chrf_does_not_warn_about_tokenized_text_as_sacrebleu(caplog: pytest.LogCaptureFixture) -> None:
+    hypotheses = ["A tokenized line ."] * 100
+    with caplog.at_level(logging.WARNING, logger="sacrebleu"):
+        CHRF(engine="numba").corpus_stats(hypotheses, [hypotheses])
+    assert caplog.text == ""  # sacrebleu warns for BLEU only
+
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", [{}, {"word_order": 2}, {"lowercase": True, "whitespace": True}])
+def test_chrf_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
+    outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
+    paths = [outputs / "ACCESS", outputs / "Dress-Ls", *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10))]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(f"shared corpora not found: {', '.join(missing)}")
+    lines = [p.read_text(encoding="utf-8").splitlines() for p in paths]
+    for hypotheses in lines[:2]:
+        compiled = CHRF(engine="numba", **options).corpus_stats(hypotheses, lines[2:])
+        np.testing.assert_array_equal(compiled, CHRF(engine="sacrebleu", **options).corpus_stats(hypotheses, lines[2:]))
