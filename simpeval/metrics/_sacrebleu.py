@@ -7,6 +7,7 @@ here. This module alone touches sacrebleu's private API, which the parity tests 
 * ``Metric._extract_corpus_statistics`` (text to per-segment statistics);
 * ``Metric._compute_score_from_stats`` (summed statistics to a sacrebleu score);
 * the ``Signature`` subclasses (``_SIGNATURE_TYPE``), their ``info`` and ``_abbr``;
+* ``BLEU.tokenizer`` and ``BLEU.tokenizer_signature`` (the chosen tokenizer);
 * ``sacrebleu.__version__``.
 
 Examples:
@@ -31,6 +32,7 @@ from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
 from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
+from .._jit import NUMBA_AVAILABLE
 from .._types import StatsArray
 from ..exceptions import (
     InvalidInputError,
@@ -47,6 +49,7 @@ __all__ = [
     "build_metric",
     "corpus_statistics",
     "check_has_references",
+    "bleu_tokenizer",
     "warn_if_tokenized",
     "compute_score",
     "signature_fields",
@@ -203,6 +206,12 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
     return score, np.float32
 
 
+def bleu_tokenizer(impl: Any) -> tuple[str, Any]:
+    """The name (as in the signature: ``13a``, ``none``, ``intl``, ...) and the callable of the
+    tokenizer of a sacrebleu ``BLEU``."""
+    return impl.tokenizer_signature, impl.tokenizer
+
+
 def _signature(impl: Any) -> Any:
     # sacrebleu builds signatures from the metric's __dict__; nrefs is filled in by simpeval.
     return impl._SIGNATURE_TYPE({**vars(impl), "num_refs": 1})
@@ -285,10 +294,37 @@ class SacrebleuMetric(Metric):
         self._impl = build_metric(self.kind, **asdict(config))
         self._fields = signature_fields(self._impl)  # fixed by the frozen config
 
+    #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` for metrics with a compiled
+    #: kernel (:meth:`_compiled_stats`); the counts are identical, so it is not in the signature.
+    engine: str = "sacrebleu"
+
+    def _set_engine(self, engine: str) -> None:
+        """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
+        if engine not in ("fast", "numba", "sacrebleu"):
+            raise InvalidOptionError(
+                f"{self.name}: engine must be 'fast', 'numba' or 'sacrebleu' (got {engine!r})."
+            )
+        if engine == "numba" and not NUMBA_AVAILABLE:
+            raise InvalidOptionError(
+                f"{self.name}: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
+                "(or use engine='fast', which falls back to sacrebleu)."
+            )
+        self.engine = ("numba" if NUMBA_AVAILABLE else "sacrebleu") if engine == "fast" else engine
+
     def _extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
+        if self.engine == "numba":
+            check_has_references(references, self.name)
+            warn_if_tokenized(self._impl, hypotheses)
+            stats = self._compiled_stats(hypotheses, references)
+            if stats is not None:
+                return stats
         return corpus_statistics(self._impl, hypotheses, references, self.name)
+
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+        """sacrebleu's statistics by a compiled kernel, or ``None`` to let sacrebleu extract them."""
+        return None
 
     def resampling_scorer(self) -> tuple[Any, Any]:
         """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""

@@ -1,13 +1,18 @@
-"""BLEU (Papineni et al., 2002), computed by sacrebleu and wrapped in simpeval's Metric API.
+"""BLEU (Papineni et al., 2002), exactly as sacrebleu computes it, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``);
-simpeval adds additive statistics, typed errors and a frozen configuration.
+simpeval adds additive statistics, typed errors and a frozen configuration. The per-segment
+statistics come from compiled kernels (13a tokenization straight to ids, then
+:mod:`._ngram_numba`) when Numba is installed and from sacrebleu otherwise; the counts are
+the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Mapping, Optional
+
+import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
@@ -89,6 +94,9 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         max_ngram_order: the highest n-gram order.
         effective_order: leave out orders without n-grams (recommended for sentence BLEU).
         trg_lang: target language code, used to choose the default tokenizer.
+        engine: ``"fast"`` (default): compiled statistics when Numba is installed
+            (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
+            to choose. The statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.
@@ -140,7 +148,10 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         max_ngram_order: int = 4,
         effective_order: bool = False,
         trg_lang: str = "",
+        *,
+        engine: str = "fast",
     ) -> None:
+        self._set_engine(engine)
         self._wrap(
             BLEUConfig(
                 lowercase=lowercase,
@@ -181,3 +192,49 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             },
         )
 
+
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+        return _compiled_statistics(self._impl, self.config, hypotheses, references)
+
+
+def _compiled_statistics(
+    impl: Any, config: BLEUConfig, hypotheses: list[str], references: list[list[str]]
+) -> Optional[StatsArray]:
+    """sacrebleu's BLEU statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` by the compiled
+    kernels, or ``None`` when a line holds the engine's line separator (sacrebleu then does it)."""
+    from ..tokenizers._compiled import TokenVocabulary
+    from ..tokenizers.batch import SEPARATOR, join_lines, replacements_13a
+    from ._ngram_numba import closest_lengths, match_counts
+
+    n = len(hypotheses)
+    texts = [*hypotheses, *(ref for refs in references for ref in refs)]
+    # sacrebleu: lowercase, strip trailing whitespace, tokenize, split on whitespace
+    if config.lowercase:
+        texts = [text.lower() for text in texts]
+    texts = [text.rstrip() for text in texts]
+    tokenizer, tokenize = _sacrebleu.bleu_tokenizer(impl)
+    if tokenizer not in ("13a", "none"):  # sacrebleu's tokenizer, once per distinct string
+        cache: dict[str, str] = {}
+        texts = [cache[t] if t in cache else cache.setdefault(t, tokenize(t)) for t in texts]
+    data = join_lines(texts)
+    if data.count(SEPARATOR.encode()) != len(texts) - 1:
+        return None
+    vocab = TokenVocabulary()
+    if tokenizer == "13a":
+        ids, offsets, index = vocab.encode_unique(replacements_13a(data), len(texts), tok13a=True)
+    else:
+        ids, offsets, index = vocab.encode_unique(data, len(texts))
+    # every string's tokens, in order (distinct strings were encoded once)
+    lengths = np.diff(offsets)[index]
+    str_off = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=str_off[1:])
+    starts = offsets[index]
+    symbols = ids[np.repeat(starts - str_off[:-1], lengths) + np.arange(int(str_off[-1]), dtype=np.int64)]
+    ref_off = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum([len(refs) for refs in references], out=ref_off[1:])
+    order = config.max_ngram_order
+    correct = match_counts(symbols, str_off, ref_off, vocab.size, order, per_reference=False)
+    hyp_len = lengths[:n]
+    totals = np.maximum(hyp_len[:, None] - np.arange(order)[None, :], 0)
+    ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
+    return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)

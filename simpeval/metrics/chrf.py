@@ -1,7 +1,7 @@
 """chrF and chrF++ (Popović, 2015 and 2017), exactly as sacrebleu computes them, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
-The per-segment statistics come from a compiled kernel (:mod:`._chrf_numba`) when Numba is
+The per-segment statistics come from a compiled kernel (:mod:`._ngram_numba`) when Numba is
 installed and from sacrebleu otherwise; both give the same counts.
 """
 
@@ -13,7 +13,6 @@ from typing import ClassVar, Mapping, Optional
 
 import numpy as np
 
-from .._jit import NUMBA_AVAILABLE
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
@@ -131,15 +130,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         *,
         engine: str = "fast",
     ) -> None:
-        if engine not in ("fast", "numba", "sacrebleu"):
-            raise InvalidOptionError(f"chrF: engine must be 'fast', 'numba' or 'sacrebleu' (got {engine!r}).")
-        if engine == "numba" and not NUMBA_AVAILABLE:
-            raise InvalidOptionError(
-                "chrF: engine='numba' needs Numba: pip install \"simpeval[fast]\" (or use engine='fast')."
-            )
-        #: Who extracts the statistics: ``"numba"`` (compiled, the default when Numba is installed)
-        #: or ``"sacrebleu"``; the counts are identical, so the engine is not in the signature.
-        self.engine = ("numba" if NUMBA_AVAILABLE else "sacrebleu") if engine == "fast" else engine
+        self._set_engine(engine)
         self._wrap(
             CHRFConfig(
                 char_order=char_order,
@@ -163,19 +154,13 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         )
 
 
-    def _extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
-    ) -> StatsArray:
-        if self.engine == "sacrebleu":
-            return super()._extract_stats(hypotheses, references, sources)
-        _sacrebleu.check_has_references(references, self.name)
-        _sacrebleu.warn_if_tokenized(self._impl, hypotheses)
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         return _compiled_statistics(self.config, hypotheses, references)
 
 
 def _compiled_statistics(config: CHRFConfig, hypotheses: list[str], references: list[list[str]]) -> StatsArray:
-    """sacrebleu's chrF statistics by the compiled kernels (see :mod:`._chrf_numba`)."""
-    from ._chrf_numba import best_reference, match_counts
+    """sacrebleu's chrF statistics by the compiled kernels (see :mod:`._ngram_numba`)."""
+    from ._ngram_numba import best_reference, match_counts
 
     n = len(hypotheses)
     texts = [*hypotheses, *(ref for refs in references for ref in refs)]
@@ -187,14 +172,14 @@ def _compiled_statistics(config: CHRFConfig, hypotheses: list[str], references: 
     if config.char_order > 0:
         chars = texts if config.whitespace else ["".join(text.split()) for text in texts]
         symbols, offsets = _code_points(chars)
-        parts.append(match_counts(symbols, offsets, ref_off, 0x110000, config.char_order))
+        parts.append(match_counts(symbols, offsets, ref_off, 0x110000, config.char_order, per_reference=True))
     if config.word_order > 0:
         vocabulary: dict[str, int] = {}
         words = [[vocabulary.setdefault(w, len(vocabulary)) for w in _split_punctuation(text)] for text in texts]
         offsets = np.zeros(len(words) + 1, dtype=np.int64)
         np.cumsum([len(w) for w in words], out=offsets[1:])
         symbols = np.fromiter((i for w in words for i in w), dtype=np.int64, count=int(offsets[-1]))
-        parts.append(match_counts(symbols, offsets, ref_off, len(vocabulary), config.word_order))
+        parts.append(match_counts(symbols, offsets, ref_off, len(vocabulary), config.word_order, per_reference=True))
     counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
     return best_reference(counts, ref_off, float(config.beta**2), config.eps_smoothing)
 

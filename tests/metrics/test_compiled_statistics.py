@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.metrics.bleu import BLEU
 from simpeval.metrics.chrf import CHRF
 
 if not NUMBA_AVAILABLE:
@@ -21,7 +22,7 @@ if not NUMBA_AVAILABLE:
     pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
 
 PIECES = ["the", "The", "cat", "sat", ".", ",", "(hi)", "'s", "3.5", "-", "é", "Σ", "日本", "ß", "İ",
-          " ", "  ", "\t", "\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;"]  # fmt: skip
+          " ", "  ", "\t", "\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;", "-\n", "\x01"]  # fmt: skip
 text = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
 
@@ -50,10 +51,36 @@ def test_chrf_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any])
     np.testing.assert_array_equal(compiled, CHRF(engine="sacrebleu", **options).corpus_stats(hypotheses, streams))
 
 
-def test_chrf_engine_is_validated() -> None:
-    assert CHRF().engine == "numba"
+bleu_options = st.fixed_dictionaries({
+    "lowercase": st.booleans(), "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
+    "max_ngram_order": st.integers(1, 5),
+})  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(corpus=corpora(), options=bleu_options)
+def test_bleu_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any]) -> None:
+    hypotheses, streams = corpus
+    compiled = BLEU(engine="numba", **options).corpus_stats(hypotheses, streams)
+    np.testing.assert_array_equal(compiled, BLEU(engine="sacrebleu", **options).corpus_stats(hypotheses, streams))
+
+
+@pytest.mark.parametrize("cls", [BLEU, CHRF])
+def test_engine_is_validated(cls: type) -> None:
+    assert cls().engine == "numba" and cls(engine="sacrebleu").engine == "sacrebleu"
     with pytest.raises(ValueError, match="engine must be 'fast', 'numba' or 'sacrebleu'"):
-        CHRF(engine="turbo")
+        cls(engine="turbo")
+
+
+def test_bleu_warns_about_tokenized_text_as_sacrebleu(caplog: pytest.LogCaptureFixture) -> None:
+    hypotheses = ["A tokenized line ."] * 100
+    with caplog.at_level(logging.WARNING, logger="sacrebleu"):
+        BLEU(engine="numba").corpus_stats(hypotheses, [hypotheses])
+    assert "100 hypotheses end in a tokenized period" in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="sacrebleu"):
+        BLEU(engine="numba", force=True).corpus_stats(hypotheses, [hypotheses])
+    assert caplog.text == ""
 
 
 def test_chrf_does_not_warn_about_tokenized_text_as_sacrebleu(caplog: pytest.LogCaptureFixture) -> None:
@@ -68,13 +95,16 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"word_order": 2}, {"lowercase": True, "whitespace": True}])
-def test_chrf_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
+def test_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
     paths = [outputs / "ACCESS", outputs / "Dress-Ls", *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10))]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         (pytest.fail if os.environ.get("CI") else pytest.skip)(f"shared corpora not found: {', '.join(missing)}")
     lines = [p.read_text(encoding="utf-8").splitlines() for p in paths]
-    for hypotheses in lines[:2]:
-        compiled = CHRF(engine="numba", **options).corpus_stats(hypotheses, lines[2:])
-        np.testing.assert_array_equal(compiled, CHRF(engine="sacrebleu", **options).corpus_stats(hypotheses, lines[2:]))
+    for cls in (CHRF, BLEU):
+        bleu_options = {"lowercase": options.get("lowercase", False)}
+        kwargs = options if cls is CHRF else bleu_options
+        for hypotheses in lines[:2]:
+            compiled = cls(engine="numba", **kwargs).corpus_stats(hypotheses, lines[2:])
+            np.testing.assert_array_equal(compiled, cls(engine="sacrebleu", **kwargs).corpus_stats(hypotheses, lines[2:]))

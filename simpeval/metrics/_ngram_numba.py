@@ -1,17 +1,21 @@
-"""Compiled chrF statistics, equal to sacrebleu's ``CHRF`` statistics count for count.
+"""Compiled n-gram matching of a hypothesis against its references (chrF and BLEU statistics).
 
-sacrebleu compares a hypothesis with each reference separately: for every n-gram order it
-counts the hypothesis n-grams, the reference n-grams and their clipped matches
-(``min(hyp count, ref count)`` summed over n-grams), computes the sentence F-score of each
-reference's counts and keeps the counts of the first reference with the highest F-score.
+Both metrics count, for every n-gram order, hypothesis n-grams matched by reference n-grams,
+clipped: a hypothesis n-gram occurring ``h`` times counts at most ``h`` matches.
 
-:func:`match_counts` does the counting over sequences of integer symbols (the code points of
-the characters, or word ids), one segment at a time: the hypothesis n-grams get dense ids in
-a hash table per order (an n-gram is the pair (id of its (n-1)-gram prefix, next symbol),
-packed exactly into one int64), and a reference n-gram is looked up, never inserted, so an
-n-gram absent from the hypothesis costs nothing. :func:`best_reference` then evaluates
-sacrebleu's F-score formula with the same float64 operations in the same order, so it picks
-the same reference. Segments are independent: blocks of them run on Numba's threads.
+* chrF (sacrebleu's ``CHRF``) compares the hypothesis with each reference separately,
+  ``[hyp, ref, match]`` counts per order and reference, then keeps the counts of the first
+  reference with the highest sentence F-score (:func:`best_reference`, which evaluates
+  sacrebleu's formula with the same float64 operations in the same order);
+* BLEU (sacrebleu's ``BLEU``) clips each hypothesis n-gram by its highest count in any one
+  reference and sums.
+
+:func:`match_counts` does the counting over sequences of integer symbols (code points,
+word or token ids), one segment at a time: the hypothesis n-grams get dense ids in a hash
+table per order (an n-gram is the pair (id of its (n-1)-gram prefix, next symbol), packed
+exactly into one int64, so ids never collide), and a reference n-gram is looked up, never
+inserted, so an n-gram absent from the hypothesis costs nothing. Segments are independent:
+blocks of them run on Numba's threads.
 """
 
 from __future__ import annotations
@@ -20,42 +24,49 @@ import numpy as np
 
 from .._jit import jit, jit_parallel, num_threads, prange
 
-__all__ = ["best_reference", "match_counts"]
+__all__ = ["best_reference", "closest_lengths", "match_counts"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _PARALLEL_SEGMENTS = 128
 
 
 def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                 max_order: int) -> np.ndarray:  # fmt: skip
-    """``(n_references, max_order, 3)`` counts ``[hyp, ref, match]`` of every (segment, reference) pair.
+                 max_order: int, per_reference: bool) -> np.ndarray:  # fmt: skip
+    """Clipped n-gram matches of every segment's hypothesis.
 
     String ``i < n`` is the hypothesis of segment ``i``; the references of segment ``i`` are
     strings ``n + ref_off[i] .. n + ref_off[i + 1] - 1``; string ``k`` is
-    ``symbols[str_off[k]:str_off[k + 1]]`` and symbols are below ``n_symbols``. As in sacrebleu,
-    the hypothesis count of an order is 0 when the reference has no n-gram of that order.
+    ``symbols[str_off[k]:str_off[k + 1]]`` and symbols are below ``n_symbols``.
+
+    Returns:
+        with ``per_reference`` (chrF): ``(n_references, max_order, 3)`` counts
+        ``[hyp, ref, match]`` of every (segment, reference) pair, where, as in sacrebleu, the
+        hypothesis count of an order is 0 when the reference has no n-gram of that order;
+        otherwise (BLEU): ``(n, max_order)`` matches clipped by the highest count of each
+        n-gram in any one reference.
     """
     n = ref_off.size - 1
-    out = np.zeros((int(ref_off[-1]), max_order, 3), dtype=np.int64)
+    shape = (int(ref_off[-1]), max_order, 3) if per_reference else (n, max_order, 1)
+    out = np.zeros(shape, dtype=np.int64)
     if n < _PARALLEL_SEGMENTS or num_threads() == 1:
-        _count_block(0, n, symbols, str_off, ref_off, n_symbols, max_order, out)
+        _count_block(0, n, symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
     else:
-        _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, out)
-    return out
+        _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
+    return out if per_reference else out[:, :, 0]
 
 
 @jit_parallel
 def _count_blocks(n_blocks: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                  max_order: int, out: np.ndarray) -> None:  # fmt: skip
+                  max_order: int, per_reference: bool, out: np.ndarray) -> None:  # fmt: skip
     n = ref_off.size - 1
     for block in prange(n_blocks):
         _count_block(block * n // n_blocks, (block + 1) * n // n_blocks, symbols, str_off, ref_off, n_symbols,
-                     max_order, out)  # fmt: skip
+                     max_order, per_reference, out)  # fmt: skip
 
 
 @jit
 def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                 max_order: int, out: np.ndarray) -> None:  # fmt: skip
+                 max_order: int, per_reference: bool, out: np.ndarray) -> None:  # fmt: skip
     n = ref_off.size - 1
     longest_hyp = 1
     longest_refs = 1
@@ -75,6 +86,7 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
     keys = np.empty(longest_hyp, dtype=np.int64)
     hyp_count = np.zeros(longest_hyp, dtype=np.int64)
     ref_count = np.zeros(longest_hyp, dtype=np.int64)
+    best_count = np.zeros(longest_hyp, dtype=np.int64)  # highest count in one reference (BLEU)
     local_r = np.empty(longest_refs, dtype=np.int64)  # local ids of the references' symbols (0: not in hyp)
     prev_r = np.empty(longest_refs, dtype=np.int64)  # id of the n-gram at each position, -1: not in hyp
     touched = np.empty(longest_refs, dtype=np.int64)
@@ -118,6 +130,7 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
                         keys[found] = key
                         hyp_count[found] = 0
                         ref_count[found] = 0
+                        best_count[found] = 0
                         n_ids += 1
                         break
                     if keys[found] == key:
@@ -155,12 +168,20 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
                         if ref_count[found] <= hyp_count[found]:
                             matches += 1
                 for k in range(n_touched):
-                    ref_count[touched[k]] = 0
-                row = out[r - n, order - 1]
-                row[0] = n_grams if r_grams > 0 else 0
-                row[1] = r_grams
-                row[2] = matches
+                    g = touched[k]
+                    best_count[g] = max(best_count[g], ref_count[g])
+                    ref_count[g] = 0
+                if per_reference:
+                    row = out[r - n, order - 1]
+                    row[0] = n_grams if r_grams > 0 else 0
+                    row[1] = r_grams
+                    row[2] = matches
                 start += r_len
+            if not per_reference:
+                clipped = 0
+                for g in range(n_ids):
+                    clipped += min(hyp_count[g], best_count[g])
+                out[seg, order - 1, 0] = clipped
         for t in range(h_len):  # forget this segment's local ids
             local_of[symbols[h0 + t]] = 0
 
@@ -225,4 +246,22 @@ def best_reference(counts: np.ndarray, ref_off: np.ndarray, factor: float, eps_s
             for i in range(order):
                 for k in range(3):
                     out[seg, 3 * i + k] = counts[best_ref, i, k]
+    return out
+
+
+@jit
+def closest_lengths(hyp_len: np.ndarray, ref_len: np.ndarray, ref_off: np.ndarray) -> np.ndarray:
+    """BLEU's reference length of each segment: the reference length closest to the hypothesis
+    length, the shorter one on a tie (sacrebleu's ``_get_closest_ref_len``)."""
+    n = hyp_len.size
+    out = np.zeros(n, dtype=np.int64)
+    for seg in range(n):
+        best_diff = -1
+        best = -1
+        for r in range(ref_off[seg], ref_off[seg + 1]):
+            diff = abs(hyp_len[seg] - ref_len[r])
+            if best_diff == -1 or diff < best_diff or (diff == best_diff and ref_len[r] < best):
+                best_diff = diff
+                best = ref_len[r]
+        out[seg] = best
     return out
