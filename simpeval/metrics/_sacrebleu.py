@@ -203,7 +203,45 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
     def score(vector: Any) -> Any:
         return impl._compute_score_from_stats(vector).score
 
+    batch = _compiled_score_rows(impl)
+    if batch is not None:
+        score.score_rows = batch  # type: ignore[attr-defined]
     return score, np.float32
+
+
+def _compiled_score_rows(impl: Any) -> Optional[Any]:
+    """The compiled replay of sacrebleu's BLEU or chrF scoring of many rows at once
+    (:mod:`._resampling_numba`), when Numba is available and NumPy promotes as NumPy 2 does;
+    ``None`` otherwise (each row is then scored by sacrebleu)."""
+    if not NUMBA_AVAILABLE or not isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
+        return None
+    from . import _resampling_numba as kernels
+
+    if not kernels.NEP50:
+        return None
+    if isinstance(impl, _SacrebleuBLEU):
+        method = impl.smooth_method
+        value = impl.smooth_value if impl.smooth_value is not None else BLEU_SMOOTH_DEFAULTS[method]
+        options = (impl.max_ngram_order, kernels.SMOOTH_CODES[method], float(value or 0.0), bool(impl.effective_order))
+
+        def bleu_rows(sums: Any) -> Any:
+            sums = np.ascontiguousarray(sums)
+            return kernels.bleu_scores(sums, *options, sums.dtype == np.float32)
+
+        return bleu_rows
+
+    factor, eps_smoothing = impl.beta**2, bool(impl.eps_smoothing)
+
+    def chrf_rows(sums: Any) -> Any:
+        sums = np.ascontiguousarray(sums)
+        values, is32 = kernels.chrf_scores(sums, factor, eps_smoothing, sums.dtype == np.float32)
+        if is32.all():  # sacrebleu's scores are all NumPy float32 scalars
+            return values.astype(np.float32)
+        if not is32.any():
+            return values
+        return [np.float32(v) if narrow else v for v, narrow in zip(values.tolist(), is32.tolist())]
+
+    return chrf_rows
 
 
 def bleu_tokenizer(impl: Any) -> tuple[str, Any]:

@@ -275,14 +275,19 @@ def resampled_sums(
     return sums
 
 
-def score_rows(score_fn: Any, sums: npt.NDArray[Any]) -> list[Any]:
+def score_rows(score_fn: Any, sums: npt.NDArray[Any]) -> Any:
     """``[score_fn(row) for row in sums]``, in one vectorized call when the scorer offers one.
 
     A scorer from :meth:`simpeval.metrics.base.Metric.resampling_scorer` may carry a
     ``score_rows(matrix)`` attribute that scores every row at once with the same arithmetic
-    (SARI does); otherwise each row is scored on its own, keeping the scorer's return type.
+    and returns the same values with the same types as the row-by-row scores (a float64 or
+    float32 array, or a list; SARI, and sacrebleu's BLEU and chrF with Numba); otherwise each
+    row is scored on its own, keeping the scorer's return type.
     """
     batch = getattr(score_fn, "score_rows", None)
-    if batch is not None:
-        return list(np.asarray(batch(sums), dtype=np.float64).tolist())
-    return [score_fn(row) for row in sums]
+    if batch is None:
+        return [score_fn(row) for row in sums]
+    scores = batch(sums)
+    if isinstance(scores, np.ndarray) and scores.dtype == np.float64:
+        return scores.tolist()  # Python floats, as a float-returning scorer gives
+    return scores
