@@ -246,6 +246,18 @@ def randomization_sums(
     return pseudo_a, pseudo_b
 
 
+def _exact_in_float32(stats: npt.NDArray[np.float64]) -> bool:
+    """Whether every sum of ``n_segments`` rows (drawn with replacement) is exact in float32."""
+    if stats.size == 0:
+        return True
+    largest = float(stats.max())
+    return bool(
+        float(stats.min()) >= 0
+        and np.array_equal(stats, np.floor(stats))
+        and largest * stats.shape[0] < 2**24
+    )
+
+
 def resampled_sums(
     stats: npt.NDArray[np.float64], indices: npt.NDArray[np.int64], dtype: np.dtype[Any]
 ) -> npt.NDArray[Any]:
@@ -255,9 +267,14 @@ def resampled_sums(
       matrix product per block of resamples). Integer statistics are summed exactly; sums of
       non-integer statistics may differ from a sequential sum in the last bits.
     * ``float32``: sacrebleu's arithmetic, bit for bit: the statistics are rounded to float32
-      and every resample's rows are summed with ``ndarray.sum(axis=0)`` in float32.
+      and every resample's rows are summed with ``ndarray.sum(axis=0)`` in float32. When the
+      statistics are non-negative integers whose resampled sums stay below 2**24 (every
+      partial sum is then an integer float32 holds exactly, in any summation order), the
+      exact float64 path below gives the same numbers and is used instead.
     """
     n_resamples, n_segments = indices.shape
+    if dtype == np.dtype(np.float32) and _exact_in_float32(stats):
+        return resampled_sums(stats, indices, np.dtype(np.float64)).astype(np.float32)
     if dtype == np.dtype(np.float32):
         rows32 = stats.astype(np.float32)
         sums32 = np.empty((n_resamples, stats.shape[1]), dtype=np.float32)

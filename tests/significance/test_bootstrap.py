@@ -129,6 +129,25 @@ def test_float32_sums_are_sacrebleus() -> None:
     assert not np.array_equal(sums, _resample.resampled_sums(stats, idx, np.dtype(np.float64)))
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    n=st.integers(1, 60),
+    width=st.integers(1, 5),
+    scale=st.sampled_from([1, 50, 10_000, 2**24 // 40, 2**24]),
+    seed=st.integers(0, 2**16),
+)
+def test_float32_sums_of_integer_statistics_take_the_exact_path(n: int, width: int, scale: int, seed: int) -> None:
+    """Integer statistics: the float64 product, rounded, equals sacrebleu's float32 .sum(0) -
+    and near or beyond 2**24, where float32 sums are inexact, the sequential path is used."""
+    rng = np.random.default_rng(seed)
+    stats = rng.integers(0, scale + 1, size=(n, width)).astype(np.float64)
+    idx = rng.integers(0, n, size=(30, n))
+    sums = _resample.resampled_sums(stats, idx, np.dtype(np.float32))
+    as_sacrebleu = np.array(stats, dtype="float32")[idx]
+    assert sums.dtype == np.float32
+    assert np.array_equal(sums, np.array([s.sum(0) for s in as_sacrebleu]))
+
+
 def test_score_fn_gets_each_resample_in_the_chosen_dtype() -> None:
     seen: list[Any] = []
     stats = np.ones((5, 2))
