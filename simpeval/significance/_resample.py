@@ -210,12 +210,25 @@ def bootstrap_sums(
     n_segments = matrices[0].shape[0]
     outputs = [np.empty((n_resamples, m.shape[1]), dtype=dtype) for m in matrices]
     block = max(1, _BLOCK_ELEMENTS // n_segments)
+    exact = [dtype == np.dtype(np.float64) or _exact_in_float32(m) for m in matrices]
     for start in range(0, n_resamples, block):
         rows = min(block, n_resamples - start)
         indices = draw_indices(rng, n_segments, rows)
-        for matrix, output in zip(matrices, outputs):
-            output[start : start + rows] = resampled_sums(matrix, indices, dtype)
+        counts = _counts(indices) if any(exact) else None  # shared by the matrices
+        for matrix, output, by_product in zip(matrices, outputs, exact):
+            if by_product:
+                output[start : start + rows] = counts @ matrix
+            else:
+                output[start : start + rows] = resampled_sums(matrix, indices, dtype)
     return outputs
+
+
+def _counts(indices: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+    """How often each segment occurs in each resample: ``(n_resamples, n_segments)`` floats."""
+    rows, n_segments = indices.shape
+    offsets = indices + (np.arange(rows, dtype=np.int64) * n_segments)[:, None]
+    counts = np.bincount(offsets.ravel(), minlength=rows * n_segments).reshape(rows, n_segments)
+    return counts.astype(np.float64)
 
 
 def randomization_sums(
@@ -285,10 +298,7 @@ def resampled_sums(
     block = max(1, _BLOCK_ELEMENTS // n_segments)
     for start in range(0, n_resamples, block):
         chunk = indices[start : start + block]
-        rows = chunk.shape[0]
-        offsets = chunk + (np.arange(rows, dtype=np.int64) * n_segments)[:, None]
-        counts = np.bincount(offsets.ravel(), minlength=rows * n_segments).reshape(rows, n_segments)
-        sums[start : start + rows] = counts.astype(np.float64) @ stats
+        sums[start : start + chunk.shape[0]] = _counts(chunk) @ stats
     return sums
 
 

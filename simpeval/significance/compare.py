@@ -1,6 +1,7 @@
 """Run paired tests over several systems: each against a baseline, or every pair.
 
-These helpers only loop over :func:`~simpeval.significance.paired_bootstrap` and
+These helpers run :func:`~simpeval.significance.paired_bootstrap` (each system resampled and
+scored once for all its pairs) and
 :func:`~simpeval.significance.paired_approximate_randomization` with
 the metric's :meth:`~simpeval.metrics.base.Metric.resampling_scorer` and package the results as
 :class:`~simpeval.metrics.score.PairedResult`. As in sacrebleu's ``PairedTest``, every
@@ -21,7 +22,7 @@ from ..metrics.base import Metric
 from ..metrics.score import PairedResult
 from ._resample import DEFAULT_SEED, check_count, check_pair, check_stats, make_rng, resample_dtype
 from .correction import holm_bonferroni
-from .paired import DEFAULT_SAMPLES, paired_approximate_randomization, paired_bootstrap
+from .paired import DEFAULT_SAMPLES, paired_approximate_randomization, paired_bootstraps
 
 __all__ = ["compare_all_pairs", "compare_to_baseline"]
 
@@ -198,15 +199,13 @@ def _run(
         raise InvalidInputError(f"{owner}: metric_name must be a string or None (got {metric_name!r}).")
     name = metric_name or metric.score_from_stats(next(iter(systems.values())).sum(axis=0)).metric
     results: list[PairedResult] = []
-    for base_name, system_name in pairs:
-        base, other = systems[base_name], systems[system_name]
-        if test == "bs":
-            p_value, mean, ci = paired_bootstrap(base, other, score_fn, n, seed_value, dtype=precision)
-            results.append(
-                PairedResult(system_name, base_name, name, "bs", p_value, n, seed_value, mean=mean, ci=ci)
-            )
-        else:
-            p_value = paired_approximate_randomization(base, other, score_fn, n, seed_value)
+    if test == "bs":  # every system resampled and scored once, whatever the number of pairs
+        outcomes = paired_bootstraps(systems, pairs, score_fn, n, seed_value, dtype=precision)
+        for (base_name, system_name), (p_value, mean, ci) in zip(pairs, outcomes):
+            results.append(PairedResult(system_name, base_name, name, "bs", p_value, n, seed_value, mean=mean, ci=ci))
+    else:
+        for base_name, system_name in pairs:
+            p_value = paired_approximate_randomization(systems[base_name], systems[system_name], score_fn, n, seed_value)
             results.append(PairedResult(system_name, base_name, name, "ar", p_value, n, seed_value))
     if correction == "holm":
         adjusted = holm_bonferroni([result.p_value for result in results])

@@ -143,11 +143,27 @@ def paired_bootstrap(
     precision = resample_dtype(dtype, owner)
     seed_value, generator = make_rng(seed, rng, owner)
 
-    base_sums, system_sums = bootstrap_sums(generator, n, [base, other], precision)
-    # np.array keeps score_fn's type (float64, or float32 for sacrebleu's own chrF/TER scores).
-    base_scores = np.array(score_rows(score_fn, base_sums))
-    system_scores = np.array(score_rows(score_fn, system_sums))
+    base_scores, system_scores = resampled_scores(generator, n, [base, other], score_fn, precision)
+    return _bootstrap_result(base, other, base_scores, system_scores, score_fn, n, fraction, float(level), seed_value)
 
+
+def resampled_scores(
+    generator: np.random.Generator, n: int, matrices: list[npt.NDArray[np.float64]], score_fn: ScoreFn,
+    precision: Any,
+) -> list[npt.NDArray[Any]]:  # fmt: skip
+    """The scores of ``n`` bootstrap resamples of every matrix, all resampled with the same draws.
+
+    A baseline compared with several systems is therefore resampled and scored once.
+    ``np.array`` keeps score_fn's type (float64, or float32 for sacrebleu's chrF and TER).
+    """
+    return [np.array(score_rows(score_fn, sums)) for sums in bootstrap_sums(generator, n, matrices, precision)]
+
+
+def _bootstrap_result(
+    base: npt.NDArray[np.float64], other: npt.NDArray[np.float64], base_scores: npt.NDArray[Any],
+    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: float, level: float, seed: Optional[int],
+) -> PairedBootstrapResult:  # fmt: skip
+    """sacrebleu's paired bootstrap result from the resampled scores of the two systems."""
     ordered = np.sort(system_scores)
     mean = float(ordered.mean())  # the mean of the *sorted* scores, as sacrebleu (summation order)
     lower, upper = interval_indices(n, fraction)
@@ -155,14 +171,37 @@ def paired_bootstrap(
         low=float(ordered[lower]),
         high=float(ordered[upper]),
         mean=mean,
-        level=float(level),
+        level=level,
         n_resamples=n,
-        seed=seed_value,
+        seed=seed,
     )
-
     differences = np.abs(system_scores - base_scores)
     p_value = _p_value(differences - differences.mean(), _observed_difference(base, other, score_fn))
     return PairedBootstrapResult(p_value=p_value, mean=mean, ci=ci)
+
+
+def paired_bootstraps(
+    systems: Mapping[str, npt.NDArray[np.float64]],
+    pairs: list[tuple[str, str]],
+    score_fn: ScoreFn,
+    n_resamples: int,
+    seed: int,
+    *,
+    level: float = 0.95,
+    dtype: Any = np.float64,
+) -> list[PairedBootstrapResult]:
+    """:func:`paired_bootstrap` of every ``(baseline, system)`` pair, with the same results, but
+    each system resampled and scored once (the draws depend only on the seed and the number
+    of segments, so every pair sees the same resamples, exactly as separate calls would)."""
+    names = list(dict.fromkeys(name for pair in pairs for name in pair))
+    _, generator = make_rng(seed, None, "paired_bootstraps")
+    matrices = [systems[name] for name in names]
+    scores = dict(zip(names, resampled_scores(generator, n_resamples, matrices, score_fn, resample_dtype(dtype, "paired_bootstraps"))))
+    fraction = check_level(level, "paired_bootstraps")
+    return [
+        _bootstrap_result(systems[a], systems[b], scores[a], scores[b], score_fn, n_resamples, fraction, float(level), seed)
+        for a, b in pairs
+    ]
 
 
 def paired_approximate_randomization(

@@ -177,3 +177,24 @@ def test_invalid_options_raise_typed_errors() -> None:
         paired_bootstrap(stats, stats, weighted, 10, level=0)
     with pytest.raises(ValueError):  # typed errors are also the builtin ones
         paired_bootstrap(stats, stats, weighted, -1)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_paired_bootstraps_equal_separate_calls(dtype: type) -> None:
+    """Each system resampled once for all pairs: the same results as one call per pair."""
+    from simpeval.significance.paired import paired_bootstraps
+
+    rng = np.random.default_rng(3)
+    systems = {
+        "base": rng.integers(0, 20, size=(50, 3)).astype(np.float64),
+        "a": rng.integers(0, 20, size=(50, 3)).astype(np.float64),
+        "b": rng.random((50, 3)) * 7,  # non-integer: the sequential float32 path
+    }
+
+    def score(v: np.ndarray) -> float:
+        return float(100 * v[0] / (1 + v[1] + v[2]))
+
+    pairs = [("base", "a"), ("base", "b"), ("a", "b")]
+    together = paired_bootstraps(systems, pairs, score, 300, 7, dtype=dtype)
+    separate = [paired_bootstrap(systems[x], systems[y], score, 300, 7, dtype=dtype) for x, y in pairs]
+    assert together == separate
