@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from typing import Any, Callable, TypeVar
 
-__all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads"]  # and prange, lazily
+__all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads", "parallel_lock"]  # and prange, lazily
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -50,6 +51,11 @@ def jit_inline(function: F) -> F:
 def jit_parallel(function: F) -> F:
     """:func:`jit` with Numba's parallel loops: ``prange`` iterations run on Numba's threads."""
     return _compile(function, parallel=True)
+
+
+#: Held while a parallel kernel runs: Numba's default threading layer ("workqueue") aborts
+#: the process when two Python threads launch parallel kernels at the same time.
+parallel_lock = threading.Lock()
 
 
 def num_threads() -> int:

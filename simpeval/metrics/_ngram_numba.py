@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_parallel, num_threads, prange
+from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 
@@ -51,7 +51,8 @@ def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, 
     if n < _PARALLEL_SEGMENTS or num_threads() == 1:
         _count_block(0, n, symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
     else:
-        _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
+        with parallel_lock:
+            _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
     return out if per_reference else out[:, :, 0]
 
 

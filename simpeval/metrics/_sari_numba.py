@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_parallel, num_threads as _num_threads, prange
+from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
 
 __all__ = ["sari_counts"]
 
@@ -64,10 +64,11 @@ def sari_counts(
     raw = np.zeros((n, max_order, _N_RAW), dtype=np.float64)
     args = (ids, str_off, src_idx, hyp_idx, ref_off, ref_idx, n_vocab, max_order, binary, weight_all,
             per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
-    if n < _PARALLEL_SEGMENTS or _num_threads() == 1:
+    if n < _PARALLEL_SEGMENTS or num_threads() == 1:
         _count_block(0, n, *args)
     else:
-        _count_blocks(4 * _num_threads(), *args)
+        with parallel_lock:
+            _count_blocks(4 * num_threads(), *args)
     return raw
 
 

@@ -148,3 +148,29 @@ def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch, en
     assert len(calls) == 1  # the second system reused the encoded sources and references
     assert scores == [SARI(engine="reference").corpus_score(h, streams, sources=sources)
                       for h in (["The cat sat .", "It rained ."], sources)]  # fmt: skip
+
+
+@pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba")
+def test_compiled_kernels_can_be_called_from_several_threads() -> None:
+    """Numba's workqueue threading layer (the one always present) aborts on concurrent parallel
+    launches; simpeval serializes them. Run in a child process: a failure kills the interpreter."""
+    code = """
+import concurrent.futures, numpy as np
+from simpeval import SARI, BLEU, CHRF
+rng = np.random.default_rng(0)
+words = np.array("the cat sat on a mat . , it rained all day".split())
+sent = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 15))))
+n = 3000
+srcs = [sent() for _ in range(n)]; hyps = [sent() for _ in range(n)]; refs = [[sent() for _ in range(n)] for _ in range(2)]
+def job(k):
+    metric = (SARI(), BLEU(), CHRF())[k % 3]
+    return k % 3, metric.corpus_stats(hyps, refs, srcs if k % 3 == 0 else None)
+with concurrent.futures.ThreadPoolExecutor(6) as pool:
+    results = list(pool.map(job, range(18)))
+for k, stats in results:
+    assert np.array_equal(stats, results[k][1])
+print("ok")
+"""
+    env = {**os.environ, "NUMBA_THREADING_LAYER": "workqueue"}  # the layer that aborts
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, env=env)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-2000:]
