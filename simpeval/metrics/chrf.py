@@ -172,7 +172,8 @@ def _compiled_statistics(config: CHRFConfig, hypotheses: list[str], references: 
     if config.char_order > 0:
         chars = texts if config.whitespace else ["".join(text.split()) for text in texts]
         symbols, offsets = _code_points(chars)
-        parts.append(match_counts(symbols, offsets, ref_off, 0x110000, config.char_order, per_reference=True))
+        n_symbols = int(symbols.max(initial=0)) + 1  # the kernels index arrays by code point
+        parts.append(match_counts(symbols, offsets, ref_off, n_symbols, config.char_order, per_reference=True))
     if config.word_order > 0:
         vocabulary: dict[str, int] = {}
         words = [[vocabulary.setdefault(w, len(vocabulary)) for w in _split_punctuation(text)] for text in texts]
