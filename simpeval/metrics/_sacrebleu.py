@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from types import MappingProxyType
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import sacrebleu
@@ -50,6 +50,7 @@ __all__ = [
     "corpus_statistics",
     "check_has_references",
     "bleu_tokenizer",
+    "join_encoded",
     "warn_if_tokenized",
     "compute_score",
     "signature_fields",
@@ -364,6 +365,15 @@ class SacrebleuMetric(Metric):
         """sacrebleu's statistics by a compiled kernel, or ``None`` to let sacrebleu extract them."""
         return None
 
+    def _encoded_references(self, references: list[list[str]], encode: Callable[[list[str]], Any]) -> Any:
+        """``encode(all references, segment after segment)``, kept for the next call with the same
+        references: the systems of a comparison share them (as sacrebleu's reference cache)."""
+        key = tuple(map(tuple, references))
+        if getattr(self, "_encoded_key", None) != key:
+            self._encoded_value = encode([ref for refs in references for ref in refs])
+            self._encoded_key = key
+        return self._encoded_value
+
     def resampling_scorer(self) -> tuple[Any, Any]:
         """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
         return resampling_scorer(self._impl)
@@ -373,3 +383,9 @@ class SacrebleuMetric(Metric):
 
     def _version(self) -> str:
         return SACREBLEU_VERSION
+
+
+def join_encoded(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Two encoded string lists ``(symbols, offsets)`` as one: the strings of ``first``, then ``second``'s."""
+    (symbols_a, offsets_a), (symbols_b, offsets_b) = first, second
+    return np.concatenate((symbols_a, symbols_b)), np.concatenate((offsets_a[:-1], offsets_b + offsets_a[-1]))

@@ -194,47 +194,63 @@ class BLEU(_sacrebleu.SacrebleuMetric):
 
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
-        return _compiled_statistics(self._impl, self.config, hypotheses, references)
+        from ._ngram_numba import closest_lengths, match_counts
+
+        encoder, refs = self._encoded_references(references, self._encode_references)
+        hyps = _encode_texts(encoder, hypotheses)
+        if hyps is None or refs is None:  # a line holds the engine's line separator: sacrebleu does it
+            return None
+        symbols, str_off = _sacrebleu.join_encoded(hyps, refs)
+        n = len(hypotheses)
+        ref_off = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in references], out=ref_off[1:])
+        order = self.config.max_ngram_order
+        correct = match_counts(symbols, str_off, ref_off, encoder.vocab.size, order, per_reference=False)
+        lengths = np.diff(str_off)
+        hyp_len = lengths[:n]
+        totals = np.maximum(hyp_len[:, None] - np.arange(order)[None, :], 0)
+        ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
+        return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)
+
+    def _encode_references(self, texts: list[str]) -> tuple[_Encoder, Any]:
+        encoder = _Encoder(self)  # a vocabulary per reference set; the outputs extend it
+        return encoder, _encode_texts(encoder, texts)
 
 
-def _compiled_statistics(
-    impl: Any, config: BLEUConfig, hypotheses: list[str], references: list[list[str]]
-) -> Optional[StatsArray]:
-    """sacrebleu's BLEU statistics ``[hyp_len, ref_len, correct_1..N, total_1..N]`` by the compiled
-    kernels, or ``None`` when a line holds the engine's line separator (sacrebleu then does it)."""
-    from ..tokenizers._compiled import TokenVocabulary
+class _Encoder:
+    """Token ids of texts as sacrebleu's BLEU splits them: lowercased (option), trailing
+    whitespace stripped, tokenized, split on whitespace. One vocabulary for all calls."""
+
+    def __init__(self, metric: BLEU) -> None:
+        from ..tokenizers._compiled import TokenVocabulary
+
+        self.vocab = TokenVocabulary()
+        self.lowercase = metric.config.lowercase
+        self.tokenizer, self.tokenize = _sacrebleu.bleu_tokenizer(metric._impl)
+
+
+def _encode_texts(encoder: _Encoder, texts: list[str]) -> Any:
+    """``(symbols, offsets)``: text ``i`` is ``symbols[offsets[i]:offsets[i + 1]]`` (token ids);
+    ``None`` when a text holds the engine's line separator."""
     from ..tokenizers.batch import SEPARATOR, join_lines, replacements_13a
-    from ._ngram_numba import closest_lengths, match_counts
 
-    n = len(hypotheses)
-    texts = [*hypotheses, *(ref for refs in references for ref in refs)]
-    # sacrebleu: lowercase, strip trailing whitespace, tokenize, split on whitespace
-    if config.lowercase:
+    if encoder.lowercase:
         texts = [text.lower() for text in texts]
     texts = [text.rstrip() for text in texts]
-    tokenizer, tokenize = _sacrebleu.bleu_tokenizer(impl)
-    if tokenizer not in ("13a", "none"):  # sacrebleu's tokenizer, once per distinct string
+    if encoder.tokenizer not in ("13a", "none"):  # sacrebleu's tokenizer, once per distinct string
         cache: dict[str, str] = {}
-        texts = [cache[t] if t in cache else cache.setdefault(t, tokenize(t)) for t in texts]
+        texts = [cache[t] if t in cache else cache.setdefault(t, encoder.tokenize(t)) for t in texts]
     data = join_lines(texts)
-    if data.count(SEPARATOR.encode()) != len(texts) - 1:
-        return None
-    vocab = TokenVocabulary()
-    if tokenizer == "13a":
-        ids, offsets, index = vocab.encode_unique(replacements_13a(data), len(texts), tok13a=True)
-    else:
-        ids, offsets, index = vocab.encode_unique(data, len(texts))
-    # every string's tokens, in order (distinct strings were encoded once)
-    lengths = np.diff(offsets)[index]
-    str_off = np.zeros(len(texts) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=str_off[1:])
-    starts = offsets[index]
-    symbols = ids[np.repeat(starts - str_off[:-1], lengths) + np.arange(int(str_off[-1]), dtype=np.int64)]
-    ref_off = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum([len(refs) for refs in references], out=ref_off[1:])
-    order = config.max_ngram_order
-    correct = match_counts(symbols, str_off, ref_off, vocab.size, order, per_reference=False)
-    hyp_len = lengths[:n]
-    totals = np.maximum(hyp_len[:, None] - np.arange(order)[None, :], 0)
-    ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
-    return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)
+    encoded = None
+    if data.count(SEPARATOR.encode()) == len(texts) - 1:
+        if encoder.tokenizer == "13a":
+            ids, offsets, index = encoder.vocab.encode_unique(replacements_13a(data), len(texts), tok13a=True)
+        else:
+            ids, offsets, index = encoder.vocab.encode_unique(data, len(texts))
+        # every text's tokens, in order (distinct texts were encoded once)
+        lengths = np.diff(offsets)[index]
+        str_off = np.zeros(len(texts) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=str_off[1:])
+        positions = np.repeat(offsets[index] - str_off[:-1], lengths) + np.arange(int(str_off[-1]), dtype=np.int64)
+        encoded = (ids[positions], str_off)
+    return encoded

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Mapping, Optional
 
 import numpy as np
 
@@ -155,34 +155,41 @@ class CHRF(_sacrebleu.SacrebleuMetric):
 
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
-        return _compiled_statistics(self.config, hypotheses, references)
+        from ._ngram_numba import best_reference, match_counts
+
+        words, refs = self._encoded_references(references, self._encode_references)
+        hyps = _encode_texts(self.config, words, hypotheses)
+        n = len(hypotheses)
+        ref_off = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in references], out=ref_off[1:])
+        parts = []
+        orders = [order for order in (self.config.char_order, self.config.word_order) if order > 0]
+        for order, hyp, ref in zip(orders, hyps, refs):
+            symbols, offsets = _sacrebleu.join_encoded(hyp, ref)
+            n_symbols = int(symbols.max(initial=-1)) + 1  # the kernel indexes arrays by symbol
+            parts.append(match_counts(symbols, offsets, ref_off, n_symbols, order, per_reference=True))
+        counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+        return best_reference(counts, ref_off, float(self.config.beta**2), self.config.eps_smoothing)
+
+    def _encode_references(self, texts: list[str]) -> tuple[dict[str, int], list[Any]]:
+        words: dict[str, int] = {}  # word ids, per reference set; the outputs extend it
+        return words, _encode_texts(self.config, words, texts)
 
 
-def _compiled_statistics(config: CHRFConfig, hypotheses: list[str], references: list[list[str]]) -> StatsArray:
-    """sacrebleu's chrF statistics by the compiled kernels (see :mod:`._ngram_numba`)."""
-    from ._ngram_numba import best_reference, match_counts
-
-    n = len(hypotheses)
-    texts = [*hypotheses, *(ref for refs in references for ref in refs)]
+def _encode_texts(config: CHRFConfig, words: dict[str, int], texts: list[str]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``(symbols, offsets)`` of the characters (code points) and of the words (ids in ``words``)
+    of the texts, as sacrebleu's chrF sees them; the parts the configuration uses."""
     if config.lowercase:
         texts = [text.lower() for text in texts]
-    ref_off = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum([len(refs) for refs in references], out=ref_off[1:])
     parts = []
     if config.char_order > 0:
-        chars = texts if config.whitespace else ["".join(text.split()) for text in texts]
-        symbols, offsets = _code_points(chars)
-        n_symbols = int(symbols.max(initial=0)) + 1  # the kernels index arrays by code point
-        parts.append(match_counts(symbols, offsets, ref_off, n_symbols, config.char_order, per_reference=True))
+        parts.append(_code_points(texts if config.whitespace else ["".join(text.split()) for text in texts]))
     if config.word_order > 0:
-        vocabulary: dict[str, int] = {}
-        words = [[vocabulary.setdefault(w, len(vocabulary)) for w in _split_punctuation(text)] for text in texts]
-        offsets = np.zeros(len(words) + 1, dtype=np.int64)
-        np.cumsum([len(w) for w in words], out=offsets[1:])
-        symbols = np.fromiter((i for w in words for i in w), dtype=np.int64, count=int(offsets[-1]))
-        parts.append(match_counts(symbols, offsets, ref_off, len(vocabulary), config.word_order, per_reference=True))
-    counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
-    return best_reference(counts, ref_off, float(config.beta**2), config.eps_smoothing)
+        ids = [[words.setdefault(w, len(words)) for w in _split_punctuation(text)] for text in texts]
+        offsets = np.zeros(len(ids) + 1, dtype=np.int64)
+        np.cumsum([len(w) for w in ids], out=offsets[1:])
+        parts.append((np.fromiter((i for w in ids for i in w), dtype=np.int64, count=int(offsets[-1])), offsets))
+    return parts
 
 
 def _code_points(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:

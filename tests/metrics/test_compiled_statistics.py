@@ -108,3 +108,20 @@ def test_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
         for hypotheses in lines[:2]:
             compiled = cls(engine="numba", **kwargs).corpus_stats(hypotheses, lines[2:])
             np.testing.assert_array_equal(compiled, cls(engine="sacrebleu", **kwargs).corpus_stats(hypotheses, lines[2:]))
+
+
+@pytest.mark.parametrize("cls", [BLEU, CHRF])
+def test_references_are_encoded_once_for_all_systems(cls: type, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    metric = cls(engine="numba", **({"word_order": 2} if cls is CHRF else {}))
+    original = metric._encode_references
+    monkeypatch.setattr(metric, "_encode_references", lambda texts: calls.append(len(texts)) or original(texts))
+    streams = [["The cat sat on the mat.", "It rained all day."], ["A cat sat.", "Rain, all day long!"]]
+    systems = [["The cat sat.", "It rained."], ["Un chat.", "Il pleuvait toute la journée."], ["The cat sat.", "It rained."]]
+    stats = [metric.corpus_stats(hyps, streams) for hyps in systems]
+    assert calls == [4]  # the second and third systems reused the encoded references
+    reference = cls(engine="sacrebleu", **({"word_order": 2} if cls is CHRF else {}))
+    for hyps, got in zip(systems, stats):
+        np.testing.assert_array_equal(got, reference.corpus_stats(hyps, streams))
+    metric.corpus_stats(systems[0], [streams[1], streams[0]])  # other references: encoded anew
+    assert calls == [4, 4]
