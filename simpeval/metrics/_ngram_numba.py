@@ -23,10 +23,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
+from ._hash_numba import find, intern, reset
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _PARALLEL_SEGMENTS = 128
 
 
@@ -113,30 +113,16 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
         for order in range(1, max_order + 1):
             # the hypothesis n-grams of this order, with dense ids and counts
             n_grams = max(h_len - order + 1, 0)
-            order_bits = 4
-            while (1 << order_bits) < 2 * n_grams:
-                order_bits += 1
-            mask = (1 << order_bits) - 1
-            shift = np.uint64(64 - order_bits)
-            table[: mask + 1] = -1
+            mask, shift = reset(table, n_grams)
             n_ids = 0
             for p in range(n_grams):
                 key = local_h[p] if order == 1 else prev_h[p] * base + local_h[p + order - 1]
-                slot = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-                while True:
-                    found = table[slot]
-                    if found < 0:
-                        found = n_ids
-                        table[slot] = found
-                        keys[found] = key
-                        hyp_count[found] = 0
-                        ref_count[found] = 0
-                        best_count[found] = 0
-                        n_ids += 1
-                        break
-                    if keys[found] == key:
-                        break
-                    slot = (slot + 1) & mask
+                found = intern(table, keys, key, mask, shift, n_ids)
+                if found == n_ids:  # a new n-gram
+                    hyp_count[found] = 0
+                    ref_count[found] = 0
+                    best_count[found] = 0
+                    n_ids += 1
                 hyp_count[found] += 1
                 prev_h[p] = found
             # each reference: its n-grams looked up among the hypothesis n-grams
@@ -150,16 +136,7 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
                     found = -1
                     last = local_r[p + order - 1]
                     if last > 0 and (order == 1 or prev_r[p] >= 0):
-                        key = last if order == 1 else prev_r[p] * base + last
-                        slot = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-                        while n_ids > 0:
-                            candidate = table[slot]
-                            if candidate < 0:
-                                break
-                            if keys[candidate] == key:
-                                found = candidate
-                                break
-                            slot = (slot + 1) & mask
+                        found = find(table, keys, last if order == 1 else prev_r[p] * base + last, mask, shift)
                     prev_r[p] = found
                     if found >= 0:
                         if ref_count[found] == 0:

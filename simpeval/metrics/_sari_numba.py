@@ -19,12 +19,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
+from .._jit import jit, jit_inline, jit_parallel, num_threads, parallel_lock, prange
+from ._hash_numba import intern, reset
 
 __all__ = ["sari_counts"]
 
 _N_RAW = 12
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@jit_inline
+def _ratio_terms(good: float, selected: float, per_ngram: bool) -> tuple:
+    """One source n-gram's contribution to a precision or recall: its counts (``pooled``), or
+    its ratio and 1 (``per-ngram``, only when ``selected > 0``), as ``sari._ratio_terms``."""
+    if not per_ngram:
+        return good, selected
+    if selected > 0:
+        return good / selected, 1.0
+    return 0.0, 0.0
 
 
 @jit
@@ -141,12 +152,7 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
             n_grams = 0
             for p in range(n_pieces):
                 n_grams += max(piece_start[p + 1] - piece_start[p] - order + 1, 0)
-            order_bits = 4
-            while (1 << order_bits) < 2 * n_grams:
-                order_bits += 1
-            mask = (1 << order_bits) - 1
-            shift = np.uint64(64 - order_bits)
-            table[: mask + 1] = -1
+            mask, shift = reset(table, n_grams)
             m = 0  # distinct n-grams so far
             n_src = 0
             k_nonempty = 0
@@ -156,26 +162,14 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
                 if p >= 2 and stop > first:
                     k_nonempty += 1
                 for pos in range(first, stop):
-                    if order == 1:
-                        key = tokens[pos]
-                    else:
-                        key = prev[pos] * base + tokens[pos + order - 1]
-                    slot = np.int64((np.uint64(key) * _GOLDEN) >> shift)
-                    while True:
-                        found = table[slot]
-                        if found < 0:
-                            found = m
-                            table[slot] = m
-                            keys[m] = key
-                            s_cnt[m] = 0
-                            h_cnt[m] = 0
-                            r_cnt[m] = 0
-                            last_ref[m] = -1
-                            m += 1
-                            break
-                        if keys[found] == key:
-                            break
-                        slot = (slot + 1) & mask
+                    key = tokens[pos] if order == 1 else prev[pos] * base + tokens[pos + order - 1]
+                    found = intern(table, keys, key, mask, shift, m)
+                    if found == m:  # a new n-gram
+                        s_cnt[m] = 0
+                        h_cnt[m] = 0
+                        r_cnt[m] = 0
+                        last_ref[m] = -1
+                        m += 1
                     prev[pos] = found
                     if p == 0:
                         s_cnt[found] += 1
@@ -226,30 +220,18 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
                     del_good = min(delete, del_all)
                 else:
                     del_good = max(delete - r_w, 0.0)
-                if per_ngram_p:
-                    if keep > 0:
-                        kp_num += keep_good / keep
-                        kp_den += 1.0
-                    if delete > 0:
-                        dp_num += del_good / delete
-                        dp_den += 1.0
-                else:
-                    kp_num += keep_good
-                    kp_den += keep
-                    dp_num += del_good
-                    dp_den += delete
-                if per_ngram_r:
-                    if keep_all > 0:
-                        kr_num += keep_good / keep_all
-                        kr_den += 1.0
-                    if del_all > 0:
-                        dr_num += del_good / del_all
-                        dr_den += 1.0
-                else:
-                    kr_num += keep_good
-                    kr_den += keep_all
-                    dr_num += del_good
-                    dr_den += del_all
+                num, den = _ratio_terms(keep_good, keep, per_ngram_p)
+                kp_num += num
+                kp_den += den
+                num, den = _ratio_terms(keep_good, keep_all, per_ngram_r)
+                kr_num += num
+                kr_den += den
+                num, den = _ratio_terms(del_good, delete, per_ngram_p)
+                dp_num += num
+                dp_den += den
+                num, den = _ratio_terms(del_good, del_all, per_ngram_r)
+                dr_num += num
+                dr_den += den
             out = raw[seg, order - 1]
             out[0] = kp_num
             out[1] = kp_den
