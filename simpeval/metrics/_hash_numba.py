@@ -13,9 +13,18 @@ import numpy as np
 
 from .._jit import jit_inline
 
-__all__ = ["find", "intern", "reset"]
+__all__ = ["find", "intern", "new_table", "reset"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@jit_inline
+def new_table(n_keys: int) -> np.ndarray:
+    """A table for up to ``n_keys`` keys at a time (clear it with :func:`reset` before use)."""
+    bits = 4
+    while (1 << bits) < 2 * n_keys:
+        bits += 1
+    return np.full(1 << bits, -1, dtype=np.int64)
 
 
 @jit_inline

@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
-from ._hash_numba import find, intern, reset
+from ._hash_numba import find, intern, new_table, reset
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 
@@ -77,10 +77,7 @@ def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref
         for r in range(n + ref_off[seg], n + ref_off[seg + 1]):
             total += str_off[r + 1] - str_off[r]
         longest_refs = max(longest_refs, total)
-    bits = 4
-    while (1 << bits) < 2 * longest_hyp:
-        bits += 1
-    table = np.full(1 << bits, -1, dtype=np.int64)
+    table = new_table(longest_hyp)
     local_of = np.zeros(max(n_symbols, 1), dtype=np.int64)
     local_h = np.empty(longest_hyp, dtype=np.int64)  # local symbol ids of the hypothesis
     prev_h = np.empty(longest_hyp, dtype=np.int64)  # id of the n-gram starting at each position

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit, jit_inline, jit_parallel, num_threads, parallel_lock, prange
-from ._hash_numba import intern, reset
+from ._hash_numba import intern, new_table, reset
 
 __all__ = ["sari_counts"]
 
@@ -28,14 +28,16 @@ _N_RAW = 12
 
 
 @jit_inline
-def _ratio_terms(good: float, selected: float, per_ngram: bool) -> tuple:
-    """One source n-gram's contribution to a precision or recall: its counts (``pooled``), or
-    its ratio and 1 (``per-ngram``, only when ``selected > 0``), as ``sari._ratio_terms``."""
+def _add_terms(out: np.ndarray, k: int, good: float, selected: float, per_ngram: bool) -> None:
+    """Add one source n-gram to the numerator ``out[k]`` and denominator ``out[k + 1]`` of a
+    precision or recall: its counts (``pooled``), or its ratio and 1 (``per-ngram``, when
+    ``selected > 0``), as :func:`simpeval.metrics.sari._ratio_terms` sums them."""
     if not per_ngram:
-        return good, selected
-    if selected > 0:
-        return good / selected, 1.0
-    return 0.0, 0.0
+        out[k] += good
+        out[k + 1] += selected
+    elif selected > 0:
+        out[k] += good / selected
+        out[k + 1] += 1.0
 
 
 @jit
@@ -111,10 +113,7 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
         for j in range(ref_off[seg], ref_off[seg + 1]):
             total += str_off[ref_idx[j] + 1] - str_off[ref_idx[j]]
         longest = max(longest, total)
-    bits = 4
-    while (1 << bits) < 2 * longest:
-        bits += 1
-    table = np.full(1 << bits, -1, dtype=np.int64)
+    table = new_table(longest)
     local_of = np.zeros(max(n_vocab, 1), dtype=np.int64)
     tokens = np.empty(longest, dtype=np.int64)  # local ids of the segment's tokens, piece after piece
     prev = np.empty(longest, dtype=np.int64)  # dense id of the (n-1)-gram starting at each position
@@ -185,8 +184,7 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
 
             # the statistics of this order, source n-grams in order of first occurrence
             k = float(n_refs)
-            kp_num = kp_den = kr_num = kr_den = 0.0
-            dp_num = dp_den = dr_num = dr_den = 0.0
+            out = raw[seg, order - 1]  # zeros; the keep and deletion terms are added in
             add_good = add = add_all = 0.0
             for g in range(m):
                 s = float(s_cnt[g])
@@ -220,27 +218,10 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
                     del_good = min(delete, del_all)
                 else:
                     del_good = max(delete - r_w, 0.0)
-                num, den = _ratio_terms(keep_good, keep, per_ngram_p)
-                kp_num += num
-                kp_den += den
-                num, den = _ratio_terms(keep_good, keep_all, per_ngram_r)
-                kr_num += num
-                kr_den += den
-                num, den = _ratio_terms(del_good, delete, per_ngram_p)
-                dp_num += num
-                dp_den += den
-                num, den = _ratio_terms(del_good, del_all, per_ngram_r)
-                dr_num += num
-                dr_den += den
-            out = raw[seg, order - 1]
-            out[0] = kp_num
-            out[1] = kp_den
-            out[2] = kr_num
-            out[3] = kr_den
-            out[4] = dp_num
-            out[5] = dp_den
-            out[6] = dr_num
-            out[7] = dr_den
+                _add_terms(out, 0, keep_good, keep, per_ngram_p)
+                _add_terms(out, 2, keep_good, keep_all, per_ngram_r)
+                _add_terms(out, 4, del_good, delete, per_ngram_p)
+                _add_terms(out, 6, del_good, del_all, per_ngram_r)
             out[8] = add_good
             out[9] = add
             out[10] = add_good
