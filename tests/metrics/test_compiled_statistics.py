@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +128,32 @@ def test_references_are_encoded_once_for_all_systems(cls: type, monkeypatch: pyt
         np.testing.assert_array_equal(got, reference.corpus_stats(hyps, streams))
     metric.corpus_stats(systems[0], [streams[1], streams[0]])  # other references: encoded anew
     assert calls == [4, 4]
+
+
+def test_without_numba_every_metric_and_test_gives_the_same_results() -> None:
+    """An install without the ``fast`` extra (simulated with SIMPEVAL_DISABLE_NUMBA=1) takes the
+    NumPy and sacrebleu paths everywhere, with the same numbers."""
+    code = """
+import json, sys
+import simpeval
+from simpeval import compare
+from simpeval._jit import NUMBA_AVAILABLE
+hyps = {"a": ["The cat sat on the mat.", "It rained all day long .", "Short one"],
+        "b": ["A cat sat on a mat.", "Rain fell all day.", "A short one here"]}
+refs = [["The cat is on the mat.", "It rained all day.", "Short."], ["A cat on a mat.", "Rain all day.", "short one"]]
+srcs = ["The cat was sitting on the mat.", "It was raining for the whole day.", "This is a short one."]
+table = compare(hyps, refs, sources=srcs, metrics=["sari", "bleu", "chrf", "ter"], paired="bs", paired_n=200,
+                confidence=True, confidence_n=200)
+engines = [getattr(m, "engine", None) for m in (simpeval.SARI(), simpeval.BLEU(), simpeval.CHRF())]
+print(json.dumps({"numba": NUMBA_AVAILABLE, "engines": engines, "table": simpeval.report.render(table, "json")}))
+"""
+    outputs = []
+    for disabled in ("1", ""):
+        env = {**os.environ, "SIMPEVAL_DISABLE_NUMBA": disabled}
+        result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-2000:]
+        outputs.append(json.loads(result.stdout))
+    without, with_numba = outputs
+    assert without["numba"] is False and without["engines"] == ["numpy", "sacrebleu", "sacrebleu"]
+    assert with_numba["numba"] is True and with_numba["engines"] == ["numba", "numba", "numba"]
+    assert without["table"] == with_numba["table"]
