@@ -385,7 +385,9 @@ class SacrebleuMetric(Metric):
         return SACREBLEU_VERSION
 
 
-def join_encoded(first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def join_encoded(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
     """Two encoded string lists ``(symbols, offsets)`` as one: the strings of ``first``, then ``second``'s."""
     (symbols_a, offsets_a), (symbols_b, offsets_b) = first, second
     return np.concatenate((symbols_a, symbols_b)), np.concatenate((offsets_a[:-1], offsets_b + offsets_a[-1]))

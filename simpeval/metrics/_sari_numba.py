@@ -109,7 +109,8 @@ def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx
     # scratch space, sized for the longest segment
     longest = 1
     for seg in range(lo, hi):
-        total = str_off[src_idx[seg] + 1] - str_off[src_idx[seg]] + str_off[hyp_idx[seg] + 1] - str_off[hyp_idx[seg]]
+        total = str_off[src_idx[seg] + 1] - str_off[src_idx[seg]]
+        total += str_off[hyp_idx[seg] + 1] - str_off[hyp_idx[seg]]
         for j in range(ref_off[seg], ref_off[seg + 1]):
             total += str_off[ref_idx[j] + 1] - str_off[ref_idx[j]]
         longest = max(longest, total)

@@ -362,7 +362,9 @@ class TokenVocabulary:
 
     bound = size  # one more than the largest id handed out
 
-    def encode(self, data: bytes, n_lines: int, *, tok13a: bool = False, space: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def encode(
+        self, data: bytes, n_lines: int, *, tok13a: bool = False, space: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Ids of the tokens of ``n_lines`` lines joined by ``\\x01`` in ``data`` (which no line may contain).
 
         Returns ``(ids, offsets)``: the tokens of line ``i`` are ``ids[offsets[i]:offsets[i + 1]]``.
