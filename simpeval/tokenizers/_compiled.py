@@ -308,9 +308,9 @@ def _compact(a: np.ndarray, bounds: np.ndarray, rank: np.ndarray, n_unique: int)
             if next_rank > 0:
                 out[pos] = 1
                 pos += 1
-            for k in range(bounds[line], bounds[line + 1] - 1):
-                out[pos] = a[k]
-                pos += 1
+            length = bounds[line + 1] - 1 - bounds[line]
+            out[pos : pos + length] = a[bounds[line] : bounds[line] + length]
+            pos += length
             next_rank += 1
     return out
 
