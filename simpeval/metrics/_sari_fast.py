@@ -1,11 +1,17 @@
-"""Vectorized SARI statistics: the whole corpus at once, in NumPy.
+"""Fast SARI statistics: the whole corpus at once, in NumPy or with compiled kernels.
 
-This engine produces exactly the array that the readable reference path
+Both engines produce exactly the array that the readable reference path
 (:func:`simpeval.metrics.sari.sari_segment_counts`, one segment at a time with
 ``collections.Counter``) produces, bit for bit, for every configuration. The property tests
-compare the two on generated corpora.
+compare them on generated corpora.
 
-Outline:
+This module holds what the two share (chunking, the cache of encoded sources and
+references, the normalization of the corpus into bytes) and the NumPy engine. With
+``compiled=True``, tokens get ids from :class:`~simpeval.tokenizers._compiled.TokenVocabulary`
+(which also tokenizes each distinct string once) and :func:`._sari_numba.sari_counts` does
+the counting, segment by segment.
+
+Outline of the NumPy engine:
 
 1. Every distinct string is normalized once (lowercasing and 13a run over the joined corpus,
    :mod:`simpeval.tokenizers.batch`) and split into tokens, which a dict maps to integer ids.
