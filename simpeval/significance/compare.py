@@ -201,12 +201,12 @@ def _run(
     results: list[PairedResult] = []
     if test == "bs":  # every system resampled and scored once, whatever the number of pairs
         outcomes = paired_bootstraps(systems, pairs, score_fn, n, seed_value, dtype=precision)
-        for (base_name, system_name), (p_value, mean, ci) in zip(pairs, outcomes):
-            results.append(PairedResult(system_name, base_name, name, "bs", p_value, n, seed_value, mean=mean, ci=ci))
+        for (base, system), (p_value, mean, ci) in zip(pairs, outcomes):
+            results.append(PairedResult(system, base, name, "bs", p_value, n, seed_value, mean=mean, ci=ci))
     else:
-        for base_name, system_name in pairs:
-            p_value = paired_approximate_randomization(systems[base_name], systems[system_name], score_fn, n, seed_value)
-            results.append(PairedResult(system_name, base_name, name, "ar", p_value, n, seed_value))
+        for base, system in pairs:
+            p_value = paired_approximate_randomization(systems[base], systems[system], score_fn, n, seed_value)
+            results.append(PairedResult(system, base, name, "ar", p_value, n, seed_value))
     if correction == "holm":
         adjusted = holm_bonferroni([result.p_value for result in results])
         results = [replace(r, corrected_p_value=a, correction="holm") for r, a in zip(results, adjusted)]

@@ -193,13 +193,17 @@ def paired_bootstraps(
     """:func:`paired_bootstrap` of every ``(baseline, system)`` pair, with the same results, but
     each system resampled and scored once (the draws depend only on the seed and the number
     of segments, so every pair sees the same resamples, exactly as separate calls would)."""
+    owner = "paired_bootstraps"
     names = list(dict.fromkeys(name for pair in pairs for name in pair))
-    _, generator = make_rng(seed, None, "paired_bootstraps")
-    matrices = [systems[name] for name in names]
-    scores = dict(zip(names, resampled_scores(generator, n_resamples, matrices, score_fn, resample_dtype(dtype, "paired_bootstraps"))))
-    fraction = check_level(level, "paired_bootstraps")
+    _, generator = make_rng(seed, None, owner)
+    precision = resample_dtype(dtype, owner)
+    fraction = check_level(level, owner)
+    resampled = resampled_scores(generator, n_resamples, [systems[name] for name in names], score_fn, precision)
+    scores = dict(zip(names, resampled))
     return [
-        _bootstrap_result(systems[a], systems[b], scores[a], scores[b], score_fn, n_resamples, fraction, float(level), seed)
+        _bootstrap_result(
+            systems[a], systems[b], scores[a], scores[b], score_fn, n_resamples, fraction, float(level), seed
+        )
         for a, b in pairs
     ]
 
