@@ -17,7 +17,16 @@ import os
 import threading
 from typing import Any, Callable, TypeVar
 
-__all__ = ["NUMBA_AVAILABLE", "jit", "jit_inline", "jit_parallel", "num_threads", "parallel_lock"]  # and prange, lazily
+__all__ = [
+    "NUMBA_AVAILABLE",
+    "jit",
+    "jit_inline",
+    "jit_parallel",
+    "num_threads",
+    "parallel_lock",
+    "resolve_engine",
+    "run_blocks",
+]  # and prange, lazily
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -65,6 +74,45 @@ def num_threads() -> int:
     import numba
 
     return int(numba.get_num_threads())
+
+
+def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:
+    """The engine ``owner`` (a metric name) runs for the user's ``engine`` option: ``"fast"`` is
+    ``"numba"`` when Numba is available, else ``fallback``; ``"numba"`` needs Numba;
+    ``fallback`` and ``others`` are taken as they are.
+
+    Raises:
+        InvalidOptionError: ``engine`` is none of these, or is ``"numba"`` without Numba.
+    """
+    from .exceptions import InvalidOptionError
+
+    choices = ["fast", "numba", fallback, *others]
+    if engine not in choices:
+        names = [repr(choice) for choice in choices]
+        raise InvalidOptionError(
+            f"{owner}: engine must be {', '.join(names[:-1])} or {names[-1]} (got {engine!r})."
+        )
+    if engine == "numba" and not NUMBA_AVAILABLE:
+        raise InvalidOptionError(
+            f"{owner}: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
+            f"(or use engine='fast', which falls back to {fallback})."
+        )
+    return ("numba" if NUMBA_AVAILABLE else fallback) if engine == "fast" else engine
+
+
+#: Below this many segments a kernel runs on one thread: starting threads costs more.
+PARALLEL_MIN_SEGMENTS = 128
+
+
+def run_blocks(block: Callable[..., None], blocks: Callable[..., None], n: int, *args: Any) -> None:
+    """``block(0, n, *args)`` on one thread, or, for ``n >= PARALLEL_MIN_SEGMENTS`` segments and
+    several threads, ``blocks(n_blocks, *args)``, a parallel kernel running ``block`` over
+    ``n_blocks`` ranges of segments (one launch at a time, see :data:`parallel_lock`)."""
+    if n < PARALLEL_MIN_SEGMENTS or num_threads() == 1:
+        block(0, n, *args)
+        return
+    with parallel_lock:
+        blocks(4 * num_threads(), *args)
 
 
 def __getattr__(name: str) -> Any:

@@ -22,13 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_parallel, num_threads, parallel_lock, prange
+from .._jit import jit, jit_parallel, prange, run_blocks
 from ._hash_numba import find, intern, new_table, reset
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
-
-_PARALLEL_SEGMENTS = 128
-
 
 def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
                  max_order: int, per_reference: bool) -> np.ndarray:  # fmt: skip
@@ -48,11 +45,7 @@ def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, 
     n = ref_off.size - 1
     shape = (int(ref_off[-1]), max_order, 3) if per_reference else (n, max_order, 1)
     out = np.zeros(shape, dtype=np.int64)
-    if n < _PARALLEL_SEGMENTS or num_threads() == 1:
-        _count_block(0, n, symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
-    else:
-        with parallel_lock:
-            _count_blocks(4 * num_threads(), symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
+    run_blocks(_count_block, _count_blocks, n, symbols, str_off, ref_off, n_symbols, max_order, per_reference, out)
     return out if per_reference else out[:, :, 0]
 
 

@@ -32,7 +32,7 @@ from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
 from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
-from .._jit import NUMBA_AVAILABLE
+from .._jit import NUMBA_AVAILABLE, resolve_engine
 from .._types import StatsArray
 from ..exceptions import (
     InvalidInputError,
@@ -50,7 +50,6 @@ __all__ = [
     "corpus_statistics",
     "check_has_references",
     "bleu_tokenizer",
-    "join_encoded",
     "warn_if_tokenized",
     "compute_score",
     "signature_fields",
@@ -339,16 +338,7 @@ class SacrebleuMetric(Metric):
 
     def _set_engine(self, engine: str) -> None:
         """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
-        if engine not in ("fast", "numba", "sacrebleu"):
-            raise InvalidOptionError(
-                f"{self.name}: engine must be 'fast', 'numba' or 'sacrebleu' (got {engine!r})."
-            )
-        if engine == "numba" and not NUMBA_AVAILABLE:
-            raise InvalidOptionError(
-                f"{self.name}: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
-                "(or use engine='fast', which falls back to sacrebleu)."
-            )
-        self.engine = ("numba" if NUMBA_AVAILABLE else "sacrebleu") if engine == "fast" else engine
+        self.engine = resolve_engine(self.name, engine, "sacrebleu")
 
     def _extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
@@ -383,11 +373,3 @@ class SacrebleuMetric(Metric):
 
     def _version(self) -> str:
         return SACREBLEU_VERSION
-
-
-def join_encoded(
-    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Two encoded string lists ``(symbols, offsets)`` as one: the strings of ``first``, then ``second``'s."""
-    (symbols_a, offsets_a), (symbols_b, offsets_b) = first, second
-    return np.concatenate((symbols_a, symbols_b)), np.concatenate((offsets_a[:-1], offsets_b + offsets_a[-1]))

@@ -37,6 +37,7 @@ import numpy as np
 from .._jit import NUMBA_AVAILABLE
 from ..tokenizers.batch import (
     SEPARATOR,
+    concat_encoded,
     join_lines,
     normalize_spaces,
     replacements_13a,
@@ -325,8 +326,7 @@ def _append(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Strings ``more`` after strings ``(ids, offsets)``: the joined arrays and the new strings' indices."""
     more_ids, more_offsets, more_index = more
-    return (np.concatenate((ids, more_ids)), np.concatenate((offsets[:-1], more_offsets + offsets[-1])),
-            more_index + (offsets.size - 1))  # fmt: skip
+    return (*concat_encoded((ids, offsets), (more_ids, more_offsets)), more_index + (offsets.size - 1))
 
 
 def _encode_shared(references: list[list[str]], sources: list[str], config: SARIConfig, compiled: bool) -> _Shared:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_inline, jit_parallel, num_threads, parallel_lock, prange
+from .._jit import jit, jit_inline, jit_parallel, prange, run_blocks
 from ._hash_numba import intern, new_table, reset
 
 __all__ = ["sari_counts"]
@@ -75,18 +75,9 @@ def sari_counts(
     """
     n = src_idx.size
     raw = np.zeros((n, max_order, _N_RAW), dtype=np.float64)
-    args = (ids, str_off, src_idx, hyp_idx, ref_off, ref_idx, n_vocab, max_order, binary, weight_all,
-            per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
-    if n < _PARALLEL_SEGMENTS or num_threads() == 1:
-        _count_block(0, n, *args)
-    else:
-        with parallel_lock:
-            _count_blocks(4 * num_threads(), *args)
+    run_blocks(_count_block, _count_blocks, n, ids, str_off, src_idx, hyp_idx, ref_off, ref_idx, n_vocab, max_order,
+               binary, weight_all, per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
     return raw
-
-
-#: Below this many segments, threads cost more than they save.
-_PARALLEL_SEGMENTS = 256
 
 
 @jit_parallel

@@ -16,6 +16,7 @@ import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
+from ..tokenizers.batch import SEPARATOR, concat_encoded, join_lines, replacements_13a
 from . import _sacrebleu
 from .score import Score, Signature
 
@@ -200,7 +201,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         hyps = _encode_texts(encoder, hypotheses)
         if hyps is None or refs is None:  # a line holds the engine's line separator: sacrebleu does it
             return None
-        symbols, str_off = _sacrebleu.join_encoded(hyps, refs)
+        symbols, str_off = concat_encoded(hyps, refs)
         n = len(hypotheses)
         ref_off = np.zeros(n + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])
@@ -232,8 +233,6 @@ class _Encoder:
 def _encode_texts(encoder: _Encoder, texts: list[str]) -> Any:
     """``(symbols, offsets)``: text ``i`` is ``symbols[offsets[i]:offsets[i + 1]]`` (token ids);
     ``None`` when a text holds the engine's line separator."""
-    from ..tokenizers.batch import SEPARATOR, join_lines, replacements_13a
-
     if encoder.lowercase:
         texts = [text.lower() for text in texts]
     texts = [text.rstrip() for text in texts]

@@ -15,6 +15,7 @@ import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError
+from ..tokenizers.batch import concat_encoded
 from . import _sacrebleu
 from .score import Score, Signature
 
@@ -165,7 +166,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         parts = []
         orders = [order for order in (self.config.char_order, self.config.word_order) if order > 0]
         for order, hyp, ref in zip(orders, hyps, refs):
-            symbols, offsets = _sacrebleu.join_encoded(hyp, ref)
+            symbols, offsets = concat_encoded(hyp, ref)
             n_symbols = int(symbols.max(initial=-1)) + 1  # the kernel indexes arrays by symbol
             parts.append(match_counts(symbols, offsets, ref_off, n_symbols, order, per_reference=True))
         counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)

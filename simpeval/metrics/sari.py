@@ -50,7 +50,7 @@ from ..exceptions import (
     UnknownTokenizerError,
     UnknownVariantError,
 )
-from .._jit import NUMBA_AVAILABLE
+from .._jit import resolve_engine
 from ..tokenizers import available_tokenizers, get_tokenizer
 from ._sari_fast import ReferenceCache, fast_sari_counts
 from .base import Metric
@@ -188,7 +188,6 @@ VARIANTS: Mapping[str, SARIConfig] = {
     ),
 }
 
-_ENGINES = ("fast", "numba", "numpy", "reference")
 _ALIASES = {"evaluate": "hf", "huggingface": "hf", "default": "easse"}
 
 # Layout of the per-order raw statistics (corpus aggregation).
@@ -350,19 +349,10 @@ class SARI(Metric):
     }
 
     def __init__(self, variant: str = DEFAULT_VARIANT, *, engine: str = "fast", **options: Any) -> None:
-        if engine not in _ENGINES:
-            raise InvalidOptionError(
-                f"SARI: engine must be one of {', '.join(map(repr, _ENGINES))} (got {engine!r})."
-            )
-        if engine == "numba" and not NUMBA_AVAILABLE:
-            raise InvalidOptionError(
-                "SARI: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
-                "(or use engine='fast', which falls back to NumPy)."
-            )
         #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``
         #: (``"fast"`` resolves to the first available of the first two). All give
         #: bit-identical statistics, so the engine is not part of the signature.
-        self.engine = ("numba" if NUMBA_AVAILABLE else "numpy") if engine == "fast" else engine
+        self.engine = resolve_engine("SARI", engine, "numpy", "reference")
         key = _ALIASES.get(variant, variant) if isinstance(variant, str) else variant
         if key not in VARIANTS:
             raise UnknownVariantError(

@@ -32,6 +32,7 @@ import numpy as np
 
 __all__ = [
     "SEPARATOR",
+    "concat_encoded",
     "join_lines",
     "normalize_spaces",
     "replacements_13a",
@@ -86,6 +87,21 @@ def _has_unicode_space(a: np.ndarray) -> bool:
     found |= (b0 == 0xE2) & (b1 == 0x81) & (b2 == 0x9F)
     found |= (b0 == 0xE3) & (b1 == 0x80) & (b2 == 0x80)
     return bool(found.any())
+
+
+def concat_encoded(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Two encoded line lists ``(ids, offsets)`` (line ``i`` is ``ids[offsets[i]:offsets[i + 1]]``)
+    as one: the lines of ``first``, then those of ``second``.
+
+    Examples:
+        >>> ids, offsets = concat_encoded((np.array([7, 8]), np.array([0, 2])), (np.array([9]), np.array([0, 0, 1])))
+        >>> ids.tolist(), offsets.tolist()
+        ([7, 8, 9], [0, 2, 2, 3])
+    """
+    (ids_a, offsets_a), (ids_b, offsets_b) = first, second
+    return np.concatenate((ids_a, ids_b)), np.concatenate((offsets_a[:-1], offsets_b + offsets_a[-1]))
 
 
 def join_lines(lines: Sequence[str], lowercase: bool = False) -> bytes:

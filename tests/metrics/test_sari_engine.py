@@ -85,10 +85,10 @@ def test_compiled_engine_counts_blocks_of_segments_in_parallel(variant: str) -> 
 
 
 def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
-    from simpeval.metrics import sari
+    from simpeval import _jit
 
     assert SARI().engine == ("numba" if NUMBA_AVAILABLE else "numpy")
-    monkeypatch.setattr(sari, "NUMBA_AVAILABLE", False)
+    monkeypatch.setattr(_jit, "NUMBA_AVAILABLE", False)
     assert SARI().engine == "numpy"
     with pytest.raises(ValueError, match=r"engine='numba' needs Numba: pip install \"simpeval\[fast\]\""):
         SARI(engine="numba")
