@@ -41,7 +41,7 @@ import numpy as np
 
 import simpeval
 from simpeval import SARI
-from simpeval._jit import NUMBA_AVAILABLE, num_threads
+from simpeval.engines.jit import NUMBA_AVAILABLE, num_threads
 from simpeval.metrics.sari import VARIANTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

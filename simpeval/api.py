@@ -21,16 +21,14 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from ._types import RefStreams, Sources
+from .defaults import AGREEMENT_SAMPLES, CHUNK_SIZE, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES
 from .exceptions import InvalidInputError
+from .io import iter_aligned_chunks
 from .metrics import Metric, count_references, get_metric
-from .metrics.base import iter_aligned_chunks
 from .metrics.score import Score
 from .report.table import MetricColumn, ResultTable, SegmentScore, SegmentTable
 
 __all__ = ["DEFAULT_METRICS", "compare", "evaluate_streams", "evaluate_systems", "sentence_level"]
-
-#: Metrics computed when none are named, in column order.
-DEFAULT_METRICS: tuple[str, ...] = ("sari", "bleu", "chrf", "ter")
 
 MetricSpec = Union[Metric, str]
 
@@ -87,8 +85,8 @@ def _labels(names: Sequence[str]) -> list[str]:
 def evaluate_systems(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
-    sources: Optional[Sources] = None,
     *,
+    sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
 ) -> ResultTable:
     """Score every system with every metric (corpus level).
@@ -110,7 +108,7 @@ def evaluate_systems(
     _check_systems(systems)
     resolved = _resolve_metrics(metrics)
     scores = [
-        tuple(metric.corpus_score(hypotheses, references, sources) for metric in resolved)
+        tuple(metric.corpus_score(hypotheses, references, sources=sources) for metric in resolved)
         for hypotheses in systems.values()
     ]
     labels = _labels([score.metric for score in scores[0]])
@@ -121,10 +119,10 @@ def evaluate_systems(
 def evaluate_streams(
     systems: Mapping[str, Iterable[str]],
     references: Sequence[Iterable[Optional[str]]],
-    sources: Optional[Iterable[str]] = None,
     *,
+    sources: Optional[Iterable[str]] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
-    chunk_size: int = 10_000,
+    chunk_size: int = CHUNK_SIZE,
     input_names: Optional[Sequence[str]] = None,
     mismatch_message: str = "inputs must have the same number of segments",
     unit: str = "",
@@ -163,7 +161,7 @@ def evaluate_streams(
         srcs = columns[-1] if sources is not None else None
         for s, hypotheses in enumerate(columns[:n_systems]):
             for k, metric in enumerate(resolved):
-                chunk = metric.corpus_stats(hypotheses, refs, srcs).sum(axis=0)
+                chunk = metric.corpus_stats(hypotheses, refs, sources=srcs).sum(axis=0)
                 totals[s, k] = chunk if (s, k) not in totals else totals[s, k] + chunk
         ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
     if not totals:
@@ -181,19 +179,19 @@ def evaluate_streams(
 def compare(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
-    sources: Optional[Sources] = None,
     *,
+    sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     confidence: bool = False,
-    confidence_n: int = 1000,
+    confidence_samples: int = CONFIDENCE_SAMPLES,
     paired: Optional[str] = None,
-    paired_n: Optional[int] = None,
+    paired_samples: Optional[int] = None,
     all_pairs: bool = False,
     correction: Optional[str] = None,
     baseline: Optional[str] = None,
-    seed: int = 12345,
+    seed: int = DEFAULT_SEED,
     agreement: bool = False,
-    agreement_n: int = 1000,
+    agreement_samples: int = AGREEMENT_SAMPLES,
     progress: Optional[Callable[[str, int, int], None]] = None,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
@@ -207,17 +205,17 @@ def compare(
         sources: the source sentences (required by SARI).
         metrics: metrics or registry names, in column order.
         confidence: add a 95% bootstrap percentile interval to every cell.
-        confidence_n: bootstrap resamples for the intervals.
+        confidence_samples: bootstrap resamples for the intervals.
         paired: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization)
             against the baseline, with sacrebleu's algorithms and defaults.
-        paired_n: resamples (bs, default 1000) or trials (ar, default 10000).
+        paired_samples: resamples (bs, default 1000) or trials (ar, default 10000).
         all_pairs: test every pair of systems instead of each system against the baseline.
         correction: ``"holm"`` for Holm-Bonferroni adjusted p-values.
         baseline: the baseline system (default: the first).
         seed: seed of every random draw; recorded in the signatures.
         agreement: also correlate the metrics across systems (Pearson, Spearman, Kendall
             with bootstrap intervals over segments; needs two metrics and three systems).
-        agreement_n: bootstrap resamples for those intervals.
+        agreement_samples: bootstrap resamples for those intervals.
         progress: optional callback ``progress(label, done, total)``.
 
     Returns:
@@ -226,7 +224,7 @@ def compare(
 
     Examples:
         >>> table = compare({"a": ["the cat sat", "a dog"], "b": ["cat", "dog ran"], "c": ["the cat", "dog"]},
-        ...                 [["the cat sat", "a dog ran"]], metrics=["bleu"], paired="ar", paired_n=50)
+        ...                 [["the cat sat", "a dog ran"]], metrics=["bleu"], paired="ar", paired_samples=50)
         >>> table.baseline, table.paired_result("b", "BLEU").test
         ('a', 'ar')
     """
@@ -254,13 +252,13 @@ def compare(
     comparisons: list[Any] = []
     n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
     for k, metric in enumerate(resolved):
-        by_system = {name: metric.corpus_stats(hyps, references, sources) for name, hyps in systems.items()}
+        by_system = {name: metric.corpus_stats(hyps, references, sources=sources) for name, hyps in systems.items()}
         stats.append(by_system)
         extra: dict[str, Any] = {}
         if confidence:
-            extra.update(bs=confidence_n, seed=seed)
+            extra.update(bs=confidence_samples, seed=seed)
         if paired is not None:
-            n_paired = paired_n if paired_n is not None else (1000 if paired == "bs" else 10000)
+            n_paired = paired_samples if paired_samples is not None else PAIRED_SAMPLES[paired]
             extra.update({paired: n_paired, "seed": seed})
         signature = metric.get_signature(n_refs, **extra)
         score_fn, dtype = metric.resampling_scorer()
@@ -268,7 +266,9 @@ def compare(
             scores[i].append(metric.score_from_stats(by_system[name].sum(axis=0), signature))
             if confidence:
                 intervals[i].append(
-                    significance.bootstrap_ci(by_system[name], score_fn, n_resamples=confidence_n, seed=seed, dtype=dtype)
+                    significance.bootstrap_ci(
+                        by_system[name], score_fn, n_samples=confidence_samples, seed=seed, dtype=dtype
+                    )
                 )
             if progress is not None:
                 progress("scoring", k * len(names) + i + 1, len(resolved) * len(names))
@@ -277,29 +277,30 @@ def compare(
             if all_pairs:
                 comparisons.extend(
                     significance.compare_all_pairs(
-                        metric, by_system, test=paired, n_resamples=paired_n, seed=seed,
+                        metric, by_system, test=paired, n_samples=paired_samples, seed=seed,
                         correction=correction, metric_name=label,
                     )
                 )
             else:
                 results = significance.compare_to_baseline(
-                    metric, by_system, baseline=base, test=paired, n_resamples=paired_n, seed=seed,
+                    metric, by_system, baseline=base, test=paired, n_samples=paired_samples, seed=seed,
                     correction=correction, metric_name=label,
                 )
+                by_name = {result.system: result for result in results}
                 for i, name in enumerate(names):
-                    paired_grid[i][k] = results.get(name)
+                    paired_grid[i][k] = by_name.get(name)
             if progress is not None:
                 progress("paired tests", k + 1, len(resolved))
     labels = _labels([score.metric for score in scores[0]])
     columns = tuple(MetricColumn(label, m.higher_is_better) for label, m in zip(labels, resolved))
     correlations: list[Any] = []
     if agreement:
-        from .agreement import metric_agreement
+        from .significance.agreement import metric_agreement
 
         correlations = metric_agreement(
             dict(zip(labels, stats)),
             {label: m.resampling_scorer()[0] for label, m in zip(labels, resolved)},
-            n_resamples=agreement_n,
+            n_samples=agreement_samples,
             seed=seed,
             progress=None if progress is None else (lambda done, total: progress("agreement", done, total)),
         )
@@ -318,8 +319,8 @@ def compare(
 def sentence_level(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
-    sources: Optional[Sources] = None,
     *,
+    sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
 ) -> SegmentTable:
     """The score of every segment of every system under every metric.
@@ -346,7 +347,7 @@ def sentence_level(
     scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
     for system, hypotheses in systems.items():
         for k, metric in enumerate(resolved):
-            stats = metric.corpus_stats(hypotheses, references, sources)  # validates the input
+            stats = metric.corpus_stats(hypotheses, references, sources=sources)  # validates the input
             per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
             signature = metric.get_signature(count_references(per_segment))
             scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))

@@ -30,7 +30,7 @@ from .io import STDIN, check_same_length, display_name, iter_lines, iter_tsv_ref
 from .metrics import Metric, available_metrics, get_metric, metric_class
 from .report import available_formats, render
 from .report.formatters import render_agreement
-from .testsets import TestSet, available_testsets, check_system_outputs, load_testset, with_test_set
+from .testsets import TestSet, available_testsets, check_system_outputs, load_testset
 from .tokenizers import available_tokenizers
 
 __all__ = ["MultiValueCommand", "MultiValueOption", "main"]
@@ -126,7 +126,7 @@ def main() -> None:
 
 # ------------------------------------------------------------ shared options
 def _sari_variants() -> str:
-    from .metrics.sari import VARIANTS
+    from .metrics.sari.config import VARIANTS
 
     return ", ".join(VARIANTS)
 
@@ -415,17 +415,17 @@ def score(
         systems, refs, srcs = (
             _test_set_inputs(data, inputs) if data is not None else _read_inputs(inputs, references, num_refs, sources)
         )
-        table: Any = api.sentence_level(systems, refs, srcs, metrics=metric_objects)
+        table: Any = api.sentence_level(systems, refs, sources=srcs, metrics=metric_objects)
     else:  # files are read lazily, in chunks: memory does not grow with their length
         streams, ref_streams, src_stream, names = (
             _test_set_streams(data, inputs) if data is not None else _stream_inputs(inputs, references, num_refs, sources)
         )
         table = api.evaluate_streams(
-            streams, ref_streams, src_stream, metrics=metric_objects, input_names=names,
+            streams, ref_streams, sources=src_stream, metrics=metric_objects, input_names=names,
             mismatch_message="input files must have the same number of lines, one per segment", unit="line",
         )
     if data is not None:
-        table = with_test_set(table, data.name)
+        table = table.with_signature_fields(test=data.name)
     click.echo(render(table, fmt, width=width, score_only=score_only))
 
 
@@ -512,7 +512,7 @@ def compare(
     if agreement and fmt in ("json", "csv"):
         raise click.UsageError(
             f"--agreement is printed after the table, which --format {fmt} cannot hold; use text, markdown, "
-            "latex or html (or simpeval.agreement.metric_agreement in Python)."
+            "latex or html (or simpeval.significance.agreement.metric_agreement in Python)."
         )
     if test_set:
         outputs, refs, srcs = _test_set_inputs(load_testset(test_set, progress=False if quiet else None), inputs)
@@ -523,14 +523,14 @@ def compare(
     progress = _Progress(enabled=not quiet)
     try:
         table = api.compare(
-            outputs, refs, srcs, metrics=metric_objects, confidence=confidence, confidence_n=confidence_n,
-            paired=paired, paired_n=paired_n, all_pairs=all_pairs, correction=correction,
+            outputs, refs, sources=srcs, metrics=metric_objects, confidence=confidence,
+            confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs, correction=correction,
             baseline=baseline, seed=seed, agreement=agreement, progress=progress,
         )
     finally:
         progress.close()
     if test_set:
-        table = with_test_set(table, test_set)
+        table = table.with_signature_fields(test=test_set)
     if plot:
         from .report.plots import save_figure
 
@@ -562,7 +562,7 @@ def demo(fmt: str, width: int) -> None:
     """Score two systems on the demo data shipped with simpeval (SARI, BLEU, chrF, TER)."""
     with _demo_paths() as (source, references, systems):
         outputs, refs, srcs = _read_inputs(systems, references, None, source)
-    click.echo(render(api.evaluate_systems(outputs, refs, srcs), fmt, width=width))
+    click.echo(render(api.evaluate_systems(outputs, refs, sources=srcs), fmt, width=width))
 
 
 # ------------------------------------------------------------ test sets

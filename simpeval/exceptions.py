@@ -18,6 +18,7 @@ __all__ = [
     "InvalidInputError",
     "InputFileError",
     "UnknownMetricError",
+    "UnknownSystemError",
     "UnknownTokenizerError",
     "UnknownVariantError",
     "InvalidOptionError",
@@ -60,6 +61,10 @@ class InputFileError(SimpevalError, ValueError):
 
 class UnknownMetricError(SimpevalError, KeyError):
     """No metric is registered under the requested name."""
+
+
+class UnknownSystemError(SimpevalError, KeyError):
+    """A result table has no system of the requested name (the message lists the systems)."""
 
 
 class UnknownTokenizerError(SimpevalError, KeyError):

@@ -25,7 +25,8 @@ import itertools
 import os
 import sys
 import warnings
-from typing import IO, Iterator, Mapping, Sequence, Union
+from itertools import zip_longest
+from typing import IO, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from .exceptions import InputFileError, InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
 
@@ -33,6 +34,8 @@ __all__ = [
     "STDIN",
     "check_same_length",
     "display_name",
+    "iter_aligned_chunks",
+    "iter_chunks",
     "iter_lines",
     "iter_tsv_references",
     "read_lines",
@@ -256,3 +259,66 @@ def check_same_length(named: Mapping[str, Sequence[object]]) -> None:
         raise InputLengthMismatchError(
             f"input files must have the same number of lines, one per segment, but they differ: {listing}."
         )
+
+
+# ------------------------------------------------------------ aligned chunks (streaming)
+_END = object()
+
+
+def iter_aligned_chunks(
+    named: Sequence[tuple[str, Iterable[Any]]],
+    chunk_size: int,
+    what: str = "inputs must have the same number of segments",
+    unit: str = "",
+) -> Iterator[list[list[Any]]]:
+    """Walk aligned iterables in lockstep, ``chunk_size`` items at a time.
+
+    Yields one list per iterable (its items in this chunk). Nothing is buffered beyond a
+    chunk, so files of any length can be read this way.
+
+    Args:
+        named: ``(name, iterable)`` pairs; names are used in the error message.
+        chunk_size: items per chunk.
+        what: the start of the error message.
+        unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
+
+    Raises:
+        InputLengthMismatchError: one iterable ends before the others; the message gives the
+            length of every input.
+    """
+    names = [name for name, _ in named]
+    iterators = [iter(it) for _, it in named]
+    done = 0
+    while True:
+        rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
+        if not rows:
+            return
+        if any(_END in row for row in rows):
+            lengths = []
+            for k, (name, iterator) in enumerate(zip(names, iterators)):
+                present = sum(1 for row in rows if row[k] is not _END)
+                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
+                count = done + present + rest
+                lengths.append(f"{name}: {count}" + (f" {unit}{'' if count == 1 else 's'}" if unit else ""))
+            unique = list(dict.fromkeys(lengths))  # a TSV file feeds several streams
+            raise InputLengthMismatchError(f"{what}, but they differ: {', '.join(unique)}.")
+        done += len(rows)
+        yield [list(column) for column in zip(*rows)]
+
+
+def iter_chunks(
+    hypotheses: Iterable[str],
+    references: Sequence[Iterable[Optional[str]]],
+    sources: Optional[Iterable[str]],
+    chunk_size: int,
+    owner: str = "simpeval",
+) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
+    """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
+    named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
+    named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]
+    if sources is not None:
+        named.append(("sources", sources))
+    what = f"{owner}: inputs must have the same number of segments"
+    for columns in iter_aligned_chunks(named, chunk_size, what):
+        refs = columns[1 : 1 + len(references)]
+        yield columns[0], refs, (columns[-1] if sources is not None else None)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simpeval import BLEU, SARI
-from simpeval.agreement import kendall_tau_b, metric_agreement, pearson, resample_counts, spearman
+from simpeval.significance.agreement import kendall_tau_b, metric_agreement, pearson, resample_counts, spearman
 from simpeval.exceptions import InputLengthMismatchError, InvalidInputError
 
 

@@ -1,27 +1,35 @@
-"""Metric registry: ``get_metric(name, **options)`` and ``available_metrics()``.
+"""Metric registry: ``get_metric(name, **options)``, ``available_metrics()``, ``metric_key(name)``.
+
+One set of spellings names a metric everywhere (the API, the CLI's ``--metrics``, a
+:class:`~simpeval.report.ResultTable` lookup): the registry name in any case (``"sari"``,
+``"SARI"``), and for chrF also its display names (``"chrF2"``, ``"chrF2++"``) and ``"chrf++"``
+(which sets ``word_order=2`` when it creates the metric).
 
 Metric modules are imported lazily, on first use, so ``import simpeval`` stays cheap.
 """
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
-from typing import Any, Mapping
+from typing import Any
 
 from ..exceptions import UnknownMetricError
-from .base import Metric, count_references, references_from_segments
-from .score import Score, Signature
+from .base import Metric
+from .references import count_references, references_from_segments
+from .score import Score
+from .signature import Signature
 
 __all__ = [
     "Metric",
     "Score",
     "Signature",
     "available_metrics",
+    "count_references",
     "get_metric",
     "metric_class",
+    "metric_key",
     "references_from_segments",
-    "count_references",
-    "signature_keys",
 ]
 
 _REGISTRY: dict[str, str] = {
@@ -30,6 +38,8 @@ _REGISTRY: dict[str, str] = {
     "chrf": "simpeval.metrics.chrf:CHRF",
     "ter": "simpeval.metrics.ter:TER",
 }
+# chrF's display names: chrF2, chrF3++, chrF1+, ... (beta digits, then the word-order pluses)
+_CHRF_NAME = re.compile(r"chrf\d*\+*")
 
 
 def available_metrics() -> list[str]:
@@ -42,41 +52,49 @@ def available_metrics() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def metric_class(name: str) -> type[Metric]:
-    """The class registered under ``name`` (case-insensitive; ``chrf++`` means chrF)."""
-    key = str(name).lower()
-    if key == "chrf++":
+def metric_key(name: str) -> str:
+    """The registry name of a metric spelled ``name`` (case-insensitive; chrF's display names too).
+
+    Raises:
+        UnknownMetricError: no metric has that name (the message lists the valid ones).
+
+    Examples:
+        >>> metric_key("SARI"), metric_key("chrF2++"), metric_key("chrf")
+        ('sari', 'chrf', 'chrf')
+    """
+    key = name.strip().lower() if isinstance(name, str) else ""
+    if key not in _REGISTRY and _CHRF_NAME.fullmatch(key):
         key = "chrf"
     if key not in _REGISTRY:
         raise UnknownMetricError(
-            f"unknown metric {name!r}; valid metrics: {', '.join(available_metrics())}."
+            f"unknown metric {name!r}; valid metrics: {', '.join(available_metrics())} "
+            "(any case; chrF also as chrF2, chrF2++ or chrf++)."
         )
-    module_name, class_name = _REGISTRY[key].split(":")
+    return key
+
+
+def metric_class(name: str) -> type[Metric]:
+    """The class registered under ``name`` (any spelling :func:`metric_key` accepts)."""
+    module_name, class_name = _REGISTRY[metric_key(name)].split(":")
     cls: type[Metric] = getattr(import_module(module_name), class_name)
     return cls
 
 
 def get_metric(name: str, **options: Any) -> Metric:
-    """Instantiate a metric by registry name.
+    """Instantiate a metric by name.
 
     Args:
-        name: ``"sari"``, ``"bleu"``, ``"chrf"`` (or ``"chrf++"``, which sets ``word_order=2``), ``"ter"``.
+        name: ``"sari"``, ``"bleu"``, ``"chrf"`` (or ``"chrf++"``, which sets ``word_order=2``),
+            ``"ter"``, in any case.
         options: keyword arguments of the metric class, e.g. ``variant="hf"`` for SARI.
 
     Examples:
         >>> get_metric("sari", variant="hf").config.aggregate
         'sentence'
+        >>> get_metric("chrF++").config.word_order
+        2
     """
     cls = metric_class(name)
-    if str(name).lower() == "chrf++":
+    if name.strip().lower().endswith("++"):
         options.setdefault("word_order", 2)
     return cls(**options)
-
-
-def signature_keys(metric_name: str) -> tuple[tuple[str, ...], Mapping[str, str]]:
-    """Canonical key order and abbreviations of the signature of the metric shown as ``metric_name``."""
-    key = metric_name.lower()
-    if key not in _REGISTRY:  # matched by name first: parsing never imports unrelated metrics
-        raise KeyError(metric_name)
-    cls = metric_class(key)
-    return cls.signature_key_order(), cls.all_abbreviations()

@@ -32,7 +32,7 @@ from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
 from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
-from .._jit import NUMBA_AVAILABLE, resolve_engine
+from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from .._types import StatsArray
 from ..exceptions import (
     InvalidInputError,
@@ -40,7 +40,8 @@ from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
 )
-from .base import Metric, references_from_segments
+from .base import Metric
+from .references import references_from_segments
 
 __all__ = [
     "SACREBLEU_VERSION",
@@ -215,7 +216,7 @@ def _compiled_score_rows(impl: Any) -> Optional[Any]:
     ``None`` otherwise (each row is then scored by sacrebleu)."""
     if not NUMBA_AVAILABLE or not isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
         return None
-    from . import _resampling_numba as kernels
+    from ..engines import resample as kernels
 
     if not kernels.NEP50:
         return None
@@ -340,7 +341,7 @@ class SacrebleuMetric(Metric):
         """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
         self.engine = resolve_engine(self.name, engine, "sacrebleu")
 
-    def _extract_stats(
+    def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
         if self.engine == "numba":
@@ -368,7 +369,8 @@ class SacrebleuMetric(Metric):
         """sacrebleu's bootstrap scoring (float32 sums), so resampled figures equal sacrebleu's."""
         return resampling_scorer(self._impl)
 
-    def _signature_fields(self) -> list[tuple[str, Any]]:
+    def signature_fields(self) -> list[tuple[str, Any]]:
+        """sacrebleu's signature fields of the configuration, in sacrebleu's order."""
         return list(self._fields)
 
     def _version(self) -> str:

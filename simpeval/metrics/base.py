@@ -8,151 +8,39 @@ Everything else is computed from sums of those vectors:
 * ``sentence_scores`` scores every row of ``corpus_stats`` on its own;
 * bootstrap resampling and distributed evaluation sum rows, never finished scores.
 
-Subclasses implement three hooks only: :meth:`Metric._extract_stats` (text to a
-statistics matrix), :meth:`Metric.score_from_stats` and :meth:`Metric._signature_fields`.
-The base class owns validation, the reference layout and the signature.
+A metric author implements three public hooks (see ``ARCHITECTURE.md``):
+
+* :meth:`Metric.extract_stats`: validated text to a statistics matrix, one row per segment;
+* :meth:`Metric.score_from_stats`: a (summed) statistics vector to a :class:`Score`;
+* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen
+  configuration only.
+
+The base class owns validation, the reference layout, sentence and corpus scoring, streaming
+and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third positional
+argument is something else).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-import itertools
-from itertools import zip_longest
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
+from ..defaults import CHUNK_SIZE
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
     MissingSourceError,
     ReferenceLayoutError,
 )
-from .score import Score, Signature
+from ..io import iter_chunks
+from .references import count_references
+from .score import Score
+from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
 
-__all__ = ["Metric", "count_references", "iter_aligned_chunks", "iter_chunks", "references_from_segments"]
-
-#: Keys every signature may carry besides a metric's own, in sacrebleu's print order
-#: (``nrefs`` and these data facts first, then the metric's fields, ``version`` last).
-COMMON_ABBREVIATIONS: Mapping[str, str] = {
-    "nrefs": "#",
-    "bs": "bs",
-    "ar": "ar",
-    "seed": "rs",
-    "test": "t",
-    "lang": "l",
-    "origlang": "o",
-    "subset": "S",
-    "version": "v",
-}
-DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k != "version")
-
-
-def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[Optional[str]]]:
-    """Convert per-segment references to simpeval's stream layout.
-
-    Hugging Face ``evaluate`` (and torchmetrics) take ``references[i]`` = the list of
-    references of segment ``i``. simpeval, sacrebleu and EASSE take *streams*:
-    ``references[j][i]`` = reference ``j`` of segment ``i``. Segments with fewer references
-    are padded with ``None`` (a missing reference, not an empty one).
-
-    Args:
-        references: one list of reference strings per segment.
-
-    Returns:
-        The reference streams.
-
-    Raises:
-        InvalidInputError: ``references`` or one of its items is a bare string.
-
-    Examples:
-        >>> references_from_segments([["a", "b"], ["c"]])
-        [['a', 'c'], ['b', None]]
-    """
-    if isinstance(references, str) or not isinstance(references, Sequence):
-        raise InvalidInputError(
-            "references_from_segments: references must be a list of per-segment lists of strings "
-            f"(got {type(references).__name__})."
-        )
-    for i, refs in enumerate(references):
-        if isinstance(refs, str) or not isinstance(refs, Sequence):
-            raise InvalidInputError(
-                f"references_from_segments: references[{i}] must be a list of strings "
-                f"(got {type(refs).__name__}: {refs!r})."
-            )
-    width = max((len(refs) for refs in references), default=0)
-    return [
-        [refs[j] if j < len(refs) else None for refs in references] for j in range(width)
-    ]
-
-
-_END = object()
-
-
-def iter_aligned_chunks(
-    named: Sequence[tuple[str, Iterable[Any]]],
-    chunk_size: int,
-    what: str = "inputs must have the same number of segments",
-    unit: str = "",
-) -> Iterator[list[list[Any]]]:
-    """Walk aligned iterables in lockstep, ``chunk_size`` items at a time.
-
-    Yields one list per iterable (its items in this chunk). Nothing is buffered beyond a
-    chunk, so files of any length can be read this way.
-
-    Args:
-        named: ``(name, iterable)`` pairs; names are used in the error message.
-        chunk_size: items per chunk.
-        what: the start of the error message.
-        unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
-
-    Raises:
-        InputLengthMismatchError: one iterable ends before the others; the message gives the
-            length of every input.
-    """
-    names = [name for name, _ in named]
-    iterators = [iter(it) for _, it in named]
-    done = 0
-    while True:
-        rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
-        if not rows:
-            return
-        if any(_END in row for row in rows):
-            lengths = []
-            for k, (name, iterator) in enumerate(zip(names, iterators)):
-                present = sum(1 for row in rows if row[k] is not _END)
-                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
-                count = done + present + rest
-                lengths.append(f"{name}: {count}" + (f" {unit}{'' if count == 1 else 's'}" if unit else ""))
-            unique = list(dict.fromkeys(lengths))  # a TSV file feeds several streams
-            raise InputLengthMismatchError(f"{what}, but they differ: {', '.join(unique)}.")
-        done += len(rows)
-        yield [list(column) for column in zip(*rows)]
-
-
-def iter_chunks(
-    hypotheses: Iterable[str],
-    references: Sequence[Iterable[Optional[str]]],
-    sources: Optional[Iterable[str]],
-    chunk_size: int,
-    owner: str = "simpeval",
-) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
-    """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
-    named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
-    named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]
-    if sources is not None:
-        named.append(("sources", sources))
-    what = f"{owner}: inputs must have the same number of segments"
-    for columns in iter_aligned_chunks(named, chunk_size, what):
-        refs = columns[1 : 1 + len(references)]
-        yield columns[0], refs, (columns[-1] if sources is not None else None)
-
-
-def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
-    """The ``nrefs`` signature value: the common number of references, or ``"var"``."""
-    counts = {len(refs) for refs in per_segment}
-    return counts.pop() if len(counts) == 1 else "var"
+__all__ = ["Metric"]
 
 
 class Metric(ABC):
@@ -175,13 +63,19 @@ class Metric(ABC):
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
-    def _extract_stats(
+    def extract_stats(
         self,
         hypotheses: list[str],
         references: list[list[str]],
         sources: Optional[list[str]],
     ) -> StatsArray:
-        """Statistics of validated input, one row per segment (``references[i]`` per segment)."""
+        """Statistics of validated input: a float64 ``(n_segments, n_stats)`` matrix of additive rows.
+
+        Called by the base class after validation: ``hypotheses`` and ``sources`` are lists of
+        strings of the same length, ``references[i]`` lists the references of segment ``i``
+        (missing ones removed), and ``sources`` is ``None`` only when the metric does not
+        require them.
+        """
 
     @abstractmethod
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
@@ -193,7 +87,7 @@ class Metric(ABC):
         """
 
     @abstractmethod
-    def _signature_fields(self) -> list[tuple[str, Any]]:
+    def signature_fields(self) -> list[tuple[str, Any]]:
         """The metric's own signature fields, from its frozen configuration only."""
 
     def resampling_scorer(self) -> tuple[Callable[[StatsArray], float], Any]:
@@ -227,8 +121,7 @@ class Metric(ABC):
     @classmethod
     def signature_key_order(cls) -> tuple[str, ...]:
         """Every key a signature of this metric may have, in print order."""
-        own = tuple(k for k in cls.signature_abbreviations if k not in COMMON_ABBREVIATIONS)
-        return DATA_KEYS + own + ("version",)
+        return key_order(cls.signature_abbreviations)
 
     @classmethod
     def all_abbreviations(cls) -> dict[str, str]:
@@ -251,7 +144,7 @@ class Metric(ABC):
             )
         facts = {"nrefs": nrefs, **extra}
         fields: list[tuple[str, Any]] = [(k, facts[k]) for k in DATA_KEYS if facts.get(k) is not None]
-        fields.extend(self._signature_fields())
+        fields.extend(self.signature_fields())
         fields.append(("version", self._version()))
         return Signature(self.name, tuple(fields), self.all_abbreviations())
 
@@ -337,14 +230,14 @@ class Metric(ABC):
 
     # ------------------------------------------------------------ public API
     def corpus_stats(
-        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
     ) -> StatsArray:
         """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64."""
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        return self._extract_stats(hyps, refs, srcs)
+        return self.extract_stats(hyps, refs, srcs)
 
     def corpus_score(
-        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
     ) -> Score:
         """Score a whole corpus.
 
@@ -356,11 +249,11 @@ class Metric(ABC):
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
         """
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        stats = self._extract_stats(hyps, refs, srcs)
+        stats = self.extract_stats(hyps, refs, srcs)
         return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
 
     def sentence_score(
-        self, hypothesis: str, references: Sequence[str], source: Optional[str] = None
+        self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None
     ) -> Score:
         """Score one segment (a corpus of one).
 
@@ -381,15 +274,15 @@ class Metric(ABC):
             )
         # A segment without references is one stream holding None (SARI defines a score for it).
         streams = [[ref] for ref in references] or [[None]]
-        return self.corpus_score([hypothesis], streams, None if source is None else [source])
+        return self.corpus_score([hypothesis], streams, sources=None if source is None else [source])
 
     def corpus_score_iter(
         self,
         hypotheses: Iterable[str],
         references: Sequence[Iterable[Optional[str]]],
-        sources: Optional[Iterable[str]] = None,
         *,
-        chunk_size: int = 10_000,
+        sources: Optional[Iterable[str]] = None,
+        chunk_size: int = CHUNK_SIZE,
     ) -> Score:
         """Score a corpus given as iterables (e.g. lazily read files), in bounded memory.
 
@@ -413,7 +306,7 @@ class Metric(ABC):
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
             hyps_, per_segment, srcs_ = self._prepare(hyps, refs, srcs)
-            chunk_total = self._extract_stats(hyps_, per_segment, srcs_).sum(axis=0)
+            chunk_total = self.extract_stats(hyps_, per_segment, srcs_).sum(axis=0)
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(len(r) for r in per_segment)
         if total is None:
@@ -422,10 +315,10 @@ class Metric(ABC):
         return self.score_from_stats(total, self.get_signature(nrefs))
 
     def sentence_scores(
-        self, hypotheses: Hypotheses, references: RefStreams, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
     ) -> np.ndarray:
         """The sentence-level score of every segment, as a float64 array."""
-        return self.score_rows(self.corpus_stats(hypotheses, references, sources))
+        return self.score_rows(self.corpus_stats(hypotheses, references, sources=sources))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.get_signature().format(prefix=False)})"

@@ -3,7 +3,7 @@
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``);
 simpeval adds additive statistics, typed errors and a frozen configuration. The per-segment
 statistics come from compiled kernels (13a tokenization straight to ids, then
-:mod:`._ngram_numba`) when Numba is installed and from sacrebleu otherwise; the counts are
+:mod:`simpeval.engines.ngram`) when Numba is installed and from sacrebleu otherwise; the counts are
 the same.
 """
 
@@ -16,9 +16,11 @@ import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
-from ..tokenizers.batch import SEPARATOR, concat_encoded, join_lines, replacements_13a
+from ..engines.text_encoding import WordEncoder
+from ..engines.tokenize13a import concat_encoded
 from . import _sacrebleu
-from .score import Score, Signature
+from .score import Score
+from .signature import SIGNATURE_KEYS, Signature
 
 __all__ = ["BLEU", "BLEUConfig"]
 
@@ -111,7 +113,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         >>> score = bleu.corpus_score(hyps, refs)
         >>> round(score.score, 2), score.metric
         (72.8, 'BLEU')
-        >>> round(score.components["bp"], 3), score.breakdown["counts"]
+        >>> round(score.details["bp"], 3), score.details["counts"]
         (0.913, (10.0, 7.0, 5.0, 4.0))
         >>> score.signature.format(short=True)  # doctest: +ELLIPSIS
         'BLEU|#:1|c:mixed|e:no|tok:13a|s:exp|v:...'
@@ -137,7 +139,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     doi = "10.3115/1073083.1073135",
     pages = "311--318",
 }"""
-    signature_abbreviations: ClassVar[Mapping[str, str]] = _sacrebleu.signature_abbreviations("bleu")
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["BLEU"]
 
     def __init__(
         self,
@@ -169,9 +171,9 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.
 
-        ``components`` holds ``bp``, ``sys_len``, ``ref_len`` and ``ratio``; ``breakdown``
-        holds ``precisions`` (smoothed, in percent, as sacrebleu reports them) and the raw
-        ``counts`` and ``totals`` (before ``add-k`` smoothing).
+        ``breakdown`` holds ``precisions`` (smoothed, 0-100, as sacrebleu reports them);
+        ``details`` holds ``bp`` (the brevity penalty, 0-1), ``sys_len``, ``ref_len``, ``ratio``
+        and the raw ``counts`` and ``totals`` per order (before ``add-k`` smoothing).
         """
         order = self.config.max_ngram_order
         vector = _sacrebleu.check_stats(stats, 2 + 2 * order, self.name)
@@ -180,14 +182,12 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             metric=result.name,
             score=result.score,
             signature=signature if signature is not None else self.get_signature(),
-            components={
+            breakdown={"precisions": tuple(result.precisions)},
+            details={
                 "bp": result.bp,
                 "sys_len": result.sys_len,
                 "ref_len": result.ref_len,
                 "ratio": result.ratio,
-            },
-            breakdown={
-                "precisions": tuple(result.precisions),
                 "counts": tuple(vector[2 : 2 + order]),
                 "totals": tuple(vector[2 + order :]),
             },
@@ -195,10 +195,10 @@ class BLEU(_sacrebleu.SacrebleuMetric):
 
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
-        from ._ngram_numba import closest_lengths, match_counts
+        from ..engines.ngram import closest_lengths, match_counts
 
         encoder, refs = self._encoded_references(references, self._encode_references)
-        hyps = _encode_texts(encoder, hypotheses)
+        hyps = encoder.encode(hypotheses)
         if hyps is None or refs is None:  # a line holds the engine's line separator: sacrebleu does it
             return None
         symbols, str_off = concat_encoded(hyps, refs)
@@ -213,43 +213,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
         return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)
 
-    def _encode_references(self, texts: list[str]) -> tuple[_Encoder, Any]:
-        encoder = _Encoder(self)  # a vocabulary per reference set; the outputs extend it
-        return encoder, _encode_texts(encoder, texts)
-
-
-class _Encoder:
-    """Token ids of texts as sacrebleu's BLEU splits them: lowercased (option), trailing
-    whitespace stripped, tokenized, split on whitespace. One vocabulary for all calls."""
-
-    def __init__(self, metric: BLEU) -> None:
-        from ..tokenizers._compiled import TokenVocabulary
-
-        self.vocab = TokenVocabulary()
-        self.lowercase = metric.config.lowercase
-        self.tokenizer, self.tokenize = _sacrebleu.bleu_tokenizer(metric._impl)
-
-
-def _encode_texts(encoder: _Encoder, texts: list[str]) -> Any:
-    """``(symbols, offsets)``: text ``i`` is ``symbols[offsets[i]:offsets[i + 1]]`` (token ids);
-    ``None`` when a text holds the engine's line separator."""
-    if encoder.lowercase:
-        texts = [text.lower() for text in texts]
-    texts = [text.rstrip() for text in texts]
-    if encoder.tokenizer not in ("13a", "none"):  # sacrebleu's tokenizer, once per distinct string
-        cache: dict[str, str] = {}
-        texts = [cache[t] if t in cache else cache.setdefault(t, encoder.tokenize(t)) for t in texts]
-    data = join_lines(texts)
-    encoded = None
-    if data.count(SEPARATOR.encode()) == len(texts) - 1:
-        if encoder.tokenizer == "13a":
-            ids, offsets, index = encoder.vocab.encode_unique(replacements_13a(data), len(texts), tok13a=True)
-        else:
-            ids, offsets, index = encoder.vocab.encode_unique(data, len(texts))
-        # every text's tokens, in order (distinct texts were encoded once)
-        lengths = np.diff(offsets)[index]
-        str_off = np.zeros(len(texts) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=str_off[1:])
-        positions = np.repeat(offsets[index] - str_off[:-1], lengths) + np.arange(int(str_off[-1]), dtype=np.int64)
-        encoded = (ids[positions], str_off)
-    return encoded
+    def _encode_references(self, texts: list[str]) -> tuple[WordEncoder, Any]:
+        # a vocabulary per reference set; the outputs extend it
+        tokenizer, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
+        encoder = WordEncoder(self.config.lowercase, tokenizer, tokenize)
+        return encoder, encoder.encode(texts)

@@ -1,13 +1,12 @@
 """chrF and chrF++ (Popović, 2015 and 2017), exactly as sacrebleu computes them, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
-The per-segment statistics come from a compiled kernel (:mod:`._ngram_numba`) when Numba is
+The per-segment statistics come from a compiled kernel (:mod:`simpeval.engines.ngram`) when Numba is
 installed and from sacrebleu otherwise; both give the same counts.
 """
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Optional
 
@@ -15,9 +14,11 @@ import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError
-from ..tokenizers.batch import concat_encoded
+from ..engines.text_encoding import encode_chrf_texts
+from ..engines.tokenize13a import concat_encoded
 from . import _sacrebleu
-from .score import Score, Signature
+from .score import Score
+from .signature import SIGNATURE_KEYS, Signature
 
 __all__ = ["CHRF", "CHRFConfig"]
 
@@ -118,7 +119,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     doi = "10.18653/v1/W17-4770",
     pages = "612--618",
 }"""
-    signature_abbreviations: ClassVar[Mapping[str, str]] = _sacrebleu.signature_abbreviations("chrf")
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["chrF"]
 
     def __init__(
         self,
@@ -156,10 +157,11 @@ class CHRF(_sacrebleu.SacrebleuMetric):
 
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
-        from ._ngram_numba import best_reference, match_counts
+        from ..engines.ngram import best_reference, match_counts
 
         words, refs = self._encoded_references(references, self._encode_references)
-        hyps = _encode_texts(self.config, words, hypotheses)
+        hyps = encode_chrf_texts(hypotheses, words, self.config.char_order, self.config.word_order,
+                                 lowercase=self.config.lowercase, whitespace=self.config.whitespace)  # fmt: skip
         n = len(hypotheses)
         ref_off = np.zeros(n + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])
@@ -174,45 +176,6 @@ class CHRF(_sacrebleu.SacrebleuMetric):
 
     def _encode_references(self, texts: list[str]) -> tuple[dict[str, int], list[Any]]:
         words: dict[str, int] = {}  # word ids, per reference set; the outputs extend it
-        return words, _encode_texts(self.config, words, texts)
-
-
-def _encode_texts(config: CHRFConfig, words: dict[str, int], texts: list[str]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """``(symbols, offsets)`` of the characters (code points) and of the words (ids in ``words``)
-    of the texts, as sacrebleu's chrF sees them; the parts the configuration uses."""
-    if config.lowercase:
-        texts = [text.lower() for text in texts]
-    parts = []
-    if config.char_order > 0:
-        parts.append(_code_points(texts if config.whitespace else ["".join(text.split()) for text in texts]))
-    if config.word_order > 0:
-        ids = [[words.setdefault(w, len(words)) for w in _split_punctuation(text)] for text in texts]
-        offsets = np.zeros(len(ids) + 1, dtype=np.int64)
-        np.cumsum([len(w) for w in ids], out=offsets[1:])
-        parts.append((np.fromiter((i for w in ids for i in w), dtype=np.int64, count=int(offsets[-1])), offsets))
-    return parts
-
-
-def _code_points(texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The code points of all texts, flat, with offsets (text ``i`` is ``[offsets[i]:offsets[i + 1]]``)."""
-    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
-    np.cumsum([len(text) for text in texts], out=offsets[1:])
-    symbols = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
-    return symbols, offsets
-
-
-_PUNCTUATION = frozenset(string.punctuation)
-
-
-def _split_punctuation(text: str) -> list[str]:
-    """chrF++'s words: whitespace tokens, with one punctuation character split off the end of a
-    word or, failing that, off its start (``"(hi)"`` gives ``"(hi"``, ``")"``), as sacrebleu does."""
-    words: list[str] = []
-    for word in text.split():
-        if len(word) > 1 and word[-1] in _PUNCTUATION:
-            words += (word[:-1], word[-1])
-        elif len(word) > 1 and word[0] in _PUNCTUATION:
-            words += (word[0], word[1:])
-        else:
-            words.append(word)
-    return words
+        c = self.config
+        return words, encode_chrf_texts(texts, words, c.char_order, c.word_order, lowercase=c.lowercase,
+                                        whitespace=c.whitespace)  # fmt: skip

@@ -10,7 +10,8 @@ from typing import ClassVar, Mapping, Optional
 
 from .._types import StatsArray
 from . import _sacrebleu
-from .score import Score, Signature
+from .score import Score
+from .signature import SIGNATURE_KEYS, Signature
 
 __all__ = ["TER", "TERConfig"]
 
@@ -79,7 +80,7 @@ class TER(_sacrebleu.SacrebleuMetric):
     url = "https://aclanthology.org/2006.amta-papers.25",
     pages = "223--231",
 }"""
-    signature_abbreviations: ClassVar[Mapping[str, str]] = _sacrebleu.signature_abbreviations("ter")
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["TER"]
 
     def __init__(
         self,
@@ -100,7 +101,7 @@ class TER(_sacrebleu.SacrebleuMetric):
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.
 
-        ``components`` holds ``num_edits`` and ``ref_length`` (the summed mean reference lengths).
+        ``details`` holds ``num_edits`` and ``ref_length`` (the summed mean reference lengths).
         """
         vector = _sacrebleu.check_stats(stats, 2, self.name)
         # sacrebleu keeps edit counts as ints and mean reference lengths as floats.
@@ -109,6 +110,6 @@ class TER(_sacrebleu.SacrebleuMetric):
             metric=result.name,
             score=result.score,
             signature=signature if signature is not None else self.get_signature(),
-            components={"num_edits": result.num_edits, "ref_length": result.ref_length},
+            details={"num_edits": result.num_edits, "ref_length": result.ref_length},
         )
 

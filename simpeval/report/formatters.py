@@ -44,11 +44,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from ..exceptions import InvalidOptionError, MissingDependencyError
-from ..metrics.score import PairedResult, Score
+from ..metrics.score import Score
+from ..significance.results import PairedResult
 from .table import ResultTable, SegmentTable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..agreement import Correlation
+    from ..significance.agreement import Correlation
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -696,13 +697,13 @@ AGREEMENT_TITLE = "Metric agreement across systems"
 
 
 def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", width: int = 3) -> str:
-    """Render system-level metric correlations (:func:`simpeval.agreement.metric_agreement`).
+    """Render system-level metric correlations (:func:`simpeval.significance.agreement.metric_agreement`).
 
     One row per metric pair and coefficient, with the bootstrap percentile interval when it
     was computed. ``json`` gives a list of objects; ``csv`` one line per row.
 
     Examples:
-        >>> from simpeval.agreement import Correlation
+        >>> from simpeval.significance.agreement import Correlation
         >>> c = Correlation("SARI", "BLEU", "kendall", 0.6, 0.2, 0.9, 11, 1000, 12345)
         >>> print(render_agreement([c], "markdown", width=2))
         | Metric A | Metric B | Coefficient | Value |    95% CI |

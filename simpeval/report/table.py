@@ -16,11 +16,14 @@ Examples:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 from ..exceptions import InvalidInputError
-from ..metrics.score import ConfidenceInterval, PairedResult, Score, Signature
+from ..metrics.score import Score
+from ..metrics.signature import Signature
+from ..significance.results import ConfidenceInterval, PairedResult
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -63,7 +66,7 @@ class ResultTable:
         baseline: the baseline system of the paired tests, if any.
         comparisons: all-pairs paired tests (every system against every other), if requested.
         correlations: system-level agreement between the metrics
-            (:class:`simpeval.agreement.Correlation`), if requested.
+            (:class:`simpeval.significance.agreement.Correlation`), if requested.
     """
 
     systems: tuple[str, ...]
@@ -154,6 +157,19 @@ class ResultTable:
         k = self._metric_index(metric)
         return _unique_signatures(row[k] for row in self.scores)
 
+
+    def with_signature_fields(self, **fields: object) -> ResultTable:
+        """A copy whose every signature also records ``fields``, e.g. ``test="asset-test"``.
+
+        Examples:
+            >>> from simpeval.api import evaluate_systems
+            >>> table = evaluate_systems({"s": ["a b"]}, [["a b"]], metrics=["bleu"])
+            >>> table.with_signature_fields(test="asset-test").cell("s", "BLEU").signature.get("test")
+            'asset-test'
+        """
+        scores = tuple(tuple(_with_fields(s, fields) for s in row) for row in self.scores)
+        return dataclasses.replace(self, scores=scores)
+
     def _repr_html_(self) -> str:
         """The HTML rendering, so that Jupyter displays the table (see :func:`~simpeval.report.render`)."""
         from .formatters import render  # lazy: the formatters import this module
@@ -220,6 +236,15 @@ class SegmentTable:
     def signatures(self, metric: str) -> tuple[Signature, ...]:
         """The distinct signatures of ``metric``'s rows."""
         return _unique_signatures(row.score for row in self.rows if row.metric == metric)
+
+    def with_signature_fields(self, **fields: object) -> SegmentTable:
+        """A copy whose every signature also records ``fields`` (see :meth:`ResultTable.with_signature_fields`)."""
+        rows = tuple(dataclasses.replace(row, score=_with_fields(row.score, fields)) for row in self.rows)
+        return dataclasses.replace(self, rows=rows)
+
+
+def _with_fields(score: Score, fields: dict[str, object]) -> Score:
+    return dataclasses.replace(score, signature=score.signature.with_fields(**fields))
 
 
 def _check_unique(what: str, names: tuple[str, ...]) -> None:

@@ -11,43 +11,38 @@ random state. The algorithms, random draws and formulas are sacrebleu's (``--con
 * :func:`paired_approximate_randomization`: approximate randomization (``--paired-ar``, 10000 trials);
 * :func:`holm_bonferroni`: Holm's step-down correction for several comparisons;
 * :func:`compare_to_baseline` / :func:`compare_all_pairs`: the loops over systems, returning
-  :class:`~simpeval.metrics.score.PairedResult` values.
+  :class:`PairedResult` values (every paired test returns that one type);
+* :func:`metric_agreement`: correlations between metrics across systems, with bootstrap intervals.
 
 Examples:
     >>> import numpy as np
     >>> from simpeval.significance import paired_approximate_randomization
     >>> baseline = np.array([[0, 1]] * 6 + [[1, 1]] * 4)  # (correct, total) per segment
     >>> system = np.array([[1, 1]] * 9 + [[0, 1]])
-    >>> p = paired_approximate_randomization(baseline, system, lambda v: 100 * v[0] / v[1], n_trials=500)
-    >>> p < 0.05
+    >>> result = paired_approximate_randomization(baseline, system, lambda v: 100 * v[0] / v[1], n_samples=500)
+    >>> result.p_value < 0.05
     True
 """
 
 from __future__ import annotations
 
-from ..metrics.score import ConfidenceInterval, PairedResult
-from ._resample import DEFAULT_SEED
+from .agreement import Correlation, metric_agreement
 from .bootstrap import bootstrap_ci, half_width
 from .compare import compare_all_pairs, compare_to_baseline
 from .correction import holm_bonferroni
-from .paired import (
-    DEFAULT_SAMPLES,
-    PairedBootstrapResult,
-    paired_approximate_randomization,
-    paired_bootstrap,
-)
+from .paired import paired_approximate_randomization, paired_bootstrap
+from .results import ConfidenceInterval, PairedResult
 
 __all__ = [
-    "DEFAULT_SAMPLES",
-    "DEFAULT_SEED",
     "ConfidenceInterval",
-    "PairedBootstrapResult",
+    "Correlation",
     "PairedResult",
     "bootstrap_ci",
     "compare_all_pairs",
     "compare_to_baseline",
     "half_width",
     "holm_bonferroni",
+    "metric_agreement",
     "paired_approximate_randomization",
     "paired_bootstrap",
 ]

@@ -7,8 +7,8 @@ how expensive a metric's text processing is.
 
 The draws are exactly sacrebleu's (``sacrebleu/significance.py``):
 
-* bootstrap: ``rng.choice(n_segments, size=(n_resamples, n_segments), replace=True)``;
-* approximate randomization: ``rng.integers(2, size=(n_trials, n_segments), dtype=bool)``;
+* bootstrap: ``rng.choice(n_segments, size=(n_samples, n_segments), replace=True)``;
+* approximate randomization: ``rng.integers(2, size=(n_samples, n_segments), dtype=bool)``;
 
 with ``rng = numpy.random.default_rng(seed)`` made afresh for every call.
 
@@ -28,6 +28,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..defaults import DEFAULT_SEED
 from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
 
 __all__ = [
@@ -47,8 +48,6 @@ __all__ = [
     "bootstrap_sums",
 ]
 
-#: sacrebleu's default seed (``SACREBLEU_SEED``); simpeval takes it as an argument instead.
-DEFAULT_SEED: int = 12345
 
 #: A score function: a 1-D vector of summed statistics to a score. Its return value is used
 #: as is (a NumPy float32 scalar stays float32), exactly as sacrebleu uses its scores.
@@ -185,34 +184,34 @@ def resample_dtype(dtype: Any, owner: str) -> np.dtype[Any]:
     return resolved
 
 
-def draw_indices(rng: np.random.Generator, n_segments: int, n_resamples: int) -> npt.NDArray[np.int64]:
+def draw_indices(rng: np.random.Generator, n_segments: int, n_samples: int) -> npt.NDArray[np.int64]:
     """Bootstrap resamples: row ``r`` lists the segments (with repetition) of resample ``r``."""
     # The same call as sacrebleu, so that the same seed gives the same resamples.
-    return rng.choice(n_segments, size=(n_resamples, n_segments), replace=True)
+    return rng.choice(n_segments, size=(n_samples, n_segments), replace=True)
 
 
-def draw_swaps(rng: np.random.Generator, n_segments: int, n_trials: int) -> npt.NDArray[np.bool_]:
+def draw_swaps(rng: np.random.Generator, n_segments: int, n_samples: int) -> npt.NDArray[np.bool_]:
     """Approximate-randomization trials: ``True`` where the baseline keeps its own segment."""
-    return rng.integers(2, size=(n_trials, n_segments), dtype=bool)
+    return rng.integers(2, size=(n_samples, n_segments), dtype=bool)
 
 
 def bootstrap_sums(
     rng: np.random.Generator,
-    n_resamples: int,
+    n_samples: int,
     matrices: Sequence[npt.NDArray[np.float64]],
     dtype: np.dtype[Any],
 ) -> list[npt.NDArray[Any]]:
-    """Draw ``n_resamples`` bootstrap resamples and sum each matrix over every resample.
+    """Draw ``n_samples`` bootstrap resamples and sum each matrix over every resample.
 
     All matrices (one per system, same number of segments) are resampled with the same
-    indices; the result holds one ``(n_resamples, n_stats)`` array per matrix.
+    indices; the result holds one ``(n_samples, n_stats)`` array per matrix.
     """
     n_segments = matrices[0].shape[0]
-    outputs = [np.empty((n_resamples, m.shape[1]), dtype=dtype) for m in matrices]
+    outputs = [np.empty((n_samples, m.shape[1]), dtype=dtype) for m in matrices]
     block = max(1, _BLOCK_ELEMENTS // n_segments)
     exact = [dtype == np.dtype(np.float64) or _exact_in_float32(m) for m in matrices]
-    for start in range(0, n_resamples, block):
-        rows = min(block, n_resamples - start)
+    for start in range(0, n_samples, block):
+        rows = min(block, n_samples - start)
         indices = draw_indices(rng, n_segments, rows)
         counts = _counts(indices) if any(exact) else None  # shared by the matrices
         for matrix, output, by_product in zip(matrices, outputs, exact):
@@ -223,8 +222,15 @@ def bootstrap_sums(
     return outputs
 
 
+def bootstrap_counts(seed: int, n_segments: int, n_samples: int) -> npt.NDArray[np.float64]:
+    """How often each segment is drawn in each of ``n_samples`` bootstrap resamples, shape
+    ``(n_samples, n_segments)``: the draws of :func:`draw_indices` from ``default_rng(seed)``,
+    so every bootstrap in simpeval resamples the same segments for the same seed."""
+    return _counts(draw_indices(np.random.default_rng(seed), n_segments, n_samples))
+
+
 def _counts(indices: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-    """How often each segment occurs in each resample: ``(n_resamples, n_segments)`` floats."""
+    """How often each segment occurs in each resample: ``(n_samples, n_segments)`` floats."""
     rows, n_segments = indices.shape
     offsets = indices + (np.arange(rows, dtype=np.int64) * n_segments)[:, None]
     counts = np.bincount(offsets.ravel(), minlength=rows * n_segments).reshape(rows, n_segments)
@@ -233,7 +239,7 @@ def _counts(indices: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
 
 def randomization_sums(
     rng: np.random.Generator,
-    n_trials: int,
+    n_samples: int,
     baseline: npt.NDArray[np.float64],
     system: npt.NDArray[np.float64],
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
@@ -248,10 +254,10 @@ def randomization_sums(
     n_segments = baseline.shape[0]
     unit = 32 // math.gcd(n_segments, 32)  # rows per whole number of 32-bit words
     block = max(unit, (_AR_BLOCK_ELEMENTS // n_segments) // unit * unit)
-    pseudo_a = np.empty((n_trials, baseline.shape[1]), dtype=np.float64)
+    pseudo_a = np.empty((n_samples, baseline.shape[1]), dtype=np.float64)
     pseudo_b = np.empty_like(pseudo_a)
-    for start in range(0, n_trials, block):
-        rows = min(block, n_trials - start)
+    for start in range(0, n_samples, block):
+        rows = min(block, n_samples - start)
         keep = draw_swaps(rng, n_segments, rows)
         swap = ~keep
         pseudo_a[start : start + rows] = keep @ baseline + swap @ system
@@ -274,7 +280,7 @@ def _exact_in_float32(stats: npt.NDArray[np.float64]) -> bool:
 def resampled_sums(
     stats: npt.NDArray[np.float64], indices: npt.NDArray[np.int64], dtype: np.dtype[Any]
 ) -> npt.NDArray[Any]:
-    """The summed statistics of the resamples in ``indices``, shape ``(n_resamples, n_stats)``.
+    """The summed statistics of the resamples in ``indices``, shape ``(n_samples, n_stats)``.
 
     * ``float64``: counts of every segment in every resample, times the statistics (one
       matrix product per block of resamples). Integer statistics are summed exactly; sums of
@@ -285,18 +291,18 @@ def resampled_sums(
       partial sum is then an integer float32 holds exactly, in any summation order), the
       exact float64 path below gives the same numbers and is used instead.
     """
-    n_resamples, n_segments = indices.shape
+    n_samples, n_segments = indices.shape
     if dtype == np.dtype(np.float32) and _exact_in_float32(stats):
         return resampled_sums(stats, indices, np.dtype(np.float64)).astype(np.float32)
     if dtype == np.dtype(np.float32):
         rows32 = stats.astype(np.float32)
-        sums32 = np.empty((n_resamples, stats.shape[1]), dtype=np.float32)
-        for r in range(n_resamples):
+        sums32 = np.empty((n_samples, stats.shape[1]), dtype=np.float32)
+        for r in range(n_samples):
             sums32[r] = rows32[indices[r]].sum(axis=0)
         return sums32
-    sums = np.empty((n_resamples, stats.shape[1]), dtype=np.float64)
+    sums = np.empty((n_samples, stats.shape[1]), dtype=np.float64)
     block = max(1, _BLOCK_ELEMENTS // n_segments)
-    for start in range(0, n_resamples, block):
+    for start in range(0, n_samples, block):
         chunk = indices[start : start + block]
         sums[start : start + chunk.shape[0]] = _counts(chunk) @ stats
     return sums

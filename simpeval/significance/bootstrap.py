@@ -12,10 +12,10 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..metrics.score import ConfidenceInterval
+from ..defaults import DEFAULT_SEED, CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES
+from .results import ConfidenceInterval
 from ._resample import (  # noqa: I001
     score_rows,
-    DEFAULT_SEED,
     ScoreFn,
     bootstrap_sums,
     check_count,
@@ -32,17 +32,17 @@ __all__ = ["bootstrap_ci", "half_width"]
 def bootstrap_ci(
     stats: Any,
     score_fn: ScoreFn,
-    n_resamples: int = 1000,
-    seed: int = DEFAULT_SEED,
-    level: float = 0.95,
     *,
+    n_samples: int = CONFIDENCE_SAMPLES,
+    seed: int = DEFAULT_SEED,
+    level: float = CONFIDENCE_LEVEL,
     rng: Optional[np.random.Generator] = None,
     dtype: Any = np.float64,
 ) -> ConfidenceInterval:
     """Bootstrap confidence interval of a corpus score, as sacrebleu's ``--confidence``.
 
-    Draws ``n_resamples`` resamples of the segments with replacement
-    (``numpy.random.default_rng(seed).choice(n_segments, (n_resamples, n_segments))``, sacrebleu's
+    Draws ``n_samples`` resamples of the segments with replacement
+    (``numpy.random.default_rng(seed).choice(n_segments, (n_samples, n_segments))``, sacrebleu's
     draws), sums each resample's statistics rows and scores every sum with ``score_fn``.
 
     Mapping to sacrebleu, which prints ``mean ± ci`` (``Score._mean``, ``Score._ci``): with the
@@ -66,7 +66,7 @@ def bootstrap_ci(
         stats: per-segment statistics, shape ``(n_segments, n_stats)`` (``metric.corpus_stats``).
         score_fn: maps a summed statistics vector to a score, e.g.
             ``lambda v: metric.score_from_stats(v).score``.
-        n_resamples: number of bootstrap resamples (sacrebleu's ``--confidence-n``, default 1000).
+        n_samples: number of bootstrap resamples (sacrebleu's ``--confidence-n``, default 1000).
         seed: seed of ``numpy.random.default_rng``; recorded in the result.
         level: coverage of the interval.
         rng: draw from this generator instead of ``default_rng(seed)`` (``seed`` is then only
@@ -74,25 +74,25 @@ def bootstrap_ci(
         dtype: precision of the resampled sums, ``numpy.float64`` or ``numpy.float32``.
 
     Returns:
-        The interval, with ``level``, ``n_resamples`` and ``seed``.
+        The interval, with ``level``, ``n_samples`` and ``seed``.
 
     Raises:
         InvalidInputError: ``stats`` is not a finite 2-D array.
-        InvalidOptionError: ``n_resamples``, ``seed``, ``level`` or ``dtype`` is invalid.
+        InvalidOptionError: ``n_samples``, ``seed``, ``level`` or ``dtype`` is invalid.
 
     Examples:
         >>> import numpy as np
         >>> stats = np.array([[1, 1], [0, 1], [1, 1], [1, 1], [0, 1]])  # (correct, total)
         >>> accuracy = lambda v: 100 * v[0] / v[1]
-        >>> ci = bootstrap_ci(stats, accuracy, n_resamples=200, seed=1)
-        >>> ci.low <= ci.mean <= ci.high, ci.n_resamples, ci.seed
+        >>> ci = bootstrap_ci(stats, accuracy, n_samples=200, seed=1)
+        >>> ci.low <= ci.mean <= ci.high, ci.n_samples, ci.seed
         (True, 200, 1)
-        >>> bootstrap_ci(stats, accuracy, n_resamples=200, seed=1) == ci  # deterministic
+        >>> bootstrap_ci(stats, accuracy, n_samples=200, seed=1) == ci  # deterministic
         True
     """
     owner = "bootstrap_ci"
     array = check_stats(stats, "stats", owner)
-    n = check_count(n_resamples, "n_resamples", owner)
+    n = check_count(n_samples, "n_samples", owner)
     fraction = check_level(level, owner)
     precision = resample_dtype(dtype, owner)
     seed_value, generator = make_rng(seed, rng, owner)
@@ -107,7 +107,7 @@ def bootstrap_ci(
         high=float(scores[upper]),
         mean=float(statistics.mean(scores)),
         level=float(level),
-        n_resamples=n,
+        n_samples=n,
         seed=seed_value,
     )
 

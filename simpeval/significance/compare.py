@@ -4,7 +4,7 @@ These helpers run :func:`~simpeval.significance.paired_bootstrap` (each system r
 scored once for all its pairs) and
 :func:`~simpeval.significance.paired_approximate_randomization` with
 the metric's :meth:`~simpeval.metrics.base.Metric.resampling_scorer` and package the results as
-:class:`~simpeval.metrics.score.PairedResult`. As in sacrebleu's ``PairedTest``, every
+:class:`~simpeval.significance.PairedResult`. As in sacrebleu's ``PairedTest``, every
 comparison draws from a fresh ``default_rng(seed)``, so all systems are tested on the same
 resamples (or swaps).
 """
@@ -12,17 +12,20 @@ resamples (or swaps).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional
 
 import numpy as np
 import numpy.typing as npt
 
+from ..defaults import DEFAULT_SEED, PAIRED_SAMPLES
 from ..exceptions import InvalidInputError, InvalidOptionError
-from ..metrics.base import Metric
-from ..metrics.score import PairedResult
-from ._resample import DEFAULT_SEED, check_count, check_pair, check_stats, make_rng, resample_dtype
+from ._resample import check_count, check_pair, check_stats, make_rng, resample_dtype
 from .correction import holm_bonferroni
-from .paired import DEFAULT_SAMPLES, paired_approximate_randomization, paired_bootstraps
+from .paired import paired_approximate_randomization, paired_bootstraps
+from .results import PairedResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..metrics.base import Metric
 
 __all__ = ["compare_all_pairs", "compare_to_baseline"]
 
@@ -35,13 +38,13 @@ def compare_to_baseline(
     stats_by_system: Mapping[str, Any],
     baseline: str,
     test: TestName,
-    n_resamples: Optional[int] = None,
+    *,
+    n_samples: Optional[int] = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    *,
     dtype: Any = None,
     metric_name: Optional[str] = None,
-) -> dict[str, PairedResult]:
+) -> list[PairedResult]:
     """Test every system against ``baseline``, as sacrebleu's ``--paired-bs`` / ``--paired-ar``.
 
     Args:
@@ -49,7 +52,7 @@ def compare_to_baseline(
         stats_by_system: ``{system name: metric.corpus_stats(...)}``, in display order.
         baseline: the name of the baseline system (a key of ``stats_by_system``).
         test: ``"bs"`` (paired bootstrap) or ``"ar"`` (approximate randomization).
-        n_resamples: resamples (``bs``) or trials (``ar``); ``None`` takes sacrebleu's
+        n_samples: resamples (``bs``) or trials (``ar``); ``None`` takes sacrebleu's
             defaults, 1000 and 10000.
         seed: seed of the random draws (the same for every comparison); the signature
             fields are ``bs:N``/``ar:N`` and ``seed:S``.
@@ -61,11 +64,11 @@ def compare_to_baseline(
             default the name on the metric's scores, e.g. ``"chrF2"``.
 
     Returns:
-        ``{system name: PairedResult}`` for every system except the baseline, in input order.
+        One :class:`PairedResult` for every system except the baseline, in input order.
 
     Raises:
         InvalidOptionError: unknown ``test``, ``correction`` or ``baseline``, or a bad
-            ``n_resamples``/``seed``.
+            ``n_samples``/``seed``.
         InvalidInputError: fewer than two systems, or invalid statistics.
         InputLengthMismatchError: systems with different numbers of segments.
 
@@ -76,9 +79,9 @@ def compare_to_baseline(
         >>> outputs = {"base": ["A cat sat.", "Rain today.", "He went."],
         ...            "new": ["The cat sat on a mat.", "It is raining today.", "He left early."]}
         >>> stats = {name: bleu.corpus_stats(hyps, refs) for name, hyps in outputs.items()}
-        >>> result = compare_to_baseline(bleu, stats, "base", "ar", n_resamples=200)["new"]
-        >>> result.test, result.n_resamples, result.seed, result.metric
-        ('ar', 200, 12345, 'BLEU')
+        >>> result = compare_to_baseline(bleu, stats, "base", "ar", n_samples=200)[0]
+        >>> result.system, result.test, result.n_samples, result.seed, result.metric
+        ('new', 'ar', 200, 12345, 'BLEU')
         >>> 1 / 201 <= result.p_value <= 1
         True
     """
@@ -90,18 +93,17 @@ def compare_to_baseline(
             f"(got {baseline!r})."
         )
     pairs = [(baseline, name) for name in systems if name != baseline]
-    results = _run(metric, systems, pairs, test, n_resamples, seed, correction, dtype, metric_name, owner)
-    return {result.system: result for result in results}
+    return _run(metric, systems, pairs, test, n_samples, seed, correction, dtype, metric_name, owner)
 
 
 def compare_all_pairs(
     metric: Metric,
     stats_by_system: Mapping[str, Any],
     test: TestName,
-    n_resamples: Optional[int] = None,
+    *,
+    n_samples: Optional[int] = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    *,
     dtype: Any = None,
     metric_name: Optional[str] = None,
 ) -> list[PairedResult]:
@@ -114,17 +116,17 @@ def compare_all_pairs(
         metric: the metric whose statistics are given.
         stats_by_system: ``{system name: metric.corpus_stats(...)}``, in order.
         test: ``"bs"`` or ``"ar"``.
-        n_resamples: resamples or trials; ``None`` takes sacrebleu's defaults (1000, 10000).
+        n_samples: resamples or trials; ``None`` takes sacrebleu's defaults (1000, 10000).
         seed: seed of the random draws (the same for every pair).
         correction: ``None`` or ``"holm"``.
         dtype: precision of the bootstrap sums; ``None`` takes the metric's; unused by ``ar``.
         metric_name: the ``metric`` recorded in the results; by default the name on the metric's scores.
 
     Returns:
-        One :class:`~simpeval.metrics.score.PairedResult` per pair.
+        One :class:`~simpeval.significance.PairedResult` per pair.
 
     Raises:
-        InvalidOptionError: unknown ``test`` or ``correction``, or a bad ``n_resamples``/``seed``.
+        InvalidOptionError: unknown ``test`` or ``correction``, or a bad ``n_samples``/``seed``.
         InvalidInputError: fewer than two systems, or invalid statistics.
         InputLengthMismatchError: systems with different numbers of segments.
 
@@ -134,7 +136,7 @@ def compare_all_pairs(
         >>> refs = [["a small cat", "the dog runs"]]
         >>> outputs = {"a": ["a cat", "dog"], "b": ["a small cat", "a dog runs"], "c": ["cat", "runs"]}
         >>> stats = {name: chrf.corpus_stats(hyps, refs) for name, hyps in outputs.items()}
-        >>> results = compare_all_pairs(chrf, stats, "bs", n_resamples=100, correction="holm")
+        >>> results = compare_all_pairs(chrf, stats, "bs", n_samples=100, correction="holm")
         >>> [(r.baseline, r.system) for r in results]
         [('a', 'b'), ('a', 'c'), ('b', 'c')]
         >>> all(r.corrected_p_value >= r.p_value for r in results)
@@ -144,7 +146,7 @@ def compare_all_pairs(
     systems = _check_systems(stats_by_system, owner)
     names = list(systems)
     pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
-    return _run(metric, systems, pairs, test, n_resamples, seed, correction, dtype, metric_name, owner)
+    return _run(metric, systems, pairs, test, n_samples, seed, correction, dtype, metric_name, owner)
 
 
 def _check_systems(stats_by_system: Any, owner: str) -> dict[str, npt.NDArray[np.float64]]:
@@ -176,21 +178,21 @@ def _run(
     systems: Mapping[str, npt.NDArray[np.float64]],
     pairs: list[tuple[str, str]],
     test: Any,
-    n_resamples: Any,
+    n_samples: Any,
     seed: Any,
     correction: Any,
     dtype: Any,
     metric_name: Optional[str],
     owner: str,
 ) -> list[PairedResult]:
-    if test not in DEFAULT_SAMPLES:
+    if test not in PAIRED_SAMPLES:
         raise InvalidOptionError(
             f"{owner}: test must be 'bs' (paired bootstrap) or 'ar' (approximate randomization) "
             f"(got {test!r})."
         )
     if correction not in (None, "holm"):
         raise InvalidOptionError(f"{owner}: correction must be None or 'holm' (got {correction!r}).")
-    n = DEFAULT_SAMPLES[test] if n_resamples is None else check_count(n_resamples, "n_resamples", owner)
+    n = PAIRED_SAMPLES[test] if n_samples is None else check_count(n_samples, "n_samples", owner)
     seed_value, _ = make_rng(seed, None, owner)
     score_fn, metric_dtype = metric.resampling_scorer()
     precision = resample_dtype(metric_dtype if dtype is None else dtype, owner)
@@ -201,12 +203,16 @@ def _run(
     results: list[PairedResult] = []
     if test == "bs":  # every system resampled and scored once, whatever the number of pairs
         outcomes = paired_bootstraps(systems, pairs, score_fn, n, seed_value, dtype=precision)
-        for (base, system), (p_value, mean, ci) in zip(pairs, outcomes):
-            results.append(PairedResult(system, base, name, "bs", p_value, n, seed_value, mean=mean, ci=ci))
+        for (base, system), outcome in zip(pairs, outcomes):
+            results.append(replace(outcome, system=system, baseline=base, metric=name))
     else:
         for base, system in pairs:
-            p_value = paired_approximate_randomization(systems[base], systems[system], score_fn, n, seed_value)
-            results.append(PairedResult(system, base, name, "ar", p_value, n, seed_value))
+            results.append(
+                paired_approximate_randomization(
+                    systems[base], systems[system], score_fn, n_samples=n, seed=seed_value,
+                    system=system, baseline=base, metric=name,
+                )
+            )
     if correction == "holm":
         adjusted = holm_bonferroni([result.p_value for result in results])
         results = [replace(r, corrected_p_value=a, correction="holm") for r, a in zip(results, adjusted)]

@@ -18,16 +18,16 @@ get ``p = 1 / (n + 1)``, not 1 (every sample statistic is 0, never greater than 
 
 from __future__ import annotations
 
-from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Optional
+from dataclasses import replace
+from typing import Any, Mapping, Optional
 
 import numpy as np
 import numpy.typing as npt
 
-from ..metrics.score import ConfidenceInterval
+from ..defaults import DEFAULT_SEED, CONFIDENCE_LEVEL, PAIRED_SAMPLES
+from .results import ConfidenceInterval, PairedResult
 from ._resample import (  # noqa: I001
     score_rows,
-    DEFAULT_SEED,
     ScoreFn,
     bootstrap_sums,
     check_count,
@@ -39,31 +39,7 @@ from ._resample import (  # noqa: I001
     resample_dtype,
 )
 
-__all__ = [
-    "DEFAULT_SAMPLES",
-    "PairedBootstrapResult",
-    "paired_approximate_randomization",
-    "paired_bootstrap",
-]
-
-#: sacrebleu's default number of samples per test: ``--paired-bs-n`` 1000, ``--paired-ar-n`` 10000.
-DEFAULT_SAMPLES: Mapping[str, int] = MappingProxyType({"bs": 1000, "ar": 10000})
-
-
-class PairedBootstrapResult(NamedTuple):
-    """Result of :func:`paired_bootstrap`; unpacks as ``p_value, mean, ci``.
-
-    Attributes:
-        p_value: the p-value of the difference between the two systems.
-        mean: mean resampled score of the system (sacrebleu's ``Result.mean``).
-        ci: the system's bootstrap interval; sacrebleu's ``Result.ci`` is its half-width
-            ``0.5 * (ci.high - ci.low)`` (:func:`~simpeval.significance.half_width`).
-    """
-
-    p_value: float
-    mean: float
-    ci: ConfidenceInterval
-
+__all__ = ["paired_approximate_randomization", "paired_bootstrap", "paired_bootstraps"]
 
 def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:
     # Strict '>' and the +1 correction, as sacrebleu (after multeval). ``observed`` must stay
@@ -83,21 +59,24 @@ def paired_bootstrap(
     baseline_stats: Any,
     system_stats: Any,
     score_fn: ScoreFn,
-    n_resamples: int = 1000,
-    seed: int = DEFAULT_SEED,
     *,
-    level: float = 0.95,
+    n_samples: int = PAIRED_SAMPLES["bs"],
+    seed: int = DEFAULT_SEED,
+    level: float = CONFIDENCE_LEVEL,
     rng: Optional[np.random.Generator] = None,
     dtype: Any = np.float64,
-) -> PairedBootstrapResult:
+    system: str = "system",
+    baseline: str = "baseline",
+    metric: str = "",
+) -> PairedResult:
     """Paired bootstrap resampling test (Koehn, 2004), as sacrebleu's ``--paired-bs``.
 
-    Draws ``n_resamples`` resamples of the segment indices with replacement
-    (``default_rng(seed).choice(n_segments, (n_resamples, n_segments))``) and scores both
+    Draws ``n_samples`` resamples of the segment indices with replacement
+    (``default_rng(seed).choice(n_segments, (n_samples, n_segments))``) and scores both
     systems on each resample (the same segments for both). With ``d_r = |s_r - b_r|`` the
     absolute score difference on resample ``r``, the test statistic of a resample is
     ``d_r - mean(d)`` (the differences centred under the null hypothesis) and
-    ``p = (#{r: d_r - mean(d) > |S - B|} + 1) / (n_resamples + 1)`` where ``S`` and ``B`` are
+    ``p = (#{r: d_r - mean(d) > |S - B|} + 1) / (n_samples + 1)`` where ``S`` and ``B`` are
     the full-corpus scores.
 
     ``mean`` is ``np.mean`` of the system's sorted resampled scores and ``ci`` their
@@ -111,40 +90,45 @@ def paired_bootstrap(
         baseline_stats: per-segment statistics of the baseline, ``(n_segments, n_stats)``.
         system_stats: per-segment statistics of the system, same shape.
         score_fn: maps a summed statistics vector to a score.
-        n_resamples: number of resamples (sacrebleu's default 1000).
+        n_samples: number of resamples (sacrebleu's default 1000).
         seed: seed of ``numpy.random.default_rng``; recorded in ``ci``.
         level: coverage of ``ci`` (sacrebleu: 0.95).
         rng: draw from this generator instead of ``default_rng(seed)``.
         dtype: precision of the resampled sums, ``numpy.float64`` or ``numpy.float32``.
+        system: the system's name, recorded in the result.
+        baseline: the baseline's name, recorded in the result.
+        metric: the metric's name, recorded in the result.
 
     Returns:
-        ``(p_value, mean, ci)`` of the system.
+        The :class:`~simpeval.significance.PairedResult` (``test="bs"``) with the p-value and
+        the system's bootstrap ``mean`` and ``ci``.
 
     Raises:
         InvalidInputError: a statistics matrix is invalid, or their widths differ.
         InputLengthMismatchError: the two systems have different numbers of segments.
-        InvalidOptionError: ``n_resamples``, ``seed``, ``level`` or ``dtype`` is invalid.
+        InvalidOptionError: ``n_samples``, ``seed``, ``level`` or ``dtype`` is invalid.
 
     Examples:
         >>> import numpy as np
         >>> baseline = np.array([[0, 1]] * 6 + [[1, 1]] * 4)  # (correct, total): 40% accuracy
         >>> system = np.array([[1, 1]] * 9 + [[0, 1]])        # 90% accuracy
         >>> accuracy = lambda v: 100 * v[0] / v[1]
-        >>> p, mean, ci = paired_bootstrap(baseline, system, accuracy, n_resamples=100, seed=1)
-        >>> p < 0.05, 1 / 101 <= p <= 1, ci.low <= mean <= ci.high
-        (True, True, True)
-        >>> paired_bootstrap(system, system, accuracy, n_resamples=100).p_value == 1 / 101
+        >>> result = paired_bootstrap(baseline, system, accuracy, n_samples=100, seed=1)
+        >>> result.p_value < 0.05, result.ci.low <= result.mean <= result.ci.high, result.test
+        (True, True, 'bs')
+        >>> paired_bootstrap(system, system, accuracy, n_samples=100).p_value == 1 / 101
         True
     """
     owner = "paired_bootstrap"
     base, other = check_pair(baseline_stats, system_stats, owner)
-    n = check_count(n_resamples, "n_resamples", owner)
+    n = check_count(n_samples, "n_samples", owner)
     fraction = check_level(level, owner)
     precision = resample_dtype(dtype, owner)
     seed_value, generator = make_rng(seed, rng, owner)
 
     base_scores, system_scores = resampled_scores(generator, n, [base, other], score_fn, precision)
-    return _bootstrap_result(base, other, base_scores, system_scores, score_fn, n, fraction, float(level), seed_value)
+    result = _bootstrap_result(base, other, base_scores, system_scores, score_fn, n, fraction, float(level), seed_value)
+    return replace(result, system=system, baseline=baseline, metric=metric)
 
 
 def resampled_scores(
@@ -161,8 +145,8 @@ def resampled_scores(
 
 def _bootstrap_result(
     base: npt.NDArray[np.float64], other: npt.NDArray[np.float64], base_scores: npt.NDArray[Any],
-    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: float, level: float, seed: Optional[int],
-) -> PairedBootstrapResult:  # fmt: skip
+    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: float, level: float, seed: int,
+) -> PairedResult:  # fmt: skip
     """sacrebleu's paired bootstrap result from the resampled scores of the two systems."""
     ordered = np.sort(system_scores)
     mean = float(ordered.mean())  # the mean of the *sorted* scores, as sacrebleu (summation order)
@@ -172,24 +156,24 @@ def _bootstrap_result(
         high=float(ordered[upper]),
         mean=mean,
         level=level,
-        n_resamples=n,
+        n_samples=n,
         seed=seed,
     )
     differences = np.abs(system_scores - base_scores)
     p_value = _p_value(differences - differences.mean(), _observed_difference(base, other, score_fn))
-    return PairedBootstrapResult(p_value=p_value, mean=mean, ci=ci)
+    return PairedResult(test="bs", p_value=p_value, n_samples=n, seed=seed, mean=mean, ci=ci)
 
 
 def paired_bootstraps(
     systems: Mapping[str, npt.NDArray[np.float64]],
     pairs: list[tuple[str, str]],
     score_fn: ScoreFn,
-    n_resamples: int,
+    n_samples: int,
     seed: int,
     *,
-    level: float = 0.95,
+    level: float = CONFIDENCE_LEVEL,
     dtype: Any = np.float64,
-) -> list[PairedBootstrapResult]:
+) -> list[PairedResult]:
     """:func:`paired_bootstrap` of every ``(baseline, system)`` pair, with the same results, but
     each system resampled and scored once (the draws depend only on the seed and the number
     of segments, so every pair sees the same resamples, exactly as separate calls would)."""
@@ -198,11 +182,11 @@ def paired_bootstraps(
     _, generator = make_rng(seed, None, owner)
     precision = resample_dtype(dtype, owner)
     fraction = check_level(level, owner)
-    resampled = resampled_scores(generator, n_resamples, [systems[name] for name in names], score_fn, precision)
+    resampled = resampled_scores(generator, n_samples, [systems[name] for name in names], score_fn, precision)
     scores = dict(zip(names, resampled))
     return [
         _bootstrap_result(
-            systems[a], systems[b], scores[a], scores[b], score_fn, n_resamples, fraction, float(level), seed
+            systems[a], systems[b], scores[a], scores[b], score_fn, n_samples, fraction, float(level), seed
         )
         for a, b in pairs
     ]
@@ -212,18 +196,21 @@ def paired_approximate_randomization(
     baseline_stats: Any,
     system_stats: Any,
     score_fn: ScoreFn,
-    n_trials: int = 10000,
-    seed: int = DEFAULT_SEED,
     *,
+    n_samples: int = PAIRED_SAMPLES["ar"],
+    seed: int = DEFAULT_SEED,
     rng: Optional[np.random.Generator] = None,
-) -> float:
+    system: str = "system",
+    baseline: str = "baseline",
+    metric: str = "",
+) -> PairedResult:
     """Paired approximate randomization test (Riezler & Maxwell, 2005), as sacrebleu's ``--paired-ar``.
 
     Each trial swaps the two systems' outputs on a random half of the segments
-    (``default_rng(seed).integers(2, size=(n_trials, n_segments), dtype=bool)``: ``True``
+    (``default_rng(seed).integers(2, size=(n_samples, n_segments), dtype=bool)``: ``True``
     keeps the baseline's segment in pseudo-system A and the system's in B) and scores both
     pseudo-systems; the trial statistic is ``|score(A) - score(B)|``. Then
-    ``p = (#{trials: |score(A) - score(B)| > |S - B|} + 1) / (n_trials + 1)``.
+    ``p = (#{trials: |score(A) - score(B)| > |S - B|} + 1) / (n_samples + 1)``.
 
     The pseudo-systems' statistics are float64 sums (``mask @ stats``, as sacrebleu, which
     does not round to float32 in this test).
@@ -232,35 +219,41 @@ def paired_approximate_randomization(
         baseline_stats: per-segment statistics of the baseline, ``(n_segments, n_stats)``.
         system_stats: per-segment statistics of the system, same shape.
         score_fn: maps a summed statistics vector to a score.
-        n_trials: number of randomization trials (sacrebleu's default 10000).
+        n_samples: number of randomization trials (sacrebleu's default 10000).
         seed: seed of ``numpy.random.default_rng``.
         rng: draw from this generator instead of ``default_rng(seed)``.
+        system: the system's name, recorded in the result.
+        baseline: the baseline's name, recorded in the result.
+        metric: the metric's name, recorded in the result.
 
     Returns:
-        The p-value.
+        The :class:`~simpeval.significance.PairedResult` (``test="ar"``).
 
     Raises:
         InvalidInputError: a statistics matrix is invalid, or their widths differ.
         InputLengthMismatchError: the two systems have different numbers of segments.
-        InvalidOptionError: ``n_trials`` or ``seed`` is invalid.
+        InvalidOptionError: ``n_samples`` or ``seed`` is invalid.
 
     Examples:
         >>> import numpy as np
         >>> baseline = np.array([[0, 1]] * 6 + [[1, 1]] * 4)
         >>> system = np.array([[1, 1]] * 9 + [[0, 1]])
         >>> accuracy = lambda v: 100 * v[0] / v[1]
-        >>> p = paired_approximate_randomization(baseline, system, accuracy, n_trials=1000, seed=1)
-        >>> p < 0.05
-        True
-        >>> paired_approximate_randomization(system, system, accuracy, n_trials=1000) == 1 / 1001
+        >>> result = paired_approximate_randomization(baseline, system, accuracy, n_samples=1000, seed=1)
+        >>> result.p_value < 0.05, result.test
+        (True, 'ar')
+        >>> paired_approximate_randomization(system, system, accuracy, n_samples=1000).p_value == 1 / 1001
         True
     """
     owner = "paired_approximate_randomization"
     base, other = check_pair(baseline_stats, system_stats, owner)
-    n = check_count(n_trials, "n_trials", owner)
-    _, generator = make_rng(seed, rng, owner)
+    n = check_count(n_samples, "n_samples", owner)
+    seed_value, generator = make_rng(seed, rng, owner)
 
     pseudo_a, pseudo_b = randomization_sums(generator, n, base, other)
     scores_a = np.array(score_rows(score_fn, pseudo_a))
     scores_b = np.array(score_rows(score_fn, pseudo_b))
-    return _p_value(np.abs(scores_a - scores_b), _observed_difference(base, other, score_fn))
+    p_value = _p_value(np.abs(scores_a - scores_b), _observed_difference(base, other, score_fn))
+    return PairedResult(
+        test="ar", p_value=p_value, n_samples=n, seed=seed_value, system=system, baseline=baseline, metric=metric
+    )

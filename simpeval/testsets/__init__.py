@@ -7,7 +7,6 @@
 * :func:`load_testset`: a corpus as ``(sources, references)`` (a frozen :class:`TestSet`);
 * :func:`load_human_ratings` (and :func:`load_simplicity_da`, :func:`load_asset_human_ratings`,
   :func:`load_simplicity_da_metrics`): human judgments as typed rows or a DataFrame;
-* :func:`with_test_set`: record ``test:NAME`` in every signature of a result table.
 
 Importing this package does no I/O; nothing is read or fetched until a loader is called.
 
@@ -23,7 +22,7 @@ from __future__ import annotations
 
 from .download import CACHE_ENV, MIRROR_ENV, default_cache_dir, download, is_cached, resolve_cache_dir, testset_dir
 from .errors import ChecksumMismatchError, DownloadError, TestSetFormatError, UnknownTestSetError
-from .load import TestSet, check_system_outputs, load_testset, with_test_set
+from .load import TestSet, check_system_outputs, load_testset
 from .ratings import (
     AssetHumanRating,
     SimplicityDAMetrics,
@@ -61,5 +60,4 @@ __all__ = [
     "load_testset",
     "resolve_cache_dir",
     "testset_dir",
-    "with_test_set",
 ]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..metrics.score import Score
     from ..report.table import ResultTable, SegmentTable
 
-__all__ = ["TestSet", "check_system_outputs", "load_testset", "with_test_set"]
+__all__ = ["TestSet", "check_system_outputs", "load_testset"]
 
 
 @dataclass(frozen=True)
@@ -145,41 +145,3 @@ def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping
             f"system outputs must have one line per segment of test set {spec.name} ({spec.n_segments}), "
             f"but {listing}. Print the sources with `simpeval testsets echo {spec.name} src`."
         )
-
-
-def _tag_score(score: Score, name: str) -> Score:
-    return dataclasses.replace(score, signature=score.signature.with_fields(test=name))
-
-
-@overload
-def with_test_set(table: ResultTable, name: str) -> ResultTable: ...
-@overload
-def with_test_set(table: SegmentTable, name: str) -> SegmentTable: ...
-def with_test_set(table: Union[ResultTable, SegmentTable], name: str) -> Union[ResultTable, SegmentTable]:
-    """A copy of a result table whose every signature records ``test:NAME``.
-
-    Args:
-        table: a :class:`~simpeval.report.table.ResultTable` or
-            :class:`~simpeval.report.table.SegmentTable`.
-        name: the test set name (sacrebleu's ``test`` field, abbreviated ``t``).
-
-    Raises:
-        InvalidInputError: ``table`` is neither.
-
-    Examples:
-        >>> from simpeval.api import evaluate_systems
-        >>> table = evaluate_systems({"s": ["a b"]}, [["a b"]], metrics=["bleu"])
-        >>> with_test_set(table, "asset-test").cell("s", "BLEU").signature.get("test")
-        'asset-test'
-    """
-    from ..report.table import ResultTable, SegmentTable
-
-    if isinstance(table, ResultTable):
-        scores = tuple(tuple(_tag_score(s, name) for s in row) for row in table.scores)
-        return dataclasses.replace(table, scores=scores)
-    if isinstance(table, SegmentTable):
-        rows = tuple(dataclasses.replace(row, score=_tag_score(row.score, name)) for row in table.rows)
-        return dataclasses.replace(table, rows=rows)
-    raise InvalidInputError(
-        f"with_test_set: table must be a ResultTable or SegmentTable (got {type(table).__name__})."
-    )

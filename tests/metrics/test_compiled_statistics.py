@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.metrics.bleu import BLEU
 from simpeval.metrics.chrf import CHRF
 
@@ -137,7 +137,7 @@ def test_without_numba_every_metric_and_test_gives_the_same_results() -> None:
 import json, sys
 import simpeval
 from simpeval import compare
-from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.engines.jit import NUMBA_AVAILABLE
 hyps = {"a": ["The cat sat on the mat.", "It rained all day long .", "Short one"],
         "b": ["A cat sat on a mat.", "Rain fell all day.", "A short one here"]}
 refs = [["The cat is on the mat.", "It rained all day.", "Short."], ["A cat on a mat.", "Rain all day.", "short one"]]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simpeval import SARI
-from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.metrics.sari import _CHOICES, VARIANTS, SARIConfig
 
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
@@ -95,7 +95,7 @@ def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
 
 
 def test_numba_can_be_disabled_from_the_environment() -> None:
-    code = "from simpeval import SARI; from simpeval._jit import NUMBA_AVAILABLE; print(NUMBA_AVAILABLE, SARI().engine)"
+    code = "from simpeval import SARI; from simpeval.engines.jit import NUMBA_AVAILABLE; print(NUMBA_AVAILABLE, SARI().engine)"
     env = {**os.environ, "SIMPEVAL_DISABLE_NUMBA": "1"}
     result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "numpy"]

@@ -11,7 +11,7 @@ import sacrebleu
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simpeval._jit import NUMBA_AVAILABLE
+from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.metrics import _sacrebleu
 from simpeval.significance._resample import score_rows
 
@@ -20,7 +20,7 @@ if not NUMBA_AVAILABLE:
         pytest.fail("Numba is part of the test extra; CI must test the compiled scoring.", pytrace=False)
     pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
 
-from simpeval.metrics._resampling_numba import NEP50  # noqa: E402
+from simpeval.engines.resample import NEP50  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not NEP50, reason="the compiled scoring is used under NumPy >= 2 only")
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from simpeval.tokenizers import get_tokenizer
-from simpeval.tokenizers.batch import tokenize_13a_joined, tokenize_batch
+from simpeval.engines.tokenize13a import tokenize_13a_joined, tokenize_batch
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
     "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\x1c", "\x85",
@@ -45,7 +45,7 @@ def test_unicode_space_detection_matches_str_split() -> None:
     """The vectorized detector finds exactly the non-ASCII characters str.split() treats as spaces."""
     import numpy as np
 
-    from simpeval.tokenizers.batch import _has_unicode_space
+    from simpeval.engines.tokenize13a import _has_unicode_space
 
     for cp in list(range(0x00, 0x800)) + list(range(0x1600, 0x1700)) + list(range(0x2000, 0x2100)) + [0x3000, 0x3001, 0xFEFF]:
         char = chr(cp)

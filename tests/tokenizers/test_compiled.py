@@ -10,15 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-from simpeval._jit import NUMBA_AVAILABLE
-from simpeval.tokenizers.batch import SEPARATOR, join_lines, replacements_13a
+from simpeval.engines.jit import NUMBA_AVAILABLE
+from simpeval.engines.tokenize13a import SEPARATOR, join_lines, replacements_13a
 
 if not NUMBA_AVAILABLE:
     if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
         pytest.fail("Numba is part of the test extra; CI must test the compiled engine.", pytrace=False)
     pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
 
-from simpeval.tokenizers._compiled import TokenVocabulary  # noqa: E402
+from simpeval.engines.vocab import TokenVocabulary  # noqa: E402
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
     "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\u205f", "\u3000",

@@ -4,7 +4,9 @@ Given several systems scored by several metrics, :func:`metric_agreement` comput
 pair of metrics, the Pearson, Spearman and Kendall (tau-b) correlation of the systems'
 corpus scores, and a percentile bootstrap interval obtained by resampling *segments*: every
 resample draws the same segment indices for all systems and metrics, and scores are
-recomputed from summed statistics (never from averaged finished scores).
+recomputed from summed statistics (never from averaged finished scores). The resamples and
+the percentile rule are those of :func:`~simpeval.significance.bootstrap_ci`, so one seed
+gives the same resampled segments everywhere in a table.
 
 Examples:
     >>> import numpy as np
@@ -22,9 +24,11 @@ from typing import Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from .exceptions import InputLengthMismatchError, InvalidInputError
+from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_LEVEL, DEFAULT_SEED
+from ..exceptions import InputLengthMismatchError, InvalidInputError
+from ._resample import bootstrap_counts, check_level, interval_indices
 
-__all__ = ["Correlation", "kendall_tau_b", "metric_agreement", "pearson", "resample_counts", "spearman"]
+__all__ = ["Correlation", "kendall_tau_b", "metric_agreement", "pearson", "spearman"]
 
 ScoreFn = Callable[[np.ndarray], float]
 
@@ -85,7 +89,7 @@ class Correlation:
         low: lower bound of the bootstrap percentile interval (``nan`` without bootstrap).
         high: upper bound.
         n_systems: number of systems correlated.
-        n_resamples: bootstrap resamples (0 without bootstrap).
+        n_samples: bootstrap resamples (0 without bootstrap).
         seed: seed of the resampling.
     """
 
@@ -96,21 +100,8 @@ class Correlation:
     low: float
     high: float
     n_systems: int
-    n_resamples: int
+    n_samples: int
     seed: int
-
-
-def resample_counts(n_segments: int, n_resamples: int, seed: int) -> np.ndarray:
-    """How often each segment is drawn in each bootstrap resample: shape (n_resamples, n_segments).
-
-    Resampled statistics are ``counts @ stats``: sums of precomputed rows, so the cost does
-    not depend on how expensive a metric's scoring is.
-    """
-    rng = np.random.default_rng(seed)
-    draws = rng.integers(0, n_segments, size=(n_resamples, n_segments))
-    offsets = (np.arange(n_resamples) * n_segments)[:, None]
-    counts = np.bincount((draws + offsets).ravel(), minlength=n_resamples * n_segments)
-    return counts.reshape(n_resamples, n_segments).astype(np.float64)
 
 
 def metric_agreement(
@@ -118,9 +109,9 @@ def metric_agreement(
     score_fns: Mapping[str, ScoreFn],
     *,
     methods: Sequence[str] = ("pearson", "spearman", "kendall"),
-    n_resamples: int = 1000,
-    seed: int = 12345,
-    level: float = 0.95,
+    n_samples: int = AGREEMENT_SAMPLES,
+    seed: int = DEFAULT_SEED,
+    level: float = CONFIDENCE_LEVEL,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> list[Correlation]:
     """Correlations between every pair of metrics across systems, with bootstrap intervals.
@@ -130,7 +121,7 @@ def metric_agreement(
             (``Metric.corpus_stats``); every metric must cover the same systems and segments.
         score_fns: metric name -> function from a summed statistics vector to the score.
         methods: correlation coefficients to compute.
-        n_resamples: bootstrap resamples of the segments (0 disables the intervals).
+        n_samples: bootstrap resamples of the segments (0 disables the intervals).
         seed: seed of the resampling.
         level: coverage of the percentile interval.
         progress: optional callback ``progress(done, total)``.
@@ -160,26 +151,27 @@ def metric_agreement(
     n_segments = sizes.pop()
     point = {m: np.array([score_fns[m](stats[m][s].sum(axis=0)) for s in systems]) for m in metrics}
     resampled: dict[str, np.ndarray] = {}
-    if n_resamples > 0:
-        counts = resample_counts(n_segments, n_resamples, seed)
+    if n_samples > 0:
+        counts = bootstrap_counts(seed, n_segments, n_samples)  # the draws of every bootstrap here
         total = len(metrics) * len(systems)
         for k, (m, s) in enumerate((m, s) for m in metrics for s in systems):
             sums = counts @ stats[m][s]
             column = np.array([score_fns[m](row) for row in sums])
-            resampled.setdefault(m, np.empty((n_resamples, len(systems))))[:, systems.index(s)] = column
+            resampled.setdefault(m, np.empty((n_samples, len(systems))))[:, systems.index(s)] = column
             if progress is not None:
                 progress(k + 1, total)
-    tail = (1.0 - level) / 2.0
+    fraction = check_level(level, "metric_agreement")
     results = []
     for a, b in combinations(metrics, 2):
         for method in methods:
             coefficient = _COEFFICIENTS[method]
             value = coefficient(point[a], point[b])
             low = high = float("nan")
-            if n_resamples > 0:
-                values = np.array([coefficient(resampled[a][r], resampled[b][r]) for r in range(n_resamples)])
-                values = values[~np.isnan(values)]
-                if values.size:
-                    low, high = (float(q) for q in np.quantile(values, [tail, 1.0 - tail]))
-            results.append(Correlation(a, b, method, value, low, high, len(systems), n_resamples, seed))
+            if n_samples > 0:
+                values = np.array([coefficient(resampled[a][r], resampled[b][r]) for r in range(n_samples)])
+                values = np.sort(values[~np.isnan(values)])
+                if values.size:  # the percentile rule of bootstrap_ci (sacrebleu's)
+                    lower, upper = interval_indices(values.size, fraction)
+                    low, high = float(values[lower]), float(values[upper])
+            results.append(Correlation(a, b, method, value, low, high, len(systems), n_samples, seed))
     return results

@@ -222,7 +222,7 @@ def tokenize_batch(lines: Sequence[str], name: str, lowercase: bool = False) -> 
         >>> tokenize_batch(["Hello, World!", "3.5-4"], "13a", lowercase=True)
         ['hello , world !', '3.5 - 4']
     """
-    from . import get_tokenizer
+    from ..tokenizers import get_tokenizer
 
     lines = list(lines)
     if lowercase:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit_inline
+from .jit import jit_inline
 
 __all__ = ["find", "intern", "new_table", "reset"]
 

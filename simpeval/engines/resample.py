@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from .._jit import jit, jit_inline
+from .jit import jit, jit_inline
 
 __all__ = ["NEP50", "bleu_scores", "chrf_scores"]
 

@@ -84,7 +84,7 @@ def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:
     Raises:
         InvalidOptionError: ``engine`` is none of these, or is ``"numba"`` without Numba.
     """
-    from .exceptions import InvalidOptionError
+    from ..exceptions import InvalidOptionError
 
     choices = ["fast", "numba", fallback, *others]
     if engine not in choices:

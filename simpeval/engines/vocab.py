@@ -3,13 +3,13 @@
 :class:`TokenVocabulary` maps tokens (UTF-8 byte strings) to dense integer ids with an
 open-addressing hash table whose entries are compared byte for byte, so two different tokens
 never share an id. :meth:`TokenVocabulary.encode` takes the UTF-8 bytes of many lines joined
-with :data:`~simpeval.tokenizers.batch.SEPARATOR` and returns the id of every token of every
+with :data:`~simpeval.engines.tokenize13a.SEPARATOR` and returns the id of every token of every
 line, flat, with line offsets. It never builds a Python object per token.
 
 With ``tok13a`` the token boundaries are those of sacrebleu's 13a tokenizer: the byte-level
-rules of :mod:`simpeval.tokenizers.batch` (whose module docstring derives them), evaluated in
+rules of :mod:`simpeval.engines.tokenize13a` (whose module docstring derives them), evaluated in
 one loop over the bytes instead of with whole-array NumPy passes. The caller applies 13a's
-string replacements beforehand (:func:`~simpeval.tokenizers.batch.replacements_13a`).
+string replacements beforehand (:func:`~simpeval.engines.tokenize13a.replacements_13a`).
 Whitespace is every character ``str.split()`` splits on, non-ASCII ones included.
 
 Splitting follows ``str.split()`` (``space=False``: runs of whitespace separate tokens) or
@@ -17,7 +17,7 @@ Splitting follows ``str.split()`` (``space=False``: runs of whitespace separate 
 empty; after 13a, whose output has single spaces only, this differs from ``str.split()``
 only for an empty line, which gives one empty token).
 
-This module needs Numba (:data:`simpeval._jit.NUMBA_AVAILABLE`); the property tests check it
+This module needs Numba (:data:`simpeval.engines.jit.NUMBA_AVAILABLE`); the property tests check it
 against the NumPy path and against sacrebleu.
 """
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_inline
+from .jit import jit, jit_inline
 
 __all__ = ["TokenVocabulary"]
 
@@ -337,7 +337,7 @@ class TokenVocabulary:
     """Token bytes -> dense integer ids (0, 1, 2, ... in order of first appearance), compiled.
 
     Examples:
-        >>> from simpeval._jit import NUMBA_AVAILABLE
+        >>> from simpeval.engines.jit import NUMBA_AVAILABLE
         >>> vocab = TokenVocabulary()
         >>> if NUMBA_AVAILABLE:
         ...     ids, offsets = vocab.encode("a b\\x01b  c".encode(), 2)

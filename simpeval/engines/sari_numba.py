@@ -11,7 +11,7 @@ integer ids instead of strings and open-addressing hash tables instead of ``Coun
   accumulated in that order, as the reference path's ``sum()`` over a ``Counter`` does, and
   are therefore bit-identical.
 
-Used when Numba is installed (:data:`simpeval._jit.NUMBA_AVAILABLE`); the property tests
+Used when Numba is installed (:data:`simpeval.engines.jit.NUMBA_AVAILABLE`); the property tests
 compare it with the reference path and the NumPy engine on generated corpora.
 """
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_inline, jit_parallel, prange, run_blocks
-from ._hash_numba import intern, new_table, reset
+from .jit import jit, jit_inline, jit_parallel, prange, run_blocks
+from .hashing import intern, new_table, reset
 
 __all__ = ["sari_counts"]
 

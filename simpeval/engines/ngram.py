@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit, jit_parallel, prange, run_blocks
-from ._hash_numba import find, intern, new_table, reset
+from .jit import jit, jit_parallel, prange, run_blocks
+from .hashing import find, intern, new_table, reset
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 

@@ -1,0 +1,312 @@
+"""SARI statistics engines, shared part: chunking, encoding to token ids, the reference cache.
+
+Both fast engines produce exactly the array that the readable reference path
+(:func:`simpeval.metrics.sari.reference.sari_segment_counts`, one segment at a time with
+``collections.Counter``) produces, bit for bit, for every configuration; the property tests
+compare them on generated corpora.
+
+Every distinct string is normalized once (lowercasing and 13a over the joined corpus,
+:mod:`simpeval.engines.tokenize13a`) and mapped to integer token ids: by :class:`Vocabulary`
+(a dict of token bytes) for the NumPy engine (:mod:`.sari_numpy`), or by
+:class:`~simpeval.engines.vocab.TokenVocabulary` (compiled, no Python object per token) for the
+Numba kernel (:mod:`.sari_numba`). Sources and references are kept encoded in a
+:class:`ReferenceCache`, so the systems of a comparison share them.
+
+This module never imports a metric: the settings come as any object with the attributes of
+:class:`SARICounting` (``simpeval.metrics.sari.SARIConfig`` is one).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Union
+
+import numpy as np
+
+from .jit import NUMBA_AVAILABLE
+from .sari_numpy import N_RAW, numpy_counts
+from .tokenize13a import (
+    SEPARATOR,
+    concat_encoded,
+    join_lines,
+    normalize_spaces,
+    replacements_13a,
+    tokenize_13a_bytes,
+    tokenize_batch,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .vocab import TokenVocabulary
+
+__all__ = ["CHUNK_SEGMENTS", "ReferenceCache", "SARICounting", "Vocabulary", "encode_lines", "fast_sari_counts"]
+
+_SEPARATOR_BYTE = SEPARATOR.encode()
+
+
+class SARICounting(Protocol):
+    """The SARI settings the engines read (the fields of ``simpeval.metrics.sari.SARIConfig``)."""
+
+    @property
+    def tokenize(self) -> str: ...
+    @property
+    def lowercase(self) -> bool: ...
+    @property
+    def normalize_source(self) -> bool: ...
+    @property
+    def split(self) -> str: ...
+    @property
+    def precision(self) -> str: ...
+    @property
+    def keep_recall(self) -> str: ...
+    @property
+    def del_match(self) -> str: ...
+    @property
+    def ngrams(self) -> str: ...
+    @property
+    def ref_weight(self) -> str: ...
+    @property
+    def max_order(self) -> int: ...
+
+
+class Vocabulary:
+    """Token (UTF-8 bytes) -> integer id, shared by every side of one computation.
+
+    Ids are unique but not dense (one pass: every lookup draws a number), which is all the
+    engine needs: they are only compared, and ranked within a segment.
+    """
+
+    def __init__(self) -> None:
+        self.ids: dict[bytes, int] = {SEPARATOR.encode(): 0}
+        self.separator = 0
+        self._counter = itertools.count(1)
+
+    def lookup(self, tokens: list[bytes]) -> np.ndarray:
+        return np.fromiter(map(self.ids.setdefault, tokens, self._counter), dtype=np.int64, count=len(tokens))
+
+    @property
+    def bound(self) -> int:
+        """One more than the largest id handed out."""
+        return next(self._counter)
+
+
+AnyVocabulary = Union[Vocabulary, "TokenVocabulary"]
+
+
+def encode_lines(
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARICounting
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Token ids of every line: ``(ids, offsets, index)``; line ``i`` is encoded line
+    ``k = index[i]``, whose tokens are ``ids[offsets[k]:offsets[k + 1]]``.
+
+    With ``normalize`` the line is lowercased (``config.lowercase``) and tokenized
+    (``config.tokenize``) first; then it is split on whitespace or on single spaces
+    (``config.split``), exactly as the reference path does (``str.split()`` /
+    ``str.split(" ")``), but on the UTF-8 bytes of the whole corpus at once. The compiled
+    vocabulary encodes each distinct line once (``index`` maps lines to distinct lines); the
+    NumPy one encodes every line (``index`` is ``0, 1, 2, ...``), its callers de-duplicate.
+    """
+    if not lines:
+        return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    everything = np.arange(len(lines), dtype=np.int64)
+    space = config.split == "space"
+    is_13a = normalize and config.tokenize == "13a"
+    if normalize and config.tokenize not in ("13a", "none"):
+        if any(SEPARATOR in line for line in lines):
+            return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
+        lines = tokenize_batch(lines, config.tokenize, lowercase=config.lowercase)
+        data = join_lines(lines)
+        if data.count(_SEPARATOR_BYTE) != len(lines) - 1:  # the tokenizer produced a separator
+            return (*_encode_one_by_one(lines, vocab, normalize=False, config=config), everything)
+    else:
+        data = join_lines(lines, lowercase=normalize and config.lowercase)
+        if data.count(_SEPARATOR_BYTE) != len(lines) - 1:  # a line holds the separator
+            return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
+    if not isinstance(vocab, Vocabulary):  # compiled: tokens never become Python objects
+        if is_13a:
+            return vocab.encode_unique(replacements_13a(data), len(lines), tok13a=True, space=space)
+        return vocab.encode_unique(data, len(lines), space=space)
+    return (*_split_and_lookup(data, len(lines), vocab, is_13a=is_13a, space=space), everything)
+
+
+def _split_and_lookup(
+    data: bytes, n_lines: int, vocab: Vocabulary, *, is_13a: bool, space: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Split joined lines into tokens (bytes objects) and look them up in ``vocab``."""
+    if is_13a:
+        tokens = tokenize_13a_bytes(data).split()
+    elif space:  # str.split(" ") == bytes.split(b" ") on UTF-8; the separator becomes " \x01 "
+        tokens = data.replace(SEPARATOR.encode(), b" \x01 ").split(b" ")
+    else:
+        tokens = normalize_spaces(data).replace(SEPARATOR.encode(), b" \x01 ").split()
+    ids = vocab.lookup(tokens)
+    is_sep = ids == vocab.separator
+    sep_pos = np.flatnonzero(is_sep)
+    starts = np.concatenate(([0], sep_pos + 1))
+    ends = np.concatenate((sep_pos, [ids.size]))
+    lengths = ends - starts
+    ids = ids[~is_sep]
+    if space and is_13a:
+        # 13a output is whitespace-normalized, so split(" ") differs from split() only on an
+        # empty line, which gives one empty-string token.
+        empty = np.flatnonzero(lengths == 0)
+        if empty.size:
+            ids = np.insert(ids, (starts - np.arange(starts.size))[empty], vocab.lookup([b""])[0])
+            lengths = np.where(lengths == 0, 1, lengths)
+    offsets = np.zeros(n_lines + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    return ids, offsets
+
+
+def _encode_one_by_one(
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARICounting
+) -> tuple[np.ndarray, np.ndarray]:
+    from ..tokenizers import get_tokenizer
+
+    tokenizer = get_tokenizer(config.tokenize)
+    texts = [tokenizer(line.lower() if config.lowercase else line) if normalize else line for line in lines]
+    per_line = [t.split(" ") if config.split == "space" else t.split() for t in texts]
+    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+    np.cumsum([len(t) for t in per_line], out=offsets[1:])
+    return vocab.lookup([t.encode("utf-8") for tokens in per_line for t in tokens]), offsets
+
+
+#: Segments per chunk: small enough for the working arrays to stay in cache, large enough to
+#: amortize NumPy's per-call overhead (measured on ASSET-like data; 2k-8k are equally good).
+CHUNK_SEGMENTS = 4096
+
+
+class ReferenceCache:
+    """Encoded sources and references of recent chunks, reused when other systems are scored.
+
+    All systems of a comparison share their sources and references; with this cache (one
+    per :class:`~simpeval.metrics.sari.SARI` object) they are normalized, tokenized and
+    mapped to ids once, and only each system's outputs are encoded per call. Entries are
+    keyed by the chunk's exact sources and references; the oldest are dropped beyond
+    ``max_entries`` chunks, so memory stays bounded when streaming.
+    """
+
+    def __init__(self, max_entries: int = 8) -> None:
+        self.max_entries = max_entries
+        self._entries: dict[Any, _Shared] = {}
+
+    def get(self, key: Any) -> Optional[_Shared]:
+        return self._entries.get(key)
+
+    def put(self, key: Any, value: _Shared) -> None:
+        self._entries[key] = value
+        while len(self._entries) > self.max_entries:
+            self._entries.pop(next(iter(self._entries)))
+
+
+class _Shared:
+    """The encoded sources and references of one chunk (with the vocabulary that encoded them):
+    string ``k`` is ``ids[offsets[k]:offsets[k + 1]]``; the sources are strings ``src_idx``, the
+    references (segment after segment) strings ``ref_idx``."""
+
+    def __init__(self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray,
+                 ref_idx: np.ndarray) -> None:  # fmt: skip
+        self.vocab, self.ids, self.offsets, self.src_idx, self.ref_idx = vocab, ids, offsets, src_idx, ref_idx
+
+
+def fast_sari_counts(
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: list[str],
+    config: SARICounting,
+    cache: Optional[ReferenceCache] = None,
+    compiled: bool = NUMBA_AVAILABLE,
+) -> Optional[np.ndarray]:
+    """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk.
+
+    ``compiled`` counts with the Numba kernel (:mod:`._sari_numba`), otherwise with NumPy
+    passes; the NumPy engine returns ``None`` when a chunk's packed keys would not fit in 64
+    bits (extremely long segments), and callers then use the reference path. ``cache`` reuses
+    the encoded sources and references across calls.
+    """
+    parts = []
+    for start in range(0, len(hypotheses), CHUNK_SEGMENTS):
+        stop = start + CHUNK_SEGMENTS
+        part = _chunk_counts(
+            hypotheses[start:stop], references[start:stop], sources[start:stop], config, cache, compiled
+        )
+        if part is None:
+            return None
+        parts.append(part)
+    if not parts:
+        return np.zeros((0, N_RAW * config.max_order), dtype=np.float64)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
+def _encode_distinct(
+    lines: list[str], vocab: AnyVocabulary, *, normalize: bool, config: SARICounting
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`encode_lines`, each distinct string encoded once (the NumPy path de-duplicates here)."""
+    if not isinstance(vocab, Vocabulary):  # the compiled kernel de-duplicates the normalized bytes
+        return encode_lines(lines, vocab, normalize=normalize, config=config)
+    distinct = list(dict.fromkeys(lines))
+    position = dict(zip(distinct, range(len(distinct))))
+    ids, offsets, _ = encode_lines(distinct, vocab, normalize=normalize, config=config)
+    return ids, offsets, np.fromiter(map(position.__getitem__, lines), dtype=np.int64, count=len(lines))
+
+
+def _append(
+    ids: np.ndarray, offsets: np.ndarray, more: tuple[np.ndarray, np.ndarray, np.ndarray]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Strings ``more`` after strings ``(ids, offsets)``: the joined arrays and the new strings' indices."""
+    more_ids, more_offsets, more_index = more
+    return (*concat_encoded((ids, offsets), (more_ids, more_offsets)), more_index + (offsets.size - 1))
+
+
+def _encode_shared(references: list[list[str]], sources: list[str], config: SARICounting, compiled: bool) -> _Shared:
+    """Encode the references and sources of a chunk, each distinct string once."""
+    vocab: AnyVocabulary
+    if compiled:  # the kernels (and Numba) are imported on first use only
+        from .vocab import TokenVocabulary
+
+        vocab = TokenVocabulary()
+    else:
+        vocab = Vocabulary()
+    strings = list(itertools.chain.from_iterable(references))
+    n_ref_strings = len(strings)
+    if config.normalize_source:
+        strings.extend(sources)
+    ids, offsets, index = _encode_distinct(strings, vocab, normalize=True, config=config)
+    if config.normalize_source:
+        src_idx = index[n_ref_strings:]
+    else:  # the source as given: its own strings, after the normalized ones
+        ids, offsets, src_idx = _append(ids, offsets, _encode_distinct(sources, vocab, normalize=False, config=config))
+    return _Shared(vocab, ids, offsets, src_idx, index[:n_ref_strings])
+
+
+def _chunk_counts(
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: list[str],
+    config: SARICounting,
+    cache: Optional[ReferenceCache] = None,
+    compiled: bool = False,
+) -> Optional[np.ndarray]:
+    n = len(hypotheses)
+    # 1. distinct strings, encoded once: sources and references (possibly from the cache), then
+    #    the outputs
+    key = (compiled, tuple(sources), tuple(map(tuple, references))) if cache is not None else None
+    shared = cache.get(key) if cache is not None else None
+    if shared is None:
+        shared = _encode_shared(references, sources, config, compiled)
+        if cache is not None:
+            cache.put(key, shared)
+    vocab = shared.vocab
+    outputs = _encode_distinct(hypotheses, vocab, normalize=True, config=config)
+    ids, offsets, hyp_idx = _append(shared.ids, shared.offsets, outputs)
+    src_idx, ref_idx = shared.src_idx, shared.ref_idx
+    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
+    if compiled:
+        from .sari_numba import sari_counts
+
+        ref_off = np.zeros(n + 1, dtype=np.int64)
+        np.cumsum(n_refs, out=ref_off[1:])
+        raw = sari_counts(ids, offsets, src_idx, hyp_idx, ref_off, ref_idx, vocab.bound, config.max_order,
+                          config.ngrams == "binary", config.ref_weight == "all", config.precision == "per-ngram",
+                          config.keep_recall == "per-ngram", config.del_match == "min")  # fmt: skip
+        return raw.reshape(n, config.max_order * N_RAW)
+    return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, vocab.bound, config)

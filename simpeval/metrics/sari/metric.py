@@ -1,0 +1,214 @@
+"""The :class:`SARI` metric: configuration, engine choice, statistics and scores.
+
+The statistics come from an engine (:mod:`simpeval.engines`: compiled, NumPy) or from the
+readable reference path (:mod:`.reference`); all give bit-identical arrays. Scores come from
+summed statistics (:mod:`.scoring`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar, Mapping, Optional
+
+import numpy as np
+
+from ..._types import StatsArray
+from ...engines.jit import resolve_engine
+from ...engines.sari_encode import ReferenceCache, fast_sari_counts
+from ...exceptions import InvalidInputError, MissingSourceError
+from ...tokenizers import get_tokenizer
+from ..base import Metric
+from ..score import Score
+from ..signature import SIGNATURE_KEYS, Signature
+from . import config as _config
+from .config import DEFAULT_VARIANT, SARIConfig
+from .reference import reference_counts
+from .scoring import KINDS, OPERATIONS, n_stats, score_parts, sentence_rows
+
+__all__ = ["SARI"]
+
+
+class SARI(Metric):
+    """SARI with selectable, exactly reproduced variants.
+
+    Args:
+        variant: a preset name from :data:`~simpeval.metrics.sari.VARIANTS` (``"easse"`` by
+            default; ``"hf"``, ``"xu2016"``, ``"t2t"``, ``"easse-paper"``, ``"easse-legacy"``,
+            ``"easse-delp"``, ``"easse-paper-delp"``).
+        tokenize: tokenizer registry name applied after lowercasing (``"13a"``, ``"none"``, ...).
+        lowercase: lowercase before tokenizing.
+        normalize_source: normalize the source like the output and references (``False``: as given).
+        split: ``"whitespace"`` (``str.split()``) or ``"space"`` (``str.split(" ")``).
+        aggregate: ``"corpus"`` (pooled counts) or ``"sentence"`` (mean of sentence scores).
+        deletion: ``"f1"`` or ``"precision"``.
+        average: ``"f1"`` (F1 per order, then mean) or ``"pr"`` (mean P and R, then F1).
+        zero_division: value of 0/0, ``0`` or ``1``.
+        precision: ``"pooled"`` or ``"per-ngram"``.
+        keep_recall: ``"pooled"`` or ``"per-ngram"`` (the original ``SARI.py`` formula).
+        del_match: ``"min"`` or ``"subtract"``.
+        ngrams: ``"counts"`` or ``"binary"``.
+        ref_weight: ``"all"`` or ``"nonempty"``.
+        max_order: highest n-gram order.
+        engine: ``"fast"`` (default): the compiled engine when Numba is installed (the ``fast``
+            extra), else the vectorized NumPy engine; ``"numba"`` or ``"numpy"`` to choose one;
+            ``"reference"``: the readable one-segment-at-a-time implementation. All give
+            bit-identical statistics, so the engine is not part of the signature.
+
+    Every option left at ``None`` keeps the preset's value; see :class:`SARIConfig` for the
+    meaning of each, e.g. ``SARI("easse", tokenize="moses", lowercase=False)``.
+
+    Examples:
+        >>> sari = SARI(variant="hf")
+        >>> s = sari.sentence_score("About 95 you now get in.",
+        ...     ["About 95 species are currently known.", "About 95 species are now accepted.",
+        ...      "95 species are now accepted."], source="About 95 species are currently accepted.")
+        >>> round(s.score, 10)
+        26.9536019536
+        >>> list(s.components)
+        ['add', 'keep', 'delete']
+        >>> SARI(variant="easse").get_signature(nrefs=3).format(short=True)[:40]
+        'SARI|#:3|V:easse|c:lc|tok:13a|src:norm|s'
+    """
+
+    name: ClassVar[str] = "SARI"
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = True
+    citation: ClassVar[str] = """@article{xu-etal-2016-optimizing,
+    title = "Optimizing Statistical Machine Translation for Text Simplification",
+    author = "Xu, Wei and Napoles, Courtney and Pavlick, Ellie and Chen, Quanze and Callison-Burch, Chris",
+    journal = "Transactions of the Association for Computational Linguistics",
+    volume = "4",
+    year = "2016",
+    url = "https://aclanthology.org/Q16-1029",
+    pages = "401--415",
+}"""
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["SARI"]
+
+    def __init__(
+        self,
+        variant: str = DEFAULT_VARIANT,
+        *,
+        tokenize: Optional[str] = None,
+        lowercase: Optional[bool] = None,
+        normalize_source: Optional[bool] = None,
+        split: Optional[str] = None,
+        aggregate: Optional[str] = None,
+        deletion: Optional[str] = None,
+        average: Optional[str] = None,
+        zero_division: Optional[int] = None,
+        precision: Optional[str] = None,
+        keep_recall: Optional[str] = None,
+        del_match: Optional[str] = None,
+        ngrams: Optional[str] = None,
+        ref_weight: Optional[str] = None,
+        max_order: Optional[int] = None,
+        engine: str = "fast",
+    ) -> None:
+        #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``.
+        self.engine = resolve_engine("SARI", engine, "numpy", "reference")
+        options = {
+            "tokenize": tokenize, "lowercase": lowercase, "normalize_source": normalize_source, "split": split,
+            "aggregate": aggregate, "deletion": deletion, "average": average, "zero_division": zero_division,
+            "precision": precision, "keep_recall": keep_recall, "del_match": del_match, "ngrams": ngrams,
+            "ref_weight": ref_weight, "max_order": max_order,
+        }  # fmt: skip
+        preset = _config.VARIANTS[_config.resolve_variant(variant)]
+        self.config: SARIConfig = replace(preset, **{k: v for k, v in options.items() if v is not None})
+        #: The preset whose settings the configuration equals, or ``"custom"``.
+        self.variant: str = _config.preset_name(self.config)
+        self._tokenizer = get_tokenizer(self.config.tokenize)
+        # Systems compared on the same sources and references reuse their encoding.
+        self._reference_cache = ReferenceCache()
+
+    # ------------------------------------------------------------ hooks
+    def signature_fields(self) -> list[tuple[str, Any]]:
+        """Every setting of the configuration (see :func:`.config.signature_fields`)."""
+        return _config.signature_fields(self.config)
+
+    def reference_counts(
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str]
+    ) -> StatsArray:
+        """Raw per-segment counts by the readable reference path (the engines' specification)."""
+        return reference_counts(hypotheses, references, sources, self.config, self._tokenizer)
+
+    def extract_stats(
+        self,
+        hypotheses: list[str],
+        references: list[list[str]],
+        sources: Optional[list[str]],
+    ) -> StatsArray:
+        """Raw counts (``aggregate="corpus"``) or finished sentence figures, one row per segment."""
+        if sources is None:  # the base class already refuses this; kept for type narrowing
+            raise MissingSourceError("SARI: sources are required.")
+        counts = None
+        if self.engine != "reference":
+            counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache,
+                                      compiled=self.engine == "numba")  # fmt: skip
+        if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
+            counts = self.reference_counts(hypotheses, references, sources)
+        if self.config.aggregate == "corpus":
+            return counts
+        return sentence_rows(counts, self.config)
+
+    @property
+    def n_stats(self) -> int:
+        """Width of a statistics row."""
+        return n_stats(self.config)
+
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """The SARI score (0-100) of a statistics vector (a row or a sum of rows).
+
+        ``components`` holds ``add``, ``keep`` and ``delete`` and ``breakdown`` their precision,
+        recall and F1 per n-gram order, all on the 0-100 scale.
+        """
+        stats = np.asarray(stats, dtype=np.float64)
+        if stats.shape != (self.n_stats,):
+            raise InvalidInputError(
+                f"SARI: stats must be a vector of {self.n_stats} values for this configuration "
+                f"(got shape {stats.shape})."
+            )
+        n = self.config.max_order
+        if self.config.aggregate == "corpus":
+            parts = score_parts(stats[None, :], self.config)
+            score = float(parts["score"][0])
+            ops = {op: float(parts[op][0]) for op in OPERATIONS}
+            breakdown = {
+                f"{op}_{kind}": [float(x[0]) for x in parts[f"{op}_{kind}"]] for op in OPERATIONS for kind in KINDS
+            }
+        else:
+            count = stats[-1]
+            if count <= 0:
+                raise InvalidInputError("SARI: stats describe zero segments; nothing to score.")
+            mean = stats[:-1] / count
+            score = float(mean[0])
+            ops = {"add": float(mean[1]), "keep": float(mean[2]), "delete": float(mean[3])}
+            breakdown = {}
+            pos = 4
+            for op in OPERATIONS:
+                for kind in KINDS:
+                    breakdown[f"{op}_{kind}"] = [float(x) for x in mean[pos : pos + n]]
+                    pos += n
+        return Score(
+            metric=self.name,
+            score=100.0 * score,
+            signature=signature if signature is not None else self.get_signature(),
+            components={op: 100.0 * value for op, value in ops.items()},
+            breakdown={k: tuple(100.0 * x for x in v) for k, v in breakdown.items()},
+        )
+
+    def score_rows(self, stats: StatsArray) -> np.ndarray:
+        """SARI (0-100) of every row of a statistics matrix, vectorized.
+
+        Equal, bit for bit, to ``[score_from_stats(row).score for row in stats]``: sentence
+        scores (:meth:`sentence_scores`) and bootstrap resamples are scored this way.
+        """
+        stats = np.asarray(stats, dtype=np.float64)
+        if stats.ndim != 2 or stats.shape[1] != self.n_stats:
+            raise InvalidInputError(
+                f"SARI: stats must be a matrix with {self.n_stats} columns for this configuration "
+                f"(got shape {stats.shape})."
+            )
+        if self.config.aggregate == "corpus":
+            score: np.ndarray = score_parts(stats, self.config)["score"]
+            return 100.0 * score
+        return 100.0 * (stats[:, 0] / stats[:, -1])

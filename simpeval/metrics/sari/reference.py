@@ -1,0 +1,149 @@
+"""The readable SARI reference path: one segment at a time with ``collections.Counter``.
+
+This is the specification: the compiled and NumPy engines (:mod:`simpeval.engines`) are
+tested against it and give bit-identical arrays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..._types import StatsArray
+from .config import SARIConfig, VARIANTS
+
+__all__ = ["N_RAW", "RAW_FIELDS", "reference_counts", "sari_segment_counts"]
+
+# Layout of the per-order raw statistics (corpus aggregation).
+RAW_FIELDS = (
+    "keep_p_num", "keep_p_den", "keep_r_num", "keep_r_den",
+    "del_p_num", "del_p_den", "del_r_num", "del_r_den",
+    "add_p_num", "add_p_den", "add_r_num", "add_r_den",
+)  # fmt: skip
+N_RAW = len(RAW_FIELDS)
+
+
+def _positive(counter: Mapping[Any, float]) -> Counter[Any]:
+    return Counter({g: c for g, c in counter.items() if c > 0})
+
+
+def sari_segment_counts(
+    source: Sequence[str],
+    hypothesis: Sequence[str],
+    references: Sequence[Sequence[str]],
+    config: SARIConfig,
+) -> list[float]:
+    """The 12 x ``max_order`` raw statistics of one tokenized segment (readable reference path).
+
+    For each order n the values are, in order: keep precision numerator and denominator,
+    keep recall numerator and denominator, then the same four for deletion and for addition.
+
+    Args:
+        source: source tokens.
+        hypothesis: output tokens.
+        references: the token lists of the segment's references.
+        config: the SARI settings (only the counting options matter here).
+
+    Examples:
+        >>> counts = sari_segment_counts("a b".split(), "b".split(), [["a", "b"], ["a"]],
+        ...                              VARIANTS["easse"])
+        >>> counts[:4]  # unigram keep P = 1/2, keep R = 1/3 (source and output counts x 2 references)
+        [1.0, 2.0, 1.0, 3.0]
+    """
+    out: list[float] = []
+    for n in range(1, config.max_order + 1):
+        src = _ngrams(source, n)
+        hyp = _ngrams(hypothesis, n)
+        refs = [_ngrams(ref, n) for ref in references]
+        if config.ngrams == "binary":
+            src, hyp = Counter(dict.fromkeys(src, 1)), Counter(dict.fromkeys(hyp, 1))
+            refs = [Counter(dict.fromkeys(ref, 1)) for ref in refs]
+        ref_total: Counter[Any] = Counter()
+        for ref in refs:
+            ref_total.update(ref)
+        if config.ref_weight == "all":
+            k = len(refs)
+            s_w: Counter[Any] = _positive({g: c * k for g, c in src.items()})
+            h_w: Counter[Any] = _positive({g: c * k for g, c in hyp.items()})
+            r_w: Mapping[Any, float] = ref_total
+        else:
+            k = sum(1 for ref in refs if ref)
+            s_w, h_w = src, hyp
+            r_w = {g: c / k for g, c in ref_total.items()} if k else {}
+
+        keep = s_w & h_w
+        keep_good = _positive({g: min(c, r_w.get(g, 0)) for g, c in keep.items()})
+        keep_all = _positive({g: min(c, r_w.get(g, 0)) for g, c in s_w.items()})
+        delete = s_w - h_w
+        del_all = _positive({g: c - r_w.get(g, 0) for g, c in s_w.items()})
+        if config.del_match == "min":
+            del_good = _positive({g: min(c, del_all.get(g, 0)) for g, c in delete.items()})
+        else:
+            del_good = _positive({g: c - r_w.get(g, 0) for g, c in delete.items()})
+        add = set(hyp) - set(src)
+        add_all = set(r_w) - set(src)
+        add_good = add & set(r_w)
+
+        per_ngram_p = config.precision == "per-ngram"
+        per_ngram_r = config.keep_recall == "per-ngram"
+        out.extend(
+            (
+                *_ratio_terms(keep_good, keep, per_ngram_p),
+                *_ratio_terms(keep_good, keep_all, per_ngram_r),
+                *_ratio_terms(del_good, delete, per_ngram_p),
+                *_ratio_terms(del_good, del_all, per_ngram_r),
+                float(len(add_good)),
+                float(len(add)),
+                float(len(add_good)),
+                float(len(add_all)),
+            )
+        )
+    return out
+
+
+def _ngrams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def _ratio_terms(good: Mapping[Any, float], selected: Mapping[Any, float], per_ngram: bool) -> tuple[float, float]:
+    """(numerator, denominator) of a precision or recall: pooled sums or per-n-gram mean."""
+    if per_ngram:
+        # Summed in the selected counter's order (source first-occurrence order), as SARI.py does.
+        return float(sum(good.get(g, 0) / c for g, c in selected.items())), float(len(selected))
+    return float(sum(good.values())), float(sum(selected.values()))
+
+def reference_counts(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    sources: Sequence[str],
+    config: SARIConfig,
+    tokenizer: Callable[[str], str],
+) -> StatsArray:
+    """Raw per-segment counts, ``(n_segments, 12 * max_order)``, one segment at a time.
+
+    Args:
+        hypotheses: one output per segment.
+        references: the references of each segment (per-segment lists).
+        sources: one source per segment.
+        config: the SARI settings.
+        tokenizer: the tokenizer named by ``config.tokenize``.
+    """
+    cache: dict[str, list[str]] = {}
+
+    def tokens(line: str, normalize: bool = True) -> list[str]:
+        key = line if normalize else "\x00raw\x00" + line
+        found = cache.get(key)
+        if found is None:
+            text = tokenizer(line.lower() if config.lowercase else line) if normalize else line
+            found = cache[key] = text.split(" ") if config.split == "space" else text.split()
+        return found
+
+    rows = [
+        sari_segment_counts(
+            tokens(src, config.normalize_source), tokens(hyp), [tokens(ref) for ref in refs], config
+        )
+        for hyp, refs, src in zip(hypotheses, references, sources)
+    ]
+    return np.asarray(rows, dtype=np.float64).reshape(len(hypotheses), N_RAW * config.max_order)
