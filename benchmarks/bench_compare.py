@@ -41,7 +41,7 @@ from simpeval import compare, get_metric
 from simpeval.significance import compare_to_baseline, half_width
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (  # noqa: E402  (benchmarks run as scripts)
+from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
     N_REFERENCES,
@@ -182,21 +182,21 @@ def parse_simpeval_text(text: str, systems: Sequence[str]) -> dict[str, dict[str
 
 
 # ----------------------------------------------------------------------------- sections
-def section_metrics(data: Data, n_resamples: int) -> list[tuple[str, float, float, int]]:
+def section_metrics(data: Data, n_samples: int) -> list[tuple[str, float, float, int]]:
     """Per metric: (name, extraction seconds, resampling seconds, statistics per segment)."""
     systems, refs, srcs = data
     n_pairs = len(systems) - 1
     heading(
         f"1. Statistics extraction and paired bootstrap, per metric "
-        f"({len(systems)} systems, {n_pairs} comparisons vs {BASELINE}, {n_resamples} resamples)"
+        f"({len(systems)} systems, {n_pairs} comparisons vs {BASELINE}, {n_samples} resamples)"
     )
     rows = []
     out = []
     for name in METRICS:
         metric = get_metric(name)  # a fresh object: no reference cache from an earlier measurement
-        t_extract, stats = timed(lambda: {s: metric.corpus_stats(h, refs, srcs) for s, h in systems.items()})
+        t_extract, stats = timed(lambda: {s: metric.corpus_stats(h, refs, sources=srcs) for s, h in systems.items()})
         t_resample, results = timed(
-            lambda: compare_to_baseline(metric, stats, baseline=BASELINE, test="bs", n_resamples=n_resamples, seed=SEED)
+            lambda: compare_to_baseline(metric, stats, baseline=BASELINE, test="bs", n_samples=n_samples, seed=SEED)
         )
         label = next(iter(results.values())).metric
         n_stats = next(iter(stats.values())).shape[1]
@@ -220,7 +220,7 @@ def section_sacrebleu(
     data: Data,
     metric_rows: list[tuple[str, float, float, int]],
     paths: tuple[Path, list[Path], dict[str, Path]],
-    n_resamples: int,
+    n_samples: int,
     repeat: int,
     sacrebleu_jobs: Optional[int],
 ) -> dict[str, Any]:
@@ -230,15 +230,15 @@ def section_sacrebleu(
     cwd = next(iter(sys_paths.values())).parent  # system files passed by bare name: names = file names
     sacrebleu_exe, simpeval_exe = find_executable("sacrebleu"), find_executable("simpeval")
     sb_cmd = [sacrebleu_exe, *map(str, ref_paths), "-i", *names, "-m", *SACREBLEU_METRICS,
-              "--paired-bs", "--paired-bs-n", str(n_resamples), "-f", "text", "--no-color"]  # fmt: skip
+              "--paired-bs", "--paired-bs-n", str(n_samples), "-f", "text", "--no-color"]  # fmt: skip
     if sacrebleu_jobs is not None:
         sb_cmd += ["--paired-jobs", str(sacrebleu_jobs)]
     se_cmd = [simpeval_exe, "compare", "-r", *map(str, ref_paths), "-i", *names, "-m", *SACREBLEU_METRICS,
-              "--paired", "bs", "--paired-n", str(n_resamples), "--seed", str(SEED), "-f", "text", "--quiet"]  # fmt: skip
+              "--paired", "bs", "--paired-n", str(n_samples), "--seed", str(SEED), "-f", "text", "--quiet"]  # fmt: skip
 
     heading(
         f"2. Whole job, BLEU + chrF: sacrebleu --paired-bs vs simpeval "
-        f"({len(names)} systems, {n_resamples} resamples, best of {repeat})"
+        f"({len(names)} systems, {n_samples} resamples, best of {repeat})"
     )
     asset_dir = str(ref_paths[0].parent) + os.sep
 
@@ -258,8 +258,8 @@ def section_sacrebleu(
         t, se_out = run_process(se_cmd, cwd)
         t_se = min(t_se, t)
         t, table = timed(
-            lambda: compare(systems, refs, None, metrics=list(SACREBLEU_METRICS), paired="bs",
-                            paired_n=n_resamples, seed=SEED)
+            lambda: compare(systems, refs, sources=None, metrics=list(SACREBLEU_METRICS), paired="bs",
+                            paired_samples=n_samples, seed=SEED)
         )  # fmt: skip
         t_lib = min(t_lib, t)
         print(f"  sacrebleu CLI {fmt_time(t_sb)}, simpeval CLI {fmt_time(t_se)}, simpeval library {fmt_time(t_lib)}",
@@ -283,7 +283,7 @@ def section_sacrebleu(
                     scorer._extract_corpus_statistics(hyps, None)
 
         t_sb_stats, _ = timed(sacrebleu_stats)
-    except Exception as err:  # noqa: BLE001 - diagnostic only
+    except Exception as err:
         print(f"(sacrebleu statistics-only timing skipped: {type(err).__name__}: {err})")
 
     print()
@@ -425,8 +425,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     tiny_refs, tiny_srcs = [r[:5] for r in data[1]], data[2][:5]
     for name in METRICS:
         metric = get_metric(name)
-        stats = {s: metric.corpus_stats(h, tiny_refs, tiny_srcs) for s, h in tiny_sys.items()}
-        compare_to_baseline(metric, stats, baseline=BASELINE, test="bs", n_resamples=10, seed=SEED)
+        stats = {s: metric.corpus_stats(h, tiny_refs, sources=tiny_srcs) for s, h in tiny_sys.items()}
+        compare_to_baseline(metric, stats, baseline=BASELINE, test="bs", n_samples=10, seed=SEED)
 
     start = time.perf_counter()
     metric_rows = section_metrics(data, args.resamples)

@@ -45,7 +45,7 @@ from simpeval.engines.jit import NUMBA_AVAILABLE, num_threads
 from simpeval.metrics.sari import VARIANTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (  # noqa: E402  (benchmarks run as scripts)
+from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
     N_REFERENCES,
@@ -170,7 +170,7 @@ def own_peak_rss() -> tuple[int, str]:
 def source_fingerprint() -> dict[str, str]:
     """Content hash of the simpeval sources SARI runs on, to detect edits made during the run."""
     root = Path(simpeval.__file__).resolve().parent
-    files = [*root.glob("*.py"), *root.glob("metrics/*.py"), *root.glob("tokenizers/*.py")]
+    files = [p for p in root.rglob("*.py") if "__pycache__" not in p.parts]
     return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(files)}
 
 
@@ -229,7 +229,7 @@ def section_batch(corpus: Corpus, loop_segments: int) -> tuple[float, bool, int]
 
     clear_caches()
     start = time.perf_counter()
-    fast = SARI("hf", engine=FAST_ENGINE).sentence_scores(hyps, refs, srcs)
+    fast = SARI("hf", engine=FAST_ENGINE).sentence_scores(hyps, refs, sources=srcs)
     t_fast = time.perf_counter() - start
 
     m = min(n, loop_segments)
@@ -271,7 +271,7 @@ def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int, engine
     hyps, refs, srcs = lazy_corpus(corpus, n)
     del corpus
     start = time.perf_counter()
-    score = metric.corpus_score_iter(hyps, refs, srcs, chunk_size=chunk_size)
+    score = metric.corpus_score_iter(hyps, refs, sources=srcs, chunk_size=chunk_size)
     seconds = time.perf_counter() - start
     result = {
         "preset": preset,

@@ -1,5 +1,9 @@
 """simpeval: exact, reproducible and fast evaluation of text simplification and translation.
 
+The public API, in one place. Metric classes, the orchestration functions, the report and
+significance types are imported on first use (so ``import simpeval`` stays cheap) and are
+typed for mypy and listed by ``dir(simpeval)`` all the same.
+
 Examples:
     >>> from simpeval import SARI
     >>> sari = SARI()  # the EASSE corpus_sari defaults
@@ -8,19 +12,17 @@ Examples:
     ...                           sources=["About 95 species are currently accepted."])
     >>> round(score.score, 4)
     27.3016
+    >>> import simpeval
+    >>> "ResultTable" in dir(simpeval) and "compare" in simpeval.__all__
+    True
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-try:
-    __version__ = version("simpeval")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0+unknown"
-
+from ._version import __version__
 from .exceptions import SimpevalError
 from .metrics import (
     Metric,
@@ -28,44 +30,76 @@ from .metrics import (
     Signature,
     available_metrics,
     get_metric,
+    metric_key,
     references_from_segments,
 )
 from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
 
+if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
+    from .api import compare, evaluate_streams, evaluate_systems, sentence_level
+    from .metrics.bleu import BLEU
+    from .metrics.chrf import CHRF
+    from .metrics.sari import SARI
+    from .metrics.ter import TER
+    from .report import ResultTable, SegmentTable, render
+    from .significance import ConfidenceInterval, Correlation, PairedResult
+    from .testsets import load_testset
+
 __all__ = [
     "BLEU",
     "CHRF",
-    "Metric",
     "SARI",
+    "TER",
+    "ConfidenceInterval",
+    "Correlation",
+    "Metric",
+    "PairedResult",
+    "ResultTable",
     "Score",
+    "SegmentTable",
     "Signature",
     "SimpevalError",
-    "TER",
     "__version__",
-    "compare",
-    "evaluate_systems",
     "available_metrics",
     "available_tokenizers",
+    "compare",
+    "evaluate_streams",
+    "evaluate_systems",
     "get_metric",
     "get_tokenizer",
     "load_testset",
+    "metric_key",
     "references_from_segments",
     "register_tokenizer",
+    "render",
+    "sentence_level",
 ]
 
+#: Lazy exports: name -> module that defines it (imported on first attribute access).
 _LAZY = {
-    "load_testset": "simpeval.testsets",
-    "compare": "simpeval.api",
-    "evaluate_systems": "simpeval.api",
     "SARI": "simpeval.metrics.sari",
     "BLEU": "simpeval.metrics.bleu",
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
+    "compare": "simpeval.api",
+    "evaluate_streams": "simpeval.api",
+    "evaluate_systems": "simpeval.api",
+    "sentence_level": "simpeval.api",
+    "ResultTable": "simpeval.report",
+    "SegmentTable": "simpeval.report",
+    "render": "simpeval.report",
+    "ConfidenceInterval": "simpeval.significance",
+    "Correlation": "simpeval.significance",
+    "PairedResult": "simpeval.significance",
+    "load_testset": "simpeval.testsets",
 }
 
 
 def __getattr__(name: str) -> Any:
-    # Metric classes are imported on first use so that `import simpeval` stays cheap.
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'simpeval' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -31,6 +31,7 @@ from typing import IO, Any, Iterable, Iterator, Mapping, Optional, Sequence, Uni
 from .exceptions import InputFileError, InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
 
 __all__ = [
+    "LINE_COUNT_MISMATCH",
     "STDIN",
     "check_same_length",
     "display_name",
@@ -38,6 +39,7 @@ __all__ = [
     "iter_chunks",
     "iter_lines",
     "iter_tsv_references",
+    "length_mismatch",
     "read_lines",
     "read_tsv_references",
 ]
@@ -46,6 +48,8 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 #: The path that means standard input.
 STDIN = "-"
+#: The start of the message of every line-count mismatch between files (a test set counts as one).
+LINE_COUNT_MISMATCH = "input files must have the same number of lines, one per segment"
 
 
 def display_name(path: PathLike) -> str:
@@ -253,12 +257,35 @@ def check_same_length(named: Mapping[str, Sequence[object]]) -> None:
         ...
         simpeval.exceptions.InputLengthMismatchError: input files must have the same number of lines, one per segment, but they differ: src.txt: 2 lines, sys.txt: 1 line.
     """
-    counts = {name: len(lines) for name, lines in named.items()}
-    if len(set(counts.values())) > 1:
-        listing = ", ".join(f"{name}: {n} line{'' if n == 1 else 's'}" for name, n in counts.items())
-        raise InputLengthMismatchError(
-            f"input files must have the same number of lines, one per segment, but they differ: {listing}."
-        )
+    counts = [(name, len(lines)) for name, lines in named.items()]
+    if len({n for _, n in counts}) > 1:
+        raise length_mismatch(counts)
+
+
+def length_mismatch(
+    counts: Iterable[tuple[str, int]], what: str = LINE_COUNT_MISMATCH, unit: str = "line"
+) -> InputLengthMismatchError:
+    """The error for inputs of different lengths: ``what``, then every input with its length.
+
+    The one wording of every length check (:func:`check_same_length`,
+    :func:`iter_aligned_chunks`, :func:`simpeval.testsets.check_system_outputs`). An input
+    named twice with the same length (a TSV file feeding several reference streams) is listed once.
+
+    Args:
+        counts: ``(name, length)`` of every input, in the order to list them.
+        what: the start of the message.
+        unit: what is counted (``"line"`` gives ``"3 lines"``); empty: bare numbers.
+
+    Examples:
+        >>> print(length_mismatch([("a.txt", 3), ("b.txt", 2), ("b.txt", 2)]))
+        input files must have the same number of lines, one per segment, but they differ: a.txt: 3 lines, b.txt: 2 lines.
+    """
+
+    def amount(n: int) -> str:
+        return f"{n} {unit}{'' if n == 1 else 's'}" if unit else str(n)
+
+    listing = ", ".join(dict.fromkeys(f"{name}: {amount(n)}" for name, n in counts))
+    return InputLengthMismatchError(f"{what}, but they differ: {listing}.")
 
 
 # ------------------------------------------------------------ aligned chunks (streaming)
@@ -298,10 +325,8 @@ def iter_aligned_chunks(
             for k, (name, iterator) in enumerate(zip(names, iterators)):
                 present = sum(1 for row in rows if row[k] is not _END)
                 rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
-                count = done + present + rest
-                lengths.append(f"{name}: {count}" + (f" {unit}{'' if count == 1 else 's'}" if unit else ""))
-            unique = list(dict.fromkeys(lengths))  # a TSV file feeds several streams
-            raise InputLengthMismatchError(f"{what}, but they differ: {', '.join(unique)}.")
+                lengths.append((name, done + present + rest))
+            raise length_mismatch(lengths, what, unit)
         done += len(rows)
         yield [list(column) for column in zip(*rows)]
 

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 from simpeval import BLEU, SARI
-from simpeval.significance.agreement import kendall_tau_b, metric_agreement, pearson, resample_counts, spearman
 from simpeval.exceptions import InputLengthMismatchError, InvalidInputError
+from simpeval.significance._resample import bootstrap_counts, draw_indices
+from simpeval.significance.agreement import kendall_tau_b, metric_agreement, pearson, spearman
 
 
 def test_coefficients_on_hand_computed_examples() -> None:
@@ -21,11 +22,13 @@ def test_coefficients_on_hand_computed_examples() -> None:
     assert np.isnan(pearson(x, np.ones(5)))
 
 
-def test_resample_counts_are_draws_with_replacement() -> None:
-    counts = resample_counts(7, 50, seed=1)
+def test_agreement_resamples_with_the_bootstrap_draws() -> None:
+    """One resampler: the agreement intervals draw the same segments as bootstrap_ci for a seed."""
+    counts = bootstrap_counts(1, 7, 50)
     assert counts.shape == (50, 7)
     assert (counts.sum(axis=1) == 7).all()
-    np.testing.assert_array_equal(counts, resample_counts(7, 50, seed=1))
+    indices = draw_indices(np.random.default_rng(1), 7, 50)
+    np.testing.assert_array_equal(counts, [np.bincount(row, minlength=7) for row in indices])
 
 
 def _systems() -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
@@ -43,23 +46,23 @@ def _systems() -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
 def test_metric_agreement_between_sari_and_bleu() -> None:
     sources, references, systems = _systems()
     metrics = {"SARI": SARI(), "BLEU": BLEU()}
-    stats = {name: {s: m.corpus_stats(h, references, sources) for s, h in systems.items()} for name, m in metrics.items()}
+    stats = {name: {s: m.corpus_stats(h, references, sources=sources) for s, h in systems.items()} for name, m in metrics.items()}
     fns = {name: (lambda v, m=m: m.score_from_stats(v).score) for name, m in metrics.items()}
-    results = metric_agreement(stats, fns, n_resamples=200, seed=7)
+    results = metric_agreement(stats, fns, n_samples=200, seed=7)
     assert [(r.metric_a, r.metric_b, r.method) for r in results] == [
         ("SARI", "BLEU", "pearson"), ("SARI", "BLEU", "spearman"), ("SARI", "BLEU", "kendall")
     ]  # fmt: skip
-    sari = [metrics["SARI"].corpus_score(h, references, sources).score for h in systems.values()]
+    sari = [metrics["SARI"].corpus_score(h, references, sources=sources).score for h in systems.values()]
     bleu = [metrics["BLEU"].corpus_score(h, references).score for h in systems.values()]
     assert results[0].value == pytest.approx(pearson(np.array(sari), np.array(bleu)))
     for r in results:
-        assert -1.0 <= r.low <= r.high <= 1.0 and r.n_systems == 4 and r.n_resamples == 200
-    assert metric_agreement(stats, fns, n_resamples=200, seed=7) == results  # deterministic
+        assert -1.0 <= r.low <= r.high <= 1.0 and r.n_systems == 4 and r.n_samples == 200
+    assert metric_agreement(stats, fns, n_samples=200, seed=7) == results  # deterministic
 
 
 def test_metric_agreement_errors() -> None:
     sources, references, systems = _systems()
-    stats = {"SARI": {s: SARI().corpus_stats(h, references, sources) for s, h in systems.items()}}
+    stats = {"SARI": {s: SARI().corpus_stats(h, references, sources=sources) for s, h in systems.items()}}
     fns = {"SARI": lambda v: SARI().score_from_stats(v).score}
     with pytest.raises(InvalidInputError, match="two metrics"):
         metric_agreement(stats, fns)

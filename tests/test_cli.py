@@ -53,7 +53,7 @@ def score_args(corpus, *extra):
 def test_demo(runner):
     out = ok(run(runner, "demo"))
     lines = out.splitlines()
-    assert lines[0].split() == ["System", "SARI", "Keep", "Delete", "Add", "BLEU", "chrF2", "TER"]
+    assert lines[0].split() == ["System", "SARI", "Add", "Keep", "Delete", "BLEU", "chrF2", "TER"]
     assert lines[1].startswith("system-a.txt") and lines[2].startswith("system-b.txt")
     for prefix in ("SARI|nrefs:3|", "BLEU|nrefs:3|", "chrF|nrefs:3|", "TER|nrefs:3|"):
         assert any(line.startswith(prefix) for line in lines), prefix
@@ -68,7 +68,7 @@ def test_demo_json(runner):
 def test_score_text(runner, corpus):
     out = ok(run(runner, *score_args(corpus, "-i", corpus["sys1.txt"])))
     lines = out.splitlines()
-    assert lines[0].split() == ["System", "SARI", "Keep", "Delete", "Add", "BLEU", "chrF2", "TER"]
+    assert lines[0].split() == ["System", "SARI", "Add", "Keep", "Delete", "BLEU", "chrF2", "TER"]
     assert lines[1].split()[0] == "sys1.txt"
     assert "best system" not in out  # one system: nothing to mark
     assert any(line.startswith("SARI|nrefs:3|variant:easse|") for line in lines)
@@ -82,7 +82,7 @@ def test_score_json_matches_library(runner, corpus, data):
     for record in records.values():
         assert {"system", "metric", "score", "signature", "components"} <= set(record)
         assert record["system"] == "sys1.txt"
-    sari = SARI().corpus_score(sys1, refs, sources)
+    sari = SARI().corpus_score(sys1, refs, sources=sources)
     assert records["SARI"]["score"] == round(sari.score, 6)
     assert records["SARI"]["signature"] == sari.signature.format()
     assert records["SARI"]["components"] == {k: round(v, 6) for k, v in sari.components.items()}
@@ -151,7 +151,7 @@ def test_several_systems(runner, corpus, data):
     out = ok(run(runner, *score_args(corpus, "-i", corpus["sys1.txt"], corpus["sys2.txt"], "-m", "sari", "bleu")))
     lines = out.splitlines()
     assert [line.split()[0] for line in lines[1:3]] == ["sys1.txt", "sys2.txt"]
-    assert lines[2].split()[1].rstrip("*") == f"{SARI().corpus_score(sys2, refs, sources).score:.1f}"
+    assert lines[2].split()[1].rstrip("*") == f"{SARI().corpus_score(sys2, refs, sources=sources).score:.1f}"
     assert "* best system per metric" in out
 
 
@@ -174,9 +174,9 @@ def test_score_only(runner, corpus, data):
         )
     )
     expected = [
-        SARI().corpus_score(sys1, refs, sources).score,
+        SARI().corpus_score(sys1, refs, sources=sources).score,
         TER().corpus_score(sys1, refs).score,
-        SARI().corpus_score(sys2, refs, sources).score,
+        SARI().corpus_score(sys2, refs, sources=sources).score,
         TER().corpus_score(sys2, refs).score,
     ]
     assert out.splitlines() == [f"{value:.4f}" for value in expected]
@@ -216,7 +216,7 @@ def test_metric_options_reach_the_metrics(runner, corpus, data):
     ]
     records = {r["metric"]: r for r in json.loads(ok(run(runner, *score_args(corpus, *args))))}
     expected = [
-        SARI("easse-paper", deletion="precision").corpus_score(sys1, refs, sources),
+        SARI("easse-paper", deletion="precision").corpus_score(sys1, refs, sources=sources),
         BLEU(lowercase=True, smooth_method="floor").corpus_score(sys1, refs),
         CHRF(word_order=2).corpus_score(sys1, refs),
         TER(case_sensitive=True).corpus_score(sys1, refs),
@@ -246,7 +246,7 @@ def test_sentence_level_text(runner, corpus, data):
         ("3", "sys1.txt", "SARI"),
         ("1", "sys1.txt", "BLEU"),
     ]
-    expected = SARI().sentence_scores(sys1, refs, sources)
+    expected = SARI().sentence_scores(sys1, refs, sources=sources)
     assert [r[3] for r in rows[:3]] == [f"{value:.3f}" for value in expected]
     assert lines[13] == ""
     assert lines[14].startswith("SARI|nrefs:3|")
@@ -263,7 +263,7 @@ def test_sentence_level_json(runner, corpus, data):
     records = json.loads(out)
     assert [r["line"] for r in records] == [1, 2, 3]
     assert {"line", "system", "metric", "score", "signature", "components"} <= set(records[0])
-    one = SARI().sentence_score(sys1[1], [r[1] for r in refs], sources[1])
+    one = SARI().sentence_score(sys1[1], [r[1] for r in refs], source=sources[1])
     assert records[1]["score"] == round(one.score, 6)
     assert set(records[1]["components"]) == {"add", "keep", "delete"}
 
@@ -387,3 +387,157 @@ def test_warnings_go_to_stderr(runner, corpus, tmp_corpus):
     assert result.exit_code == 0
     assert "Warning: file" in result.stderr and "Windows line endings" in result.stderr
     assert "Warning" not in result.stdout
+
+
+# ---------------------------------------------------------------- one length check, one message
+def test_every_command_reports_a_line_count_mismatch_the_same_way(runner, corpus, tmp_corpus):
+    short = tmp_corpus({"short.txt": ["only one line"]})["short.txt"]
+    files = ["-r", corpus["ref0.txt"], corpus["ref1.txt"], "-i", corpus["sys1.txt"], short, "-m", "bleu"]
+    expected = (
+        "Error: input files must have the same number of lines, one per segment, but they differ: "
+        f"{corpus['sys1.txt']}: 3 lines, {short}: 1 line, {corpus['ref0.txt']}: 3 lines, {corpus['ref1.txt']}: 3 lines.\n"
+    )
+    streaming = fails(run(runner, "score", *files), 1)
+    sentence_level = fails(run(runner, "score", *files, "--sentence-level"), 1)
+    compared = fails(run(runner, "compare", *files, "-q"), 1)
+    assert streaming == sentence_level == compared == expected
+
+
+def test_a_tsv_file_is_named_once_in_the_mismatch(runner, corpus, tmp_corpus):
+    tsv = tmp_corpus({"short.tsv": ["a\tb", "c\td"]})["short.tsv"]
+    args = ["-s", corpus["src.txt"], "-r", tsv, "--num-refs", 2, "-i", corpus["sys1.txt"], "-m", "bleu"]
+    messages = {fails(run(runner, command, *args, *extra), 1) for command, extra in
+                (("score", ()), ("score", ("--sentence-level",)), ("compare", ("-q",)))}  # fmt: skip
+    assert messages == {
+        "Error: input files must have the same number of lines, one per segment, but they differ: "
+        f"{corpus['sys1.txt']}: 3 lines, {tsv}: 2 lines, {corpus['src.txt']}: 3 lines.\n"
+    }
+
+
+# ---------------------------------------------------------------- system names
+def test_compare_rejects_duplicate_names(runner, corpus):
+    args = ["compare", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-m", "bleu", "-q",
+            "-i", corpus["sys1.txt"], corpus["sys2.txt"], corpus["src.txt"]]  # fmt: skip
+    message = fails(run(runner, *args, "-n", "X", "X", "Y"), 2, "--names gives the same name to several systems: X.")
+    assert "Y" not in message.splitlines()[-1]
+    ok(run(runner, *args, "-n", "X", "Z", "Y"))
+
+
+@pytest.mark.parametrize("command", ["score", "compare"])
+def test_the_same_input_file_twice_is_a_usage_error(runner, corpus, command):
+    args = [command, "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-m", "bleu"]
+    fails(run(runner, *args, "-i", corpus["sys1.txt"], corpus["sys2.txt"], corpus["sys1.txt"]), 2,
+          f"--input lists the same file more than once: {corpus['sys1.txt']}.")  # fmt: skip
+
+
+def test_system_names():
+    from simpeval.cli.inputs import system_names
+
+    assert system_names(["a/x.txt", "b/y.txt", "-"]) == ["x.txt", "y.txt", "stdin"]
+    assert system_names(["a/x.txt", "b/x.txt"]) == ["a/x.txt", "b/x.txt"]
+    assert system_names(["a/x.txt", "b/x.txt"], ["one", "two"]) == ["one", "two"]
+
+
+# ---------------------------------------------------------------- metric names and options
+def test_metric_options_follow_any_spelling_of_the_metric(runner, corpus, data):
+    _, refs, sys1, _ = data
+    out = ok(run(runner, *score_args(corpus, "-i", corpus["sys1.txt"], "-m", "chrF2++", "--chrf-beta", 1, "-f", "json",
+                                     "-w", 6)))  # fmt: skip
+    [record] = json.loads(out)
+    expected = CHRF(word_order=2, beta=1).corpus_score(sys1, refs)
+    assert (record["metric"], record["score"]) == (expected.metric, round(expected.score, 6))
+
+
+def test_defaults_come_from_simpeval_defaults(runner):
+    import re
+    from pathlib import Path
+
+    from simpeval.defaults import CONFIDENCE_SAMPLES, DEFAULT_SEED, PAIRED_SAMPLES
+
+    text = " ".join(ok(run(runner, "compare", "--help")).split())
+    assert f"default: {DEFAULT_SEED}" in text and f"default: {CONFIDENCE_SAMPLES}" in text
+    assert f"default {PAIRED_SAMPLES['bs']}" in text and f"default {PAIRED_SAMPLES['ar']}" in text
+    for path in (Path(__file__).resolve().parents[1] / "simpeval" / "cli").glob("*.py"):
+        assert not re.search(r"\b(12345|1000|10000)\b", path.read_text(encoding="utf-8")), path
+
+
+# ---------------------------------------------------------------- the package
+COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "testsets": "testsets"}
+
+
+@pytest.mark.parametrize("module", sorted(COMMANDS))
+def test_each_command_module_is_importable_on_its_own(module):
+    code = (
+        "import importlib, click; "
+        f"m = importlib.import_module('simpeval.cli.{module}'); "
+        f"assert isinstance(m.{COMMANDS[module]}, click.Command)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("module", sorted(COMMANDS))
+def test_command_modules_do_not_import_the_group(module):
+    """A command module imports the shared modules (options, inputs, progress), never cli/__init__."""
+    import ast
+    import importlib
+
+    source = importlib.import_module(f"simpeval.cli.{module}").__file__
+    tree = ast.parse(open(source, encoding="utf-8").read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not (node.level == 1 and node.module is None), ast.dump(node)
+            assert node.module != "simpeval.cli", ast.dump(node)
+
+
+@pytest.mark.parametrize("module", sorted(COMMANDS))
+def test_each_command_runs_standalone(runner, module):
+    import importlib
+
+    command = getattr(importlib.import_module(f"simpeval.cli.{module}"), COMMANDS[module])
+    result = runner.invoke(command, ["--help"], catch_exceptions=False)
+    assert result.exit_code == 0 and "Usage:" in result.stdout
+
+
+def test_registered_commands():
+    import inspect
+
+    import simpeval.cli
+
+    assert sorted(main.commands) == sorted(COMMANDS)
+    for module in COMMANDS:  # the package's attributes are the modules, not the commands they define
+        assert inspect.ismodule(getattr(simpeval.cli, module))
+
+
+def test_multi_value_options_from_the_options_module():
+    import click
+
+    from simpeval.cli.options import MultiValueOption, expand_multi_values
+
+    params = [MultiValueOption(["-i", "--input"]), click.Option(["--width"])]
+    assert expand_multi_values(params, ["-i", "-", "b", "--width", "-1"]) == ["-i", "-", "-i", "b", "--width", "-1"]
+
+
+# ---------------------------------------------------------------- progress
+def test_progress_draws_one_line_on_a_terminal(capsys, monkeypatch):
+    from simpeval.cli.progress import Progress
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with Progress() as progress:
+        progress("metrics", 2, 4)
+        progress.download("asset.test.orig", 4096, 8192)
+        progress.download("asset.test.simp.0", 2048, None)
+    err = capsys.readouterr().err
+    assert "metrics" in err and f"[{'#' * 15}{'.' * 15}] 2/4" in err
+    assert "4/8 KiB" in err and "2 KiB" in err and err.endswith("\r")
+    with Progress(enabled=False) as quiet:
+        quiet("metrics", 1, 1)
+    assert capsys.readouterr().err == ""
+
+
+def test_progress_is_silent_off_a_terminal(capsys):
+    from simpeval.cli.progress import Progress
+
+    with Progress() as progress:  # pytest's captured stderr is not a terminal
+        progress("metrics", 1, 2)
+    assert capsys.readouterr().err == ""

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from simpeval import BLEU, SARI, compare
+from simpeval import BLEU, compare
 from simpeval.cli import main
-from simpeval.exceptions import InvalidInputError
+from simpeval.exceptions import InvalidOptionError
 from simpeval.report import render
 from simpeval.significance import compare_to_baseline
 
@@ -37,25 +37,25 @@ def run(runner, *args):
 
 
 def test_compare_api_builds_every_part() -> None:
-    table = compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["sari", "bleu"], confidence=True,
-                    confidence_n=100, paired="bs", paired_n=100, seed=7)  # fmt: skip
+    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], confidence=True,
+                    confidence_samples=100, paired="bs", paired_samples=100, seed=7)  # fmt: skip
     assert table.baseline == "copy" and table.metric_names == ("SARI", "BLEU")
     assert table.paired_result("copy", "SARI") is None
     result = table.paired_result("cut", "BLEU")
-    assert result is not None and (result.test, result.n_resamples, result.seed) == ("bs", 100, 7)
+    assert result is not None and (result.test, result.n_samples, result.seed) == ("bs", 100, 7)
     interval = table.interval("short", "SARI")
-    assert interval is not None and interval.low <= interval.high and interval.n_resamples == 100
+    assert interval is not None and interval.low <= interval.high and interval.n_samples == 100
     signature = table.cell("cut", "SARI").signature
     assert (signature["bs"], signature["seed"]) == ("100", "7")
     # the paired results are those of the significance module on the same statistics
     stats = {name: BLEU().corpus_stats(h, REFERENCES) for name, h in SYSTEMS_SMALL.items()}
-    direct = compare_to_baseline(BLEU(), stats, "copy", "bs", n_resamples=100, seed=7, metric_name="BLEU")
-    assert direct["cut"] == result
+    direct = compare_to_baseline(BLEU(), stats, "copy", "bs", n_samples=100, seed=7, metric_name="BLEU")
+    assert {r.system: r for r in direct}["cut"] == result
 
 
 def test_compare_all_pairs_with_holm_and_agreement() -> None:
-    table = compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["sari", "bleu"], paired="ar", paired_n=50,
-                    all_pairs=True, correction="holm", agreement=True, agreement_n=50)  # fmt: skip
+    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], paired="ar", paired_samples=50,
+                    all_pairs=True, correction="holm", agreement=True, agreement_samples=50)  # fmt: skip
     assert table.paired is None and len(table.comparisons) == 2 * 3
     assert all(r.correction == "holm" and r.corrected_p_value >= r.p_value for r in table.comparisons)
     assert [(c.metric_a, c.metric_b) for c in table.correlations][:1] == [("SARI", "BLEU")]
@@ -71,8 +71,9 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
     ],
 )
 def test_compare_api_errors(kwargs: dict, fragment: str) -> None:
-    with pytest.raises(InvalidInputError, match=fragment):
-        compare(SYSTEMS_SMALL, REFERENCES, SOURCES, metrics=["bleu"], **kwargs)
+    # bad option values are ValueErrors, of the same type as the significance functions raise
+    with pytest.raises(InvalidOptionError, match=fragment):
+        compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], **kwargs)
 
 
 def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None:
@@ -88,6 +89,8 @@ def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None
     assert run(runner, *args, "--all-pairs").exit_code == 2
     assert "need --paired" in run(runner, *args, "--correction", "holm").stderr
     assert run(runner, *args, "--names", "only-one").exit_code == 2
+    duplicate = run(runner, *args, "--names", "same", "same")  # would silently drop a system
+    assert duplicate.exit_code == 2 and "--names gives the same name to several systems: same." in duplicate.stderr
     assert "--agreement" in run(runner, *args, "--agreement", "-f", "json").stderr
 
 
@@ -127,7 +130,7 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
     sources = _read("corpora/asset/asset.test.orig")
     references = [_read(f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
     outputs = {name: _read(f"corpora/system_outputs/turkcorpus_test/{name}") for name in SYSTEMS}
-    table = compare(outputs, references, sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs")
+    table = compare(outputs, references, sources=sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs")
     rendered = {fmt: render(table, fmt) for fmt in ("text", "markdown", "latex", "html", "csv", "json")}
     records = json.loads(rendered["json"])
     assert len(records) == 11 * 3

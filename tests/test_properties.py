@@ -44,10 +44,10 @@ def test_stats_are_additive(a: tuple, b: tuple, variant: str) -> None:
     src = a[0] + b[0]
     hyp = a[1] + b[1]
     refs = [x + y for x, y in zip(pad(a[2], len(a[0])), pad(b[2], len(b[0])))]
-    joint = metric.corpus_stats(hyp, refs, src)
-    np.testing.assert_array_equal(joint[: len(a[0])], metric.corpus_stats(a[1], a[2], a[0]))
-    np.testing.assert_array_equal(joint[len(a[0]) :], metric.corpus_stats(b[1], b[2], b[0]))
-    assert metric.corpus_score(hyp, refs, src).score == metric.score_from_stats(joint.sum(axis=0)).score
+    joint = metric.corpus_stats(hyp, refs, sources=src)
+    np.testing.assert_array_equal(joint[: len(a[0])], metric.corpus_stats(a[1], a[2], sources=a[0]))
+    np.testing.assert_array_equal(joint[len(a[0]) :], metric.corpus_stats(b[1], b[2], sources=b[0]))
+    assert metric.corpus_score(hyp, refs, sources=src).score == metric.score_from_stats(joint.sum(axis=0)).score
 
 
 @FAST
@@ -71,7 +71,7 @@ def test_sentence_score_is_a_corpus_of_one(corpus: tuple, variant: str) -> None:
     metric = SARI(variant)
     sentence = metric.sentence_score(hypotheses[0], [s[0] for s in streams], source=sources[0])
     assert sentence == metric.corpus_score(hypotheses, streams, sources=sources)
-    assert metric.sentence_scores(hypotheses, streams, sources)[0] == sentence.score
+    assert metric.sentence_scores(hypotheses, streams, sources=sources)[0] == sentence.score
 
 
 @FAST
@@ -79,6 +79,6 @@ def test_sentence_score_is_a_corpus_of_one(corpus: tuple, variant: str) -> None:
 def test_corpus_presets_share_counts(corpus: tuple) -> None:
     """The EASSE presets differ only in how the pooled counts are scored."""
     sources, hypotheses, streams = corpus
-    base = SARI("easse").corpus_stats(hypotheses, streams, sources)
+    base = SARI("easse").corpus_stats(hypotheses, streams, sources=sources)
     for variant in ("easse-paper", "easse-delp", "easse-paper-delp"):
-        np.testing.assert_array_equal(SARI(variant).corpus_stats(hypotheses, streams, sources), base)
+        np.testing.assert_array_equal(SARI(variant).corpus_stats(hypotheses, streams, sources=sources), base)

@@ -13,7 +13,7 @@ def test_readme_python_blocks_run() -> None:
     assert blocks, "the README has Python examples"
     for block in blocks:
         namespace: dict[str, object] = {}
-        exec(compile(block, str(README), "exec"), namespace)  # noqa: S102
+        exec(compile(block, str(README), "exec"), namespace)
 
 
 def test_readme_claimed_values() -> None:

@@ -19,7 +19,7 @@ REFERENCES = [[s.replace("The", "A") for s in SOURCES], [s.replace(" number", ""
 def test_integer_statistics_stream_exactly(metric, chunk_size: int) -> None:
     eager = metric.corpus_score(HYPOTHESES, REFERENCES, sources=SOURCES)
     streamed = metric.corpus_score_iter(
-        iter(HYPOTHESES), [iter(r) for r in REFERENCES], iter(SOURCES), chunk_size=chunk_size
+        iter(HYPOTHESES), [iter(r) for r in REFERENCES], sources=iter(SOURCES), chunk_size=chunk_size
     )
     assert streamed == eager
 
@@ -27,21 +27,21 @@ def test_integer_statistics_stream_exactly(metric, chunk_size: int) -> None:
 @pytest.mark.parametrize("metric", [SARI("hf"), SARI("xu2016"), SARI("t2t"), TER()], ids=repr)
 def test_float_statistics_stream_to_rounding(metric) -> None:
     eager = metric.corpus_score(HYPOTHESES, REFERENCES, sources=SOURCES)
-    streamed = metric.corpus_score_iter(iter(HYPOTHESES), [iter(r) for r in REFERENCES], iter(SOURCES), chunk_size=3)
+    streamed = metric.corpus_score_iter(iter(HYPOTHESES), [iter(r) for r in REFERENCES], sources=iter(SOURCES), chunk_size=3)
     assert streamed.score == pytest.approx(eager.score, abs=1e-9)
     assert streamed.signature == eager.signature
 
 
 def test_variable_references_stream() -> None:
     refs = [REFERENCES[0], [None if i % 3 else r for i, r in enumerate(REFERENCES[1])]]
-    streamed = SARI().corpus_score_iter(iter(HYPOTHESES), [iter(r) for r in refs], iter(SOURCES), chunk_size=4)
+    streamed = SARI().corpus_score_iter(iter(HYPOTHESES), [iter(r) for r in refs], sources=iter(SOURCES), chunk_size=4)
     assert streamed == SARI().corpus_score(HYPOTHESES, refs, sources=SOURCES)
     assert streamed.signature["nrefs"] == "var"
 
 
 def test_stream_length_mismatch_names_every_input() -> None:
     with pytest.raises(InputLengthMismatchError, match=r"hypotheses: 25, references\[0\]: 25, references\[1\]: 24, sources: 25"):
-        SARI().corpus_score_iter(iter(HYPOTHESES), [iter(REFERENCES[0]), iter(REFERENCES[1][:-1])], iter(SOURCES), chunk_size=10)
+        SARI().corpus_score_iter(iter(HYPOTHESES), [iter(REFERENCES[0]), iter(REFERENCES[1][:-1])], sources=iter(SOURCES), chunk_size=10)
     with pytest.raises(InputLengthMismatchError, match="hypotheses: 27"):
         BLEU().corpus_score_iter(iter(HYPOTHESES + ["x", "y"]), [iter(REFERENCES[0])], chunk_size=4)
 
@@ -57,9 +57,9 @@ def test_stream_argument_errors() -> None:
 
 def test_evaluate_streams_equals_evaluate_systems() -> None:
     systems = {"copy": SOURCES, "cut": HYPOTHESES}
-    eager = evaluate_systems(systems, REFERENCES, SOURCES, metrics=["sari", "bleu", "chrf"])
+    eager = evaluate_systems(systems, REFERENCES, sources=SOURCES, metrics=["sari", "bleu", "chrf"])
     streamed = evaluate_streams({k: iter(v) for k, v in systems.items()}, [iter(r) for r in REFERENCES],
-                                iter(SOURCES), metrics=["sari", "bleu", "chrf"], chunk_size=6)  # fmt: skip
+                                sources=iter(SOURCES), metrics=["sari", "bleu", "chrf"], chunk_size=6)  # fmt: skip
     assert streamed == eager
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import jit, jit_parallel, prange, run_blocks
 from .hashing import find, intern, new_table, reset
+from .jit import jit, jit_parallel, prange, run_blocks
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 
@@ -58,6 +58,8 @@ def _count_blocks(n_blocks: int, symbols: np.ndarray, str_off: np.ndarray, ref_o
                      max_order, per_reference, out)  # fmt: skip
 
 
+# A compiled kernel: its length is its speed (one pass over a block of segments with every
+# counter in registers and local arrays; helpers would be separate Numba calls).
 @jit
 def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
                  max_order: int, per_reference: bool, out: np.ndarray) -> None:  # fmt: skip

@@ -17,6 +17,7 @@ with sacrebleu's own scoring on random statistics.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -32,7 +33,7 @@ SMOOTH_CODES = {"none": 0, "floor": 1, "add-k": 2, "exp": 3}
 
 
 @jit_inline
-def _op(a: float, a32: bool, b: float, b32: bool, op: int) -> tuple:
+def _op(a: float, a32: bool, b: float, b32: bool, op: int) -> tuple[Any, ...]:
     """``a op b`` (0: +, 1: *, 2: /) as NumPy computes it: float32 if either operand is float32."""
     if a32 or b32:
         x = np.float32(a)
@@ -101,7 +102,7 @@ def bleu_scores(sums: np.ndarray, max_order: int, smooth: int, smooth_value: flo
 
 
 @jit
-def chrf_scores(sums: np.ndarray, factor: int, eps_smoothing: bool, narrow: bool) -> tuple:
+def chrf_scores(sums: np.ndarray, factor: int, eps_smoothing: bool, narrow: bool) -> tuple[Any, ...]:
     """``CHRF._compute_score_from_stats(row).score`` of every row, and whether each is a float32."""
     n_rows = sums.shape[0]
     order = sums.shape[1] // 3

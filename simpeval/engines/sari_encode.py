@@ -19,12 +19,13 @@ This module never imports a metric: the settings come as any object with the att
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Optional, Protocol, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
 from .jit import NUMBA_AVAILABLE
-from .sari_numpy import N_RAW, numpy_counts
+from .sari_numpy import numpy_counts
+from .sari_settings import N_RAW, SARICounting
 from .tokenize13a import (
     SEPARATOR,
     concat_encoded,
@@ -41,31 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CHUNK_SEGMENTS", "ReferenceCache", "SARICounting", "Vocabulary", "encode_lines", "fast_sari_counts"]
 
 _SEPARATOR_BYTE = SEPARATOR.encode()
-
-
-class SARICounting(Protocol):
-    """The SARI settings the engines read (the fields of ``simpeval.metrics.sari.SARIConfig``)."""
-
-    @property
-    def tokenize(self) -> str: ...
-    @property
-    def lowercase(self) -> bool: ...
-    @property
-    def normalize_source(self) -> bool: ...
-    @property
-    def split(self) -> str: ...
-    @property
-    def precision(self) -> str: ...
-    @property
-    def keep_recall(self) -> str: ...
-    @property
-    def del_match(self) -> str: ...
-    @property
-    def ngrams(self) -> str: ...
-    @property
-    def ref_weight(self) -> str: ...
-    @property
-    def max_order(self) -> int: ...
 
 
 class Vocabulary:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import jit, jit_inline, jit_parallel, prange, run_blocks
 from .hashing import intern, new_table, reset
+from .jit import jit, jit_inline, jit_parallel, prange, run_blocks
 
 __all__ = ["sari_counts"]
 
@@ -91,6 +91,8 @@ def _count_blocks(n_blocks: int, ids: np.ndarray, str_off: np.ndarray, src_idx: 
                      ref_idx, n_vocab, max_order, binary, weight_all, per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
 
 
+# A compiled kernel: its length is its speed (one pass over a block of segments with every
+# counter in registers and local arrays; helpers would be separate Numba calls).
 @jit
 def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx: np.ndarray, hyp_idx: np.ndarray,
                  ref_off: np.ndarray, ref_idx: np.ndarray, n_vocab: int, max_order: int, binary: bool,

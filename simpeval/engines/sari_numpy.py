@@ -18,17 +18,13 @@ counts bit for bit.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import numpy as np
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .sari_encode import SARICounting
+from .sari_settings import N_RAW, SARICounting
 
-__all__ = ["N_RAW", "numpy_counts"]
-
-#: Raw statistics per n-gram order: keep P/R, delete P/R, add P/R (numerator, denominator each).
-N_RAW = 12
+__all__ = ["numpy_counts"]
 _MAX_KEY_BITS = 62
 
 
@@ -162,14 +158,14 @@ def numpy_counts(
     pos_bits = _bits(int(tokens.counts.max(initial=1)))
     if _bits(bound) + pos_bits > _MAX_KEY_BITS:
         return None
-    order = tokens.sort((entry_tok << pos_bits) | tokens.col)
-    sorted_tok = order >> pos_bits
-    sorted_col = order & ((1 << pos_bits) - 1)
-    new_run = np.ones(order.size, dtype=bool)
+    by_token = tokens.sort((entry_tok << pos_bits) | tokens.col)
+    sorted_tok = by_token >> pos_bits
+    sorted_col = by_token & ((1 << pos_bits) - 1)
+    new_run = np.ones(by_token.size, dtype=bool)
     new_run[1:] = (sorted_tok[1:] != sorted_tok[:-1]) | (entry_seg[1:] != entry_seg[:-1])
     run_rank = np.cumsum(new_run.astype(np.int64)) - 1
     run_rank -= run_rank[tokens.starts[entry_seg]]  # ranks restart in every segment
-    local = np.empty(order.size, dtype=np.int64)
+    local = np.empty(by_token.size, dtype=np.int64)
     local[tokens.starts[entry_seg] + sorted_col] = run_rank + 1  # 0 pads n-grams past a piece end
     local_bits = _bits(int(run_rank.max(initial=0)) + 1)
 
@@ -214,7 +210,7 @@ def numpy_counts(
     # a segment has far fewer than 2**21 entries), so one reduceat sums all three
     is_ref_entry = side == 2
     packed = (side == 0).astype(np.int64) | ((side == 1).astype(np.int64) << 21) | (is_ref_entry.astype(np.int64) << 42)
-    ref_bit = np.where(is_ref_entry, np.left_shift(1, sub), 0) if binary else None
+    ref_bit = np.where(is_ref_entry, np.left_shift(1, sub), 0) if binary else np.zeros(0, dtype=np.int64)
     src_pos = np.where(is_ref_entry | (side == 1), np.iinfo(np.int64).max, sub)
     new_segment = np.ones(keys.size, dtype=bool)
     new_segment[1:] = entry_seg[1:] != entry_seg[:-1]

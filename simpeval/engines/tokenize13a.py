@@ -31,6 +31,7 @@ from typing import Sequence
 import numpy as np
 
 __all__ = [
+    "PUNCT_13A",
     "SEPARATOR",
     "concat_encoded",
     "join_lines",
@@ -44,10 +45,13 @@ __all__ = [
 #: Line separator of joined texts: not whitespace, not a digit, not punctuation 13a touches.
 SEPARATOR = "\x01"
 
-_CLASS_1 = np.zeros(128, dtype=bool)
-for _lo, _hi in ((0x7B, 0x7E), (0x5B, 0x60), (0x20, 0x26), (0x28, 0x2B), (0x3A, 0x40), (0x2F, 0x2F)):
-    _CLASS_1[_lo : _hi + 1] = True
-_CLASS_1[0x20] = False  # a space padded with spaces is still whitespace
+#: The one 13a byte table: 13a's first rule, ``([{-~[-` -&(-+:-@/])``, splits off every byte of
+#: this ASCII class (the space of the range excepted: a space padded with spaces is whitespace).
+PUNCT_13A = np.zeros(256, dtype=bool)
+for _lo, _hi in ((0x7B, 0x7E), (0x5B, 0x60), (0x21, 0x26), (0x28, 0x2B), (0x3A, 0x40), (0x2F, 0x2F)):
+    PUNCT_13A[_lo : _hi + 1] = True
+
+_CLASS_1 = PUNCT_13A[:128].copy()
 _CLASS_1[ord(SEPARATOR)] = True  # isolate the separator as a token of its own
 _CLASS_1_BYTES = np.zeros(256, dtype=bool)
 _CLASS_1_BYTES[:128] = _CLASS_1

@@ -23,15 +23,16 @@ against the NumPy path and against sacrebleu.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from .jit import jit, jit_inline
+from .hashing import add_bytes, byte_slot, find_bytes, fnv1a, rehashed
+from .jit import jit
+from .tokenize13a import PUNCT_13A
 
 __all__ = ["TokenVocabulary"]
 
-_FNV_OFFSET = np.uint64(14695981039346656037)
-_FNV_PRIME = np.uint64(1099511628211)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 # Byte classes, looked up in the scanning loops (far cheaper than comparisons in helpers).
@@ -40,8 +41,7 @@ _CLASSES = np.zeros(256, dtype=np.uint8)
 _CLASSES[[9, 10, 11, 12, 13, 32, 0x1C, 0x1D, 0x1E, 0x1F]] = _WS  # ASCII whitespace of str.split()
 _CLASSES[1] = _SEP  # the line separator
 _CLASSES[[0xC2, 0xE1, 0xE2, 0xE3]] = _LEAD  # first bytes of the non-ASCII whitespace characters
-for _lo, _hi in ((0x7B, 0x7E), (0x5B, 0x60), (0x21, 0x26), (0x28, 0x2B), (0x3A, 0x40), (0x2F, 0x2F)):
-    _CLASSES[_lo : _hi + 1] = _PUNCT  # 13a's first rule: ([{-~[-` -&(-+:-@/]) minus the space
+_CLASSES[PUNCT_13A] = _PUNCT  # 13a's first rule
 _CLASSES[48:58] = _DIGIT
 _CLASSES[[44, 46]] = _DOT  # ',' and '.'
 
@@ -104,63 +104,6 @@ def _breaks_13a(a: np.ndarray) -> np.ndarray:
     return brk
 
 
-@jit_inline
-def _hash(a: np.ndarray, t0: int, t1: int) -> np.uint64:
-    """FNV-1a of ``a[t0:t1]``."""
-    h = _FNV_OFFSET
-    for k in range(t0, t1):
-        h = (h ^ np.uint64(a[k])) * _FNV_PRIME
-    return h
-
-
-@jit_inline
-def _find(a: np.ndarray, t0: int, t1: int, h: np.uint64, table: np.ndarray, hashes: np.ndarray,
-          tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray) -> tuple:  # fmt: skip
-    """(id of token ``a[t0:t1]`` whose hash is ``h``, or -1; the table slot where it is or would go).
-
-    The table's first slot for ``h`` comes from the middle bits of a multiplicative mix (the low
-    bits of FNV cluster); collisions are resolved by linear probing and byte comparison.
-    """
-    mask = table.size - 1
-    slot = np.int64(((h * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
-    length = t1 - t0
-    while True:
-        found = table[slot]
-        if found < 0:
-            return np.int64(-1), slot
-        if hashes[found] == h and tok_len[found] == length:
-            base = tok_start[found]
-            same = True
-            for k in range(length):
-                if pool[base + k] != a[t0 + k]:
-                    same = False
-                    break
-            if same:
-                return found, slot
-        slot = (slot + 1) & mask
-
-
-@jit
-def _add(a: np.ndarray, t0: int, t1: int, h: np.uint64, slot: int, table: np.ndarray, hashes: np.ndarray,
-         tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray, sizes: np.ndarray) -> int:  # fmt: skip
-    """Add token ``a[t0:t1]`` (hash ``h``, free table slot ``slot``); its id, or -1 when the
-    arrays must grow first. ``sizes`` (tokens, pool bytes in use) is updated in place."""
-    n_vocab = sizes[0]
-    used = sizes[1]
-    length = t1 - t0
-    if n_vocab == hashes.size or used + length > pool.size or 2 * (n_vocab + 1) > table.size:
-        return -1
-    for k in range(length):
-        pool[used + k] = a[t0 + k]
-    hashes[n_vocab] = h
-    tok_start[n_vocab] = used
-    tok_len[n_vocab] = length
-    table[slot] = n_vocab
-    sizes[0] = n_vocab + 1
-    sizes[1] = used + length
-    return n_vocab
-
-
 @jit
 def _encode(a: np.ndarray, brk: np.ndarray, tok13a: bool, space: bool, ids: np.ndarray, offsets: np.ndarray,
             cursor: np.ndarray, table: np.ndarray, hashes: np.ndarray, tok_start: np.ndarray,
@@ -202,10 +145,10 @@ def _encode(a: np.ndarray, brk: np.ndarray, tok13a: bool, space: bool, ids: np.n
         at_end = i >= n or a[i] == 1
         # a token, or "".split(" ") == [""] for an empty line after 13a
         if t1 > t0 or split_on_space or (space and at_end and count == offsets[line]):
-            h = _hash(a, t0, t1)
-            found, slot = _find(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
+            h = fnv1a(a, t0, t1)
+            found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
             if found < 0:  # a new token (kept out of line: the hot path only finds)
-                found = _add(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+                found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
             if found < 0:
                 cursor[0] = t0
                 cursor[1] = line
@@ -233,10 +176,10 @@ def _lookup_all(a: np.ndarray, starts: np.ndarray, lengths: np.ndarray, ids: np.
     for i in range(cursor[0], starts.size):
         t0 = starts[i]
         t1 = t0 + lengths[i]
-        h = _hash(a, t0, t1)
-        found, slot = _find(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
+        h = fnv1a(a, t0, t1)
+        found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
         if found < 0:
-            found = _add(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+            found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
         if found < 0:
             cursor[0] = i
             return False
@@ -245,7 +188,7 @@ def _lookup_all(a: np.ndarray, starts: np.ndarray, lengths: np.ndarray, ids: np.
 
 
 @jit
-def _unique_lines(a: np.ndarray, n_lines: int) -> tuple:
+def _unique_lines(a: np.ndarray, n_lines: int) -> tuple[Any, ...]:
     """Byte offsets of the lines joined by ``\\x01`` in ``a``, the rank of each line among the
     distinct lines (in order of first appearance) and the number of distinct lines."""
     bounds = np.empty(n_lines + 1, dtype=np.int64)  # line i is a[bounds[i]:bounds[i + 1] - 1]
@@ -267,9 +210,9 @@ def _unique_lines(a: np.ndarray, n_lines: int) -> tuple:
     for line in range(n_lines):
         t0 = bounds[line]
         t1 = bounds[line + 1] - 1
-        h = _hash(a, t0, t1)
+        h = fnv1a(a, t0, t1)
         hashes[line] = h
-        slot = np.int64(((h * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
+        slot = byte_slot(h, mask)
         while True:
             other = table[slot]
             if other < 0:
@@ -313,18 +256,6 @@ def _compact(a: np.ndarray, bounds: np.ndarray, rank: np.ndarray, n_unique: int)
             pos += length
             next_rank += 1
     return out
-
-
-@jit
-def _rehashed(hashes: np.ndarray, n_vocab: int, size: int) -> np.ndarray:
-    table = np.full(size, -1, dtype=np.int64)
-    mask = size - 1
-    for token in range(n_vocab):
-        slot = np.int64(((hashes[token] * _GOLDEN) >> np.uint64(32)) & np.uint64(mask))
-        while table[slot] >= 0:
-            slot = (slot + 1) & mask
-        table[slot] = token
-    return table
 
 
 def _grown(values: np.ndarray, size: int) -> np.ndarray:
@@ -423,4 +354,4 @@ class TokenVocabulary:
         self._length = _grown(self._length, n_vocab + 1)
         if used + pending_bytes > self._pool.size:
             self._pool = _grown(self._pool, used + pending_bytes)
-        self._table = _rehashed(self._hashes, n_vocab, max(self._table.size, 2 * self._hashes.size))
+        self._table = rehashed(self._hashes, n_vocab, max(self._table.size, 2 * self._hashes.size))

@@ -10,11 +10,12 @@ Metric modules are imported lazily, on first use, so ``import simpeval`` stays c
 
 from __future__ import annotations
 
+import inspect
 import re
 from importlib import import_module
 from typing import Any
 
-from ..exceptions import UnknownMetricError
+from ..exceptions import InvalidOptionError, UnknownMetricError
 from .base import Metric
 from .references import count_references, references_from_segments
 from .score import Score
@@ -97,4 +98,10 @@ def get_metric(name: str, **options: Any) -> Metric:
     cls = metric_class(name)
     if name.strip().lower().endswith("++"):
         options.setdefault("word_order", 2)
+    accepted = [p.name for p in inspect.signature(cls).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise InvalidOptionError(
+            f"{cls.name}: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(sorted(accepted))}."
+        )
     return cls(**options)

@@ -32,8 +32,8 @@ from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
 from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
-from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from .._types import StatsArray
+from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from ..exceptions import (
     InvalidInputError,
     InvalidOptionError,
@@ -188,7 +188,7 @@ def compute_score(
     values: list[Union[int, float]] = [float(x) for x in np.asarray(stats, dtype=np.float64)]
     columns = range(len(values)) if integer_columns is None else integer_columns
     for i in columns:
-        if values[i].is_integer():
+        if float(values[i]).is_integer():
             values[i] = int(values[i])
     return impl._compute_score_from_stats(values)
 

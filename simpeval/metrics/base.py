@@ -28,6 +28,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequenc
 import numpy as np
 
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
+from .._version import __version__
 from ..defaults import CHUNK_SIZE
 from ..exceptions import (
     InputLengthMismatchError,
@@ -113,8 +114,6 @@ class Metric(ABC):
         return np.array([self.score_from_stats(row).score for row in np.asarray(stats)], dtype=np.float64)
 
     def _version(self) -> str:
-        from .. import __version__
-
         return __version__
 
     # ------------------------------------------------------------ signatures
@@ -273,7 +272,7 @@ class Metric(ABC):
                 f"(got {type(references).__name__}: {references!r:.60})."
             )
         # A segment without references is one stream holding None (SARI defines a score for it).
-        streams = [[ref] for ref in references] or [[None]]
+        streams: list[list[Optional[str]]] = [[ref] for ref in references] or [[None]]
         return self.corpus_score([hypothesis], streams, sources=None if source is None else [source])
 
     def corpus_score_iter(

@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Mapping, Optional
 import numpy as np
 
 from .._types import StatsArray
-from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
+from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
@@ -69,12 +69,12 @@ class BLEUConfig:
                 f"BLEU: smooth_method must be one of {', '.join(_sacrebleu.BLEU_SMOOTH_DEFAULTS)} "
                 f"(got {self.smooth_method!r})."
             )
-        value = self.smooth_value
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf")
+        smooth = self.smooth_value
+        if smooth is not None and (
+            isinstance(smooth, bool) or not isinstance(smooth, (int, float)) or not 0 <= smooth < float("inf")
         ):
             raise InvalidOptionError(
-                f"BLEU: smooth_value must be a finite number >= 0 or None (got {value!r})."
+                f"BLEU: smooth_value must be a finite number >= 0 or None (got {smooth!r})."
             )
         if not isinstance(self.trg_lang, str):
             raise InvalidOptionError(

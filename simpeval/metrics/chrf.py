@@ -13,9 +13,9 @@ from typing import Any, ClassVar, Mapping, Optional
 import numpy as np
 
 from .._types import StatsArray
-from ..exceptions import InvalidOptionError
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
+from ..exceptions import InvalidOptionError
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature

@@ -56,7 +56,7 @@ class TER(_sacrebleu.SacrebleuMetric):
     Examples:
         >>> ter = TER()
         >>> score = ter.corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
-        >>> round(score.score, 2), dict(score.components)
+        >>> round(score.score, 2), dict(score.details)
         (16.67, {'num_edits': 1.0, 'ref_length': 6.0})
         >>> score.signature.format(short=True)  # doctest: +ELLIPSIS
         'TER|#:1|c:lc|t:tercom|nr:no|pn:yes|as:no|v:...'

@@ -1,16 +1,22 @@
 """The result model: which system got which :class:`~simpeval.metrics.score.Score`.
 
-These are frozen values with no formatting; :mod:`simpeval.report.formatters` renders them.
+These are frozen values with no formatting; :mod:`simpeval.report.formats` renders them. This
+module imports no renderer: ``ResultTable._repr_html_`` and ``ResultTable.to_pandas`` call the
+display hooks that :mod:`simpeval.report` installs with :func:`register_display`.
+
+A metric is named the same way everywhere a table is asked for one: by its column label
+(``"chrF2"``), by that label in any case (``"CHRF2"``), or by any spelling of its registry name
+that :func:`simpeval.metrics.metric_key` accepts (``"chrf"``, ``"chrF2++"``).
 
 Examples:
     >>> from simpeval.metrics.score import Score, Signature
     >>> sig = Signature("TER", (("version", "0"),))
     >>> table = ResultTable(
     ...     systems=("a", "b"),
-    ...     metrics=(MetricColumn("TER", higher_is_better=False),),
+    ...     metrics=(MetricColumn("TER", higher_is_better=False, key="ter"),),
     ...     scores=((Score("TER", 60.0, sig),), (Score("TER", 40.0, sig),)),
     ... )
-    >>> table.cell("b", "TER").score, table.best("TER")
+    >>> table.cell("b", "TER").score, table.best("ter")
     (40.0, 'b')
 """
 
@@ -18,9 +24,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
-from ..exceptions import InvalidInputError
+from ..exceptions import InvalidInputError, UnknownMetricError, UnknownSystemError
+from ..metrics import metric_key
 from ..metrics.score import Score
 from ..metrics.signature import Signature
 from ..significance.results import ConfidenceInterval, PairedResult
@@ -28,7 +35,29 @@ from ..significance.results import ConfidenceInterval, PairedResult
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
+__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable", "register_display"]
+
+#: Display hooks of :class:`ResultTable`, by kind: ``"html"`` (``table -> str``, behind
+#: ``_repr_html_``) and ``"pandas"`` (``(table, deltas) -> DataFrame``, behind ``to_pandas``).
+_DISPLAY: dict[str, Callable[..., Any]] = {}
+
+
+def register_display(kind: str, fn: Callable[..., Any]) -> None:
+    """Install ``fn`` as the ``kind`` display of result tables (``"html"`` or ``"pandas"``).
+
+    :mod:`simpeval.report` registers both on import, so that this module needs no renderer.
+    """
+    _DISPLAY[kind] = fn
+
+
+def _display(kind: str) -> Callable[..., Any]:
+    try:
+        return _DISPLAY[kind]
+    except KeyError:
+        raise RuntimeError(
+            f"ResultTable: no {kind!r} display is registered (registered: {sorted(_DISPLAY)}). "
+            "Importing simpeval.report registers them; or call simpeval.report.table.register_display."
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -38,10 +67,44 @@ class MetricColumn:
     Attributes:
         name: the column label, unique within a table (usually ``Score.metric``).
         higher_is_better: the metric's direction (``Metric.higher_is_better``).
+        key: the metric's registry name (``"chrf"``), so that any of its spellings finds the
+            column; ``""`` when unknown.
     """
 
     name: str
     higher_is_better: bool = True
+    key: str = ""
+
+
+def _metric_position(columns: tuple[MetricColumn, ...], metric: str) -> int:
+    """The index of the column ``metric`` names: its exact label, else its label in another case,
+    else (when exactly one column has that key) any spelling of its registry name.
+
+    Raises:
+        UnknownMetricError: no column, or several, answer to ``metric`` (the message lists the labels).
+    """
+    labels = [column.name for column in columns]
+    if metric in labels:
+        return labels.index(metric)
+    folded = metric.casefold() if isinstance(metric, str) else None
+    by_label = [k for k, label in enumerate(labels) if label.casefold() == folded]
+    key = _registry_key(metric)
+    by_key = [k for k, column in enumerate(columns) if column.key == key]
+    for matches in (by_label, by_key):
+        if len(matches) == 1:
+            return matches[0]
+    several = by_label if len(by_label) > 1 else by_key
+    if several:
+        names = ", ".join(labels[k] for k in several)
+        raise UnknownMetricError(f"metric {metric!r} names several columns ({names}); use one of the labels.")
+    raise UnknownMetricError(f"unknown metric {metric!r}; metrics: {', '.join(labels)}.")
+
+
+def _registry_key(name: str) -> Optional[str]:
+    try:
+        return metric_key(name)
+    except UnknownMetricError:
+        return None
 
 
 def _unique_signatures(scores: Iterator[Score]) -> tuple[Signature, ...]:
@@ -81,15 +144,14 @@ class ResultTable:
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", tuple(self.systems))
         object.__setattr__(self, "metrics", tuple(self.metrics))
-        object.__setattr__(self, "scores", tuple(tuple(row) for row in self.scores))
         _check_unique("ResultTable: systems", self.systems)
         _check_unique("ResultTable: metric names", self.metric_names)
         for field in ("scores", "intervals", "paired"):
             grid = getattr(self, field)
             if grid is None:
                 continue
-            object.__setattr__(self, field, tuple(tuple(row) for row in grid))
-            grid = getattr(self, field)
+            grid = tuple(tuple(row) for row in grid)
+            object.__setattr__(self, field, grid)
             if len(grid) != len(self.systems) or any(len(row) != len(self.metrics) for row in grid):
                 raise InvalidInputError(
                     f"ResultTable: {field} must have one row per system ({len(self.systems)}) and one "
@@ -112,40 +174,43 @@ class ResultTable:
         try:
             return self.systems.index(system)
         except ValueError:
-            raise KeyError(f"unknown system {system!r}; systems: {', '.join(self.systems)}") from None
+            raise UnknownSystemError(f"unknown system {system!r}; systems: {', '.join(self.systems)}.") from None
 
     def _metric_index(self, metric: str) -> int:
-        try:
-            return self.metric_names.index(metric)
-        except ValueError:
-            raise KeyError(f"unknown metric {metric!r}; metrics: {', '.join(self.metric_names)}") from None
+        return _metric_position(self.metrics, metric)
 
     def column(self, metric: str) -> MetricColumn:
-        """The column description of ``metric``."""
+        """The column description of ``metric`` (a label or any spelling of the metric's name).
+
+        Raises:
+            UnknownMetricError: no column answers to ``metric`` (the message lists the labels).
+        """
         return self.metrics[self._metric_index(metric)]
 
     def cell(self, system: str, metric: str) -> Score:
-        """The score of ``system`` under ``metric``."""
+        """The score of ``system`` under ``metric``.
+
+        Raises:
+            UnknownSystemError: ``system`` is not a row (the message lists the systems).
+            UnknownMetricError: no column answers to ``metric`` (the message lists the labels).
+        """
         return self.scores[self._system_index(system)][self._metric_index(metric)]
 
     def interval(self, system: str, metric: str) -> Optional[ConfidenceInterval]:
         """The confidence interval of a cell, or ``None`` when none was computed."""
-        if self.intervals is None:
-            return None
-        return self.intervals[self._system_index(system)][self._metric_index(metric)]
+        i, k = self._system_index(system), self._metric_index(metric)
+        return None if self.intervals is None else self.intervals[i][k]
 
     def paired_result(self, system: str, metric: str) -> Optional[PairedResult]:
         """The paired test of a cell against the baseline, or ``None``."""
-        if self.paired is None:
-            return None
-        return self.paired[self._system_index(system)][self._metric_index(metric)]
+        i, k = self._system_index(system), self._metric_index(metric)
+        return None if self.paired is None else self.paired[i][k]
 
     def best_systems(self, metric: str) -> tuple[str, ...]:
         """Every system with the best score under ``metric`` (several on a tie)."""
-        column = self.column(metric)
         k = self._metric_index(metric)
         values = [row[k].score for row in self.scores]
-        target = max(values) if column.higher_is_better else min(values)
+        target = max(values) if self.metrics[k].higher_is_better else min(values)
         return tuple(system for system, value in zip(self.systems, values) if value == target)
 
     def best(self, metric: str) -> str:
@@ -156,7 +221,6 @@ class ResultTable:
         """The distinct signatures in a column (one, unless systems were scored differently)."""
         k = self._metric_index(metric)
         return _unique_signatures(row[k] for row in self.scores)
-
 
     def with_signature_fields(self, **fields: object) -> ResultTable:
         """A copy whose every signature also records ``fields``, e.g. ``test="asset-test"``.
@@ -171,10 +235,9 @@ class ResultTable:
         return dataclasses.replace(self, scores=scores)
 
     def _repr_html_(self) -> str:
-        """The HTML rendering, so that Jupyter displays the table (see :func:`~simpeval.report.render`)."""
-        from .formatters import render  # lazy: the formatters import this module
-
-        return render(self, "html")
+        """The HTML rendering, so that Jupyter displays the table (see :func:`simpeval.report.render`)."""
+        html: str = _display("html")(self)
+        return html
 
     def to_pandas(self, deltas: bool = False) -> pandas.DataFrame:
         """One row per system and metric, with the columns of the CSV format (unrounded; ``NaN`` if not computed).
@@ -185,9 +248,7 @@ class ResultTable:
         Raises:
             MissingDependencyError: pandas is not installed (``pip install 'simpeval[pandas]'``).
         """
-        from .formatters import to_dataframe  # lazy: pandas is optional
-
-        return to_dataframe(self, deltas=deltas)
+        return _display("pandas")(self, deltas=deltas)
 
 
 @dataclass(frozen=True)
@@ -234,8 +295,13 @@ class SegmentTable:
         return tuple(column.name for column in self.metrics)
 
     def signatures(self, metric: str) -> tuple[Signature, ...]:
-        """The distinct signatures of ``metric``'s rows."""
-        return _unique_signatures(row.score for row in self.rows if row.metric == metric)
+        """The distinct signatures of ``metric``'s rows (a label or any spelling of the metric's name).
+
+        Raises:
+            UnknownMetricError: no column answers to ``metric`` (the message lists the labels).
+        """
+        label = self.metrics[_metric_position(self.metrics, metric)].name
+        return _unique_signatures(row.score for row in self.rows if row.metric == label)
 
     def with_signature_fields(self, **fields: object) -> SegmentTable:
         """A copy whose every signature also records ``fields`` (see :meth:`ResultTable.with_signature_fields`)."""

@@ -174,7 +174,7 @@ def resample_dtype(dtype: Any, owner: str) -> np.dtype[Any]:
         InvalidOptionError: ``dtype`` is neither.
     """
     try:
-        resolved = np.dtype(dtype)
+        resolved: np.dtype[Any] = np.dtype(dtype)
     except TypeError as err:
         raise InvalidOptionError(
             f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r})."
@@ -215,7 +215,7 @@ def bootstrap_sums(
         indices = draw_indices(rng, n_segments, rows)
         counts = _counts(indices) if any(exact) else None  # shared by the matrices
         for matrix, output, by_product in zip(matrices, outputs, exact):
-            if by_product:
+            if by_product and counts is not None:
                 output[start : start + rows] = counts @ matrix
             else:
                 output[start : start + rows] = resampled_sums(matrix, indices, dtype)

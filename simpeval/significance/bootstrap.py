@@ -12,10 +12,8 @@ from typing import Any, Optional
 
 import numpy as np
 
-from ..defaults import DEFAULT_SEED, CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES
-from .results import ConfidenceInterval
-from ._resample import (  # noqa: I001
-    score_rows,
+from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
+from ._resample import (
     ScoreFn,
     bootstrap_sums,
     check_count,
@@ -24,7 +22,9 @@ from ._resample import (  # noqa: I001
     interval_indices,
     make_rng,
     resample_dtype,
+    score_rows,
 )
+from .results import ConfidenceInterval
 
 __all__ = ["bootstrap_ci", "half_width"]
 
@@ -122,7 +122,7 @@ def half_width(ci: ConfidenceInterval) -> float:
     subtraction is exact.
 
     Examples:
-        >>> from simpeval.metrics.score import ConfidenceInterval
+        >>> from simpeval.significance import ConfidenceInterval
         >>> half_width(ConfidenceInterval(low=30.0, high=34.0, mean=32.1))
         2.0
     """

@@ -19,15 +19,14 @@ get ``p = 1 / (n + 1)``, not 1 (every sample statistic is 0, never greater than 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any, Mapping, Optional
 
 import numpy as np
 import numpy.typing as npt
 
-from ..defaults import DEFAULT_SEED, CONFIDENCE_LEVEL, PAIRED_SAMPLES
-from .results import ConfidenceInterval, PairedResult
-from ._resample import (  # noqa: I001
-    score_rows,
+from ..defaults import CONFIDENCE_LEVEL, DEFAULT_SEED, PAIRED_SAMPLES
+from ._resample import (
     ScoreFn,
     bootstrap_sums,
     check_count,
@@ -37,7 +36,9 @@ from ._resample import (  # noqa: I001
     make_rng,
     randomization_sums,
     resample_dtype,
+    score_rows,
 )
+from .results import ConfidenceInterval, PairedResult
 
 __all__ = ["paired_approximate_randomization", "paired_bootstrap", "paired_bootstraps"]
 
@@ -145,7 +146,7 @@ def resampled_scores(
 
 def _bootstrap_result(
     base: npt.NDArray[np.float64], other: npt.NDArray[np.float64], base_scores: npt.NDArray[Any],
-    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: float, level: float, seed: int,
+    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: Fraction, level: float, seed: int,
 ) -> PairedResult:  # fmt: skip
     """sacrebleu's paired bootstrap result from the resampled scores of the two systems."""
     ordered = np.sort(system_scores)

@@ -225,10 +225,6 @@ def _fetch(
     timeout: float,
 ) -> None:
     """Download one file to ``folder / remote.name`` atomically and verify it."""
-    import http.client  # imported here: only a download needs them
-    import urllib.error
-    import urllib.request
-
     url = mirror_url(remote.url, mirror)
     dest = folder / remote.name
     folder.mkdir(parents=True, exist_ok=True)
@@ -236,47 +232,10 @@ def _fetch(
     tmp = Path(tmp_name)
     logger.info("downloading %s to %s", url, dest)
     try:
-        digest = hashlib.sha256()
-        done = 0
         with os.fdopen(fd, "wb") as out:
-            try:
-                request = urllib.request.Request(url, headers={"User-Agent": "simpeval"})
-                with urllib.request.urlopen(request, timeout=timeout) as response:
-                    length = response.headers.get("Content-Length")
-                    total = int(length) if length and length.isdigit() else None
-                    while True:
-                        chunk = response.read(_CHUNK)
-                        if not chunk:
-                            break
-                        out.write(chunk)
-                        digest.update(chunk)
-                        done += len(chunk)
-                        if progress is not None:
-                            progress(remote.name, done, total)
-            except urllib.error.HTTPError as err:
-                err.close()
-                raise DownloadError(
-                    f"could not download {url} (HTTP {err.code} {err.reason}). {_manual_hint(spec, remote, folder)}"
-                ) from err
-            except urllib.error.URLError as err:
-                raise DownloadError(
-                    f"could not download {url} ({err.reason}); is this machine offline? "
-                    f"{_manual_hint(spec, remote, folder)}"
-                ) from err
-            except (OSError, http.client.HTTPException) as err:
-                raise DownloadError(
-                    f"could not download {url}: the transfer failed after {done} bytes "
-                    f"({type(err).__name__}: {err}). Run the command again to retry. "
-                    f"{_manual_hint(spec, remote, folder)}"
-                ) from err
-            if total is not None and done != total:
-                raise DownloadError(
-                    f"could not download {url}: the connection closed after {done} of {total} bytes; "
-                    f"nothing was kept. Run the command again to retry. {_manual_hint(spec, remote, folder)}"
-                )
+            actual = _transfer(url, out, remote.name, progress, timeout, _manual_hint(spec, remote, folder))
             out.flush()
             os.fsync(out.fileno())
-        actual = digest.hexdigest()
         if actual != remote.sha256:
             raise ChecksumMismatchError(
                 f"the file downloaded from {url} has sha256 {actual}, but test set {spec.name!r} "
@@ -288,6 +247,53 @@ def _fetch(
         _verified[str(dest)] = (stat.st_size, stat.st_mtime_ns, remote.sha256)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _transfer(
+    url: str, out: IO[bytes], name: str, progress: Optional[ProgressFn], timeout: float, hint: str
+) -> str:
+    """Copy ``url`` into ``out`` and return the sha256 of what was written.
+
+    Raises:
+        DownloadError: an HTTP error, no connection, or a transfer cut short (``hint`` says how
+            to install the file by hand).
+    """
+    import http.client  # imported here: only a download needs them
+    import urllib.error
+    import urllib.request
+
+    digest = hashlib.sha256()
+    done = 0
+    try:
+        request = urllib.request.Request(url, headers={"User-Agent": "simpeval"})
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            length = response.headers.get("Content-Length")
+            total = int(length) if length and length.isdigit() else None
+            while True:
+                chunk = response.read(_CHUNK)
+                if not chunk:
+                    break
+                out.write(chunk)
+                digest.update(chunk)
+                done += len(chunk)
+                if progress is not None:
+                    progress(name, done, total)
+    except urllib.error.HTTPError as err:
+        err.close()
+        raise DownloadError(f"could not download {url} (HTTP {err.code} {err.reason}). {hint}") from err
+    except urllib.error.URLError as err:
+        raise DownloadError(f"could not download {url} ({err.reason}); is this machine offline? {hint}") from err
+    except (OSError, http.client.HTTPException) as err:
+        raise DownloadError(
+            f"could not download {url}: the transfer failed after {done} bytes "
+            f"({type(err).__name__}: {err}). Run the command again to retry. {hint}"
+        ) from err
+    if total is not None and done != total:
+        raise DownloadError(
+            f"could not download {url}: the connection closed after {done} of {total} bytes; "
+            f"nothing was kept. Run the command again to retry. {hint}"
+        )
+    return digest.hexdigest()
 
 
 def download(

@@ -13,19 +13,17 @@ sacrebleu does for ``-t``.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union, overload
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
 
-from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
-from ..io import read_lines
+from ..exceptions import InvalidOptionError
+from ..io import length_mismatch, read_lines
 from .download import PathArg, ProgressFn, download
 from .errors import TestSetFormatError
 from .registry import TestSetSpec, get_testset
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..metrics.score import Score
-    from ..report.table import ResultTable, SegmentTable
+    pass
 
 __all__ = ["TestSet", "check_system_outputs", "load_testset"]
 
@@ -129,19 +127,17 @@ def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping
         systems: system (or file) name -> its outputs.
 
     Raises:
-        InputLengthMismatchError: a system has the wrong number of lines; the message names it.
+        InputLengthMismatchError: a system has the wrong number of lines; the message lists
+            every system and the test set with their lengths, as every length check does
+            (:func:`simpeval.io.length_mismatch`).
 
     Examples:
         >>> check_system_outputs(get_testset("asset-test"), {"sys.txt": ["only one line"]})
         Traceback (most recent call last):
         ...
-        simpeval.exceptions.InputLengthMismatchError: system outputs must have one line per segment of test set asset-test (359), but sys.txt has 1 line. Print the sources with `simpeval testsets echo asset-test src`.
+        simpeval.exceptions.InputLengthMismatchError: input files must have the same number of lines, one per segment, but they differ: sys.txt: 1 line, test set asset-test: 359 lines.
     """
     spec = test_set.spec if isinstance(test_set, TestSet) else test_set
-    wrong = [(name, len(lines)) for name, lines in systems.items() if len(lines) != spec.n_segments]
-    if wrong:
-        listing = ", ".join(f"{name} has {n} line{'' if n == 1 else 's'}" for name, n in wrong)
-        raise InputLengthMismatchError(
-            f"system outputs must have one line per segment of test set {spec.name} ({spec.n_segments}), "
-            f"but {listing}. Print the sources with `simpeval testsets echo {spec.name} src`."
-        )
+    counts = [(name, len(lines)) for name, lines in systems.items()]
+    if any(n != spec.n_segments for _, n in counts):
+        raise length_mismatch([*counts, (f"test set {spec.name}", spec.n_segments)])

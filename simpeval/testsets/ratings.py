@@ -102,9 +102,9 @@ class SimplicityDAMetrics:
     gmean_bleu_sari: float
     fkgl: float
     fkbleu: float
-    bertscore_P: float  # noqa: N815 - the CSV's column name
-    bertscore_R: float  # noqa: N815
-    bertscore_F1: float  # noqa: N815
+    bertscore_P: float
+    bertscore_R: float
+    bertscore_F1: float
     samsa: float
     amean_bleu_samsa: float
     amean_sari_samsa: float
@@ -157,7 +157,7 @@ def _read_rows(path: Path, row_type: type[Row], name: str) -> tuple[Row, ...]:
                 f"{name}: {path} must have the columns {','.join(names)} (got {header}). "
                 "Its checksum is right, so this is a bug in simpeval; please report it."
             )
-        rows = []
+        rows: list[Row] = []
         for number, record in enumerate(reader, start=2):
             try:
                 if len(record) != len(names):
@@ -224,7 +224,7 @@ def load_human_ratings(
         _pandas()  # fail before downloading anything
     folder = download(spec.name, cache_dir, mirror, progress=progress)
     row_type = _ROW_TYPES[spec.name]
-    rows = _read_rows(folder / spec.files["ratings"][0].name, row_type, spec.name)
+    rows: tuple[Any, ...] = _read_rows(folder / spec.files["ratings"][0].name, row_type, spec.name)
     if len(rows) != spec.n_segments:
         raise TestSetFormatError(
             f"{spec.name}: expected {spec.n_segments} rows (got {len(rows)}). This is a bug in simpeval; please report it."

@@ -56,7 +56,7 @@ def test_sentence_score_is_corpus_of_one(metric: Metric) -> None:
 
 
 def test_corpus_score_is_score_of_summed_stats(metric: Metric) -> None:
-    stats = metric.corpus_stats(HYPOTHESES, REFERENCES, SOURCES)
+    stats = metric.corpus_stats(HYPOTHESES, REFERENCES, sources=SOURCES)
     assert stats.dtype == np.float64 and stats.ndim == 2 and stats.shape[0] == len(HYPOTHESES)
     corpus = metric.corpus_score(HYPOTHESES, REFERENCES, sources=SOURCES)
     assert metric.score_from_stats(stats.sum(axis=0)).score == corpus.score
@@ -64,7 +64,7 @@ def test_corpus_score_is_score_of_summed_stats(metric: Metric) -> None:
 
 
 def test_sentence_scores_batch(metric: Metric) -> None:
-    batch = metric.sentence_scores(HYPOTHESES, REFERENCES, SOURCES)
+    batch = metric.sentence_scores(HYPOTHESES, REFERENCES, sources=SOURCES)
     single = [
         metric.sentence_score(h, [r[i] for r in REFERENCES], source=s).score
         for i, (h, s) in enumerate(zip(HYPOTHESES, SOURCES))

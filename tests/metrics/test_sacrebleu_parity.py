@@ -201,21 +201,22 @@ def assert_parity(ours: Any, theirs: Any, hyps: list[str], references: list[list
     assert Signature.parse(score.signature.format()) == score.signature
 
     if isinstance(ours, BLEU):
-        assert score.components == {
+        assert score.components == {}
+        assert {k: score.details[k] for k in ("bp", "sys_len", "ref_len", "ratio")} == {
             "bp": expected.bp,
             "sys_len": expected.sys_len,
             "ref_len": expected.ref_len,
             "ratio": expected.ratio,
         }
-        assert score.breakdown["precisions"] == tuple(expected.precisions)
+        assert score.breakdown == {"precisions": tuple(expected.precisions)}
         stats = theirs._extract_corpus_statistics(hyps, references)
         order = ours.config.max_ngram_order
-        assert score.breakdown["counts"] == tuple(sum(row[2 + k] for row in stats) for k in range(order))
-        assert score.breakdown["totals"] == tuple(
+        assert score.details["counts"] == tuple(sum(row[2 + k] for row in stats) for k in range(order))
+        assert score.details["totals"] == tuple(
             sum(row[2 + order + k] for row in stats) for k in range(order)
         )
     elif isinstance(ours, TER):
-        assert score.components == {"num_edits": expected.num_edits, "ref_length": expected.ref_length}
+        assert score.details == {"num_edits": expected.num_edits, "ref_length": expected.ref_length}
 
     sentence_scores = ours.sentence_scores(hyps, references)
     for i, hyp in enumerate(hyps):
@@ -334,7 +335,8 @@ def test_ter_short_signature_tok_abbreviation_parses() -> None:
     short = signature.format(short=True)
     # sacrebleu's own order: data facts (test) right after nrefs, then TER's fields
     assert short.startswith("TER|#:2|t:asset|c:lc|t:tercom|")
-    from sacrebleu.metrics.ter import TER as SacreTER, TERSignature
+    from sacrebleu.metrics.ter import TER as SacreTER
+    from sacrebleu.metrics.ter import TERSignature
 
     reference = TERSignature({**vars(SacreTER()), "num_refs": 2, "test_set": "asset"})
     assert signature.format(prefix=False) == reference.format()
@@ -361,6 +363,7 @@ def test_corpus_score_is_score_of_summed_stats(cls: type) -> None:
     from_stats = metric.score_from_stats(stats.sum(axis=0), metric.get_signature(nrefs="var"))
     assert from_stats == corpus
     assert from_stats.components == corpus.components and from_stats.breakdown == corpus.breakdown
+    assert from_stats.details == corpus.details
     assert metric.score_from_stats(stats.sum(axis=0)).signature == metric.get_signature()
 
 
@@ -508,3 +511,13 @@ def test_bounds_and_permutation_invariance(pairs: list[tuple[str, str]], seed: i
     ter = TER().corpus_score(hyps, [refs]).score
     assert ter >= 0.0
     assert TER().corpus_score(hyps_perm, [refs_perm]).score == pytest.approx(ter)
+
+
+@pytest.mark.parametrize(("kind", "name"), [("bleu", "BLEU"), ("chrf", "chrF"), ("ter", "TER")])
+def test_signature_key_table_is_sacrebleus(kind: str, name: str) -> None:
+    """Signature.parse reads signatures without importing metrics, from simpeval's own table of
+    keys; for the wrapped metrics that table must be sacrebleu's (keys, abbreviations, order)."""
+    from simpeval.metrics import _sacrebleu
+    from simpeval.metrics.signature import SIGNATURE_KEYS
+
+    assert list(SIGNATURE_KEYS[name].items()) == list(_sacrebleu.signature_abbreviations(kind).items())

@@ -83,12 +83,18 @@ def test_variant_settings_lists_options() -> None:
         ({"zero_division": True}, InvalidOptionError, "zero_division"),
         ({"max_order": 0}, InvalidOptionError, "max_order"),
         ({"lowercase": "yes"}, InvalidOptionError, "lowercase"),
-        ({"colour": "blue"}, InvalidOptionError, "colour"),
     ],
 )
 def test_bad_options(options: dict, error: type, fragment: str) -> None:
     with pytest.raises(error, match=fragment):
         SARI(**options)
+
+
+def test_unknown_option_names_the_valid_ones() -> None:
+    with pytest.raises(TypeError, match="colour"):  # the options are spelled out in SARI's signature
+        SARI(colour="blue")  # type: ignore[call-arg]
+    with pytest.raises(InvalidOptionError, match="colour.*valid options: .*aggregate"):
+        get_metric("sari", colour="blue")
 
 
 def test_unknown_variant_is_a_key_error_too() -> None:
@@ -143,7 +149,7 @@ def test_variable_references_are_none_in_streams() -> None:
     assert score.signature["nrefs"] == "var"
     # segment 1 with one reference scores like a corpus of its own with that reference
     alone = SARI().sentence_score("hyp b", ["ref b"], source="src b")
-    stats = SARI().corpus_stats(["hyp a", "hyp b"], streams, ["src a", "src b"])
+    stats = SARI().corpus_stats(["hyp a", "hyp b"], streams, sources=["src a", "src b"])
     assert SARI().score_from_stats(stats[1]).score == alone.score
 
 
@@ -167,15 +173,15 @@ def test_zero_references_follow_each_convention() -> None:
 def test_corpus_score_is_score_of_summed_stats() -> None:
     for variant in VARIANTS:
         metric = SARI(variant)
-        stats = metric.corpus_stats(HYP, REFS, SRC)
+        stats = metric.corpus_stats(HYP, REFS, sources=SRC)
         assert stats.dtype == np.float64 and stats.shape == (2, metric.n_stats)
-        assert metric.score_from_stats(stats.sum(axis=0)).score == metric.corpus_score(HYP, REFS, SRC).score
+        assert metric.score_from_stats(stats.sum(axis=0)).score == metric.corpus_score(HYP, REFS, sources=SRC).score
 
 
 def test_sentence_aggregation_is_mean_of_sentence_scores() -> None:
     metric = SARI("hf")
-    sentence = metric.sentence_scores(HYP, REFS, SRC)
-    assert metric.corpus_score(HYP, REFS, SRC).score == pytest.approx(sentence.mean(), abs=1e-12)
+    sentence = metric.sentence_scores(HYP, REFS, sources=SRC)
+    assert metric.corpus_score(HYP, REFS, sources=SRC).score == pytest.approx(sentence.mean(), abs=1e-12)
 
 
 def test_breakdown_has_one_value_per_order() -> None:

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from simpeval import SARI
 from simpeval.engines.jit import NUMBA_AVAILABLE
-from simpeval.metrics.sari import _CHOICES, VARIANTS, SARIConfig
+from simpeval.metrics.sari import VARIANTS, SARIConfig
+from simpeval.metrics.sari.config import _CHOICES
 
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
 # '.', ',', '-'), entities, whitespace that only str.split() knows, the engine's internal
@@ -59,8 +60,8 @@ FAST_ENGINES = ["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMB
 def test_fast_engines_equal_reference(engine: str, data: tuple, config: SARIConfig) -> None:
     sources, hypotheses, references = data
     metric = SARI(engine=engine, **dataclasses.asdict(config))
-    fast = metric._extract_stats(hypotheses, references, sources)
-    reference = SARI(engine="reference", **dataclasses.asdict(config))._extract_stats(hypotheses, references, sources)
+    fast = metric.extract_stats(hypotheses, references, sources)
+    reference = SARI(engine="reference", **dataclasses.asdict(config)).extract_stats(hypotheses, references, sources)
     np.testing.assert_array_equal(fast, reference)
 
 
@@ -79,13 +80,13 @@ def test_compiled_engine_counts_blocks_of_segments_in_parallel(variant: str) -> 
     hypotheses = [sources[i] if i % 5 == 0 else sentence() for i in range(n)]
     streams = [[sentence() for _ in range(n)] for _ in range(3)]
     streams[2][::4] = [None] * len(streams[2][::4])
-    stats = SARI(variant, engine="numba").corpus_stats(hypotheses, streams, sources)
-    np.testing.assert_array_equal(stats, SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources))
-    np.testing.assert_array_equal(stats, SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources))
+    stats = SARI(variant, engine="numba").corpus_stats(hypotheses, streams, sources=sources)
+    np.testing.assert_array_equal(stats, SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources))
+    np.testing.assert_array_equal(stats, SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources=sources))
 
 
 def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
-    from simpeval import _jit
+    from simpeval.engines import jit as _jit
 
     assert SARI().engine == ("numba" if NUMBA_AVAILABLE else "numpy")
     monkeypatch.setattr(_jit, "NUMBA_AVAILABLE", False)
@@ -110,7 +111,7 @@ def test_engines_agree_on_scores(variant: str) -> None:
     reference = SARI(variant, engine="reference").corpus_score(hypotheses, streams, sources=sources)
     assert fast == reference
     np.testing.assert_array_equal(
-        SARI(variant).sentence_scores(hypotheses, streams, sources),
+        SARI(variant).sentence_scores(hypotheses, streams, sources=sources),
         [SARI(variant, engine="reference").sentence_score(h, [r for r in refs if r is not None], source=s).score
          for h, s, refs in zip(hypotheses, sources, zip(*streams))],  # fmt: skip
     )
@@ -122,25 +123,25 @@ def test_engine_is_validated() -> None:
 
 
 def test_segments_too_long_for_packed_keys_fall_back_to_the_reference_path(monkeypatch) -> None:
-    from simpeval.metrics import _sari_fast
+    from simpeval.engines import sari_encode, sari_numpy
 
     sources, hypotheses = ["a b c d e f"], ["a b x"]
     references = [["a b c", "b c d e"]]
-    expected = SARI(engine="reference").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources)
-    monkeypatch.setattr(_sari_fast, "_MAX_KEY_BITS", 8)  # nothing fits: the NumPy engine declines
-    assert _sari_fast.fast_sari_counts(hypotheses, references, sources, SARI().config, compiled=False) is None
+    expected = SARI(engine="reference").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources)
+    monkeypatch.setattr(sari_numpy, "_MAX_KEY_BITS", 8)  # nothing fits: the NumPy engine declines
+    assert sari_encode.fast_sari_counts(hypotheses, references, sources, SARI().config, compiled=False) is None
     np.testing.assert_array_equal(
-        SARI(engine="numpy").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources), expected
+        SARI(engine="numpy").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources), expected
     )
 
 
 @pytest.mark.parametrize("engine", FAST_ENGINES)
 def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch, engine: str) -> None:
-    from simpeval.metrics import _sari_fast
+    from simpeval.engines import sari_encode
 
     calls = []
-    original = _sari_fast._encode_shared
-    monkeypatch.setattr(_sari_fast, "_encode_shared", lambda *a: calls.append(1) or original(*a))
+    original = sari_encode._encode_shared
+    monkeypatch.setattr(sari_encode, "_encode_shared", lambda *a: calls.append(1) or original(*a))
     sources = ["The cat sat on the mat .", "It rained all day ."]
     streams = [["A cat sat on a mat .", "It rained ."], ["The cat sat .", "Rain all day ."]]
     metric = SARI(engine=engine)
@@ -164,7 +165,7 @@ n = 3000
 srcs = [sent() for _ in range(n)]; hyps = [sent() for _ in range(n)]; refs = [[sent() for _ in range(n)] for _ in range(2)]
 def job(k):
     metric = (SARI(), BLEU(), CHRF())[k % 3]
-    return k % 3, metric.corpus_stats(hyps, refs, srcs if k % 3 == 0 else None)
+    return k % 3, metric.corpus_stats(hyps, refs, sources=srcs if k % 3 == 0 else None)
 with concurrent.futures.ThreadPoolExecutor(6) as pool:
     results = list(pool.map(job, range(18)))
 for k, stats in results:

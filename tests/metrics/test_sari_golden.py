@@ -143,7 +143,7 @@ def test_corpora(dataset: str | None, system: str | None) -> None:
         metric = _metric(key)
         counting = _counting_key(metric)
         if counting not in stats_cache:
-            stats_cache[counting] = metric.corpus_stats(hypotheses, references, sources)
+            stats_cache[counting] = metric.corpus_stats(hypotheses, references, sources=sources)
         stats = stats_cache[counting]
         score = metric.score_from_stats(stats.sum(axis=0))
         tol = _tolerance(key)
@@ -161,7 +161,7 @@ def test_shared_stats_equal_direct_scoring() -> None:
     """The sharing trick in test_corpora is sound: scoring shared stats == corpus_score."""
     case = _load("examples.json")["cases"][0]
     streams = references_from_segments(case["references"])
-    base = SARI("easse").corpus_stats(case["predictions"], streams, case["sources"]).sum(axis=0)
+    base = SARI("easse").corpus_stats(case["predictions"], streams, sources=case["sources"]).sum(axis=0)
     for variant in ("easse-paper", "easse-delp", "easse-paper-delp"):
         direct = SARI(variant).corpus_score(case["predictions"], streams, sources=case["sources"])
         assert SARI(variant).score_from_stats(base).score == direct.score

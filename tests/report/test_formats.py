@@ -21,8 +21,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from simpeval.exceptions import InvalidOptionError, MissingDependencyError
-from simpeval.metrics.score import ConfidenceInterval, PairedResult, Score, Signature
+from simpeval.metrics.score import Score
+from simpeval.metrics.signature import Signature
 from simpeval.report import MetricColumn, ResultTable, SegmentScore, SegmentTable, render
+from simpeval.significance.results import ConfidenceInterval, PairedResult
 
 SARI_SIG = Signature("SARI", (("nrefs", "2"), ("case", "lc"), ("version", "0.1.0")))
 TER_SIG = Signature("TER", (("nrefs", "2"), ("case", "lc"), ("version", "2.6.0")))
@@ -30,7 +32,7 @@ SYSTEMS = ("Dress-Ls", "RM+EX+LS+RO", "R&D_#1 100%")
 METRICS = (MetricColumn("SARI", True), MetricColumn("TER", False))
 HUMAN_FORMATS = ("text", "markdown", "latex", "html")
 CSV_COLUMNS = [
-    "system", "metric", "score", "keep", "delete", "add", "num_edits", "ref_length",
+    "system", "metric", "score", "add", "keep", "delete", "num_edits", "ref_length",
     "ci_low", "ci_high", "ci_mean", "p_value", "p_value_corrected",
 ]  # fmt: skip
 
@@ -40,7 +42,7 @@ def sari(value: float, keep: float, delete: float, add: float) -> Score:
 
 
 def ter(value: float) -> Score:
-    return Score("TER", value, TER_SIG, {"num_edits": value / 2, "ref_length": 50.0})
+    return Score("TER", value, TER_SIG, details={"num_edits": value / 2, "ref_length": 50.0})
 
 
 # SARI: RM+EX+LS+RO is best (higher); TER: R&D_#1 100% is best (lower), RM+EX+LS+RO is worst.
@@ -57,7 +59,17 @@ INTERVALS = (
 
 
 def paired(system: str, metric: str, p: float, corrected: float) -> PairedResult:
-    return PairedResult(system, "Dress-Ls", metric, "bs", p, 1000, 12345, corrected, "holm")
+    return PairedResult(
+        test="bs",
+        p_value=p,
+        n_samples=1000,
+        seed=12345,
+        system=system,
+        baseline="Dress-Ls",
+        metric=metric,
+        corrected_p_value=corrected,
+        correction="holm",
+    )
 
 
 PAIRED = (
@@ -67,8 +79,20 @@ PAIRED = (
     (paired("R&D_#1 100%", "SARI", 0.03, 0.06), paired("R&D_#1 100%", "TER", 0.01, 0.02)),
 )
 COMPARISONS = (
-    PairedResult("RM+EX+LS+RO", "Dress-Ls", "SARI", "ar", 0.001, 1000, 7),
-    PairedResult("R&D_#1 100%", "RM+EX+LS+RO", "SARI", "ar", 0.04, 1000, 7, 0.08, "holm"),
+    PairedResult(
+        test="ar", p_value=0.001, n_samples=1000, seed=7, system="RM+EX+LS+RO", baseline="Dress-Ls", metric="SARI"
+    ),
+    PairedResult(
+        test="ar",
+        p_value=0.04,
+        n_samples=1000,
+        seed=7,
+        system="R&D_#1 100%",
+        baseline="RM+EX+LS+RO",
+        metric="SARI",
+        corrected_p_value=0.08,
+        correction="holm",
+    ),
 )
 SIGNATURE_LINES = [SARI_SIG.format(), TER_SIG.format()]
 
@@ -99,10 +123,10 @@ def segments() -> SegmentTable:
 # ---------------------------------------------------------------- text
 def test_text_full(full):
     assert render(full, "text", deltas=True).splitlines() == [
-        "System       SARI                                  Δ  Keep  Delete   Add   TER                                  Δ",
-        "Dress-Ls     38.0   (37.0–39.1)                 +0.0  60.0    40.0  14.1  55.0   (53.2–56.9)                 +0.0",
-        "RM+EX+LS+RO  41.2*  (40.1–42.3)  (p = 0.0020)*  +3.2  65.5    44.0  14.2  61.5                (p = 0.2000)   +6.5",
-        "R&D_#1 100%  39.0   (38.0–40.0)  (p = 0.0600)   +1.0  62.0    41.0  14.0  48.0*  (46.5–49.5)  (p = 0.0200)*  -7.0",
+        "System       SARI                                  Δ   Add  Keep  Delete   TER                                  Δ",
+        "Dress-Ls     38.0   (37.0–39.1)                 +0.0  14.1  60.0    40.0  55.0   (53.2–56.9)                 +0.0",
+        "RM+EX+LS+RO  41.2*  (40.1–42.3)  (p = 0.0020)*  +3.2  14.2  65.5    44.0  61.5                (p = 0.2000)   +6.5",
+        "R&D_#1 100%  39.0   (38.0–40.0)  (p = 0.0600)   +1.0  14.0  62.0    41.0  48.0*  (46.5–49.5)  (p = 0.0200)*  -7.0",
         "",
         "* best system per metric (TER: lower is better)",
         "(low–high) 95% bootstrap confidence interval",
@@ -121,10 +145,10 @@ def test_text_full(full):
 
 def test_text_plain_is_unchanged_by_the_new_options(plain):
     assert render(plain, "text").splitlines() == [
-        "System       SARI   Keep  Delete   Add   TER",
-        "Dress-Ls     38.0   60.0    40.0  14.1  55.0",
-        "RM+EX+LS+RO  41.2*  65.5    44.0  14.2  61.5",
-        "R&D_#1 100%  39.0   62.0    41.0  14.0  48.0*",
+        "System       SARI    Add  Keep  Delete   TER",
+        "Dress-Ls     38.0   14.1  60.0    40.0  55.0",
+        "RM+EX+LS+RO  41.2*  14.2  65.5    44.0  61.5",
+        "R&D_#1 100%  39.0   14.0  62.0    41.0  48.0*",
         "",
         "* best system per metric (TER: lower is better)",
         *SIGNATURE_LINES,
@@ -166,11 +190,11 @@ def test_deltas_never_print_negative_zero():
 # ---------------------------------------------------------------- markdown
 def test_markdown_plain(plain):
     assert render(plain, "markdown").splitlines() == [
-        "| System        |     SARI | Keep | Delete |  Add |      TER |",
-        "|:--------------|---------:|-----:|-------:|-----:|---------:|",
-        "| Dress-Ls      |     38.0 | 60.0 |   40.0 | 14.1 |     55.0 |",
-        "| RM+EX+LS+RO   | **41.2** | 65.5 |   44.0 | 14.2 |     61.5 |",
-        r"| R&D\_\#1 100% |     39.0 | 62.0 |   41.0 | 14.0 | **48.0** |",
+        "| System        |     SARI |  Add | Keep | Delete |      TER |",
+        "|:--------------|---------:|-----:|-----:|-------:|---------:|",
+        "| Dress-Ls      |     38.0 | 14.1 | 60.0 |   40.0 |     55.0 |",
+        "| RM+EX+LS+RO   | **41.2** | 14.2 | 65.5 |   44.0 |     61.5 |",
+        r"| R&D\_\#1 100% |     39.0 | 14.0 | 62.0 |   41.0 | **48.0** |",
         "",
         "- **bold**: best system per metric (TER: lower is better)",
         "",
@@ -183,7 +207,7 @@ def test_markdown_plain(plain):
 def test_markdown_full(full):
     lines = render(full, "markdown").splitlines()
     assert lines[3] == (
-        r"| RM+EX+LS+RO   | **41.2** (40.1–42.3) (p = 0.0020)\* | 65.5 |   44.0 | 14.2 |                   61.5 (p = 0.2000) |"
+        r"| RM+EX+LS+RO   | **41.2** (40.1–42.3) (p = 0.0020)\* | 14.2 | 65.5 |   44.0 |                   61.5 (p = 0.2000) |"
     )
     assert lines[4].endswith(r"| **48.0** (46.5–49.5) (p = 0.0200)\* |")
     legend = r"- (p = …)\*: paired bootstrap test against Dress-Ls; \* marks p \< 0.05 (holm-corrected p-values)"
@@ -215,11 +239,11 @@ def test_latex_plain(plain):
         r"% simpeval results; needs \usepackage{booktabs}",
         r"\begin{tabular}{lrrrrr}",
         r"\toprule",
-        r"System & SARI & Keep & Delete & Add & TER \\",
+        r"System & SARI & Add & Keep & Delete & TER \\",
         r"\midrule",
-        r"Dress-Ls & 38.0 & 60.0 & 40.0 & 14.1 & 55.0 \\",
-        r"RM+EX+LS+RO & \textbf{41.2} & 65.5 & 44.0 & 14.2 & 61.5 \\",
-        r"R\&D\_\#1 100\% & 39.0 & 62.0 & 41.0 & 14.0 & \textbf{48.0} \\",
+        r"Dress-Ls & 38.0 & 14.1 & 60.0 & 40.0 & 55.0 \\",
+        r"RM+EX+LS+RO & \textbf{41.2} & 14.2 & 65.5 & 44.0 & 61.5 \\",
+        r"R\&D\_\#1 100\% & 39.0 & 14.0 & 62.0 & 41.0 & \textbf{48.0} \\",
         r"\bottomrule",
         r"\end{tabular}",
         r"\par\smallskip",
@@ -237,7 +261,7 @@ def test_latex_full_structure(full):
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert text.count(rule) == 2
     assert r"\begin{tabular}{lrrrrrrr}" in text
-    assert r"System & SARI & $\Delta$ & Keep & Delete & Add & TER & $\Delta$ \\" in text
+    assert r"System & SARI & $\Delta$ & Add & Keep & Delete & TER & $\Delta$ \\" in text
     assert r"RM+EX+LS+RO & \textbf{41.2} (40.1--42.3) (p = 0.0020)* & +3.2 &" in text
     assert r"R\&D\_\#1 100\% & 39.0 (38.0--40.0) (p = 0.0600) & +1.0 &" in text
     assert r"(p = \ldots{})*: paired bootstrap test against Dress-Ls; * marks p \textless{} 0.05" in text
@@ -342,7 +366,7 @@ def test_html_full(full):
     assert "<tbody>" in text and "</tbody>" in text and "R&amp;D_#1 100%" in text
     parsed = parse_html(text)
     results, comparisons = parsed.tables
-    assert results[0] == ["System", "SARI", "Δ", "Keep", "Delete", "Add", "TER", "Δ"]
+    assert results[0] == ["System", "SARI", "Δ", "Add", "Keep", "Delete", "TER", "Δ"]
     assert results[2][:3] == ["RM+EX+LS+RO", "41.2 (40.1–42.3) (p = 0.0020)*", "+3.2"]
     assert results[3][0] == "R&D_#1 100%"
     assert results[3][6] == "48.0 (46.5–49.5) (p = 0.0200)*"
@@ -414,7 +438,7 @@ def test_json_full(full):
         assert {"system", "metric", "score", "signature", "components", "comparisons"} <= set(record)
     first, tested = records[0], records[2]
     assert "p_value" not in first  # the baseline
-    assert first["ci"] == {"low": 37.0, "high": 39.1, "mean": 38.05, "level": 0.95, "n_resamples": 1000, "seed": 12345}
+    assert first["ci"] == {"low": 37.0, "high": 39.1, "mean": 38.05, "level": 0.95, "n_samples": 1000, "seed": 12345}
     assert first["comparisons"] == [
         {
             "system": "RM+EX+LS+RO",
@@ -422,7 +446,7 @@ def test_json_full(full):
             "test": "ar",
             "p_value": 0.001,
             "significant": True,
-            "n_resamples": 1000,
+            "n_samples": 1000,
             "seed": 7,
         }
     ]
@@ -444,7 +468,7 @@ def test_json_full(full):
 
 def test_json_plain_has_no_optional_keys(plain):
     for record in json.loads(render(plain, "json")):
-        assert set(record) == {"system", "metric", "score", "signature", "components", "higher_is_better"}
+        assert set(record) == {"system", "metric", "score", "signature", "components", "details", "higher_is_better"}
 
 
 # ---------------------------------------------------------------- across formats
@@ -517,9 +541,9 @@ def test_score_only_ignores_the_format(plain, fmt):
 def test_segments_csv(segments):
     rows = list(csv.reader(io.StringIO(render(segments, "csv"))))
     assert rows == [
-        ["line", "system", "metric", "score", "keep", "delete", "add", "num_edits", "ref_length", "signature"],
-        ["1", "a_b", "SARI", "40.0", "50.0", "30.0", "40.0", "", "", SARI_SIG.format()],
-        ["2", "a_b", "SARI", "20.0", "30.0", "10.0", "20.0", "", "", SARI_SIG.format()],
+        ["line", "system", "metric", "score", "add", "keep", "delete", "num_edits", "ref_length", "signature"],
+        ["1", "a_b", "SARI", "40.0", "40.0", "50.0", "30.0", "", "", SARI_SIG.format()],
+        ["2", "a_b", "SARI", "20.0", "20.0", "30.0", "10.0", "", "", SARI_SIG.format()],
         ["1", "a_b", "TER", "12.5", "", "", "", "6.2", "50.0", TER_SIG.format()],
     ]
 

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from simpeval.exceptions import InvalidInputError, InvalidOptionError, SimpevalError
-from simpeval.metrics.score import ConfidenceInterval
-from simpeval.significance import _resample, bootstrap_ci, half_width
+from simpeval.significance import ConfidenceInterval, _resample, bootstrap_ci, half_width
 
 
 def accuracy(v: np.ndarray) -> float:
@@ -46,10 +45,10 @@ class Recorder:
 @settings(max_examples=40, deadline=None)
 @given(stats=integer_stats(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_bootstrap_ci_is_deterministic_given_a_seed(stats: np.ndarray, seed: int, n: int) -> None:
-    first = bootstrap_ci(stats, weighted, n, seed)
-    assert bootstrap_ci(stats, weighted, n, seed) == first
-    assert bootstrap_ci(stats, weighted, n, seed, rng=np.random.default_rng(seed)) == first
-    assert (first.n_resamples, first.seed, first.level) == (n, seed, 0.95)
+    first = bootstrap_ci(stats, weighted, n_samples=n, seed=seed)
+    assert bootstrap_ci(stats, weighted, n_samples=n, seed=seed) == first
+    assert bootstrap_ci(stats, weighted, n_samples=n, seed=seed, rng=np.random.default_rng(seed)) == first
+    assert (first.n_samples, first.seed, first.level) == (n, seed, 0.95)
     assert first.low <= first.high
     if n < 40:  # no order statistic is trimmed: the interval is [min, max]
         assert first.low <= first.mean <= first.high
@@ -60,7 +59,7 @@ def test_interval_is_sacrebleus_order_statistics_and_mean(n: int) -> None:
     """low/high are the n//40-th and (n - n//40 - 1)-th sorted scores, mean statistics.mean."""
     stats = np.random.default_rng(7).integers(0, 20, size=(25, 3)).astype(float)
     recorder = Recorder()
-    ci = bootstrap_ci(stats, recorder, n, seed=3)
+    ci = bootstrap_ci(stats, recorder, n_samples=n, seed=3)
     scores = sorted(recorder.scores)
     assert len(scores) == n
     assert (ci.low, ci.high) == (scores[n // 40], scores[n - n // 40 - 1])
@@ -72,7 +71,7 @@ def test_draws_are_sacrebleus() -> None:
     """Resample r is row r of default_rng(seed).choice(n_segments, (n, n_segments))."""
     stats = np.random.default_rng(1).integers(0, 9, size=(17, 2)).astype(float)
     recorder = Recorder()
-    bootstrap_ci(stats, recorder, 50, seed=12345)
+    bootstrap_ci(stats, recorder, n_samples=50, seed=12345)
     idx = np.random.default_rng(12345).choice(17, size=(50, 17), replace=True)
     assert recorder.scores == [weighted(stats[row].sum(axis=0)) for row in idx]
 
@@ -81,7 +80,7 @@ def test_draws_are_sacrebleus() -> None:
 def test_level_sets_the_trimmed_fraction(level: float, lower: int) -> None:
     stats = np.random.default_rng(2).integers(0, 20, size=(30, 2)).astype(float)
     recorder = Recorder()
-    ci = bootstrap_ci(stats, recorder, 1000, seed=5, level=level)
+    ci = bootstrap_ci(stats, recorder, n_samples=1000, seed=5, level=level)
     scores = sorted(recorder.scores)
     assert (ci.low, ci.high, ci.level) == (scores[lower], scores[999 - lower], level)
 
@@ -93,8 +92,8 @@ def test_interval_indices_equal_sacrebleus_for_95_percent() -> None:
 
 def test_constant_segments_give_a_degenerate_interval() -> None:
     stats = np.tile([3.0, 4.0], (12, 1))
-    ci = bootstrap_ci(stats, accuracy, 100)
-    assert ci == ConfidenceInterval(low=75.0, high=75.0, mean=75.0, level=0.95, n_resamples=100, seed=12345)
+    ci = bootstrap_ci(stats, accuracy, n_samples=100)
+    assert ci == ConfidenceInterval(low=75.0, high=75.0, mean=75.0, level=0.95, n_samples=100, seed=12345)
     assert half_width(ci) == 0.0
 
 
@@ -151,8 +150,8 @@ def test_float32_sums_of_integer_statistics_take_the_exact_path(n: int, width: i
 def test_score_fn_gets_each_resample_in_the_chosen_dtype() -> None:
     seen: list[Any] = []
     stats = np.ones((5, 2))
-    bootstrap_ci(stats, lambda v: seen.append(v.dtype) or 1.0, 3, dtype=np.float32)
-    bootstrap_ci(stats, lambda v: seen.append(v.dtype) or 1.0, 3)
+    bootstrap_ci(stats, lambda v: seen.append(v.dtype) or 1.0, n_samples=3, dtype=np.float32)
+    bootstrap_ci(stats, lambda v: seen.append(v.dtype) or 1.0, n_samples=3)
     assert seen == [np.float32] * 3 + [np.float64] * 3
 
 
@@ -167,9 +166,9 @@ def test_score_fn_gets_each_resample_in_the_chosen_dtype() -> None:
         ({"stats": np.zeros((0, 2))}, InvalidInputError, r"at least one segment .* \(got shape \(0, 2\)\)"),
         ({"stats": [[1.0, float("nan")]]}, InvalidInputError, r"stats must hold finite numbers only"),
         ({"stats": [["a", "b"]]}, InvalidInputError, r"stats must be a numeric array"),
-        ({"n_resamples": 0}, InvalidOptionError, r"n_resamples must be an integer >= 1 \(got 0\)"),
-        ({"n_resamples": 10.0}, InvalidOptionError, r"n_resamples must be an integer >= 1 \(got 10\.0\)"),
-        ({"n_resamples": True}, InvalidOptionError, r"n_resamples must be an integer"),
+        ({"n_samples": 0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 0\)"),
+        ({"n_samples": 10.0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 10\.0\)"),
+        ({"n_samples": True}, InvalidOptionError, r"n_samples must be an integer"),
         ({"seed": -1}, InvalidOptionError, r"seed must be an integer >= 0 \(got -1\)"),
         ({"seed": "12345"}, InvalidOptionError, r"seed must be an integer >= 0 \(got '12345'\)"),
         ({"level": 1.0}, InvalidOptionError, r"level must be strictly between 0 and 1, e\.g\. 0\.95 \(got 1\.0\)"),

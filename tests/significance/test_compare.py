@@ -9,8 +9,9 @@ import pytest
 
 from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
 from simpeval.metrics.base import Metric
-from simpeval.metrics.score import PairedResult, Score, Signature
+from simpeval.metrics.score import Score, Signature
 from simpeval.significance import (
+    PairedResult,
     compare_all_pairs,
     compare_to_baseline,
     holm_bonferroni,
@@ -24,13 +25,13 @@ class ToyAccuracy(Metric):
 
     name: ClassVar[str] = "Acc"
 
-    def _extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
+    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
         return np.array([[float(h in refs), 1.0] for h, refs in zip(hypotheses, references)])
 
     def score_from_stats(self, stats: Any, signature: Optional[Signature] = None) -> Score:
         return Score("Acc", 100.0 * float(stats[0]) / float(stats[1]), signature or self.get_signature())
 
-    def _signature_fields(self) -> list[tuple[str, Any]]:
+    def signature_fields(self) -> list[tuple[str, Any]]:
         return []
 
 
@@ -48,56 +49,58 @@ def systems() -> dict[str, np.ndarray]:
 
 
 def test_compare_to_baseline_runs_the_paired_bootstrap(systems: dict[str, np.ndarray]) -> None:
-    results = compare_to_baseline(ToyAccuracy(), systems, "base", "bs", n_resamples=300, seed=7)
+    results = {r.system: r for r in compare_to_baseline(ToyAccuracy(), systems, "base", "bs", n_samples=300, seed=7)}
     assert list(results) == ["a", "b", "c"]
     for name, result in results.items():
-        p, mean, ci = paired_bootstrap(systems["base"], systems[name], score_fn, 300, 7)
+        single = paired_bootstrap(systems["base"], systems[name], score_fn, n_samples=300, seed=7)
         assert result == PairedResult(
-            system=name, baseline="base", metric="Acc", test="bs", p_value=p, n_resamples=300, seed=7, mean=mean, ci=ci
+            system=name, baseline="base", metric="Acc", test="bs", p_value=single.p_value, n_samples=300, seed=7,
+            mean=single.mean, ci=single.ci,
         )
     assert results["b"].significant() and not results["c"].significant()
 
 
 def test_compare_to_baseline_runs_approximate_randomization(systems: dict[str, np.ndarray]) -> None:
-    results = compare_to_baseline(ToyAccuracy(), systems, "a", "ar", n_resamples=300)
+    results = {r.system: r for r in compare_to_baseline(ToyAccuracy(), systems, "a", "ar", n_samples=300)}
     assert list(results) == ["base", "b", "c"]
     for name, result in results.items():
-        assert result.p_value == paired_approximate_randomization(systems["a"], systems[name], score_fn, 300, 12345)
-        assert (result.test, result.n_resamples, result.seed, result.mean, result.ci) == ("ar", 300, 12345, None, None)
+        single = paired_approximate_randomization(systems["a"], systems[name], score_fn, n_samples=300, seed=12345)
+        assert result.p_value == single.p_value
+        assert (result.test, result.n_samples, result.seed, result.mean, result.ci) == ("ar", 300, 12345, None, None)
 
 
 @pytest.mark.parametrize(("test", "n"), [("bs", 1000), ("ar", 10000)])
 def test_default_sample_sizes_are_sacrebleus(test: str, n: int) -> None:
     stats = {"x": np.array([[1.0, 1.0], [0.0, 1.0]]), "y": np.array([[1.0, 1.0], [1.0, 1.0]])}
-    (result,) = compare_to_baseline(ToyAccuracy(), stats, "x", test).values()
-    assert result.n_resamples == n
+    (result,) = compare_to_baseline(ToyAccuracy(), stats, "x", test)
+    assert result.n_samples == n
 
 
 def test_holm_correction_over_the_family(systems: dict[str, np.ndarray]) -> None:
-    raw = compare_to_baseline(ToyAccuracy(), systems, "base", "ar", n_resamples=200)
-    corrected = compare_to_baseline(ToyAccuracy(), systems, "base", "ar", n_resamples=200, correction="holm")
-    expected = holm_bonferroni([r.p_value for r in raw.values()])
-    assert [r.corrected_p_value for r in corrected.values()] == expected
-    assert all(r.correction == "holm" for r in corrected.values())
-    assert all(r.corrected_p_value is None and r.correction is None for r in raw.values())
-    assert [r.p_value for r in corrected.values()] == [r.p_value for r in raw.values()]
-    assert [r.reported_p_value for r in corrected.values()] == expected
+    raw = compare_to_baseline(ToyAccuracy(), systems, "base", "ar", n_samples=200)
+    corrected = compare_to_baseline(ToyAccuracy(), systems, "base", "ar", n_samples=200, correction="holm")
+    expected = holm_bonferroni([r.p_value for r in raw])
+    assert [r.corrected_p_value for r in corrected] == expected
+    assert all(r.correction == "holm" for r in corrected)
+    assert all(r.corrected_p_value is None and r.correction is None for r in raw)
+    assert [r.p_value for r in corrected] == [r.p_value for r in raw]
+    assert [r.reported_p_value for r in corrected] == expected
 
 
 def test_compare_all_pairs_tests_every_unordered_pair_once(systems: dict[str, np.ndarray]) -> None:
-    results = compare_all_pairs(ToyAccuracy(), systems, "bs", n_resamples=100, correction="holm")
+    results = compare_all_pairs(ToyAccuracy(), systems, "bs", n_samples=100, correction="holm")
     pairs = [(r.baseline, r.system) for r in results]
     assert pairs == [("base", "a"), ("base", "b"), ("base", "c"), ("a", "b"), ("a", "c"), ("b", "c")]
     for r in results:
-        assert r.p_value == paired_bootstrap(systems[r.baseline], systems[r.system], score_fn, 100).p_value
+        assert r.p_value == paired_bootstrap(systems[r.baseline], systems[r.system], score_fn, n_samples=100).p_value
     assert [r.corrected_p_value for r in results] == holm_bonferroni([r.p_value for r in results])
 
 
 def test_metric_name_labels_the_results(systems: dict[str, np.ndarray]) -> None:
-    results = compare_all_pairs(ToyAccuracy(), systems, "ar", n_resamples=10, metric_name="Acc (toy)")
+    results = compare_all_pairs(ToyAccuracy(), systems, "ar", n_samples=10, metric_name="Acc (toy)")
     assert {r.metric for r in results} == {"Acc (toy)"}
-    results_by_system = compare_to_baseline(ToyAccuracy(), systems, "a", "ar", n_resamples=10, metric_name="X")
-    assert {r.metric for r in results_by_system.values()} == {"X"}
+    results_by_system = compare_to_baseline(ToyAccuracy(), systems, "a", "ar", n_samples=10, metric_name="X")
+    assert {r.metric for r in results_by_system} == {"X"}
 
 
 def test_works_with_a_real_metric() -> None:
@@ -107,7 +110,8 @@ def test_works_with_a_real_metric() -> None:
     refs = [["The cat sat on the mat .", "It is raining today .", "He left early ."]]
     outputs = {"base": ["A cat sat .", "Rain today .", "He went ."], "new": [r for r in refs[0]]}
     stats = {name: bleu.corpus_stats(hyps, refs) for name, hyps in outputs.items()}
-    result = compare_to_baseline(bleu, stats, "base", "bs", n_resamples=50)["new"]
+    (result,) = compare_to_baseline(bleu, stats, "base", "bs", n_samples=50)
+    assert result.system == "new"
     assert result.metric == "BLEU" and result.ci is not None and result.ci.high == pytest.approx(100.0)
 
 
@@ -121,7 +125,7 @@ def test_works_with_a_real_metric() -> None:
         ),
         ({"test": "t"}, InvalidOptionError, r"test must be 'bs' \(paired bootstrap\) or 'ar' .* \(got 't'\)"),
         ({"correction": "bonferroni"}, InvalidOptionError, r"correction must be None or 'holm' \(got 'bonferroni'\)"),
-        ({"n_resamples": 0}, InvalidOptionError, r"n_resamples must be an integer >= 1 \(got 0\)"),
+        ({"n_samples": 0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 0\)"),
         ({"seed": -1}, InvalidOptionError, r"seed must be an integer >= 0"),
         ({"stats_by_system": {"x": np.ones((3, 2))}}, InvalidInputError, r"at least two systems \(got 1\)"),
         ({"stats_by_system": [np.ones((3, 2))] * 2}, InvalidInputError, r"must be a mapping .* \(got list\)"),
@@ -143,7 +147,7 @@ def test_invalid_arguments_raise_typed_errors(kwargs: dict[str, Any], error: typ
         "stats_by_system": {name: np.ones((3, 2)) for name in "xyz"},
         "baseline": "x",
         "test": "bs",
-        "n_resamples": 10,
+        "n_samples": 10,
         **kwargs,
     }
     with pytest.raises(error, match=message) as info:

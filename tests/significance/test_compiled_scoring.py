@@ -20,7 +20,7 @@ if not NUMBA_AVAILABLE:
         pytest.fail("Numba is part of the test extra; CI must test the compiled scoring.", pytrace=False)
     pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
 
-from simpeval.engines.resample import NEP50  # noqa: E402
+from simpeval.engines.resample import NEP50
 
 pytestmark = pytest.mark.skipif(not NEP50, reason="the compiled scoring is used under NumPy >= 2 only")
 

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from simpeval.defaults import PAIRED_SAMPLES
 from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, SimpevalError
-from simpeval.significance import _resample
 from simpeval.significance import (
-    DEFAULT_SAMPLES,
-    PairedBootstrapResult,
+    PairedResult,
+    _resample,
     paired_approximate_randomization,
     paired_bootstrap,
 )
@@ -62,26 +62,26 @@ def reference_ar(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> flo
 @given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_paired_bootstrap_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:
     base, system = pair
-    result = paired_bootstrap(base, system, weighted, n, seed)
+    result = paired_bootstrap(base, system, weighted, n_samples=n, seed=seed)
     p, mean, low, high = reference_bootstrap(base, system, n, seed)
     assert (result.p_value, result.mean, result.ci.low, result.ci.high) == (p, mean, low, high)
-    assert (result.ci.mean, result.ci.n_resamples, result.ci.seed) == (mean, n, seed)
+    assert (result.ci.mean, result.ci.n_samples, result.ci.seed) == (mean, n, seed)
     assert round(result.p_value * (n + 1)) in range(1, n + 2)  # p = (c + 1) / (n + 1)
-    assert paired_bootstrap(base, system, weighted, n, seed) == result  # deterministic
-    assert paired_bootstrap(base, system, weighted, n, seed, rng=np.random.default_rng(seed)) == result
-    assert paired_bootstrap(system, base, weighted, n, seed).p_value == result.p_value  # symmetric
+    assert paired_bootstrap(base, system, weighted, n_samples=n, seed=seed) == result  # deterministic
+    assert paired_bootstrap(base, system, weighted, n_samples=n, seed=seed, rng=np.random.default_rng(seed)) == result
+    assert paired_bootstrap(system, base, weighted, n_samples=n, seed=seed).p_value == result.p_value  # symmetric
 
 
 @settings(max_examples=30, deadline=None)
 @given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_paired_ar_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:
     base, system = pair
-    p = paired_approximate_randomization(base, system, weighted, n, seed)
+    p = paired_approximate_randomization(base, system, weighted, n_samples=n, seed=seed).p_value
     assert p == reference_ar(base, system, n, seed)
     assert 1 / (n + 1) <= p <= 1
-    assert paired_approximate_randomization(base, system, weighted, n, seed) == p
-    assert paired_approximate_randomization(base, system, weighted, n, seed, rng=np.random.default_rng(seed)) == p
-    assert paired_approximate_randomization(system, base, weighted, n, seed) == p  # symmetric
+    assert paired_approximate_randomization(base, system, weighted, n_samples=n, seed=seed).p_value == p
+    assert paired_approximate_randomization(base, system, weighted, n_samples=n, seed=seed, rng=np.random.default_rng(seed)).p_value == p
+    assert paired_approximate_randomization(system, base, weighted, n_samples=n, seed=seed).p_value == p  # symmetric
 
 
 @pytest.mark.parametrize("n_segments", [1, 7, 30, 64, 100])
@@ -105,8 +105,8 @@ def test_identical_systems_get_the_smallest_p_value(n: int) -> None:
     """sacrebleu counts statistics *strictly* above the observed difference (0 here), never
     true for identical systems, so p = (0 + 1) / (n + 1), not 1."""
     stats = np.random.default_rng(0).integers(0, 10, size=(20, 3)).astype(float)
-    assert paired_bootstrap(stats, stats, weighted, n).p_value == 1 / (n + 1)
-    assert paired_approximate_randomization(stats, stats, weighted, n) == 1 / (n + 1)
+    assert paired_bootstrap(stats, stats, weighted, n_samples=n).p_value == 1 / (n + 1)
+    assert paired_approximate_randomization(stats, stats, weighted, n_samples=n).p_value == 1 / (n + 1)
 
 
 def test_clearly_different_systems_are_significant() -> None:
@@ -114,33 +114,35 @@ def test_clearly_different_systems_are_significant() -> None:
     system = np.array([[1.0, 1.0]] * 38 + [[0.0, 1.0]] * 2)
     def accuracy(v: np.ndarray) -> float:
         return 100 * v[0] / v[1]
-    p, mean, ci = paired_bootstrap(base, system, accuracy, 500)
-    assert p == 1 / 501
-    assert ci.low <= mean <= ci.high and 80 < mean < 100
-    assert paired_approximate_randomization(base, system, accuracy, 500) == 1 / 501
+    result = paired_bootstrap(base, system, accuracy, n_samples=500)
+    assert result.p_value == 1 / 501
+    assert result.ci is not None and result.mean is not None
+    assert result.ci.low <= result.mean <= result.ci.high and 80 < result.mean < 100
+    assert paired_approximate_randomization(base, system, accuracy, n_samples=500).p_value == 1 / 501
 
 
-def test_result_unpacks_as_p_value_mean_ci() -> None:
+def test_every_paired_test_returns_one_result_type() -> None:
     stats = np.ones((3, 2))
-    result = paired_bootstrap(stats, stats, weighted, 5, 9)
-    assert isinstance(result, PairedBootstrapResult)
-    p, mean, ci = result
-    assert (p, mean, ci) == (result.p_value, result.mean, result.ci)
-    assert (ci.n_resamples, ci.seed, ci.level) == (5, 9, 0.95)
+    result = paired_bootstrap(stats, stats, weighted, n_samples=5, seed=9, system="s", baseline="b", metric="M")
+    assert isinstance(result, PairedResult)
+    assert (result.test, result.system, result.baseline, result.metric) == ("bs", "s", "b", "M")
+    assert result.ci is not None and (result.ci.n_samples, result.ci.seed, result.ci.level) == (5, 9, 0.95)
+    ar = paired_approximate_randomization(stats, stats, weighted, n_samples=5, seed=9)
+    assert isinstance(ar, PairedResult) and (ar.test, ar.n_samples, ar.seed, ar.mean, ar.ci) == ("ar", 5, 9, None, None)
 
 
 def test_defaults_are_sacrebleus() -> None:
-    assert dict(DEFAULT_SAMPLES) == {"bs": 1000, "ar": 10000}
+    assert dict(PAIRED_SAMPLES) == {"bs": 1000, "ar": 10000}
     bs = inspect.signature(paired_bootstrap).parameters
     ar = inspect.signature(paired_approximate_randomization).parameters
-    assert (bs["n_resamples"].default, bs["seed"].default) == (1000, 12345)
-    assert (ar["n_trials"].default, ar["seed"].default) == (10000, 12345)
+    assert (bs["n_samples"].default, bs["seed"].default) == (1000, 12345)
+    assert (ar["n_samples"].default, ar["seed"].default) == (10000, 12345)
 
 
 def test_float32_mode_rounds_the_resampled_sums() -> None:
     seen: list[Any] = []
     stats = np.full((4, 2), 0.1)
-    paired_bootstrap(stats, stats, lambda v: seen.append(v.copy()) or 0.0, 2, dtype=np.float32)
+    paired_bootstrap(stats, stats, lambda v: seen.append(v.copy()) or 0.0, n_samples=2, dtype=np.float32)
     # 2 + 2 resamples in float32, then the two full corpora, unrounded (float64) as in sacrebleu.
     assert [v.dtype for v in seen] == [np.float32] * 4 + [np.float64] * 2
     assert seen[0][0] == np.float32(0.1) + np.float32(0.1) + np.float32(0.1) + np.float32(0.1)
@@ -161,22 +163,22 @@ def test_float32_mode_rounds_the_resampled_sums() -> None:
 )
 def test_invalid_statistics_raise_typed_errors(test: Any, base: Any, system: Any, error: type, message: str) -> None:
     with pytest.raises(error, match=message) as info:
-        test(base, system, weighted, 10)
+        test(base, system, weighted, n_samples=10)
     assert isinstance(info.value, SimpevalError)
     assert str(info.value).startswith(f"{test.__name__}: ")
 
 
 def test_invalid_options_raise_typed_errors() -> None:
     stats = np.ones((4, 2))
-    message = r"paired_approximate_randomization: n_trials must be an integer >= 1 \(got 0\)"
+    message = r"paired_approximate_randomization: n_samples must be an integer >= 1 \(got 0\)"
     with pytest.raises(InvalidOptionError, match=message):
-        paired_approximate_randomization(stats, stats, weighted, 0)
+        paired_approximate_randomization(stats, stats, weighted, n_samples=0)
     with pytest.raises(InvalidOptionError, match=r"paired_bootstrap: seed must be an integer >= 0 \(got -5\)"):
-        paired_bootstrap(stats, stats, weighted, 10, -5)
+        paired_bootstrap(stats, stats, weighted, n_samples=10, seed=-5)
     with pytest.raises(InvalidOptionError, match=r"paired_bootstrap: level must be strictly between 0 and 1"):
-        paired_bootstrap(stats, stats, weighted, 10, level=0)
+        paired_bootstrap(stats, stats, weighted, n_samples=10, level=0)
     with pytest.raises(ValueError):  # typed errors are also the builtin ones
-        paired_bootstrap(stats, stats, weighted, -1)
+        paired_bootstrap(stats, stats, weighted, n_samples=-1)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
@@ -196,5 +198,5 @@ def test_paired_bootstraps_equal_separate_calls(dtype: type) -> None:
 
     pairs = [("base", "a"), ("base", "b"), ("a", "b")]
     together = paired_bootstraps(systems, pairs, score, 300, 7, dtype=dtype)
-    separate = [paired_bootstrap(systems[x], systems[y], score, 300, 7, dtype=dtype) for x, y in pairs]
+    separate = [paired_bootstrap(systems[x], systems[y], score, n_samples=300, seed=7, dtype=dtype) for x, y in pairs]
     assert together == separate

@@ -132,7 +132,9 @@ def test_paired_bootstrap_algorithm_is_sacrebleus(kind: str, setups: Any, sacreb
     _, expected = sacrebleu_paired(kind, "bs", 1000)
     base = setup.stats["ACCESS"]
     for name, theirs in expected.items():
-        p, mean, ci = paired_bootstrap(base, setup.stats[name], setup.theirs(), 1000, 12345, dtype=np.float32)
+        r = paired_bootstrap(base, setup.stats[name], setup.theirs(), n_samples=1000, seed=12345, dtype=np.float32)
+        p, mean, ci = r.p_value, r.mean, r.ci
+        assert ci is not None
         assert (p, mean, half_width(ci)) == (theirs.p_value, theirs.mean, theirs.ci), name
 
 
@@ -141,7 +143,9 @@ def test_paired_bootstrap_with_simpeval_metrics(kind: str, setups: Any, sacreble
     setup = setups(kind)
     _, expected = sacrebleu_paired(kind, "bs", 1000)
     for name, theirs in expected.items():
-        p, mean, ci = paired_bootstrap(setup.stats["ACCESS"], setup.stats[name], setup.ours(), 1000, 12345)
+        r = paired_bootstrap(setup.stats["ACCESS"], setup.stats[name], setup.ours(), n_samples=1000, seed=12345)
+        p, mean, ci = r.p_value, r.mean, r.ci
+        assert ci is not None and mean is not None
         assert p == theirs.p_value, name
         assert mean == pytest.approx(theirs.mean, abs=FLOAT32_TOLERANCE), name
         assert half_width(ci) == pytest.approx(theirs.ci, abs=FLOAT32_TOLERANCE), name
@@ -155,7 +159,7 @@ def test_paired_ar_with_simpeval_metrics_is_exact(kind: str, setups: Any, sacreb
     base = setup.stats["ACCESS"]
     for name, theirs in expected.items():
         for score_fn in (setup.ours(), setup.theirs()):
-            assert paired_approximate_randomization(base, setup.stats[name], score_fn, 1000, 12345) == theirs.p_value
+            assert paired_approximate_randomization(base, setup.stats[name], score_fn, n_samples=1000, seed=12345).p_value == theirs.p_value
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -165,13 +169,13 @@ def test_bootstrap_ci_is_sacrebleus_confidence(kind: str, setups: Any) -> None:
     # A metric of its own: corpus_score(n_bootstrap=...) writes bs/seed into its signature.
     theirs = THEIRS[kind](references=setup.refs).corpus_score(hyps, None, n_bootstrap=1000)
     # Algorithm parity: sacrebleu's scorer on float32 sums gives its _mean and _ci exactly.
-    exact = bootstrap_ci(stats, setup.theirs(), 1000, 12345, dtype=np.float32)
+    exact = bootstrap_ci(stats, setup.theirs(), n_samples=1000, seed=12345, dtype=np.float32)
     assert (exact.mean, half_width(exact)) == (theirs._mean, theirs._ci)
     # simpeval's float64 metrics: within float32 rounding.
-    ours = bootstrap_ci(stats, setup.ours(), 1000, 12345)
+    ours = bootstrap_ci(stats, setup.ours(), n_samples=1000, seed=12345)
     assert ours.mean == pytest.approx(theirs._mean, abs=FLOAT32_TOLERANCE)
     assert half_width(ours) == pytest.approx(theirs._ci, abs=FLOAT32_TOLERANCE)
-    assert (ours.n_resamples, ours.seed, ours.level) == (1000, 12345, 0.95)
+    assert (ours.n_samples, ours.seed, ours.level) == (1000, 12345, 0.95)
 
 
 def test_default_ar_trials_match_sacrebleu_cli(setups: Any) -> None:
@@ -181,24 +185,24 @@ def test_default_ar_trials_match_sacrebleu_cli(setups: Any) -> None:
     named = [(name, setup.systems[name]) for name in ("ACCESS", "Dress")]
     signatures, columns = PairedTest(named, {"BLEU": metric}, references=None, test_type="ar", n_samples=0)()
     stats = {name: setup.stats[name] for name in ("ACCESS", "Dress")}
-    result = compare_to_baseline(setup.metric, stats, "ACCESS", "ar")["Dress"]
+    (result,) = [r for r in compare_to_baseline(setup.metric, stats, "ACCESS", "ar") if r.system == "Dress"]
     assert result.p_value == columns["BLEU"][1].p_value
     info = signatures["BLEU"].info
-    assert (result.n_resamples, str(result.seed)) == (info["ar"], info["seed"]) == (10000, "12345")
+    assert (result.n_samples, str(result.seed)) == (info["ar"], info["seed"]) == (10000, "12345")
     assert (result.test, result.baseline, result.metric, result.mean, result.ci) == ("ar", "ACCESS", "BLEU", None, None)
 
 
 def test_default_bs_resamples_match_sacrebleu_cli(setups: Any, sacrebleu_paired: Any) -> None:
     setup = setups("bleu")
     signature, expected = sacrebleu_paired("bleu", "bs", 1000)
-    results = compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs")  # n_resamples=None: 1000
+    results = {r.system: r for r in compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs")}  # 1000
     assert list(results) == ["Dress", "PBMT-R"]
     for name, result in results.items():
         assert result.p_value == expected[name].p_value
         assert result.mean == pytest.approx(expected[name].mean, abs=FLOAT32_TOLERANCE)
         assert result.ci is not None and result.ci.mean == result.mean
         assert half_width(result.ci) == pytest.approx(expected[name].ci, abs=FLOAT32_TOLERANCE)
-        assert (result.n_resamples, str(result.seed)) == (signature.info["bs"], signature.info["seed"])
+        assert (result.n_samples, str(result.seed)) == (signature.info["bs"], signature.info["seed"])
         assert result.metric == "BLEU"
 
 
@@ -208,7 +212,7 @@ def test_wrapper_metrics_reproduce_sacrebleu_paired_bs_exactly(kind: str, setups
     --paired-bs p-values, means and intervals equal sacrebleu's bit for bit."""
     setup = setups(kind)
     _, expected = sacrebleu_paired(kind, "bs", 1000)
-    results = compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs", n_resamples=1000)
+    results = {r.system: r for r in compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs", n_samples=1000)}
     for name, theirs in expected.items():
         ours = results[name]
         assert ours.ci is not None
@@ -220,5 +224,5 @@ def test_wrapper_metrics_reproduce_sacrebleu_confidence_exactly(kind: str, setup
     setup = setups(kind)
     theirs = THEIRS[kind](references=setup.refs).corpus_score(setup.systems["Dress"], None, n_bootstrap=1000)
     score_fn, dtype = setup.metric.resampling_scorer()
-    ours = bootstrap_ci(setup.stats["Dress"], score_fn, 1000, 12345, dtype=dtype)
+    ours = bootstrap_ci(setup.stats["Dress"], score_fn, n_samples=1000, seed=12345, dtype=dtype)
     assert (ours.mean, half_width(ours)) == (theirs._mean, theirs._ci)

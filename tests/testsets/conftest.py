@@ -68,7 +68,7 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.0"  # one request per connection, closed after the response
 
-        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        def do_GET(self) -> None:
             state.requests.append(self.path)
             local = state.files.get(self.path)
             if local is None or state.mode == "missing":
@@ -86,7 +86,7 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
                 body = body[: len(body) // 2]
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: object) -> None:
             pass
 
     return Handler

@@ -94,12 +94,43 @@ def test_score_from_stdin_and_sentence_level(runner, upstream, outputs) -> None:
 
 
 def test_line_count_must_match_the_test_set(runner, upstream, outputs) -> None:
-    fails(run(runner, "score", "-t", "asset-test", "-i", outputs["short.txt"], "-m", "bleu"), 1,
-          "short.txt: 3 lines", "test set asset-test: 359 lines")  # fmt: skip
-    fails(run(runner, "score", "-t", "asset-test", "-i", outputs["short.txt"], "-m", "bleu", "--sentence-level"), 1,
-          "short.txt has 3 lines", "test set asset-test (359)")  # fmt: skip
+    """score (streaming and --sentence-level) and compare say it in the words of every length check."""
+    expected = (
+        "Error: input files must have the same number of lines, one per segment, but they differ: "
+        f"{outputs['short.txt']}: 3 lines, test set asset-test: 359 lines.\n"
+    )
+    args = ["-t", "asset-test", "-i", outputs["short.txt"], "-m", "bleu"]
+    assert fails(run(runner, "score", *args), 1) == expected
+    assert fails(run(runner, "score", *args, "--sentence-level"), 1) == expected
+    assert fails(run(runner, "compare", *args, "-q"), 1) == expected
     fails(run(runner, "compare", "-t", "asset-test", "-i", outputs["a.txt"], outputs["short.txt"], "-m", "bleu"), 1,
-          "short.txt has 3 lines", "simpeval testsets echo asset-test src")  # fmt: skip
+          f"{outputs['a.txt']}: 359 lines, {outputs['short.txt']}: 3 lines, test set asset-test: 359 lines.")  # fmt: skip
+
+
+def test_downloads_report_progress_through_the_cli_helper(runner, upstream, outputs, monkeypatch) -> None:
+    """The library draws nothing: every command hands it the CLI's progress callback."""
+    import simpeval.cli.inputs
+    import simpeval.cli.testsets
+    from simpeval.cli.progress import Progress
+
+    seen = []
+
+    def spy(function):
+        def wrapper(*args, progress=None, **kwargs):
+            seen.append(progress)
+            return function(*args, progress=progress, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(simpeval.cli.testsets, "download", spy(simpeval.cli.testsets.download))
+    monkeypatch.setattr(simpeval.cli.testsets, "load_testset", spy(simpeval.cli.testsets.load_testset))
+    monkeypatch.setattr(simpeval.cli.inputs, "load_testset", spy(simpeval.cli.inputs.load_testset))
+    ok(run(runner, "testsets", "download", "asset-test"))
+    ok(run(runner, "testsets", "echo", "asset-test", "src"))
+    ok(run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], "-m", "bleu"))
+    ok(run(runner, "compare", "-t", "asset-test", "-i", outputs["a.txt"], outputs["b.txt"], "-m", "bleu"))
+    assert len(seen) == 4
+    assert all(getattr(callback, "__self__", None).__class__ is Progress for callback in seen)
 
 
 @pytest.mark.parametrize("command", ["score", "compare"])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from simpeval.api import evaluate_systems, sentence_level
-from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError
 from simpeval.io import read_lines
 from simpeval.metrics import get_metric
 from simpeval.testsets import (
@@ -17,7 +17,6 @@ from simpeval.testsets import (
     check_system_outputs,
     get_testset,
     load_testset,
-    with_test_set,
 )
 
 
@@ -60,29 +59,27 @@ def test_a_rating_set_is_not_a_corpus(upstream) -> None:
 
 def test_scores_with_a_loaded_set(upstream) -> None:
     sources, references = load_testset("asset-test")
-    score = get_metric("sari").corpus_score(list(sources), references, sources)
+    score = get_metric("sari").corpus_score(list(sources), references, sources=sources)
     assert 0 < score.score < 100 and score.signature["nrefs"] == "10"
 
 
 def test_check_system_outputs() -> None:
     spec = get_testset("asset-test")
     check_system_outputs(spec, {"ok": ["x"] * 359})
-    with pytest.raises(InputLengthMismatchError, match=r"short\.txt has 358 lines.*long\.txt has 360 lines"):
+    with pytest.raises(InputLengthMismatchError, match=r"short\.txt: 358 lines, long\.txt: 360 lines, test set asset-test: 359"):
         check_system_outputs(spec, {"ok": ["x"] * 359, "short.txt": ["x"] * 358, "long.txt": ["x"] * 360})
 
 
 def test_with_test_set_tags_every_signature() -> None:
     systems = {"a": ["the cat sat", "a dog"], "b": ["cat", "dog"]}
     refs, srcs = [["the cat sat", "a dog ran"]], ["the cat sat down", "a dog ran"]
-    table = with_test_set(evaluate_systems(systems, refs, srcs, metrics=["sari", "bleu"]), "asset-test")
+    table = evaluate_systems(systems, refs, sources=srcs, metrics=["sari", "bleu"]).with_signature_fields(test="asset-test")
     for row in table.scores:
         for score in row:
             fields = score.signature.format()
             assert "|nrefs:1|test:asset-test|" in fields
-    segments = with_test_set(sentence_level(systems, refs, srcs, metrics=["bleu"]), "asset-test")
+    segments = sentence_level(systems, refs, sources=srcs, metrics=["bleu"]).with_signature_fields(test="asset-test")
     assert {row.score.signature["test"] for row in segments.rows} == {"asset-test"}
-    with pytest.raises(InvalidInputError, match="ResultTable or SegmentTable"):
-        with_test_set("not a table", "x")  # type: ignore[call-overload]
 
 
 def test_loading_uses_no_network_once_cached(upstream, dead_mirror: str, monkeypatch, cache: Path) -> None:

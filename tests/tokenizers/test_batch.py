@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-from simpeval.tokenizers import get_tokenizer
 from simpeval.engines.tokenize13a import tokenize_13a_joined, tokenize_batch
+from simpeval.tokenizers import get_tokenizer
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
     "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\x1c", "\x85",

@@ -18,7 +18,7 @@ if not NUMBA_AVAILABLE:
         pytest.fail("Numba is part of the test extra; CI must test the compiled engine.", pytrace=False)
     pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
 
-from simpeval.engines.vocab import TokenVocabulary  # noqa: E402
+from simpeval.engines.vocab import TokenVocabulary
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
     "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\u205f", "\u3000",

@@ -106,7 +106,7 @@ class SARI(Metric):
     ) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``.
         self.engine = resolve_engine("SARI", engine, "numpy", "reference")
-        options = {
+        options: dict[str, Any] = {
             "tokenize": tokenize, "lowercase": lowercase, "normalize_source": normalize_source, "split": split,
             "aggregate": aggregate, "deletion": deletion, "average": average, "zero_division": zero_division,
             "precision": precision, "keep_recall": keep_recall, "del_match": del_match, "ngrams": ngrams,

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from ..._types import StatsArray
-from .config import SARIConfig, VARIANTS
+from .config import SARIConfig
 
 __all__ = ["N_RAW", "RAW_FIELDS", "reference_counts", "sari_segment_counts"]
 
@@ -47,6 +47,7 @@ def sari_segment_counts(
         config: the SARI settings (only the counting options matter here).
 
     Examples:
+        >>> from simpeval.metrics.sari import VARIANTS
         >>> counts = sari_segment_counts("a b".split(), "b".split(), [["a", "b"], ["a"]],
         ...                              VARIANTS["easse"])
         >>> counts[:4]  # unigram keep P = 1/2, keep R = 1/3 (source and output counts x 2 references)

@@ -1,0 +1,29 @@
+"""The orchestration entry points used by the CLI and by notebooks.
+
+* :mod:`.evaluate`: :func:`evaluate_systems`, :func:`evaluate_streams` (files of any size),
+  :func:`sentence_level`;
+* :mod:`.comparison`: :func:`compare` (confidence intervals, paired tests, metric agreement).
+
+:func:`evaluate_systems` scores every system with every metric and returns a
+:class:`~simpeval.report.table.ResultTable`; :func:`sentence_level` returns the score of
+every segment as a :class:`~simpeval.report.table.SegmentTable`. Render either with
+:func:`simpeval.report.render`.
+
+Examples:
+    >>> table = evaluate_systems(
+    ...     {"copy": ["The cat sat on the mat ."], "simple": ["The cat sat ."]},
+    ...     references=[["The cat sat ."]],
+    ...     sources=["The cat sat on the mat ."],
+    ...     metrics=["sari", "bleu"],
+    ... )
+    >>> table.metric_names, table.best("SARI")
+    (('SARI', 'BLEU'), 'simple')
+"""
+
+from __future__ import annotations
+
+from ..defaults import DEFAULT_METRICS
+from .comparison import ProgressFn, compare
+from .evaluate import evaluate_streams, evaluate_systems, sentence_level
+
+__all__ = ["DEFAULT_METRICS", "ProgressFn", "compare", "evaluate_streams", "evaluate_systems", "sentence_level"]

@@ -1,0 +1,77 @@
+"""What the orchestration functions share: resolving metrics, checking systems, column labels."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence, Union
+
+from ..exceptions import InvalidInputError, UnknownMetricError
+from ..metrics import Metric, get_metric, metric_key
+from ..report.table import MetricColumn
+
+__all__ = ["MetricSpec", "check_systems", "columns", "labels", "resolve_metrics"]
+
+MetricSpec = Union[Metric, str]
+
+
+def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:
+    if isinstance(metrics, (str, Metric)) or not isinstance(metrics, Sequence):
+        raise InvalidInputError(
+            f"evaluate_systems: metrics must be a list of Metric objects or registry names "
+            f"(got {type(metrics).__name__}: {metrics!r:.60}). Wrap a single metric in a list."
+        )
+    if not metrics:
+        raise InvalidInputError("evaluate_systems: metrics must name at least one metric (got an empty list).")
+    resolved = []
+    for metric in metrics:
+        if isinstance(metric, str):
+            resolved.append(get_metric(metric))
+        elif isinstance(metric, Metric):
+            resolved.append(metric)
+        else:
+            raise InvalidInputError(
+                f"evaluate_systems: every metric must be a Metric or a registry name "
+                f"(got {type(metric).__name__}: {metric!r:.60})."
+            )
+    return resolved
+
+
+def check_systems(systems: Mapping[str, object]) -> None:
+    if not isinstance(systems, Mapping):
+        raise InvalidInputError(
+            f"evaluate_systems: systems must be a mapping of system name -> hypotheses "
+            f"(got {type(systems).__name__}). For one system pass {{'my-system': hypotheses}}."
+        )
+    if not systems:
+        raise InvalidInputError("evaluate_systems: systems must contain at least one system (got none).")
+    for name in systems:
+        if not isinstance(name, str):
+            raise InvalidInputError(
+                f"evaluate_systems: system names must be strings (got {type(name).__name__}: {name!r})."
+            )
+
+
+def labels(names: Sequence[str]) -> list[str]:
+    """Unique column labels: a repeated name gets `` (2)``, `` (3)``, ..."""
+    labels: list[str] = []
+    for name in names:
+        label, n = name, 1
+        while label in labels:
+            n += 1
+            label = f"{name} ({n})"
+        labels.append(label)
+    return labels
+
+
+def columns(scores: Sequence[str], metrics: Sequence[Metric]) -> tuple[MetricColumn, ...]:
+    """The table columns of ``metrics``, labelled with the scores' metric names made unique."""
+    return tuple(
+        MetricColumn(label, metric.higher_is_better, _registry_key(metric))
+        for label, metric in zip(labels(scores), metrics)
+    )
+
+
+def _registry_key(metric: Metric) -> str:
+    try:
+        return metric_key(metric.name)
+    except UnknownMetricError:  # a metric of the user's own, not in the registry
+        return metric.name.lower()

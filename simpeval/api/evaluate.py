@@ -1,0 +1,151 @@
+"""Scoring several systems with several metrics: corpus tables, streamed corpora, sentence level."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+
+from .._types import RefStreams, Sources
+from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
+from ..exceptions import InvalidInputError
+from ..io import iter_aligned_chunks
+from ..metrics import count_references
+from ..metrics.score import Score
+from ..report.table import ResultTable, SegmentScore, SegmentTable
+from .common import MetricSpec, check_systems, columns, resolve_metrics
+
+__all__ = ["evaluate_streams", "evaluate_systems", "sentence_level"]
+
+
+def evaluate_systems(
+    systems: Mapping[str, Sequence[str]],
+    references: RefStreams,
+    *,
+    sources: Optional[Sources] = None,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+) -> ResultTable:
+    """Score every system with every metric (corpus level).
+
+    Args:
+        systems: system name -> its outputs, one per segment.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        sources: the source sentences (required when a metric needs them, as SARI does).
+        metrics: :class:`~simpeval.metrics.base.Metric` objects or registry names
+            (``"sari"``, ``"bleu"``, ``"chrf"``, ``"ter"``), in column order.
+
+    Returns:
+        A table with one row per system and one column per metric. Columns are labelled
+        with the score's metric name (``"SARI"``, ``"BLEU"``, ``"chrF2"``, ``"TER"``).
+
+    Raises:
+        SimpevalError: invalid input (lengths, layout, missing sources, ...), from the metrics.
+    """
+    check_systems(systems)
+    resolved = resolve_metrics(metrics)
+    scores = [
+        tuple(metric.corpus_score(hypotheses, references, sources=sources) for metric in resolved)
+        for hypotheses in systems.values()
+    ]
+    return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
+
+
+def evaluate_streams(
+    systems: Mapping[str, Iterable[str]],
+    references: Sequence[Iterable[Optional[str]]],
+    *,
+    sources: Optional[Iterable[str]] = None,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+    chunk_size: int = CHUNK_SIZE,
+    input_names: Optional[Sequence[str]] = None,
+    mismatch_message: str = "inputs must have the same number of segments",
+    unit: str = "",
+) -> ResultTable:
+    """:func:`evaluate_systems` for inputs of any size: every input is read once, lazily.
+
+    All inputs (e.g. :func:`simpeval.io.iter_lines` of files) are walked in lockstep,
+    ``chunk_size`` segments at a time; only the summed statistics of each (system, metric)
+    are kept, so memory does not depend on the corpus length.
+
+    Args:
+        systems: system name -> iterable of its outputs.
+        references: reference streams as iterables (``references[j]`` yields reference ``j``
+            of every segment; ``None`` for a missing one).
+        sources: iterable of source sentences (required by SARI).
+        metrics: metrics or registry names, as in :func:`evaluate_systems`.
+        chunk_size: segments per chunk.
+        input_names: names of the inputs (systems, then references, then sources) used in
+            the line-count error message; file names in the CLI.
+        mismatch_message: the start of that error message.
+        unit: what the error message counts (``"line"`` for files).
+
+    Raises:
+        InputLengthMismatchError: the inputs have different lengths (each is named with its length).
+    """
+    check_systems(systems)
+    resolved = resolve_metrics(metrics)
+    n_systems, n_refs = len(systems), len(references)
+    default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (["sources"] if sources is not None else [])
+    names = list(input_names) if input_names is not None else default_names
+    iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
+    totals: dict[tuple[int, int], Any] = {}
+    ref_counts: set[int] = set()
+    for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
+        refs = chunk[n_systems : n_systems + n_refs]
+        srcs = chunk[-1] if sources is not None else None
+        for s, hypotheses in enumerate(chunk[:n_systems]):
+            for k, metric in enumerate(resolved):
+                chunk = metric.corpus_stats(hypotheses, refs, sources=srcs).sum(axis=0)
+                totals[s, k] = chunk if (s, k) not in totals else totals[s, k] + chunk
+        ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
+    if not totals:
+        raise InvalidInputError("evaluate_streams: the inputs contain no segment.")
+    nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+    scores = [
+        tuple(metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved))
+        for s in range(n_systems)
+    ]
+    return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
+
+
+
+def sentence_level(
+    systems: Mapping[str, Sequence[str]],
+    references: RefStreams,
+    *,
+    sources: Optional[Sources] = None,
+    metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+) -> SegmentTable:
+    """The score of every segment of every system under every metric.
+
+    Each segment is scored as a corpus of one, from its own row of statistics; every
+    segment score carries the metric's corpus signature.
+
+    Args:
+        systems: system name -> its outputs, one per segment.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        sources: the source sentences (required by SARI).
+        metrics: metrics or registry names, as in :func:`evaluate_systems`.
+
+    Returns:
+        A :class:`SegmentTable` with rows ordered by system, then metric, then line.
+
+    Examples:
+        >>> rows = sentence_level({"s": ["a b", "c"]}, [["a b", "d"]], metrics=["bleu"]).rows
+        >>> [(r.line, r.system, r.metric) for r in rows]
+        [(1, 's', 'BLEU'), (2, 's', 'BLEU')]
+    """
+    check_systems(systems)
+    resolved = resolve_metrics(metrics)
+    scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
+    for system, hypotheses in systems.items():
+        for k, metric in enumerate(resolved):
+            stats = metric.corpus_stats(hypotheses, references, sources=sources)  # validates the input
+            per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
+            signature = metric.get_signature(count_references(per_segment))
+            scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
+    table_columns = columns([segments[0].metric for _, _, segments in scored[: len(resolved)]], resolved)
+    rows = [
+        SegmentScore(i + 1, system, table_columns[k].name, score)
+        for system, k, segments in scored
+        for i, score in enumerate(segments)
+    ]
+    return SegmentTable(tuple(systems), table_columns, tuple(rows))

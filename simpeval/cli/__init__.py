@@ -1,0 +1,60 @@
+"""The ``simpeval`` command line: parse options, read files, call :mod:`simpeval.api`, render, echo.
+
+One module per command, each a thin layer over one :mod:`simpeval.api` function:
+
+* :mod:`.score`: ``simpeval score -s SRC -r REF1 REF2 -i SYS1 SYS2 [--metrics sari bleu chrf ter]``,
+  or ``-t asset-test`` for a built-in test set instead of ``--sources/--references``;
+* :mod:`.compare`: ``simpeval compare ...``: confidence intervals, paired tests, agreement;
+* :mod:`.demo`: ``simpeval demo``: ``score`` on the demo data shipped with the package;
+* :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
+
+Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` (reading files
+and test sets, the one length check), :mod:`.progress` (the one progress indicator). A new
+command is a new module registered below.
+
+Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1);
+impossible option combinations are usage errors (exit code 2); library warnings are printed
+on standard error as ``Warning: ...``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import click
+
+from .._version import __version__
+from ..exceptions import SimpevalError
+from . import compare, demo, score, testsets  # the modules: simpeval.cli.score is never the command
+from .options import MultiValueCommand, MultiValueOption
+
+__all__ = ["MultiValueCommand", "MultiValueOption", "main"]
+
+
+class _Group(click.Group):
+    """Turns library errors into one-line click errors and library warnings into stderr lines."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("default")
+            try:
+                return super().invoke(ctx)
+            except SimpevalError as err:
+                raise click.ClickException(" ".join(str(err).split())) from err
+            finally:
+                for warning in caught:
+                    if not issubclass(warning.category, DeprecationWarning):
+                        click.echo(f"Warning: {warning.message}", err=True)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", "-V", prog_name="simpeval")
+def main() -> None:
+    """Evaluate text simplification (SARI) and translation metrics (BLEU, chrF, TER) with signatures."""
+
+
+main.add_command(score.score)
+main.add_command(compare.compare)
+main.add_command(demo.demo)
+main.add_command(testsets.testsets)

@@ -1,0 +1,126 @@
+"""``simpeval compare``: systems in one table, with confidence intervals and paired tests.
+
+``simpeval compare -s SRC -r REFS... -i SYS... [--confidence] [--paired bs|ar] [--agreement]``
+reads every file (:func:`simpeval.cli.inputs.read_inputs`), calls :func:`simpeval.api.compare`
+and renders the table, then the metric agreement when asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import click
+
+from .. import api
+from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED, PAIRED_SAMPLES
+from ..report import render, render_agreement
+from .inputs import check_data_options, open_inputs, read_inputs
+from .options import (
+    MultiValueCommand,
+    MultiValueOption,
+    build_metrics,
+    data_options,
+    input_option,
+    metric_options,
+    metrics_option,
+    option_group,
+    output_options,
+)
+from .progress import Progress
+
+__all__ = ["compare"]
+
+#: The options of the comparison itself: intervals, paired tests, baseline, seed.
+comparison_options = option_group(
+    click.option("--confidence", "--ci", is_flag=True,
+                 help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals."),
+    click.option("--confidence-n", type=click.IntRange(min=1), default=CONFIDENCE_SAMPLES, show_default=True,
+                 metavar="N", help="Bootstrap resamples for --confidence."),
+    click.option("--paired", type=click.Choice(["bs", "ar"]),
+                 help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar)."),
+    click.option("--paired-n", type=click.IntRange(min=1), metavar="N",
+                 help=f"Resamples (bs, default {PAIRED_SAMPLES['bs']}) or trials (ar, default {PAIRED_SAMPLES['ar']}) "
+                 "of --paired."),
+    click.option("--all-pairs", is_flag=True, help="Test every pair of systems instead of each against the baseline."),
+    click.option("--correction", type=click.Choice(["holm"]), help="Multiple-comparison correction of the p-values."),
+    click.option("--baseline", metavar="NAME", help="Baseline system (default: the first)."),
+    click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw."),
+)  # fmt: skip
+
+
+def _check_options(
+    all_pairs: bool, correction: Optional[str], paired: Optional[str], agreement: bool, fmt: str
+) -> None:
+    """Usage errors of the comparison options."""
+    if (all_pairs or correction) and paired is None:
+        raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
+    if agreement and fmt in ("json", "csv"):
+        raise click.UsageError(
+            f"--agreement is printed after the table, which --format {fmt} cannot hold; use text, markdown, "
+            "latex or html (or simpeval.significance.agreement.metric_agreement in Python)."
+        )
+
+
+@click.command(cls=MultiValueCommand)
+@data_options
+@input_option("System output files, one per system.", required=True)
+@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
+              help="System names, one per --input file (default: the file names).")  # fmt: skip
+@metrics_option
+@metric_options
+@output_options
+@comparison_options
+@click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
+@click.option(
+    "--agreement",
+    is_flag=True,
+    help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).",
+)
+@click.option("--plot", metavar="FILE", help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress indicator on stderr.")
+@click.pass_context
+def compare(
+    ctx: click.Context,
+    /,
+    test_set: Optional[str],
+    sources: Optional[str],
+    references: tuple[str, ...],
+    num_refs: Optional[int],
+    inputs: tuple[str, ...],
+    names: tuple[str, ...],
+    metrics: tuple[str, ...],
+    fmt: str,
+    width: int,
+    confidence: bool,
+    confidence_n: int,
+    paired: Optional[str],
+    paired_n: Optional[int],
+    all_pairs: bool,
+    correction: Optional[str],
+    baseline: Optional[str],
+    seed: int,
+    deltas: bool,
+    agreement: bool,
+    plot: Optional[str],
+    quiet: bool,
+    **metric_options: Any,
+) -> None:
+    """Compare systems in one table: scores, confidence intervals, paired significance tests."""
+    metric_objects = build_metrics(ctx, metrics, metric_options)
+    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
+    _check_options(all_pairs, correction, paired, agreement, fmt)
+    with Progress(enabled=not quiet) as progress:
+        data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
+                                       num_refs=num_refs, names=names, progress=progress))  # fmt: skip
+        table = data.tag(api.compare(
+            data.systems, data.references, sources=data.sources, metrics=metric_objects, confidence=confidence,
+            confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs,
+            correction=correction, baseline=baseline, seed=seed, agreement=agreement, progress=progress,
+        ))  # fmt: skip
+    if plot:
+        from ..report.plots import save_figure  # matplotlib is optional: imported only when asked for
+
+        save_figure(table, plot)
+    click.echo(render(table, fmt, width=width, deltas=deltas))
+    if table.correlations:
+        click.echo("\n" + render_agreement(table.correlations, fmt))

@@ -1,0 +1,200 @@
+"""Reading the inputs of every command: one reader, one length check, one message.
+
+:func:`open_inputs` opens every input lazily, whether it comes from files or from a built-in
+test set, as an :class:`Inputs`: the system outputs by system name, the reference streams, the
+sources, and the name of every stream for messages. :func:`read_inputs` reads them into lists
+in lockstep. Either way the line counts are checked by :func:`simpeval.io.iter_aligned_chunks`
+(by :func:`simpeval.api.evaluate_streams` when streaming), so a mismatch always reads::
+
+    input files must have the same number of lines, one per segment, but they differ:
+    sys.txt: 3 lines, test set asset-test: 359 lines.
+
+:func:`check_data_options` rejects impossible combinations of the data options before any
+file is read.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from typing import Generic, Iterable, Iterator, Optional, Sequence, TypeVar
+
+import click
+
+from ..defaults import CHUNK_SIZE
+from ..io import LINE_COUNT_MISMATCH, STDIN, display_name, iter_aligned_chunks, iter_lines, iter_tsv_references
+from ..metrics import Metric, available_metrics, metric_class
+from ..report import ResultTable, SegmentTable
+from ..testsets import TestSet, load_testset
+from .progress import Progress
+
+__all__ = ["LINE_COUNT_MISMATCH", "UNIT", "Inputs", "check_data_options", "open_inputs", "read_inputs", "system_names"]
+
+#: What the length check counts (``"3 lines"``).
+UNIT = "line"
+
+S = TypeVar("S", Iterator[str], list[str])
+T = TypeVar("T", ResultTable, SegmentTable)
+
+
+@dataclass(frozen=True)
+class Inputs(Generic[S]):
+    """The inputs of a command, lazy (``Inputs[Iterator[str]]``) or read (``Inputs[list[str]]``).
+
+    Attributes:
+        systems: system name -> its outputs.
+        references: reference streams (``references[j]``: reference ``j`` of every segment).
+        sources: the source sentences, if given.
+        names: the name of every stream in messages (file names, ``test set NAME``): systems,
+            then references, then sources.
+        test_set: the built-in test set the references and sources come from, if any.
+    """
+
+    systems: dict[str, S]
+    references: list[S]
+    sources: Optional[S]
+    names: list[str]
+    test_set: Optional[str] = None
+
+    def streams(self) -> list[S]:
+        """Every stream, in the order of :attr:`names`."""
+        streams = list(self.systems.values())
+        streams.extend(self.references)
+        if self.sources is not None:
+            streams.append(self.sources)
+        return streams
+
+    def tag(self, table: T) -> T:
+        """``table`` with ``test:NAME`` in every signature when the data is a built-in test set."""
+        return table.with_signature_fields(test=self.test_set) if self.test_set else table
+
+
+def check_data_options(
+    metrics: Sequence[Metric],
+    inputs: Sequence[str],
+    test_set: Optional[str],
+    sources: Optional[str],
+    references: Sequence[str],
+    num_refs: Optional[int],
+) -> None:
+    """Reject impossible combinations of the data options (usage errors, exit code 2)."""
+    if test_set is None and not references:
+        raise click.UsageError("Missing option '--references' / '-r' (or give a built-in test set with --test-set).")
+    files = (("--sources", sources), ("--references", references), ("--num-refs", num_refs))
+    given = [option for option, value in files if value]
+    if test_set is not None and given:
+        raise click.UsageError(
+            f"--test-set {test_set} provides the sources and references; do not also give {', '.join(given)}."
+        )
+    needing = [m.name for m in metrics if m.requires_source]
+    if needing and sources is None and test_set is None:
+        others = " ".join(name for name in available_metrics() if not metric_class(name).requires_source)
+        raise click.UsageError(
+            f"{', '.join(needing)} needs the source sentences: pass --sources FILE, or drop "
+            f"{', '.join(n.lower() for n in needing)} from --metrics (e.g. --metrics {others})."
+        )
+    if num_refs is not None and num_refs > 1 and len(references) != 1:
+        raise click.UsageError(
+            f"--num-refs {num_refs} reads all references from one tab-separated file, but "
+            f"{len(references)} files were given to --references."
+        )
+    if [sources, *references, *inputs].count(STDIN) > 1:
+        raise click.UsageError("standard input ('-') can be used for one file only.")
+    if tuple(inputs) == (STDIN,) and sys.stdin.isatty():
+        raise click.UsageError(
+            "no --input given and standard input is a terminal: pass --input FILE... or pipe a file."
+        )
+
+
+def _no_duplicates(names: Sequence[str], what: str) -> None:
+    duplicates = [name for name in dict.fromkeys(names) if names.count(name) > 1]
+    if duplicates:
+        raise click.UsageError(f"{what}: {' '.join(duplicates)}.")
+
+
+def system_names(paths: Sequence[str], names: Sequence[str] = ()) -> list[str]:
+    """System names: ``names`` if given, else the file basenames (the paths where basenames collide).
+
+    Raises:
+        click.UsageError: not one name per file, or a name given twice (systems would collapse).
+
+    Examples:
+        >>> system_names(["a/x.txt", "b/y.txt", "-"])
+        ['x.txt', 'y.txt', 'stdin']
+        >>> system_names(["a/x.txt", "b/x.txt"])
+        ['a/x.txt', 'b/x.txt']
+    """
+    if names:
+        if len(names) != len(paths):
+            raise click.UsageError(f"--names gives {len(names)} names for {len(paths)} --input files.")
+        _no_duplicates(names, "--names gives the same name to several systems")
+        return list(names)
+    found = ["stdin" if p == STDIN else os.path.basename(p) or p for p in paths]
+    if len(set(found)) < len(found):
+        found = [display_name(p) for p in paths]
+    _no_duplicates(found, "--input lists the same file more than once")
+    return found
+
+
+def _load_testset(name: str, progress: Optional[Progress]) -> TestSet:
+    """Load a test set, drawing its download with ``progress`` (default: a bar of its own)."""
+    if progress is not None:
+        return load_testset(name, progress=progress.download)
+    with Progress() as own:
+        return load_testset(name, progress=own.download)
+
+
+def open_inputs(
+    inputs: Sequence[str],
+    *,
+    test_set: Optional[str] = None,
+    sources: Optional[str] = None,
+    references: Sequence[str] = (),
+    num_refs: Optional[int] = None,
+    names: Sequence[str] = (),
+    progress: Optional[Progress] = None,
+) -> Inputs[Iterator[str]]:
+    """Open every input lazily: nothing is read until the streams are consumed.
+
+    Args:
+        inputs: system output files (``"-"``: standard input).
+        test_set: a built-in corpus giving the sources and references (loaded here, downloaded
+            on first use with ``progress``), instead of ``sources``/``references``/``num_refs``.
+        sources, references, num_refs: the files (``num_refs > 1``: one TSV file of references).
+        names: system names, one per input file (default: the file names).
+        progress: draws the download of a test set (default: a bar on a terminal).
+    """
+    systems = {name: iter_lines(path) for name, path in zip(system_names(inputs, names), inputs)}
+    files = [display_name(path) for path in inputs]
+    if test_set is not None:
+        data = _load_testset(test_set, progress)
+        label = f"test set {data.name}"
+        refs = [iter(stream) for stream in data.references]
+        return Inputs(systems, refs, iter(data.sources), files + [label] * (len(refs) + 1), data.name)
+    if num_refs is not None and num_refs > 1:
+        refs = iter_tsv_references(references[0], num_refs)
+        files += [display_name(references[0])] * num_refs
+    else:
+        refs = [iter_lines(path) for path in references]
+        files += [display_name(path) for path in references]
+    srcs = iter_lines(sources) if sources is not None else None
+    return Inputs(systems, refs, srcs, files + ([display_name(sources)] if sources is not None else []))
+
+
+def read_inputs(opened: Inputs[Iterator[str]]) -> Inputs[list[str]]:
+    """Read inputs opened by :func:`open_inputs` into lists, in lockstep, checking the line counts.
+
+    Raises:
+        InputLengthMismatchError: the line counts differ (every file, or the test set, is named
+            with its count), as :func:`simpeval.api.evaluate_streams` says it when streaming.
+    """
+    columns: list[list[str]] = [[] for _ in opened.names]
+    named: list[tuple[str, Iterable[str]]] = list(zip(opened.names, opened.streams()))
+    for chunk in iter_aligned_chunks(named, CHUNK_SIZE, LINE_COUNT_MISMATCH, UNIT):
+        for column, lines in zip(columns, chunk):
+            column.extend(lines)
+    n_systems, n_refs = len(opened.systems), len(opened.references)
+    systems = dict(zip(opened.systems, columns[:n_systems]))
+    sources = columns[-1] if opened.sources is not None else None
+    return Inputs(systems, columns[n_systems : n_systems + n_refs], sources, opened.names, opened.test_set)

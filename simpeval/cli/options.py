@@ -1,0 +1,224 @@
+"""Options shared by the commands, in groups, and the metrics they configure.
+
+* :class:`MultiValueOption` / :class:`MultiValueCommand`: ``--references r1 r2`` (several
+  space-separated values, and repeatable);
+* option groups, each a decorator: :data:`data_options` (``--test-set/--sources/--references/
+  --num-refs``), :func:`input_option` (``--input``), :data:`metrics_option` (``--metrics``),
+  :data:`metric_options` (``--sari-*``, ``--bleu-*``, ``--chrf-*``, ``--ter-*``),
+  :data:`output_options` (``--format/--width``);
+* :func:`build_metrics`: the metrics named by ``--metrics`` with their per-metric options.
+
+Every default comes from :mod:`simpeval.defaults`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
+
+import click
+from click.core import ParameterSource
+
+from ..defaults import DEFAULT_METRICS, WIDTH
+from ..io import STDIN
+from ..metrics import Metric, available_metrics, get_metric, metric_key
+from ..metrics.sari import VARIANTS
+from ..report import available_formats
+from ..testsets import available_testsets
+from ..tokenizers import available_tokenizers
+
+__all__ = [
+    "MultiValueCommand",
+    "MultiValueOption",
+    "build_metrics",
+    "data_options",
+    "expand_multi_values",
+    "input_option",
+    "metric_options",
+    "metrics_option",
+    "option_group",
+    "output_options",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Decorator(Protocol):
+    """What ``click.option(...)`` returns: a decorator giving back the function it decorates."""
+
+    def __call__(self, function: F, /) -> F: ...
+
+
+# ------------------------------------------------------------ multi-value options
+class MultiValueOption(click.Option):
+    """An option taking one or more space-separated values, and repeatable.
+
+    ``--references r1 r2 --references r3`` gives ``("r1", "r2", "r3")``. Values run up to
+    the next token that starts with ``-`` (a lone ``-`` is a value: standard input). Only
+    works on a :class:`MultiValueCommand`, which regroups the arguments before click parses them.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["multiple"] = True
+        super().__init__(*args, **kwargs)
+
+
+def expand_multi_values(
+    params: Sequence[click.Parameter], args: Sequence[str], ctx: Optional[click.Context] = None
+) -> list[str]:
+    """Rewrite ``--opt a b`` as ``--opt a --opt b`` for every :class:`MultiValueOption`.
+
+    Examples:
+        >>> params = [MultiValueOption(["-r", "--references"]), click.Option(["--width"])]
+        >>> expand_multi_values(params, ["-r", "a", "b", "--width", "2", "--references=c", "d"])
+        ['-r', 'a', '-r', 'b', '--width', '2', '--references', 'c', '--references', 'd']
+    """
+    greedy = {opt for p in params if isinstance(p, MultiValueOption) for opt in p.opts}
+    with_value = {
+        opt: p.nargs for p in params if isinstance(p, click.Option) and not p.is_flag and not p.count for opt in p.opts
+    }
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        token = args[i]
+        if token == "--":
+            return out + list(args[i:])
+        if token.startswith("--"):
+            name, eq, first = token.partition("=")
+            values = [first] if eq else []
+        else:  # short option, maybe with its value attached: -rfile
+            name, values = token[:2], ([token[2:]] if len(token) > 2 else [])
+        i += 1
+        if name in greedy:
+            while i < len(args) and (args[i] == STDIN or not args[i].startswith("-")):
+                values.append(args[i])
+                i += 1
+            if not values:
+                raise click.BadOptionUsage(name, f"Option '{name}' requires at least one value.", ctx)
+            for value in values:
+                out += [name, value]
+        elif name in with_value and not values:  # keep this option's own value untouched
+            out += list(args[i - 1 : i + with_value[name]])
+            i += with_value[name]
+        else:
+            out.append(token)
+    return out
+
+
+class MultiValueCommand(click.Command):
+    """A command whose :class:`MultiValueOption` options take several space-separated values."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, expand_multi_values(self.params, args, ctx))
+
+
+def option_group(*options: Decorator) -> Decorator:
+    """One decorator applying ``options`` in the order given (as if stacked in that order)."""
+
+    def decorate(function: F) -> F:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+# ------------------------------------------------------------ where the data comes from
+#: ``--test-set`` (a built-in corpus) or ``--sources/--references/--num-refs`` (files).
+data_options: Decorator = option_group(
+    click.option("--test-set", "-t", type=click.Choice(available_testsets(kind="corpus"), case_sensitive=False),
+                 metavar="NAME", help="A built-in test set instead of --sources/--references (downloaded and "
+                 "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME."),
+    click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI)."),
+    click.option("--references", "-r", cls=MultiValueOption, metavar="FILE...",
+                 help="Reference files, one reference per line; several space-separated or repeated."),
+    click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
+                 help="Read N tab-separated references per line from one --references file."),
+)  # fmt: skip
+
+
+def input_option(help: str, required: bool = False) -> Decorator:
+    """``--input/--outputs/-i FILE...``: the system outputs, one file per system."""
+    return click.option(
+        "--input", "--outputs", "-i", "inputs", cls=MultiValueOption, required=required, metavar="FILE...", help=help
+    )
+
+
+# ------------------------------------------------------------ metrics
+#: ``--metrics NAME...``: the metrics to compute, in column order.
+metrics_option: Decorator = click.option(
+    "--metrics", "-m", cls=MultiValueOption, default=DEFAULT_METRICS, show_default=True, metavar="NAME...",
+    help=f"Metrics to compute ({', '.join(available_metrics())}).",
+)  # fmt: skip
+
+#: Options of one metric each; the prefix before the first ``_`` is the metric's registry name
+#: and the rest is the keyword argument of the metric's constructor.
+metric_options: Decorator = option_group(
+    click.option("--sari-variant", metavar="NAME", help=f"SARI preset ({', '.join(VARIANTS)}). Default: easse."),
+    click.option("--sari-tokenize", metavar="NAME",
+                 help=f"SARI tokenizer ({', '.join(available_tokenizers())}). Default: the preset's."),
+    click.option("--sari-lowercase/--sari-no-lowercase", default=None, help="SARI: lowercase the input."),
+    click.option("--sari-aggregate", type=click.Choice(["corpus", "sentence"]),
+                 help="SARI: pool n-gram counts or average sentences."),
+    click.option("--sari-deletion", type=click.Choice(["f1", "precision"]), help="SARI: deletion score."),
+    click.option("--sari-average", type=click.Choice(["f1", "pr"]), help="SARI: F1 per order, or F1 of mean P and R."),
+    click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
+    click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
+    click.option("--bleu-tokenize", metavar="NAME",
+                 help="BLEU tokenizer (13a, intl, zh, char, none, ...). Default: 13a."),
+    click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
+    click.option("--bleu-smooth-method", type=click.Choice(["exp", "floor", "add-k", "none"]),
+                 help="BLEU smoothing. Default: exp."),
+    click.option("--bleu-smooth-value", type=float, metavar="X", help="BLEU: value of floor / add-k smoothing."),
+    click.option("--bleu-effective-order", is_flag=True, help="BLEU: skip n-gram orders with no n-gram."),
+    click.option("--bleu-max-ngram-order", type=click.IntRange(min=1), metavar="N",
+                 help="BLEU: highest n-gram order. Default: 4."),
+    click.option("--chrf-char-order", type=click.IntRange(min=0), metavar="N",
+                 help="chrF: character n-gram order. Default: 6."),
+    click.option("--chrf-word-order", type=click.IntRange(min=0), metavar="N",
+                 help="chrF: word n-gram order (2 = chrF++). Default: 0."),
+    click.option("--chrf-beta", type=click.IntRange(min=0), metavar="N", help="chrF: weight of recall. Default: 2."),
+    click.option("--chrf-lowercase", is_flag=True, help="chrF: lowercase the input."),
+    click.option("--chrf-whitespace", is_flag=True, help="chrF: keep whitespace in character n-grams."),
+    click.option("--chrf-eps-smoothing", is_flag=True, help="chrF: epsilon smoothing (chrF++.py, NLTK)."),
+    click.option("--ter-case-sensitive", is_flag=True, help="TER: do not lowercase."),
+    click.option("--ter-normalized", is_flag=True, help="TER: normalize punctuation and tokenize."),
+    click.option("--ter-no-punct", is_flag=True, help="TER: remove punctuation."),
+    click.option("--ter-asian-support", is_flag=True, help="TER: tokenize Asian characters."),
+)  # fmt: skip
+
+
+def build_metrics(ctx: click.Context, names: Sequence[str], options: dict[str, Any]) -> list[Metric]:
+    """Instantiate the metrics named in ``--metrics`` with the per-metric options given.
+
+    Args:
+        ctx: the command's context (to tell options given on the command line from defaults).
+        names: the ``--metrics`` values, any spelling :func:`simpeval.metrics.metric_key` accepts.
+        options: the per-metric options (:data:`metric_options`) by parameter name.
+
+    Raises:
+        UnknownMetricError: a name is not a metric (the message lists the valid ones).
+        click.UsageError: an option of a metric that is not in ``--metrics`` was given.
+    """
+    names = list(dict.fromkeys(names))
+    keys = [metric_key(name) for name in names]
+    given = {k: v for k, v in options.items() if ctx.get_parameter_source(k) is ParameterSource.COMMANDLINE}
+    for option in given:
+        prefix = option.split("_", 1)[0]
+        if prefix not in keys:
+            raise click.UsageError(
+                f"--{option.replace('_', '-')} was given but {prefix} is not in --metrics ({' '.join(names)})."
+            )
+    return [
+        get_metric(name, **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key})
+        for name, key in zip(names, keys)
+    ]
+
+
+# ------------------------------------------------------------ output
+#: ``--format/-f`` and ``--width/-w``.
+output_options: Decorator = option_group(
+    click.option("--format", "-f", "fmt", type=click.Choice(available_formats()), default="text", show_default=True,
+                 help="Output format."),
+    click.option("--width", "-w", type=click.IntRange(0, 20), default=WIDTH, show_default=True,
+                 help="Decimals of printed scores."),
+)  # fmt: skip

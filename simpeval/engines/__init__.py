@@ -1,0 +1,16 @@
+"""Everything compiled or vectorized, and the code that chooses and loads it.
+
+Metric classes call engines; engines never import metrics (an import-linter contract). What an
+engine needs of a metric's settings comes as plain values or as any object with the right
+attributes (:class:`~simpeval.engines.sari_encode.SARICounting`).
+
+* :mod:`.jit`: the optional Numba loader (``simpeval[fast]``), engine choice, parallel launches;
+* :mod:`.hashing`: the one hash-table scheme of the kernels (int64 keys and byte strings);
+* :mod:`.tokenize13a`: sacrebleu's 13a on whole corpora with NumPy (and the 13a byte table);
+* :mod:`.vocab`: compiled tokenization straight to integer ids;
+* :mod:`.sari_encode`, :mod:`.sari_numpy`, :mod:`.sari_numba`: SARI statistics;
+* :mod:`.text_encoding`, :mod:`.ngram`: BLEU and chrF statistics;
+* :mod:`.resample`: sacrebleu's float32 bootstrap scoring of BLEU and chrF, compiled.
+
+Every engine gives the same bits as the readable reference path; the tests compare them.
+"""

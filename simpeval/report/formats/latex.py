@@ -1,0 +1,99 @@
+"""The LaTeX format: a booktabs ``tabular`` fragment, with the legend and signatures in footnote size.
+
+Examples:
+    >>> print(latex_escape("R&D_#1 100% a--b"))
+    R\\&D\\_\\#1 100\\% a-{}-b
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .layout import COMPARISONS_TITLE, AnyTable, Grid, Note, Options, build_report, joined
+
+__all__ = ["latex_escape", "latex_grid", "render_latex"]
+
+_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+    "–": "--",
+    "…": r"\ldots{}",
+    "Δ": r"$\Delta$",
+}
+_BEST = r"\textbf{bold}"
+
+
+def latex_escape(text: str, keep: str = "") -> str:
+    """Escape LaTeX's special characters except those in ``keep``.
+
+    A ``-`` before another ``-`` is split off, so that no dash ligature forms (``Dress--Ls``).
+    """
+    out = []
+    for i, c in enumerate(text):
+        if c == "-" and text[i + 1 : i + 2] == "-":
+            out.append("-{}")
+        else:
+            out.append(c if c in keep else _SPECIAL.get(c, c))
+    return "".join(out)
+
+
+def _tt(text: str) -> str:
+    """``\\texttt`` of ``text``; the typewriter font has glyphs of its own for ``|``, ``<`` and ``>``."""
+    return r"\texttt{" + latex_escape(text, keep="|<>") + "}"
+
+
+def _bold(text: str) -> str:
+    return rf"\textbf{{{text}}}"
+
+
+def _row(cells: Sequence[str]) -> str:
+    return " & ".join(cells) + r" \\"
+
+
+def latex_grid(grid: Grid) -> list[str]:
+    """The lines of a booktabs ``tabular`` (``\\toprule``, ``\\midrule``, ``\\bottomrule``)."""
+    body = [_row([joined(cell, latex_escape, _bold) for cell in cells]) for cells in grid.rows]
+    spec = "".join(a[0] for a in grid.aligns)
+    return [
+        rf"\begin{{tabular}}{{{spec}}}",
+        r"\toprule",
+        _row([latex_escape(h) for h in grid.header]),
+        r"\midrule",
+        *body,
+        r"\bottomrule",
+        r"\end{tabular}",
+    ]
+
+
+def _small(lines: Sequence[str]) -> list[str]:
+    """Footnote-size lines below a tabular."""
+    if not lines:
+        return []
+    return [r"\par\smallskip", r"{\footnotesize", *(line + r"\par" for line in lines), "}"]
+
+
+def _notes(notes: Sequence[Note]) -> list[str]:
+    return [f"{_BEST if s is None else latex_escape(s)}: {latex_escape(text)}" for s, text in notes]
+
+
+def render_latex(table: AnyTable, opts: Options) -> str:
+    """The tabular, then the legend and signatures, then the comparisons' tabular if any."""
+    report = build_report(table, opts)
+    signatures = [_tt(sig) for sig in report.signatures]
+    lines = ["% simpeval results; needs \\usepackage{booktabs}", *latex_grid(report.grid)]
+    lines += _small(_notes(report.notes) + signatures)
+    if report.comparisons is not None:
+        lines += [r"\par\medskip", rf"{{\small {COMPARISONS_TITLE}}}\par\smallskip", *latex_grid(report.comparisons)]
+        lines += _small(_notes(report.comparison_notes))
+    return "\n".join(lines)

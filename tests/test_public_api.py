@@ -1,0 +1,109 @@
+"""The public API is one consistent surface: exports, keyword-only sources, spelled-out options,
+one spelling set per metric name, one result type per concept."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import simpeval
+from simpeval import BLEU, CHRF, SARI, TER, get_metric, metric_key
+from simpeval.exceptions import InvalidOptionError, UnknownMetricError, UnknownSystemError
+
+METRIC_CLASSES = [SARI, BLEU, CHRF, TER]
+
+
+def test_every_export_resolves_and_is_listed_by_dir() -> None:
+    for name in simpeval.__all__:
+        assert getattr(simpeval, name) is not None, name
+    assert set(simpeval.__all__) <= set(dir(simpeval))
+    for name in ("ResultTable", "render", "PairedResult", "ConfidenceInterval", "compare", "SARI"):
+        assert name in dir(simpeval)
+
+
+def test_lazy_exports_are_typed_for_mypy(tmp_path) -> None:
+    """mypy sees the lazily imported names (TYPE_CHECKING imports), not Any."""
+    pytest.importorskip("mypy")
+    script = tmp_path / "use.py"
+    script.write_text(textwrap.dedent("""
+        import simpeval
+        reveal_type(simpeval.SARI)
+        reveal_type(simpeval.compare)
+        reveal_type(simpeval.ResultTable)
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary", "--follow-imports=silent", str(script)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert "simpeval.metrics.sari.metric.SARI" in result.stdout, result.stdout + result.stderr
+    assert "def (systems:" in result.stdout and "simpeval.report.table.ResultTable" in result.stdout
+
+
+@pytest.mark.parametrize("cls", METRIC_CLASSES)
+def test_sources_is_keyword_only(cls: type) -> None:
+    """sacrebleu's third positional argument is n_bootstrap: ported code must fail loudly."""
+    for method in ("corpus_score", "corpus_stats", "sentence_scores", "corpus_score_iter"):
+        parameter = inspect.signature(getattr(cls, method)).parameters["sources"]
+        assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, method
+    assert inspect.signature(cls.sentence_score).parameters["source"].kind is inspect.Parameter.KEYWORD_ONLY
+    with pytest.raises(TypeError):
+        cls().corpus_score(["a"], [["a"]], ["a"])
+
+
+def test_api_sources_is_keyword_only() -> None:
+    for function in (simpeval.compare, simpeval.evaluate_systems, simpeval.evaluate_streams, simpeval.sentence_level):
+        assert inspect.signature(function).parameters["sources"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def test_sari_options_are_spelled_out() -> None:
+    parameters = inspect.signature(SARI).parameters
+    assert not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    from dataclasses import fields
+
+    from simpeval.metrics.sari import SARIConfig
+
+    assert {f.name for f in fields(SARIConfig)} <= set(parameters)
+
+
+@pytest.mark.parametrize(
+    ("spelling", "key"),
+    [("sari", "sari"), ("SARI", "sari"), ("Bleu", "bleu"), ("chrf", "chrf"), ("chrF", "chrf"), ("chrF2", "chrf"),
+     ("chrF2++", "chrf"), ("chrf++", "chrf"), ("TER", "ter")],
+)  # fmt: skip
+def test_one_set_of_metric_spellings(spelling: str, key: str) -> None:
+    assert metric_key(spelling) == key
+    assert type(get_metric(spelling)).__name__ == {"sari": "SARI", "bleu": "BLEU", "chrf": "CHRF", "ter": "TER"}[key]
+
+
+def test_table_lookup_accepts_the_same_spellings() -> None:
+    table = simpeval.evaluate_systems({"a": ["the cat sat"]}, [["the cat sat down"]], metrics=["bleu", "chrf"])
+    for spelling in ("chrF2", "chrf", "CHRF", "chrF"):
+        assert table.cell("a", spelling) is table.cell("a", "chrF2")
+    with pytest.raises(UnknownMetricError, match="chrF2"):
+        table.cell("a", "meteor")
+    with pytest.raises(UnknownSystemError, match="unknown system 'b'; systems: a"):
+        table.cell("b", "BLEU")
+
+
+def test_unknown_metric_and_option_errors() -> None:
+    with pytest.raises(UnknownMetricError, match="valid metrics: bleu, chrf, sari, ter"):
+        get_metric("rouge")
+    with pytest.raises(InvalidOptionError, match="smooth_methd.*valid options"):
+        get_metric("bleu", smooth_methd="exp")
+
+
+@pytest.mark.parametrize("cls", METRIC_CLASSES)
+def test_components_and_breakdown_are_on_the_score_scale(cls: type) -> None:
+    metric = cls()
+    score = metric.corpus_score(["the cat sat on a mat"], [["the cat sat on the mat"]], sources=["a cat sat on the mat"])
+    for value in score.components.values():
+        assert 0.0 <= value <= 100.0
+    for values in score.breakdown.values():
+        assert all(0.0 <= value <= 100.0 for value in values)
+    if cls is SARI:
+        assert list(score.components) == ["add", "keep", "delete"]
+        assert [k.split("_")[0] for k in score.breakdown][::3] == ["add", "keep", "delete"]
