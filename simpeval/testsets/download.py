@@ -29,9 +29,8 @@ How files are checked:
     * offline and not cached: :class:`DownloadError` names the URL that failed, the folder
       and file name to place it under by hand, and its sha256.
 
-A progress bar is written to standard error only when standard error is a terminal
-(``progress=None``); pass ``progress=False`` to silence it. Apart from that bar (which the
-issue asks for, as sacrebleu and pip draw theirs), the module only logs.
+The module never prints: progress goes to an optional callback (the command line draws it
+with its one progress helper, :mod:`simpeval.cli.progress`), everything else to the logger.
 
 Examples:
     >>> import tempfile
@@ -48,7 +47,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import sys
 import tempfile
 from pathlib import Path
 from typing import IO, Callable, Optional, Union
@@ -169,42 +167,6 @@ def is_cached(name: str, cache_dir: Optional[PathArg] = None) -> bool:
     return all(_is_verified(folder / f.name, f.sha256) for f in get_testset(name).all_files)
 
 
-# ------------------------------------------------------------ progress
-class _TerminalProgress:
-    """A one-line progress bar on standard error (only constructed when it is a terminal)."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.shown = False
-
-    def __call__(self, label: str, done: int, total: Optional[int]) -> None:
-        if total:
-            width = 30
-            filled = width * min(done, total) // total
-            text = f"\r{label[:28]:<28} [{'#' * filled}{'.' * (width - filled)}] {done // 1024:>6} / {total // 1024} KiB"
-        else:
-            text = f"\r{label[:28]:<28} {done // 1024:>6} KiB"
-        self.stream.write(text)
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 79 + "\r")
-            self.stream.flush()
-
-
-def _make_progress(progress: Union[bool, ProgressFn, None]) -> tuple[Optional[ProgressFn], Callable[[], None]]:
-    if callable(progress):
-        return progress, lambda: None
-    stream = sys.stderr
-    on_terminal = stream is not None and hasattr(stream, "isatty") and stream.isatty()
-    if progress is False or (progress is None and not on_terminal) or stream is None:
-        return None, lambda: None
-    bar = _TerminalProgress(stream)
-    return bar, bar.close
-
-
 # ------------------------------------------------------------ fetching
 def _manual_hint(spec: TestSetSpec, remote: RemoteFile, folder: Path) -> str:
     return (
@@ -313,8 +275,8 @@ def download(
         name: a registered test set (see :func:`~simpeval.testsets.available_testsets`).
         cache_dir: the cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
         mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
-        progress: ``None``: a bar on standard error if it is a terminal; ``False``: none;
-            ``True``: always; or a callable ``progress(file_name, done_bytes, total_bytes)``.
+        progress: a callable ``progress(file_name, done_bytes, total_bytes_or_None)`` told of
+            every chunk; ``None`` (or a bool, accepted for compatibility) reports nothing.
         timeout: seconds to wait for the server on each connection and read.
 
     Returns:
@@ -328,16 +290,13 @@ def download(
     """
     spec = get_testset(name)
     folder = testset_dir(spec.name, cache_dir)
-    report, close = _make_progress(progress)
-    try:
-        for remote in spec.all_files:
-            state = _is_verified(folder / remote.name, remote.sha256)
-            if state:
-                continue
-            if state is False:
-                logger.warning("cached file %s has the wrong sha256; fetching it again", folder / remote.name)
-                (folder / remote.name).unlink(missing_ok=True)
-            _fetch(spec, remote, folder, mirror, report, timeout)
-    finally:
-        close()
+    report = progress if callable(progress) else None  # False/None/True: no callback, nothing drawn
+    for remote in spec.all_files:
+        state = _is_verified(folder / remote.name, remote.sha256)
+        if state:
+            continue
+        if state is False:
+            logger.warning("cached file %s has the wrong sha256; fetching it again", folder / remote.name)
+            (folder / remote.name).unlink(missing_ok=True)
+        _fetch(spec, remote, folder, mirror, report, timeout)
     return folder

@@ -96,7 +96,7 @@ def load_testset(
             ``turkcorpus-valid``, ``turkcorpus-test-legacy``, ``turkcorpus-valid-legacy``).
         cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
         mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
-        progress: as in :func:`~simpeval.testsets.download` (a bar on a terminal by default).
+        progress: as in :func:`~simpeval.testsets.download` (a callback; nothing by default).
 
     Returns:
         A frozen :class:`TestSet`; ``sources, references = load_testset(name)`` unpacks it.

@@ -153,23 +153,19 @@ def test_a_corrupted_cached_file_is_fetched_again(upstream, cache: Path) -> None
     assert len(upstream.requests) == before + 1 and is_cached(NAME)
 
 
-def test_progress_callback_and_no_bar_off_terminal(upstream, cache: Path, capsys) -> None:
+def test_progress_goes_to_the_callback_and_the_library_never_prints(upstream, cache: Path, capsys, monkeypatch) -> None:
     calls: list[tuple[str, int, object]] = []
     download(NAME, progress=lambda name, done, total: calls.append((name, done, total)))
     assert calls and calls[-1][1] == calls[-1][2]
-    download("turkcorpus-test")  # default progress: stderr is not a terminal here
-    assert capsys.readouterr().err == ""
 
-
-def test_progress_bar_on_a_terminal(upstream, cache: Path, monkeypatch) -> None:
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     terminal = Terminal()
     monkeypatch.setattr("sys.stderr", terminal)
-    download(NAME)
-    assert "asset.test.simp.9" in terminal.getvalue() and "KiB" in terminal.getvalue()
+    download("turkcorpus-test")  # no callback: nothing drawn, even on a terminal
+    assert terminal.getvalue() == "" and capsys.readouterr().err == ""
 
 
 def test_mirror_url_keeps_paths() -> None:
