@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping, Optional
 
+from .._citations import XU_2016
 from .errors import UnknownTestSetError
 
 __all__ = ["RemoteFile", "TestSetSpec", "UPSTREAM_HOST", "available_testsets", "get_testset"]
@@ -130,17 +131,7 @@ _ASSET_CITATION = """\
     pages = "4668--4679",
 }"""
 
-_TURK_CITATION = """\
-@article{xu-etal-2016-optimizing,
-    title = "Optimizing Statistical Machine Translation for Text Simplification",
-    author = "Xu, Wei and Napoles, Courtney and Pavlick, Ellie and Chen, Quanze and Callison-Burch, Chris",
-    journal = "Transactions of the Association for Computational Linguistics",
-    volume = "4",
-    year = "2016",
-    url = "https://aclanthology.org/Q16-1029",
-    doi = "10.1162/tacl_a_00107",
-    pages = "401--415",
-}"""
+_TURK_CITATION = XU_2016
 
 _METAEVAL_CITATION = """\
 @article{alva-manchego-etal-2021-un,

@@ -121,6 +121,17 @@ DEFAULT_VARIANT = "easse"
 
 _EASSE = SARIConfig()
 _EASSE_PAPER = replace(_EASSE, average="pr")
+_HF = SARIConfig(
+    tokenize="13a",
+    lowercase=True,
+    split="space",
+    aggregate="sentence",
+    deletion="precision",
+    zero_division=1,
+    precision="per-ngram",
+    keep_recall="pooled",
+    del_match="subtract",
+)
 
 #: Named presets. Each reproduces one public implementation exactly.
 VARIANTS: Mapping[str, SARIConfig] = {
@@ -129,28 +140,9 @@ VARIANTS: Mapping[str, SARIConfig] = {
     "easse-legacy": replace(_EASSE, lowercase=False, normalize_source=False),
     "easse-delp": replace(_EASSE, deletion="precision"),
     "easse-paper-delp": replace(_EASSE_PAPER, deletion="precision"),
-    "hf": SARIConfig(
-        tokenize="13a",
-        lowercase=True,
-        split="space",
-        aggregate="sentence",
-        deletion="precision",
-        zero_division=1,
-        precision="per-ngram",
-        keep_recall="pooled",
-        del_match="subtract",
-    ),
-    "xu2016": SARIConfig(
-        tokenize="none",
-        lowercase=True,
-        split="space",
-        aggregate="sentence",
-        deletion="precision",
-        zero_division=0,
-        precision="per-ngram",
-        keep_recall="per-ngram",
-        del_match="subtract",
-    ),
+    "hf": _HF,
+    # SARI.py, which Hugging Face ported: no tokenizer, 0/0 = 0 and the original keep recall (#6)
+    "xu2016": replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram"),
     "t2t": SARIConfig(
         tokenize="none",
         lowercase=False,

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Mapping, Optional
 
 import numpy as np
 
+from ..._citations import XU_2016
 from ..._types import StatsArray
 from ...engines.jit import resolve_engine
 from ...engines.sari_encode import ReferenceCache, fast_sari_counts
@@ -73,15 +74,7 @@ class SARI(Metric):
     name: ClassVar[str] = "SARI"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = True
-    citation: ClassVar[str] = """@article{xu-etal-2016-optimizing,
-    title = "Optimizing Statistical Machine Translation for Text Simplification",
-    author = "Xu, Wei and Napoles, Courtney and Pavlick, Ellie and Chen, Quanze and Callison-Burch, Chris",
-    journal = "Transactions of the Association for Computational Linguistics",
-    volume = "4",
-    year = "2016",
-    url = "https://aclanthology.org/Q16-1029",
-    pages = "401--415",
-}"""
+    citation: ClassVar[str] = XU_2016
     signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["SARI"]
 
     def __init__(
