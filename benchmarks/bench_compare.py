@@ -198,7 +198,7 @@ def section_metrics(data: Data, n_samples: int) -> list[tuple[str, float, float,
         t_resample, results = timed(
             lambda: compare_to_baseline(metric, stats, baseline=BASELINE, test="bs", n_samples=n_samples, seed=SEED)
         )
-        label = next(iter(results.values())).metric
+        label = results[0].metric
         n_stats = next(iter(stats.values())).shape[1]
         out.append((label, t_extract, t_resample, n_stats))
         rows.append([label, n_stats, fmt_time(t_extract), fmt_time(t_resample),

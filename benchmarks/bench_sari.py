@@ -313,11 +313,13 @@ def section_stream(
         # Baseline: the reference engine on the first reference_n segments of the same stream.
         clear_caches()
         start = time.perf_counter()
-        ref_score = SARI(preset, engine="reference").corpus_score_iter(*lazy_corpus(corpus, reference_n), chunk_size=chunk_size)
+        hyps, refs, srcs = lazy_corpus(corpus, reference_n)
+        ref_score = SARI(preset, engine="reference").corpus_score_iter(hyps, refs, sources=srcs, chunk_size=chunk_size)
         t_ref = time.perf_counter() - start
         # Same prefix with the fast engine, only to check that the scores agree.
         clear_caches()
-        fast_prefix = SARI(preset).corpus_score_iter(*lazy_corpus(corpus, reference_n), chunk_size=chunk_size)
+        hyps, refs, srcs = lazy_corpus(corpus, reference_n)
+        fast_prefix = SARI(preset).corpus_score_iter(hyps, refs, sources=srcs, chunk_size=chunk_size)
         results[preset] = {
             "wall": wall,
             "inner": child["seconds"],

@@ -1,0 +1,44 @@
+"""The benchmark scripts run (``--quick``) against the current API, so they never rot.
+
+They print ratios against baselines measured in the same process; nothing here asserts on a
+time, only that each script completes and reports its parity checks as met.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def shared() -> Path:
+    if not (SHARED / "corpora").is_dir():
+        message = f"shared data missing: {SHARED / 'corpora'}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return SHARED
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("script", "expected"),
+    [
+        ("bench_sari.py", "identical: yes"),
+        ("bench_compare.py", "paired p-values equal sacrebleu's                            yes"),
+    ],
+)
+def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), "--quick", "--shared", str(shared)],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert expected in result.stdout, result.stdout[-3000:]
