@@ -33,7 +33,10 @@ from .metrics import (
     metric_key,
     references_from_segments,
 )
+from .report.explain import register as _register_explanation_renderers
 from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
+
+_register_explanation_renderers()  # str() and HTML of SARI.explain() / BLEU.explain() results
 
 if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
     from .api import compare, evaluate_streams, evaluate_systems, sentence_level

@@ -2,6 +2,7 @@
 
 * :mod:`.evaluate`: :func:`evaluate_systems`, :func:`evaluate_streams` (files of any size),
   :func:`sentence_level`;
+* :mod:`.explanation`: :func:`explain` (one segment, n-gram by n-gram);
 * :mod:`.comparison`: :func:`compare` (confidence intervals, paired tests, metric agreement).
 
 :func:`evaluate_systems` scores every system with every metric and returns a
@@ -25,5 +26,14 @@ from __future__ import annotations
 from ..defaults import DEFAULT_METRICS
 from .comparison import ProgressFn, compare
 from .evaluate import evaluate_streams, evaluate_systems, sentence_level
+from .explanation import explain
 
-__all__ = ["DEFAULT_METRICS", "ProgressFn", "compare", "evaluate_streams", "evaluate_systems", "sentence_level"]
+__all__ = [
+    "DEFAULT_METRICS",
+    "ProgressFn",
+    "compare",
+    "evaluate_streams",
+    "evaluate_systems",
+    "explain",
+    "sentence_level",
+]

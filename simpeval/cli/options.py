@@ -187,13 +187,16 @@ metric_options: Decorator = option_group(
 )  # fmt: skip
 
 
-def build_metrics(ctx: click.Context, names: Sequence[str], options: dict[str, Any]) -> list[Metric]:
+def build_metrics(
+    ctx: click.Context, names: Sequence[str], options: dict[str, Any], flag: str = "--metrics"
+) -> list[Metric]:
     """Instantiate the metrics named in ``--metrics`` with the per-metric options given.
 
     Args:
         ctx: the command's context (to tell options given on the command line from defaults).
         names: the ``--metrics`` values, any spelling :func:`simpeval.metrics.metric_key` accepts.
         options: the per-metric options (:data:`metric_options`) by parameter name.
+        flag: the option that names the metrics, for the error message.
 
     Raises:
         UnknownMetricError: a name is not a metric (the message lists the valid ones).
@@ -206,7 +209,7 @@ def build_metrics(ctx: click.Context, names: Sequence[str], options: dict[str, A
         prefix = option.split("_", 1)[0]
         if prefix not in keys:
             raise click.UsageError(
-                f"--{option.replace('_', '-')} was given but {prefix} is not in --metrics ({' '.join(names)})."
+                f"--{option.replace('_', '-')} was given but {prefix} is not in {flag} ({' '.join(names)})."
             )
     return [
         get_metric(name, **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key})

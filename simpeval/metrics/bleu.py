@@ -10,7 +10,7 @@ the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -19,6 +19,7 @@ from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from . import _sacrebleu
+from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
 
@@ -193,6 +194,26 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             },
         )
 
+
+    def explain(self, hypothesis: str, references: Sequence[str]) -> BLEUExplanation:
+        """BLEU of one segment, n-gram by n-gram (see :mod:`simpeval.metrics.bleu_explain`).
+
+        Every order lists the prediction's n-grams with their counts, their largest count in a
+        single reference and the clipped matches; then the totals, the precisions, the closest
+        reference length, the brevity penalty and the smoothing. The score equals
+        :meth:`sentence_score`; ``str()`` gives a text table, Jupyter shows HTML,
+        ``to_dict()``/``to_json()`` give the data.
+
+        Examples:
+            >>> e = BLEU(effective_order=True).explain("It rains today.", ["It is raining today."])
+            >>> e.score.score == BLEU(effective_order=True).sentence_score("It rains today.", ["It is raining today."]).score
+            True
+        """
+        c = self.config
+        value = c.smooth_value if c.smooth_value is not None else _sacrebleu.BLEU_SMOOTH_DEFAULTS[c.smooth_method]
+        _, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
+        settings = BLEUSettings(c.lowercase, tokenize, c.max_ngram_order, c.smooth_method, value, c.effective_order)
+        return explain_bleu(self, settings, hypothesis, references)
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines.ngram import closest_lengths, match_counts

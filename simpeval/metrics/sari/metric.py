@@ -8,7 +8,7 @@ summed statistics (:mod:`.scoring`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -23,6 +23,7 @@ from ..score import Score
 from ..signature import SIGNATURE_KEYS, Signature
 from . import config as _config
 from .config import DEFAULT_VARIANT, SARIConfig
+from .explain import SARIExplanation, explain_sari
 from .reference import reference_counts
 from .scoring import KINDS, OPERATIONS, n_stats, score_parts, sentence_rows
 
@@ -188,6 +189,24 @@ class SARI(Metric):
             components={op: 100.0 * value for op, value in ops.items()},
             breakdown={k: tuple(100.0 * x for x in v) for k, v in breakdown.items()},
         )
+
+    def explain(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> SARIExplanation:
+        """SARI of one segment, n-gram by n-gram (see :mod:`simpeval.metrics.sari.explain`).
+
+        Every operation (add, keep, delete) and order lists its n-grams with their counts in the
+        source, prediction and references, the weighted counts SARI compares, and their
+        contributions to precision and recall; the totals are this segment's statistics and the
+        score equals :meth:`sentence_score`. ``str()`` gives a text table, Jupyter shows HTML,
+        ``to_dict()``/``to_json()`` give the data.
+
+        Examples:
+            >>> e = SARI().explain("a b d", ["a b c"], source="a b c")
+            >>> e.score.score == SARI().sentence_score("a b d", ["a b c"], source="a b c").score
+            True
+            >>> [(r.text, r.precision_num, r.precision_den) for r in e.operation("add").orders[0].rows]
+            [('d', 0.0, 1.0)]
+        """
+        return explain_sari(self, self.config, self._tokenizer, hypothesis, references, source)
 
     def score_rows(self, stats: StatsArray) -> np.ndarray:
         """SARI (0-100) of every row of a statistics matrix, vectorized.

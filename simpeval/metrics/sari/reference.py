@@ -7,14 +7,23 @@ tested against it and give bit-identical arrays.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from ..._types import StatsArray
 from .config import SARIConfig
 
-__all__ = ["N_RAW", "RAW_FIELDS", "reference_counts", "sari_segment_counts"]
+__all__ = [
+    "N_RAW",
+    "RAW_FIELDS",
+    "OrderCounters",
+    "order_counters",
+    "order_stats",
+    "reference_counts",
+    "sari_segment_counts",
+    "tokenize_line",
+]
 
 # Layout of the per-order raw statistics (corpus aggregation).
 RAW_FIELDS = (
@@ -55,53 +64,89 @@ def sari_segment_counts(
     """
     out: list[float] = []
     for n in range(1, config.max_order + 1):
-        src = _ngrams(source, n)
-        hyp = _ngrams(hypothesis, n)
-        refs = [_ngrams(ref, n) for ref in references]
-        if config.ngrams == "binary":
-            src, hyp = Counter(dict.fromkeys(src, 1)), Counter(dict.fromkeys(hyp, 1))
-            refs = [Counter(dict.fromkeys(ref, 1)) for ref in refs]
-        ref_total: Counter[Any] = Counter()
-        for ref in refs:
-            ref_total.update(ref)
-        if config.ref_weight == "all":
-            k = len(refs)
-            s_w: Counter[Any] = _positive({g: c * k for g, c in src.items()})
-            h_w: Counter[Any] = _positive({g: c * k for g, c in hyp.items()})
-            r_w: Mapping[Any, float] = ref_total
-        else:
-            k = sum(1 for ref in refs if ref)
-            s_w, h_w = src, hyp
-            r_w = {g: c / k for g, c in ref_total.items()} if k else {}
-
-        keep = s_w & h_w
-        keep_good = _positive({g: min(c, r_w.get(g, 0)) for g, c in keep.items()})
-        keep_all = _positive({g: min(c, r_w.get(g, 0)) for g, c in s_w.items()})
-        delete = s_w - h_w
-        del_all = _positive({g: c - r_w.get(g, 0) for g, c in s_w.items()})
-        if config.del_match == "min":
-            del_good = _positive({g: min(c, del_all.get(g, 0)) for g, c in delete.items()})
-        else:
-            del_good = _positive({g: c - r_w.get(g, 0) for g, c in delete.items()})
-        add = set(hyp) - set(src)
-        add_all = set(r_w) - set(src)
-        add_good = add & set(r_w)
-
-        per_ngram_p = config.precision == "per-ngram"
-        per_ngram_r = config.keep_recall == "per-ngram"
-        out.extend(
-            (
-                *_ratio_terms(keep_good, keep, per_ngram_p),
-                *_ratio_terms(keep_good, keep_all, per_ngram_r),
-                *_ratio_terms(del_good, delete, per_ngram_p),
-                *_ratio_terms(del_good, del_all, per_ngram_r),
-                float(len(add_good)),
-                float(len(add)),
-                float(len(add_good)),
-                float(len(add_all)),
-            )
-        )
+        out.extend(order_stats(order_counters(source, hypothesis, references, config, n), config))
     return out
+
+
+class OrderCounters(NamedTuple):
+    """Every multiset SARI compares at one n-gram order (the reference path's intermediate values).
+
+    ``source``, ``hypothesis`` and ``references`` hold the n-gram counts (0/1 with binary
+    n-grams); ``weighted_*`` the counts as SARI compares them (source and output counts times the
+    number of references, or reference counts divided by the non-empty references); the others
+    are the selected and correct n-grams of each operation's precision and recall.
+    """
+
+    source: Counter[Any]
+    hypothesis: Counter[Any]
+    references: list[Counter[Any]]
+    weighted_source: Counter[Any]
+    weighted_hypothesis: Counter[Any]
+    weighted_references: Mapping[Any, float]
+    keep: Counter[Any]
+    keep_good: Counter[Any]
+    keep_all: Counter[Any]
+    delete: Counter[Any]
+    del_good: Counter[Any]
+    del_all: Counter[Any]
+    add: set[Any]
+    add_good: set[Any]
+    add_all: set[Any]
+
+
+def order_counters(
+    source: Sequence[str], hypothesis: Sequence[str], references: Sequence[Sequence[str]], config: SARIConfig, n: int
+) -> OrderCounters:
+    """The multisets of order ``n`` of one tokenized segment (see :class:`OrderCounters`)."""
+    src = _ngrams(source, n)
+    hyp = _ngrams(hypothesis, n)
+    refs = [_ngrams(ref, n) for ref in references]
+    if config.ngrams == "binary":
+        src, hyp = Counter(dict.fromkeys(src, 1)), Counter(dict.fromkeys(hyp, 1))
+        refs = [Counter(dict.fromkeys(ref, 1)) for ref in refs]
+    ref_total: Counter[Any] = Counter()
+    for ref in refs:
+        ref_total.update(ref)
+    if config.ref_weight == "all":
+        k = len(refs)
+        s_w: Counter[Any] = _positive({g: c * k for g, c in src.items()})
+        h_w: Counter[Any] = _positive({g: c * k for g, c in hyp.items()})
+        r_w: Mapping[Any, float] = ref_total
+    else:
+        k = sum(1 for ref in refs if ref)
+        s_w, h_w = src, hyp
+        r_w = {g: c / k for g, c in ref_total.items()} if k else {}
+
+    keep = s_w & h_w
+    keep_good = _positive({g: min(c, r_w.get(g, 0)) for g, c in keep.items()})
+    keep_all = _positive({g: min(c, r_w.get(g, 0)) for g, c in s_w.items()})
+    delete = s_w - h_w
+    del_all = _positive({g: c - r_w.get(g, 0) for g, c in s_w.items()})
+    if config.del_match == "min":
+        del_good = _positive({g: min(c, del_all.get(g, 0)) for g, c in delete.items()})
+    else:
+        del_good = _positive({g: c - r_w.get(g, 0) for g, c in delete.items()})
+    add = set(hyp) - set(src)
+    add_all = set(r_w) - set(src)
+    add_good = add & set(r_w)
+    return OrderCounters(src, hyp, refs, s_w, h_w, r_w, keep, keep_good, keep_all, delete, del_good, del_all,
+                         add, add_good, add_all)  # fmt: skip
+
+
+def order_stats(c: OrderCounters, config: SARIConfig) -> tuple[float, ...]:
+    """The 12 raw statistics of one order (:data:`RAW_FIELDS`) from its multisets."""
+    per_ngram_p = config.precision == "per-ngram"
+    per_ngram_r = config.keep_recall == "per-ngram"
+    return (
+        *_ratio_terms(c.keep_good, c.keep, per_ngram_p),
+        *_ratio_terms(c.keep_good, c.keep_all, per_ngram_r),
+        *_ratio_terms(c.del_good, c.delete, per_ngram_p),
+        *_ratio_terms(c.del_good, c.del_all, per_ngram_r),
+        float(len(c.add_good)),
+        float(len(c.add)),
+        float(len(c.add_good)),
+        float(len(c.add_all)),
+    )
 
 
 def _ngrams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
@@ -114,6 +159,12 @@ def _ratio_terms(good: Mapping[Any, float], selected: Mapping[Any, float], per_n
         # Summed in the selected counter's order (source first-occurrence order), as SARI.py does.
         return float(sum(good.get(g, 0) / c for g, c in selected.items())), float(len(selected))
     return float(sum(good.values())), float(sum(selected.values()))
+
+def tokenize_line(line: str, config: SARIConfig, tokenizer: Callable[[str], str], normalize: bool = True) -> list[str]:
+    """The tokens of ``line`` as SARI sees them: lowercased and tokenized (``normalize``), then split."""
+    text = tokenizer(line.lower() if config.lowercase else line) if normalize else line
+    return text.split(" ") if config.split == "space" else text.split()
+
 
 def reference_counts(
     hypotheses: Sequence[str],
@@ -137,8 +188,7 @@ def reference_counts(
         key = line if normalize else "\x00raw\x00" + line
         found = cache.get(key)
         if found is None:
-            text = tokenizer(line.lower() if config.lowercase else line) if normalize else line
-            found = cache[key] = text.split(" ") if config.split == "space" else text.split()
+            found = cache[key] = tokenize_line(line, config, tokenizer, normalize)
         return found
 
     rows = [

@@ -1,0 +1,44 @@
+"""Explaining one segment's score, n-gram by n-gram (SARI and BLEU)."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence, Union
+
+from ..exceptions import InvalidOptionError
+from ..metrics import Metric, get_metric
+from ..metrics.explanation import Explanation
+
+__all__ = ["explain"]
+
+
+def explain(
+    metric: Union[Metric, str], hypothesis: str, references: Sequence[str], *, source: Optional[str] = None
+) -> Explanation:
+    """The explanation of one segment's score under ``metric`` (an object or a registry name).
+
+    Args:
+        metric: a metric that can explain itself (:class:`~simpeval.SARI` or
+            :class:`~simpeval.BLEU`, any preset or option), or its name.
+        hypothesis: the system output (prediction).
+        references: the references of the segment.
+        source: the source sentence (SARI needs it).
+
+    Raises:
+        InvalidOptionError: the metric cannot explain its scores.
+
+    Examples:
+        >>> e = explain("sari", "a b d", ["a b c"], source="a b c")
+        >>> [op.operation for op in e.operations]
+        ['add', 'keep', 'delete']
+    """
+    resolved = get_metric(metric) if isinstance(metric, str) else metric
+    method = getattr(resolved, "explain", None)
+    if method is None:
+        raise InvalidOptionError(
+            f"explain: {resolved.name} cannot explain its scores; explanations exist for SARI and BLEU."
+        )
+    if resolved.requires_source:
+        result: Explanation = method(hypothesis, references, source=source)
+    else:
+        result = method(hypothesis, references)
+    return result

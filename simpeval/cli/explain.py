@@ -1,0 +1,47 @@
+"""``simpeval explain``: one segment's SARI or BLEU, n-gram by n-gram (:func:`simpeval.api.explain`)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import click
+
+from .. import api
+from .options import MultiValueCommand, MultiValueOption, build_metrics, metric_options
+
+__all__ = ["explain"]
+
+
+@click.command(cls=MultiValueCommand)
+@click.option("--source", "-s", metavar="TEXT", help="The source sentence (needed by SARI).")
+@click.option("--prediction", "-p", required=True, metavar="TEXT", help="The system output to explain.")
+@click.option("--references", "-r", cls=MultiValueOption, required=True, metavar="TEXT...",
+              help="The references, space-separated (quote each) or repeated.")
+@click.option("--metric", "-m", type=click.Choice(["sari", "bleu"], case_sensitive=False), default="sari",
+              show_default=True, help="The metric to explain.")
+@metric_options
+@click.option("--format", "-f", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
+              help="text: aligned tables; json: every n-gram and total as data; html: a fragment.")
+@click.pass_context
+def explain(
+    ctx: click.Context,
+    /,
+    source: Optional[str],
+    prediction: str,
+    references: tuple[str, ...],
+    metric: str,
+    fmt: str,
+    **metric_options: Any,
+) -> None:
+    """Explain one segment's score: every n-gram, its counts, its contribution, and the totals.
+
+    \b
+    simpeval explain --source "About 95 species are currently accepted ." \\
+        --prediction "About 95 species are now agreed ." \\
+        --references "About 95 species are currently known ." \\
+                     "About 95 species are now accepted ." "95 species are now accepted ."
+    """
+    (resolved,) = build_metrics(ctx, [metric], metric_options, flag="--metric")
+    if resolved.requires_source and source is None:
+        raise click.UsageError(f"{resolved.name} compares the prediction with the source: pass --source TEXT.")
+    click.echo(api.explain(resolved, prediction, list(references), source=source).render(fmt))

@@ -1,0 +1,67 @@
+"""What every explanation shares: a frozen value that renders itself through :mod:`simpeval.report`.
+
+An explanation (:meth:`SARI.explain <simpeval.metrics.sari.SARI.explain>`,
+:meth:`BLEU.explain <simpeval.metrics.bleu.BLEU.explain>`) is a structured value: every
+n-gram with its counts and its contribution, the totals, and the :class:`Score` they give. It
+is a dict / JSON through :meth:`Explanation.to_dict`; its text (``str``) and HTML (Jupyter's
+``_repr_html_``) forms are written by :mod:`simpeval.report.explain`, which registers itself
+here when ``simpeval`` is imported (this module imports no renderer).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any, Callable, Mapping, cast
+
+__all__ = ["Explanation", "register_renderer"]
+
+#: Renderers of explanations by format (``"text"``, ``"html"``), filled by simpeval.report.explain.
+_RENDERERS: dict[str, Callable[[Any], str]] = {}
+
+
+def register_renderer(fmt: str, renderer: Callable[[Any], str]) -> None:
+    """Install ``renderer`` (explanation -> string) for ``fmt`` (``"text"`` or ``"html"``)."""
+    _RENDERERS[fmt] = renderer
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Explanation) and dataclasses.is_dataclass(value):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if hasattr(value, "to_dict"):  # Score, Signature
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+class Explanation:
+    """Mixin of the explanation dataclasses: ``to_dict``, ``to_json``, ``str`` and ``_repr_html_``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON-ready values (n-grams as lists of tokens, the score as a dict)."""
+        return cast(dict[str, Any], _jsonable(self))  # a dataclass gives a dict
+
+    def to_json(self, indent: int = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def render(self, fmt: str = "text") -> str:
+        """The explanation as ``"text"``, ``"html"`` or ``"json"``."""
+        if fmt == "json":
+            return self.to_json()
+        renderer = _RENDERERS.get(fmt)
+        if renderer is None:
+            raise RuntimeError(
+                f"{type(self).__name__}: no {fmt!r} renderer is registered (registered: {sorted(_RENDERERS)}); "
+                "importing simpeval registers the text and HTML renderers of simpeval.report.explain."
+            )
+        return renderer(self)
+
+    def __str__(self) -> str:
+        return self.render("text")
+
+    def _repr_html_(self) -> str:
+        return self.render("html")

@@ -1,0 +1,171 @@
+"""Text and HTML forms of the metric explanations (:meth:`SARI.explain`, :meth:`BLEU.explain`).
+
+The explanations are frozen values in :mod:`simpeval.metrics`; this module writes them for
+people. :func:`register` installs :func:`render_text` and :func:`render_html` as their
+``str()`` and ``_repr_html_`` (``import simpeval`` does it).
+
+Examples:
+    >>> from simpeval import SARI
+    >>> text = render_text(SARI().explain("a b d", ["a b c"], source="a b c"))
+    >>> text.splitlines()[0]
+    'SARI 12.22 = (add 0.00 + keep 36.67 + delete 0.00) / 3'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..metrics.explanation import register_renderer
+
+if TYPE_CHECKING:  # only the types: importing the metric modules here would load sacrebleu
+    from ..metrics.bleu_explain import BLEUExplanation, BLEUOrder
+    from ..metrics.sari.explain import NgramRow, OperationBreakdown, OrderBreakdown, SARIExplanation
+
+__all__ = ["register", "render_html", "render_text"]
+
+_SARI_HEADER = ("n-gram", "src", "pred", "refs", "in refs", "src*", "pred*", "refs*", "precision", "recall")
+_BLEU_HEADER = ("n-gram", "count", "max ref", "clipped")
+
+
+def _is_sari(e: Any) -> bool:
+    """Whether ``e`` is a SARI explanation (it has operations) rather than a BLEU one."""
+    return hasattr(e, "operations")
+
+
+def _num(value: float) -> str:
+    """A count as an integer when it is one, else with 4 significant digits."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.4g}"
+
+
+def _fraction(num: float, den: float) -> str:
+    return f"{_num(num)}/{_num(den)}" if den else "-"
+
+
+def _sari_cells(row: NgramRow, n_refs: int) -> list[str]:
+    return [
+        row.text, _num(row.source), _num(row.prediction), _num(row.references), f"{row.in_references}/{n_refs}",
+        _num(row.weighted_source), _num(row.weighted_prediction), _num(row.weighted_references),
+        _fraction(row.precision_num, row.precision_den), _fraction(row.recall_num, row.recall_den),
+    ]  # fmt: skip
+
+
+def _order_line(order: OrderBreakdown) -> str:
+    return (
+        f"{order.order}-grams: precision {_fraction(order.precision_num, order.precision_den)} = {order.precision:.2f}, "
+        f"recall {_fraction(order.recall_num, order.recall_den)} = {order.recall:.2f}, F1 {order.f1:.2f}"
+    )
+
+
+def _bleu_order_line(order: BLEUOrder) -> str:
+    return f"{order.order}-grams: {_num(order.matches)}/{_num(order.total)} matched, precision {order.precision:.2f}"
+
+
+def _sari_title(e: SARIExplanation) -> str:
+    parts = " + ".join(f"{op.operation} {op.score:.2f}" for op in e.operations)
+    return f"SARI {e.score.score:.2f} = ({parts}) / 3"
+
+
+def _bleu_title(e: BLEUExplanation) -> str:
+    return f"BLEU {e.score.score:.2f}"
+
+
+def _bleu_facts(e: BLEUExplanation) -> str:
+    effective = "yes" if e.effective_order else "no"
+    return (
+        f"hyp_len {_num(e.hyp_len)}, ref_len {_num(e.ref_len)} (closest), brevity penalty {e.bp:.4f}; "
+        f"smoothing {e.smoothing}, effective order {effective}"
+    )
+
+
+def _inputs(e: Any) -> list[tuple[str, str]]:
+    lines = [("source", e.source)] if _is_sari(e) else []
+    lines.append(("prediction", e.prediction))
+    lines += [(f"reference {j}", ref) for j, ref in enumerate(e.references, start=1)]
+    return lines
+
+
+# ------------------------------------------------------------------ text
+def _text_table(header: Sequence[str], rows: list[list[str]], indent: str = "    ") -> list[str]:
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    line = [indent + "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(cells, widths)))
+            for cells in [list(header), *rows]]  # fmt: skip
+    return [text.rstrip() for text in line]
+
+
+def _text_operation(op: OperationBreakdown, n_refs: int) -> list[str]:
+    lines = [f"{op.operation.upper()}  {op.score:.2f}  ({op.rule})"]
+    for order in op.orders:
+        lines.append("  " + _order_line(order))
+        if order.rows:
+            lines += _text_table(_SARI_HEADER, [_sari_cells(row, n_refs) for row in order.rows])
+    return lines
+
+
+def render_text(e: Any) -> str:
+    """An explanation as aligned plain text."""
+    lines = [_sari_title(e) if _is_sari(e) else _bleu_title(e), e.score.signature.format()]
+    width = max(len(name) for name, _ in _inputs(e))
+    lines += [f"{name.ljust(width)}  {text}" for name, text in _inputs(e)]
+    if _is_sari(e):
+        lines.append(f"counts (*): {e.weighting}")
+        for op in e.operations:
+            lines += ["", *_text_operation(op, len(e.references))]
+    else:
+        lines.append(_bleu_facts(e))
+        for order in e.orders:
+            lines += ["", _bleu_order_line(order)]
+            if order.rows:
+                cells = [[r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)] for r in order.rows]
+                lines += _text_table(_BLEU_HEADER, cells)
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ html
+_STYLE = (
+    "<style>.simpeval-explain td,.simpeval-explain th{padding:2px 8px;text-align:right}"
+    ".simpeval-explain td:first-child,.simpeval-explain th:first-child{text-align:left}"
+    ".simpeval-explain .correct{background:#e6f4ea}.simpeval-explain .wrong{background:#fce8e6}</style>"
+)
+
+
+def _html_table(header: Sequence[str], rows: list[tuple[str, list[str]]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join(
+        f'<tr class="{kind}">' + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>" for kind, cells in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _row_class(good: float, selected: float) -> str:
+    return "correct" if good > 0 else "wrong" if selected > 0 else ""
+
+
+def render_html(e: Any) -> str:
+    """An explanation as a self-contained HTML fragment (Jupyter's rich display)."""
+    sari = _is_sari(e)
+    parts = [_STYLE, '<div class="simpeval-explain">', f"<h4>{html.escape(_sari_title(e) if sari else _bleu_title(e))}</h4>"]
+    parts.append(f"<p><code>{html.escape(e.score.signature.format())}</code></p>")
+    parts.append(_html_table(("", "text"), [("", [name, text]) for name, text in _inputs(e)]))
+    if sari:
+        parts.append(f"<p>counts (*): {html.escape(e.weighting)}</p>")
+        for op in e.operations:
+            parts.append(f"<h5>{op.operation.upper()} {op.score:.2f} ({html.escape(op.rule)})</h5>")
+            for order in op.orders:
+                rows = [(_row_class(r.precision_num + r.recall_num, r.precision_den), _sari_cells(r, len(e.references)))
+                        for r in order.rows]  # fmt: skip
+                parts += [f"<p>{html.escape(_order_line(order))}</p>", _html_table(_SARI_HEADER, rows)]
+    else:
+        parts.append(f"<p>{html.escape(_bleu_facts(e))}</p>")
+        for order in e.orders:
+            rows = [(_row_class(r.clipped, r.count), [r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)])
+                    for r in order.rows]  # fmt: skip
+            parts += [f"<p>{html.escape(_bleu_order_line(order))}</p>", _html_table(_BLEU_HEADER, rows)]
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def register() -> None:
+    """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of every explanation."""
+    register_renderer("text", render_text)
+    register_renderer("html", render_html)
