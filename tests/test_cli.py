@@ -462,7 +462,7 @@ def test_defaults_come_from_simpeval_defaults(runner):
 
 
 # ---------------------------------------------------------------- the package
-COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "testsets": "testsets"}
+COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "explain": "explain", "testsets": "testsets"}
 
 
 @pytest.mark.parametrize("module", sorted(COMMANDS))
