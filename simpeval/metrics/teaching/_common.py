@@ -1,0 +1,169 @@
+"""What the teaching metrics share: option checks, tokenization, the NLTK version, signature keys.
+
+Every teaching metric reproduces one NLTK function on tokens. Text becomes tokens the way a
+classroom notebook does it: ``text.split()`` by default (the ``whitespace`` tokenizer), or any
+registry tokenizer by name (``"13a"``, ``"treebank"``, ``"nltk-word"``, ...), after optional
+lowercasing.
+"""
+
+from __future__ import annotations
+
+import math
+from importlib import metadata
+from types import MappingProxyType
+from typing import Any, Mapping, Optional
+
+import numpy as np
+
+from ..._types import StatsArray
+from ...exceptions import InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
+from ...tokenizers import Tokenizer, available_tokenizers, get_tokenizer
+from ..base import Metric
+from .tokenize import NLTK_WORD, NLTKWordTokenizer
+
+__all__ = [
+    "TEACHING_SIGNATURE_KEYS",
+    "TeachingMetric",
+    "check_bool",
+    "check_number",
+    "check_stats",
+    "nltk_version",
+    "resolve_tokenizer",
+]
+
+#: Each teaching metric's own signature keys and their abbreviations, in print order (the
+#: entries to merge into :data:`simpeval.metrics.signature.SIGNATURE_KEYS`).
+TEACHING_SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    "NLTK-BLEU": MappingProxyType({
+        "case": "c", "tok": "tok", "weights": "w", "smooth": "s", "eps": "eps", "alpha": "al", "k": "k",
+        "reweigh": "rw", "nltk": "nltk",
+    }),
+    "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
+    "NLTK-chrF": MappingProxyType({
+        "case": "c", "tok": "tok", "order": "n", "beta": "b", "space": "s", "nltk": "nltk",
+    }),
+    "EditDistance": MappingProxyType({
+        "level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk",
+    }),
+    "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
+    "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
+    "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
+})  # fmt: skip
+
+
+def nltk_version() -> str:
+    """The installed NLTK version, recorded in every teaching metric's signature.
+
+    Examples:
+        >>> nltk_version().count(".") >= 1
+        True
+    """
+    try:
+        return metadata.version("nltk")
+    except metadata.PackageNotFoundError:  # pragma: no cover - nltk is a dependency
+        import nltk
+
+        return str(nltk.__version__)
+
+
+def resolve_tokenizer(metric: str, name: Any) -> Tokenizer:
+    """The tokenizer named ``name``: a registry tokenizer, or ``nltk-word`` (see :mod:`.tokenize`).
+
+    Raises:
+        UnknownTokenizerError: no tokenizer has that name (the message lists the valid ones).
+
+    Examples:
+        >>> resolve_tokenizer("WER", "nltk-word")("It isn't.")
+        'It is n't .'
+    """
+    if name == NLTK_WORD and NLTK_WORD not in available_tokenizers():
+        return NLTKWordTokenizer()
+    if not isinstance(name, str) or (name not in available_tokenizers()):
+        valid = sorted({*available_tokenizers(), NLTK_WORD})
+        raise UnknownTokenizerError(f"{metric}: tokenize must be one of {', '.join(valid)} (got {name!r}).")
+    return get_tokenizer(name)
+
+
+def check_bool(metric: str, argument: str, value: Any) -> bool:
+    """Validate a boolean option.
+
+    Raises:
+        InvalidOptionError: ``value`` is not a bool.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidOptionError(f"{metric}: {argument} must be True or False (got {value!r}).")
+    return bool(value)
+
+
+def check_number(metric: str, argument: str, value: Any, low: float, high: float = math.inf) -> float:
+    """Validate a finite real option with ``low <= value <= high``; an int stays an int.
+
+    Raises:
+        InvalidOptionError: ``value`` is not a finite number in range.
+    """
+    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    if not ok or not math.isfinite(value) or not low <= value <= high:
+        bounds = f">= {low}" if high == math.inf else f"between {low} and {high}"
+        raise InvalidOptionError(f"{metric}: {argument} must be a finite number {bounds} (got {value!r}).")
+    return int(value) if isinstance(value, (int, np.integer)) else float(value)
+
+
+def check_stats(stats: Any, width: int, metric: str) -> list[float]:
+    """A summed statistics vector as a list of Python floats, after checking its shape.
+
+    Raises:
+        InvalidOptionError: ``stats`` is not a 1-D vector of ``width`` numbers.
+    """
+    vector = np.asarray(stats, dtype=np.float64)
+    if vector.shape != (width,):
+        raise InvalidOptionError(
+            f"{metric}: score_from_stats takes one summed statistics vector of {width} numbers "
+            f"(got shape {vector.shape}); sum the rows of corpus_stats() first."
+        )
+    return [float(x) for x in vector]
+
+
+class TeachingMetric(Metric):
+    """Base of the NLTK teaching metrics: case folding, tokenization, at least one reference.
+
+    Subclasses call :meth:`_set_text_options` in ``__init__`` and use :meth:`_tokens` (word
+    level) or :meth:`_text` (character level) on every hypothesis and reference.
+    """
+
+    _lowercase: bool = False
+    _tokenizer: Optional[Tokenizer] = None
+
+    def _set_text_options(self, lowercase: Any, tokenize: Any) -> None:
+        self._lowercase = check_bool(self.name, "lowercase", lowercase)
+        self._tokenizer = None if tokenize is None else resolve_tokenizer(self.name, tokenize)
+
+    @property
+    def tokenizer_name(self) -> str:
+        """Registry name of the tokenizer (``"whitespace"`` by default)."""
+        return self._tokenizer.name if self._tokenizer is not None else "none"
+
+    def _text(self, text: str) -> str:
+        return text.lower() if self._lowercase else text
+
+    def _tokens(self, text: str) -> list[str]:
+        prepared = self._text(text)
+        return (self._tokenizer(prepared) if self._tokenizer is not None else prepared).split()
+
+    def _text_fields(self) -> list[tuple[str, Any]]:
+        fields: list[tuple[str, Any]] = [("case", "lc" if self._lowercase else "mixed")]
+        if self._tokenizer is not None:
+            fields.append(("tok", self.tokenizer_name))
+        return fields
+
+    def _require_references(self, references: list[list[str]]) -> None:
+        """Every segment needs a reference: NLTK's functions fail on an empty reference list."""
+        for i, refs in enumerate(references):
+            if not refs:
+                raise ReferenceLayoutError(
+                    f"{self.name}: segment {i} has no reference (every stream holds None there); "
+                    f"{self.name} needs at least one reference per segment, as NLTK's function does. "
+                    "Give it a reference or leave the segment out."
+                )
+
+    def _stack(self, rows: list[list[float]], width: int) -> StatsArray:
+        return np.asarray(rows, dtype=np.float64).reshape(len(rows), width)

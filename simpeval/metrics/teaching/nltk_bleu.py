@@ -1,0 +1,216 @@
+"""NLTK's BLEU (``sentence_bleu`` / ``corpus_bleu`` with Chen & Cherry's smoothing) as a Metric.
+
+The statistics of a segment are NLTK's own counts (``modified_precision`` and
+``closest_ref_length``); :mod:`._bleu_math` repeats ``corpus_bleu``'s arithmetic on their sums.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Optional, Sequence
+
+from ..._types import StatsArray
+from ...exceptions import InvalidOptionError
+from ..score import Score
+from ..signature import Signature
+from . import _citations
+from ._bleu_math import BleuCounts, Smoothing, bleu
+from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_bool, check_number, check_stats, nltk_version
+
+__all__ = ["NLTKBLEU", "NLTKBLEUConfig"]
+
+#: The smoothing methods that read the last segment of a corpus (see :mod:`._bleu_math`).
+_LAST_SEGMENT_METHODS = (5, 6, 7)
+
+
+@dataclass(frozen=True)
+class NLTKBLEUConfig:
+    """Options of :class:`NLTKBLEU`, named after NLTK's arguments.
+
+    Attributes:
+        weights: weights of the n-gram orders 1..N (``weights`` of ``sentence_bleu``).
+        smoothing: ``n`` of ``SmoothingFunction().method<n>``, 0 (none) to 7.
+        epsilon: ``SmoothingFunction(epsilon=...)``, used by method 1.
+        alpha: ``SmoothingFunction(alpha=...)``, used by method 6.
+        k: ``SmoothingFunction(k=...)``, used by methods 4 and 7.
+        auto_reweigh: ``auto_reweigh`` of ``sentence_bleu``.
+        lowercase: lowercase hypotheses and references first (NLTK does not).
+        tokenize: tokenizer name; ``"whitespace"`` is ``text.split()``.
+    """
+
+    weights: Sequence[float] = (0.25, 0.25, 0.25, 0.25)
+    smoothing: int = 0
+    epsilon: float = 0.1
+    alpha: float = 5
+    k: float = 5
+    auto_reweigh: bool = False
+    lowercase: bool = False
+    tokenize: str = "whitespace"
+
+    def __post_init__(self) -> None:
+        weights = self.weights
+        if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence) or not weights:
+            raise InvalidOptionError(
+                f"NLTK-BLEU: weights must be a non-empty tuple of numbers, one per n-gram order (got {weights!r}); "
+                "score several weightings with one metric each."
+            )
+        checked = tuple(float(check_number("NLTK-BLEU", "weights", w, -math.inf)) for w in weights)
+        object.__setattr__(self, "weights", checked)
+        if isinstance(self.smoothing, bool) or self.smoothing not in range(8):
+            raise InvalidOptionError(
+                f"NLTK-BLEU: smoothing must be 0 to 7, NLTK's SmoothingFunction().method0 to method7 (got {self.smoothing!r})."
+            )
+        if self.smoothing == 6 and len(self.weights) < 3:
+            raise InvalidOptionError(
+                "NLTK-BLEU: smoothing=6 (NLTK's method6) reads the trigram precision, so it needs at least "
+                f"3 weights (got {len(self.weights)})."
+            )
+        object.__setattr__(self, "epsilon", check_number("NLTK-BLEU", "epsilon", self.epsilon, 0.0))
+        object.__setattr__(self, "alpha", check_number("NLTK-BLEU", "alpha", self.alpha, 0.0))
+        object.__setattr__(self, "k", check_number("NLTK-BLEU", "k", self.k, 0.0))
+        object.__setattr__(self, "auto_reweigh", check_bool("NLTK-BLEU", "auto_reweigh", self.auto_reweigh))
+
+
+class NLTKBLEU(TeachingMetric):
+    """BLEU exactly as NLTK's ``sentence_bleu`` and ``corpus_bleu`` compute it, ×100.
+
+    ``sentence_score(h, refs)`` is ``100 * sentence_bleu([r.split() for r in refs], h.split(), weights,
+    SmoothingFunction(epsilon, alpha, k).method<smoothing>, auto_reweigh)`` and ``corpus_score`` is
+    ``100 * corpus_bleu(...)`` on the same tokens, to the last bit, including NLTK's edge cases:
+    0 when no unigram matches, ``sys.float_info.min`` for an order without matches under method 0
+    (with NLTK's warning, so the score is tiny but not 0), 0 for an empty hypothesis.
+
+    Statistics per segment: ``[hyp_len, closest_ref_len, numerator_1..N, denominator_1..N]``,
+    NLTK's counts (the denominator of an order is at least 1, as in ``modified_precision``). All
+    additive: ``corpus_bleu`` pools exactly these. **Methods 5, 6 and 7** also read the *last*
+    segment of the corpus (``corpus_bleu`` hands the smoothing function its leftover loop
+    variables): for them a row also holds the segment's 5-gram precision and n-gram counts, and
+    the last row of a scored batch carries a flag and a copy of them. A summed vector whose flag
+    is exactly 1 (``corpus_score``, or any sum that holds the last row once) is scored as NLTK
+    scores the corpus; any other sum (rows without the last one; several chunks of
+    ``corpus_score_iter``) uses the pooled 5-gram precision and n-gram counts instead, which is
+    what a corpus of one sentence gives in both cases.
+
+    Args:
+        weights: n-gram weights, e.g. ``(0.5, 0.5)`` for BLEU-2.
+        smoothing: 0-7, ``SmoothingFunction().method<smoothing>``.
+        epsilon, alpha, k: the parameters of ``SmoothingFunction``.
+        auto_reweigh: NLTK's ``auto_reweigh``.
+        lowercase: lowercase first.
+        tokenize: ``"whitespace"`` (``str.split``), ``"nltk-word"`` (``word_tokenize`` without
+            sentence splitting) or any registry tokenizer.
+
+    Raises:
+        InvalidOptionError: an option is invalid; smoothing 6 on a corpus without a matching trigram.
+
+    Examples:
+        >>> hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
+        >>> refs = ["It is a guide to action that ensures that the military will forever heed Party commands",
+        ...         "It is the guiding principle which guarantees the military forces always being under the command of the Party",
+        ...         "It is the practical guide for the army always to heed the directions of the party"]
+        >>> round(NLTKBLEU().sentence_score(hyp, refs).score, 2)  # NLTK's docstring: 0.5045...
+        50.46
+        >>> NLTKBLEU(smoothing=1).get_signature().format(short=True)  # doctest: +ELLIPSIS
+        'NLTK-BLEU|c:mixed|tok:whitespace|w:0.25,0.25,0.25,0.25|s:method1|eps:0.1|rw:no|nltk:...|v:...'
+    """
+
+    name: ClassVar[str] = "NLTK-BLEU"
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = False
+    citation: ClassVar[str] = _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
+    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["NLTK-BLEU"]
+
+    def __init__(
+        self,
+        weights: Sequence[float] = (0.25, 0.25, 0.25, 0.25),
+        smoothing: int = 0,
+        epsilon: float = 0.1,
+        alpha: float = 5,
+        k: float = 5,
+        auto_reweigh: bool = False,
+        lowercase: bool = False,
+        tokenize: str = "whitespace",
+    ) -> None:
+        self.config = NLTKBLEUConfig(weights, smoothing, epsilon, alpha, k, auto_reweigh, lowercase, tokenize)
+        self._set_text_options(lowercase, tokenize)
+        self._weights = tuple(self.config.weights)
+        self._order = len(self._weights)
+        self._last = self.config.smoothing in _LAST_SEGMENT_METHODS
+        self._smoothing = Smoothing(self.config.smoothing, self.config.epsilon, self.config.alpha, self.config.k)
+
+    @property
+    def n_stats(self) -> int:
+        """Width of a statistics row: ``2 + 2N``, plus ``N + 6`` for methods 5-7."""
+        return 2 + 2 * self._order + (self._order + 6 if self._last else 0)
+
+    # ------------------------------------------------------------ statistics
+    def _row(self, hyp: list[str], refs: list[list[str]]) -> list[float]:
+        from nltk.translate.bleu_score import closest_ref_length, modified_precision
+
+        precisions = [modified_precision(refs, hyp, n) for n in range(1, self._order + 1)]
+        row = [len(hyp), closest_ref_length(refs, len(hyp))]
+        row += [p.numerator for p in precisions] + [p.denominator for p in precisions]
+        if self._last:
+            fifth = precisions[4] if self._order >= 5 else modified_precision(refs, hyp, 5)
+            row += [fifth.numerator, fifth.denominator]
+            row += [max(0, len(hyp) - i) for i in range(self._order)]
+            row += [0, 0, 0, 0]  # flag, length, 5-gram numerator and denominator of the last segment
+        return [float(x) for x in row]
+
+    def extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        """Rows of NLTK's counts; the last row also flags itself for methods 5-7 (see the class)."""
+        self._require_references(references)
+        rows = [self._row(self._tokens(h), [self._tokens(r) for r in refs]) for h, refs in zip(hypotheses, references)]
+        if self._last:
+            last, start = rows[-1], 2 + 2 * self._order
+            last[-4:] = [1.0, last[0], last[start], last[start + 1]]
+        return self._stack(rows, self.n_stats)
+
+    def _counts(self, vector: list[float]) -> BleuCounts:
+        n, ints = self._order, [int(x) for x in vector]
+        counts = BleuCounts(ints[0], ints[1], tuple(ints[2 : 2 + n]), tuple(ints[2 + n : 2 + 2 * n]))
+        if not self._last:
+            return counts
+        start = 2 + 2 * n
+        flag, last_len, last_num, last_den = ints[-4:]
+        if flag == 1:  # NLTK's corpus_bleu: the last segment's 5-gram precision and n-gram counts
+            fifth, ngrams = (last_num, last_den), tuple(max(0, last_len - i) for i in range(n))
+        else:
+            fifth, ngrams = (ints[start], ints[start + 1]), tuple(ints[start + 2 : start + 2 + n])
+        return BleuCounts(counts.hyp_len, counts.ref_len, counts.numerators, counts.denominators, fifth, ngrams)
+
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """NLTK's BLEU ×100 of a summed statistics vector.
+
+        ``breakdown["precisions"]`` holds the (smoothed) precisions that enter the geometric mean,
+        ×100; ``details`` the brevity penalty ``bp`` (0-1), ``sys_len``, ``ref_len`` and NLTK's raw
+        ``counts`` (clipped matches) and ``totals`` (denominators) per order.
+        """
+        counts = self._counts(check_stats(stats, self.n_stats, self.name))
+        value, precisions, bp = bleu(counts, self._weights, self._smoothing, self.config.auto_reweigh)
+        return Score(
+            metric=self.name,
+            score=100 * value,
+            signature=signature if signature is not None else self.get_signature(),
+            breakdown={"precisions": tuple(100 * float(p) for p in precisions)},
+            details={
+                "bp": float(bp),
+                "sys_len": float(counts.hyp_len),
+                "ref_len": float(counts.ref_len),
+                "counts": tuple(float(x) for x in counts.numerators),
+                "totals": tuple(float(x) for x in counts.denominators),
+            },
+        )
+
+    def signature_fields(self) -> list[tuple[str, Any]]:
+        """Case, tokenizer, weights, smoothing method (and its parameter), reweighing, NLTK version."""
+        c = self.config
+        fields = self._text_fields()
+        fields += [("weights", ",".join(repr(w) for w in self._weights)), ("smooth", f"method{c.smoothing}")]
+        parameter = {1: ("eps", c.epsilon), 4: ("k", c.k), 6: ("alpha", c.alpha), 7: ("k", c.k)}.get(c.smoothing)
+        if parameter is not None:
+            fields.append(parameter)
+        return fields + [("reweigh", c.auto_reweigh), ("nltk", nltk_version())]

@@ -1,0 +1,168 @@
+"""NLTK's chrF (``nltk.translate.chrf_score.sentence_chrf`` / ``corpus_chrf``) as a Metric."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping, Optional
+
+from ..._types import StatsArray
+from ...exceptions import InvalidOptionError
+from ..score import Score
+from ..signature import Signature
+from . import _citations
+from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_bool, check_number, check_stats, nltk_version
+
+__all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
+
+
+@dataclass(frozen=True)
+class NLTKCHRFConfig:
+    """Options of :class:`NLTKCHRF`, NLTK's arguments of ``sentence_chrf``.
+
+    Attributes:
+        min_len: the lowest character n-gram order.
+        max_len: the highest character n-gram order.
+        beta: weight of recall against precision.
+        ignore_whitespace: remove all whitespace before counting n-grams.
+        lowercase: lowercase first (NLTK does not).
+        tokenize: tokenizer name; NLTK joins the tokens with single spaces.
+    """
+
+    min_len: int = 1
+    max_len: int = 6
+    beta: float = 3.0
+    ignore_whitespace: bool = True
+    lowercase: bool = False
+    tokenize: str = "whitespace"
+
+    def __post_init__(self) -> None:
+        for argument in ("min_len", "max_len"):
+            value = getattr(self, argument)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidOptionError(f"NLTK-chrF: {argument} must be an integer >= 1 (got {value!r}).")
+        if self.min_len > self.max_len:
+            raise InvalidOptionError(
+                f"NLTK-chrF: min_len must not exceed max_len (got {self.min_len} > {self.max_len})."
+            )
+        # a float: NLTK's arithmetic gives the same result for an int (it meets floats only)
+        object.__setattr__(self, "beta", float(check_number("NLTK-chrF", "beta", self.beta, 0.0)))
+        object.__setattr__(
+            self, "ignore_whitespace", check_bool("NLTK-chrF", "ignore_whitespace", self.ignore_whitespace)
+        )
+
+
+class NLTKCHRF(TeachingMetric):
+    """chrF exactly as NLTK's ``sentence_chrf`` and ``corpus_chrf`` compute it, ×100.
+
+    ``sentence_score(h, [r])`` is ``100 * sentence_chrf(r, h)`` and ``corpus_score`` is
+    ``100 * corpus_chrf(refs, hyps)`` (NLTK passes a tokenized sentence as its tokens joined by
+    spaces; with the default ``whitespace`` tokenizer and ``ignore_whitespace=True`` this is the
+    raw string's score). NLTK's chrF is a **macro average**: the F-score of every sentence and
+    n-gram order (``1e-16`` when a count is zero, as in NLTK), averaged over orders and
+    sentences. A row is therefore ``[1, F_min..F_max, P_min..P_max, R_min..R_max, matches...,
+    hypothesis n-grams..., reference n-grams...]``: the per-sentence F-scores add up, and the
+    score of a sum is ``sum over orders of (summed F) / orders / segments``, NLTK's own
+    formula and summation order (sentence by sentence, then order by order).
+
+    NLTK's chrF takes one reference; with several, simpeval keeps the reference with the best
+    sentence chrF (the first of equals), as sacrebleu does.
+
+    Args:
+        min_len, max_len: the character n-gram orders (NLTK's defaults 1 and 6).
+        beta: recall weight (3, not sacrebleu's 2).
+        ignore_whitespace: remove whitespace first (NLTK's default).
+        lowercase: lowercase first.
+        tokenize: ``"whitespace"`` (``str.split``), ``"none"`` (the raw string) or any registry tokenizer.
+
+    Examples:
+        >>> ref = "It is a guide to action that ensures that the military will forever heed Party commands"
+        >>> hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
+        >>> round(NLTKCHRF().sentence_score(hyp, [ref]).score, 2)  # NLTK's docstring: 0.6349...
+        63.5
+        >>> NLTKCHRF().get_signature().format(short=True)  # doctest: +ELLIPSIS
+        'NLTK-chrF|c:mixed|tok:whitespace|n:1-6|b:3.0|s:no|nltk:...|v:...'
+    """
+
+    name: ClassVar[str] = "NLTK-chrF"
+    higher_is_better: ClassVar[bool] = True
+    requires_source: ClassVar[bool] = False
+    citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.BIRD_2009
+    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["NLTK-chrF"]
+
+    def __init__(
+        self,
+        min_len: int = 1,
+        max_len: int = 6,
+        beta: float = 3.0,
+        ignore_whitespace: bool = True,
+        lowercase: bool = False,
+        tokenize: str = "whitespace",
+    ) -> None:
+        self.config = NLTKCHRFConfig(min_len, max_len, beta, ignore_whitespace, lowercase, tokenize)
+        self._set_text_options(lowercase, tokenize)
+        self._orders = self.config.max_len - self.config.min_len + 1
+
+    @property
+    def n_stats(self) -> int:
+        """Width of a row: 1 plus six values per n-gram order."""
+        return 1 + 6 * self._orders
+
+    def _prepared(self, text: str) -> str:
+        from nltk.translate.chrf_score import _preprocess  # NLTK's whitespace removal (its regex engine)
+
+        prepared: str = _preprocess(" ".join(self._tokens(text)), self.config.ignore_whitespace)
+        return prepared
+
+    def _row(self, hyp: str, ref: str) -> list[float]:
+        from nltk.translate.chrf_score import chrf_precision_recall_fscore_support
+
+        f, p, r, tp, hyp_total, ref_total = ([] for _ in range(6))
+        for n in range(self.config.min_len, self.config.max_len + 1):
+            prec, rec, fscore, matches = chrf_precision_recall_fscore_support(ref, hyp, n, beta=self.config.beta)
+            f.append(fscore), p.append(prec), r.append(rec), tp.append(matches)
+            hyp_total.append(max(0, len(hyp) - n + 1)), ref_total.append(max(0, len(ref) - n + 1))
+        return [1.0] + [float(x) for x in f + p + r + tp + hyp_total + ref_total]
+
+    def extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        """One row per segment, for its best reference (see the class docstring)."""
+        self._require_references(references)
+        rows = []
+        k = self._orders
+        for hyp_text, refs in zip(hypotheses, references):
+            hyp = self._prepared(hyp_text)
+            candidates = [self._row(hyp, self._prepared(ref)) for ref in refs]
+            rows.append(max(candidates, key=lambda row: sum(row[1 : 1 + k]) / k))
+        return self._stack(rows, self.n_stats)
+
+    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+        """NLTK's macro-averaged chrF ×100 of a summed vector.
+
+        ``breakdown`` holds the mean ``fscores``, ``precisions`` and ``recalls`` per order (×100);
+        ``details`` the number of ``segments`` and the summed ``counts`` (matching n-grams),
+        ``hyp_totals`` and ``ref_totals`` per order.
+        """
+        vector, k = check_stats(stats, self.n_stats, self.name), self._orders
+        n = vector[0]
+        block = [tuple(vector[1 + i * k : 1 + (i + 1) * k]) for i in range(6)]
+        total_scores = list(block[0])  # corpus_chrf: the sum over sentences of each order's F-score
+        value = (sum(total_scores) / k) / n if n else 0.0
+        mean = (lambda xs: tuple(100 * (x / n) for x in xs)) if n else (lambda xs: tuple(0.0 for _ in xs))
+        return Score(
+            metric=self.name,
+            score=100 * value,
+            signature=signature if signature is not None else self.get_signature(),
+            breakdown={"fscores": mean(block[0]), "precisions": mean(block[1]), "recalls": mean(block[2])},
+            details={"segments": n, "counts": block[3], "hyp_totals": block[4], "ref_totals": block[5]},
+        )
+
+    def signature_fields(self) -> list[tuple[str, Any]]:
+        """Case, tokenizer, n-gram orders, ``beta``, whitespace (``space:no`` = ignored), NLTK version."""
+        c = self.config
+        return self._text_fields() + [
+            ("order", f"{c.min_len}-{c.max_len}"),
+            ("beta", c.beta),
+            ("space", not c.ignore_whitespace),
+            ("nltk", nltk_version()),
+        ]
