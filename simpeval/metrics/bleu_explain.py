@@ -66,7 +66,7 @@ class BLEUOrder(Explanation):
     precision: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BLEUExplanation(Explanation):
     """BLEU of one segment, n-gram by n-gram.
 
@@ -96,6 +96,15 @@ class BLEUExplanation(Explanation):
     effective_order: bool
     statistics: tuple[float, ...]
     score: Score
+
+    def __repr__(self) -> str:
+        return f"<BLEUExplanation BLEU {self.score.score:.2f}, BP {self.bp:.4f}; print() it for the n-grams>"
+
+    def order(self, n: int) -> BLEUOrder:
+        """The breakdown of n-gram order ``n`` (1 for unigrams)."""
+        if not 1 <= n <= len(self.orders):
+            raise KeyError(f"BLEUExplanation: order must be 1..{len(self.orders)} (got {n!r}).")
+        return self.orders[n - 1]
 
 
 @dataclass(frozen=True)

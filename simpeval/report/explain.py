@@ -44,7 +44,8 @@ def _fraction(num: float, den: float) -> str:
 
 def _sari_cells(row: NgramRow, n_refs: int) -> list[str]:
     return [
-        row.text, _num(row.source), _num(row.prediction), _num(row.references), f"{row.in_references}/{n_refs}",
+        row.text, _num(row.source_count), _num(row.prediction_count), _num(row.reference_count),
+        f"{row.in_references}/{n_refs}",
         _num(row.weighted_source), _num(row.weighted_prediction), _num(row.weighted_references),
         _fraction(row.precision_num, row.precision_den), _fraction(row.recall_num, row.recall_den),
     ]  # fmt: skip

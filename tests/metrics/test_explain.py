@@ -40,7 +40,14 @@ def test_textbook_addition() -> None:
 def test_textbook_keep_is_weighted_by_the_references() -> None:
     """'about' is kept, and two of the three references keep it: 2/3, not 1/2."""
     about = _rows(SARI().explain(PREDICTION, REFERENCES, source=SOURCE), "keep")["about"]
-    assert (about.source, about.prediction, about.in_references) == (1, 1, 2)
+    assert (about.source_count, about.prediction_count, about.in_references) == (1, 1, 2)
+    e = SARI().explain(PREDICTION, REFERENCES, source=SOURCE)
+    assert e.operation("keep").order(1).row("about") == about
+    assert "SARI 63.24" in repr(e) and len(repr(e)) < 200
+    with pytest.raises(KeyError, match="order must be 1..4"):
+        e.operation("keep").order(5)
+    with pytest.raises(KeyError, match="no 1-gram 'zebra'"):
+        e.operation("keep").order(1).row("zebra")
     assert (about.weighted_prediction, about.weighted_references) == (3, 2)  # counts x 3 references
     assert about.precision_num / about.precision_den == 2 / 3
 

@@ -43,9 +43,9 @@ class NgramRow(Explanation):
 
     Attributes:
         ngram: the n-gram's tokens.
-        source: its count in the source (0/1 with binary n-grams).
-        prediction: its count in the prediction.
-        references: its total count over the references.
+        source_count: its count in the source (0/1 with binary n-grams).
+        prediction_count: its count in the prediction.
+        reference_count: its total count over the references.
         in_references: how many references contain it.
         weighted_source: the source count as SARI compares it (times the number of references
             with ``ref_weight="all"``).
@@ -57,12 +57,17 @@ class NgramRow(Explanation):
             precision is a per-n-gram mean; then the numerator term is that n-gram's ratio).
         recall_num: its contribution to the numerator of the recall.
         recall_den: its contribution to the denominator of the recall.
+
+    Addition counts n-grams as sets: for an ``add`` row only whether the n-gram occurs in the
+    prediction and in the references matters (each term is 0 or 1), not the weighted counts.
+    With a per-n-gram precision or recall (``hf``, ``xu2016``) a row's numerator term is its
+    own ratio and its denominator term 1.
     """
 
     ngram: tuple[str, ...]
-    source: float
-    prediction: float
-    references: float
+    source_count: float
+    prediction_count: float
+    reference_count: float
     in_references: int
     weighted_source: float
     weighted_prediction: float
@@ -96,6 +101,13 @@ class OrderBreakdown(Explanation):
     recall: float
     f1: float
 
+    def row(self, ngram: str) -> NgramRow:
+        """The row of ``ngram`` (its tokens joined by spaces, e.g. ``"about 95"``)."""
+        for row in self.rows:
+            if row.text == ngram:
+                return row
+        raise KeyError(f"OrderBreakdown: no {self.order}-gram {ngram!r} here (n-grams: {[r.text for r in self.rows]}).")
+
 
 @dataclass(frozen=True)
 class OperationBreakdown(Explanation):
@@ -113,8 +125,14 @@ class OperationBreakdown(Explanation):
     score: float
     rule: str
 
+    def order(self, n: int) -> OrderBreakdown:
+        """The breakdown of n-gram order ``n`` (1 for unigrams)."""
+        if not 1 <= n <= len(self.orders):
+            raise KeyError(f"OperationBreakdown: order must be 1..{len(self.orders)} (got {n!r}).")
+        return self.orders[n - 1]
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, repr=False)
 class SARIExplanation(Explanation):
     """SARI of one segment, n-gram by n-gram.
 
@@ -138,6 +156,10 @@ class SARIExplanation(Explanation):
     statistics: tuple[float, ...]
     score: Score
 
+    def __repr__(self) -> str:
+        parts = ", ".join(f"{op.operation} {op.score:.2f}" for op in self.operations)
+        return f"<SARIExplanation SARI {self.score.score:.2f} ({parts}); print() it for the n-grams>"
+
     def operation(self, name: str) -> OperationBreakdown:
         """The breakdown of operation ``name`` (``"add"``, ``"keep"`` or ``"delete"``)."""
         for operation in self.operations:
@@ -159,9 +181,9 @@ def _terms(g: Any, good: Mapping[Any, float], selected: Mapping[Any, float], per
 def _row(g: Any, c: OrderCounters, precision: tuple[float, float], recall: tuple[float, float]) -> NgramRow:
     return NgramRow(
         ngram=tuple(g),
-        source=float(c.source.get(g, 0)),
-        prediction=float(c.hypothesis.get(g, 0)),
-        references=float(sum(ref.get(g, 0) for ref in c.references)),
+        source_count=float(c.source.get(g, 0)),
+        prediction_count=float(c.hypothesis.get(g, 0)),
+        reference_count=float(sum(ref.get(g, 0) for ref in c.references)),
         in_references=sum(1 for ref in c.references if ref.get(g, 0) > 0),
         weighted_source=float(c.weighted_source.get(g, 0)),
         weighted_prediction=float(c.weighted_hypothesis.get(g, 0)),

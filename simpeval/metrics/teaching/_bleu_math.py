@@ -76,7 +76,7 @@ def brevity_penalty(closest_ref_len: int, hyp_len: int) -> Value:
     """NLTK's ``brevity_penalty`` (an int 1 or 0, else a float).
 
     Examples:
-        >>> brevity_penalty(12, 12), brevity_penalty(13, 0), round(brevity_penalty(28, 12), 4)
+        >>> brevity_penalty(12, 13), brevity_penalty(13, 0), round(brevity_penalty(28, 12), 4)
         (1, 0, 0.2636)
     """
     if hyp_len > closest_ref_len:
@@ -167,7 +167,7 @@ def bleu(
     """NLTK's ``corpus_bleu`` (0-1) of pooled counts: ``(bleu, smoothed precisions, brevity penalty)``.
 
     Examples:
-        >>> counts = BleuCounts(18, 18, (17, 10, 6, 3), (18, 17, 16, 15))
+        >>> counts = BleuCounts(18, 18, (17, 10, 7, 4), (18, 17, 16, 15))  # NLTK's docstring example
         >>> round(bleu(counts, (0.25,) * 4, Smoothing(0), False)[0], 4)
         0.5046
     """

@@ -74,7 +74,7 @@ def resolve_tokenizer(metric: str, name: Any) -> Tokenizer:
 
     Examples:
         >>> resolve_tokenizer("WER", "nltk-word")("It isn't.")
-        'It is n't .'
+        "It is n't ."
     """
     if name == NLTK_WORD and NLTK_WORD not in available_tokenizers():
         return NLTKWordTokenizer()

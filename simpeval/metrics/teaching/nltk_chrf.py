@@ -116,12 +116,12 @@ class NLTKCHRF(TeachingMetric):
     def _row(self, hyp: str, ref: str) -> list[float]:
         from nltk.translate.chrf_score import chrf_precision_recall_fscore_support
 
-        f, p, r, tp, hyp_total, ref_total = ([] for _ in range(6))
-        for n in range(self.config.min_len, self.config.max_len + 1):
-            prec, rec, fscore, matches = chrf_precision_recall_fscore_support(ref, hyp, n, beta=self.config.beta)
-            f.append(fscore), p.append(prec), r.append(rec), tp.append(matches)
-            hyp_total.append(max(0, len(hyp) - n + 1)), ref_total.append(max(0, len(ref) - n + 1))
-        return [1.0] + [float(x) for x in f + p + r + tp + hyp_total + ref_total]
+        orders = range(self.config.min_len, self.config.max_len + 1)
+        # (precision, recall, fscore, matches) per order, NLTK's values
+        prf = [chrf_precision_recall_fscore_support(ref, hyp, n, beta=self.config.beta) for n in orders]
+        columns = [[x[2] for x in prf], [x[0] for x in prf], [x[1] for x in prf], [x[3] for x in prf]]
+        columns += [[max(0, len(hyp) - n + 1) for n in orders], [max(0, len(ref) - n + 1) for n in orders]]
+        return [1.0] + [float(x) for column in columns for x in column]
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
