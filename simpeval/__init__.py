@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
     from .metrics.bleu import BLEU
     from .metrics.chrf import CHRF
     from .metrics.sari import SARI
+    from .metrics.teaching import METEOR, NLTKBLEU, NLTKCHRF, PEM, WER, BagOfWords, EditDistance
     from .metrics.ter import TER
     from .report import ResultTable, SegmentTable, render
     from .significance import ConfidenceInterval, Correlation, PairedResult
@@ -50,6 +51,13 @@ if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
 
 __all__ = [
     "BLEU",
+    "BagOfWords",
+    "EditDistance",
+    "METEOR",
+    "NLTKBLEU",
+    "NLTKCHRF",
+    "PEM",
+    "WER",
     "CHRF",
     "SARI",
     "TER",
@@ -84,6 +92,7 @@ _LAZY = {
     "BLEU": "simpeval.metrics.bleu",
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
+    **dict.fromkeys(["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"),
     "compare": "simpeval.api",
     "evaluate_streams": "simpeval.api",
     "evaluate_systems": "simpeval.api",

@@ -1,8 +1,19 @@
-"""BibTeX entries cited in more than one place (a metric and the test set that comes with it)."""
+"""BibTeX of the papers behind the metrics and test sets, each written once (some are cited twice)."""
 
 from __future__ import annotations
 
-__all__ = ["XU_2016"]
+__all__ = [
+    "BANERJEE_LAVIE_2005",
+    "BIRD_2009",
+    "CHEN_CHERRY_2014",
+    "DAMERAU_1964",
+    "LAVIE_AGARWAL_2007",
+    "LEVENSHTEIN_1966",
+    "MILLER_1995",
+    "PAPINENI_2002",
+    "VAN_RIJSBERGEN_1979",
+    "XU_2016",
+]
 
 #: Xu et al. (2016), TACL: SARI and the TurkCorpus.
 XU_2016 = """\
@@ -15,4 +26,125 @@ XU_2016 = """\
     url = "https://aclanthology.org/Q16-1029",
     doi = "10.1162/tacl_a_00107",
     pages = "401--415",
+}"""
+
+PAPINENI_2002 = """\
+@inproceedings{papineni-etal-2002-bleu,
+    title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
+    author = "Papineni, Kishore and Roukos, Salim and Ward, Todd and Zhu, Wei-Jing",
+    booktitle = "Proceedings of the 40th Annual Meeting of the Association for Computational Linguistics",
+    month = jul,
+    year = "2002",
+    address = "Philadelphia, Pennsylvania, USA",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/P02-1040",
+    doi = "10.3115/1073083.1073135",
+    pages = "311--318",
+}"""
+
+CHEN_CHERRY_2014 = """\
+@inproceedings{chen-cherry-2014-systematic,
+    title = "A Systematic Comparison of Smoothing Techniques for Sentence-Level {BLEU}",
+    author = "Chen, Boxing and Cherry, Colin",
+    booktitle = "Proceedings of the Ninth Workshop on Statistical Machine Translation",
+    month = jun,
+    year = "2014",
+    address = "Baltimore, Maryland, USA",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W14-3346",
+    doi = "10.3115/v1/W14-3346",
+    pages = "362--367",
+}"""
+
+BANERJEE_LAVIE_2005 = """\
+@inproceedings{banerjee-lavie-2005-meteor,
+    title = "{METEOR}: An Automatic Metric for {MT} Evaluation with Improved Correlation with Human Judgments",
+    author = "Banerjee, Satanjeev and Lavie, Alon",
+    booktitle = "Proceedings of the {ACL} Workshop on Intrinsic and Extrinsic Evaluation Measures for Machine Translation and/or Summarization",
+    month = jun,
+    year = "2005",
+    address = "Ann Arbor, Michigan",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W05-0909",
+    pages = "65--72",
+}"""
+
+LAVIE_AGARWAL_2007 = """\
+@inproceedings{lavie-agarwal-2007-meteor,
+    title = "{METEOR}: An Automatic Metric for {MT} Evaluation with High Levels of Correlation with Human Judgments",
+    author = "Lavie, Alon and Agarwal, Abhaya",
+    booktitle = "Proceedings of the Second Workshop on Statistical Machine Translation",
+    month = jun,
+    year = "2007",
+    address = "Prague, Czech Republic",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W07-0734",
+    pages = "228--231",
+}"""
+
+MILLER_1995 = """\
+@article{miller-1995-wordnet,
+    title = "{WordNet}: A Lexical Database for {E}nglish",
+    author = "Miller, George A.",
+    journal = "Communications of the ACM",
+    volume = "38",
+    number = "11",
+    year = "1995",
+    pages = "39--41",
+    doi = "10.1145/219717.219748",
+}"""
+
+POPOVIC_2015 = r"""@inproceedings{popovic-2015-chrf,
+    title = "chr{F}: character n-gram {F}-score for automatic {MT} evaluation",
+    author = "Popovi{\'c}, Maja",
+    booktitle = "Proceedings of the Tenth Workshop on Statistical Machine Translation",
+    month = sep,
+    year = "2015",
+    address = "Lisbon, Portugal",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W15-3049",
+    doi = "10.18653/v1/W15-3049",
+    pages = "392--395",
+}"""
+
+LEVENSHTEIN_1966 = """\
+@article{levenshtein-1966-binary,
+    title = "Binary Codes Capable of Correcting Deletions, Insertions, and Reversals",
+    author = "Levenshtein, Vladimir I.",
+    journal = "Soviet Physics Doklady",
+    volume = "10",
+    number = "8",
+    year = "1966",
+    pages = "707--710",
+}"""
+
+DAMERAU_1964 = """\
+@article{damerau-1964-technique,
+    title = "A Technique for Computer Detection and Correction of Spelling Errors",
+    author = "Damerau, Fred J.",
+    journal = "Communications of the ACM",
+    volume = "7",
+    number = "3",
+    year = "1964",
+    pages = "171--176",
+    doi = "10.1145/363958.363994",
+}"""
+
+VAN_RIJSBERGEN_1979 = """\
+@book{van-rijsbergen-1979-information,
+    title = "Information Retrieval",
+    author = "van Rijsbergen, C. J.",
+    edition = "2nd",
+    publisher = "Butterworths",
+    address = "London",
+    year = "1979",
+}"""
+
+BIRD_2009 = """\
+@book{bird-etal-2009-natural,
+    title = "Natural Language Processing with {P}ython",
+    author = "Bird, Steven and Klein, Ewan and Loper, Edward",
+    publisher = "O'Reilly Media",
+    address = "Sebastopol, CA",
+    year = "2009",
 }"""

@@ -38,17 +38,26 @@ _REGISTRY: dict[str, str] = {
     "bleu": "simpeval.metrics.bleu:BLEU",
     "chrf": "simpeval.metrics.chrf:CHRF",
     "ter": "simpeval.metrics.ter:TER",
+    # teaching metrics, equal to the NLTK functions classroom notebooks call (simpeval.metrics.teaching)
+    "nltk-bleu": "simpeval.metrics.teaching.nltk_bleu:NLTKBLEU",
+    "meteor": "simpeval.metrics.teaching.meteor:METEOR",
+    "nltk-chrf": "simpeval.metrics.teaching.nltk_chrf:NLTKCHRF",
+    "editdistance": "simpeval.metrics.teaching.edit:EditDistance",
+    "wer": "simpeval.metrics.teaching.edit_rates:WER",
+    "pem": "simpeval.metrics.teaching.edit_rates:PEM",
+    "bagofwords": "simpeval.metrics.teaching.bow:BagOfWords",
 }
 # chrF's display names: chrF2, chrF3++, chrF1+, ... (beta digits, then the word-order pluses)
 _CHRF_NAME = re.compile(r"chrf\d*\+*")
 
 
 def available_metrics() -> list[str]:
-    """Registry names of every metric, e.g. ``['bleu', 'chrf', 'sari', 'ter']``.
+    """Registry names of every metric, sorted.
 
     Examples:
-        >>> available_metrics()
-        ['bleu', 'chrf', 'sari', 'ter']
+        >>> available_metrics()  # doctest: +NORMALIZE_WHITESPACE
+        ['bagofwords', 'bleu', 'chrf', 'editdistance', 'meteor', 'nltk-bleu', 'nltk-chrf', 'pem', 'sari',
+         'ter', 'wer']
     """
     return sorted(_REGISTRY)
 

@@ -18,6 +18,7 @@ from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
+from .. import _citations
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
 from .score import Score
@@ -127,19 +128,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     kind = "bleu"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = """\
-@inproceedings{papineni-etal-2002-bleu,
-    title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
-    author = "Papineni, Kishore and Roukos, Salim and Ward, Todd and Zhu, Wei-Jing",
-    booktitle = "Proceedings of the 40th Annual Meeting of the Association for Computational Linguistics",
-    month = jul,
-    year = "2002",
-    address = "Philadelphia, Pennsylvania, USA",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/P02-1040",
-    doi = "10.3115/1073083.1073135",
-    pages = "311--318",
-}"""
+    citation: ClassVar[str] = _citations.PAPINENI_2002
     signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["BLEU"]
 
     def __init__(

@@ -16,6 +16,7 @@ from .._types import StatsArray
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
+from .. import _citations
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
@@ -95,19 +96,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     kind = "chrf"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = r"""@inproceedings{popovic-2015-chrf,
-    title = "chr{F}: character n-gram {F}-score for automatic {MT} evaluation",
-    author = "Popovi{\'c}, Maja",
-    booktitle = "Proceedings of the Tenth Workshop on Statistical Machine Translation",
-    month = sep,
-    year = "2015",
-    address = "Lisbon, Portugal",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/W15-3049",
-    doi = "10.18653/v1/W15-3049",
-    pages = "392--395",
-}
-@inproceedings{popovic-2017-chrf,
+    citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + r"""@inproceedings{popovic-2017-chrf,
     title = "chr{F}++: words helping character n-grams",
     author = "Popovi{\'c}, Maja",
     booktitle = "Proceedings of the Second Conference on Machine Translation",

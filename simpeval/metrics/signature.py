@@ -43,6 +43,21 @@ SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "BLEU": MappingProxyType({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}),
     "chrF": MappingProxyType({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}),
     "TER": MappingProxyType({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}),
+    # the NLTK-based teaching metrics (simpeval.metrics.teaching)
+    "NLTK-BLEU": MappingProxyType({
+        "case": "c", "tok": "tok", "weights": "w", "smooth": "s", "eps": "eps", "alpha": "al", "k": "k",
+        "reweigh": "rw", "nltk": "nltk",
+    }),
+    "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
+    "NLTK-chrF": MappingProxyType({
+        "case": "c", "tok": "tok", "order": "n", "beta": "b", "space": "s", "nltk": "nltk",
+    }),
+    "EditDistance": MappingProxyType({
+        "level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk",
+    }),
+    "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
+    "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
+    "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
 })  # fmt: skip
 
 

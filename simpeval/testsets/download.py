@@ -51,6 +51,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Callable, Optional, Union
 
+from ..cache import CACHE_ENV, PathArg, default_cache_dir, resolve_cache_dir
 from .errors import ChecksumMismatchError, DownloadError
 from .registry import UPSTREAM_HOST, RemoteFile, TestSetSpec, get_testset
 
@@ -67,12 +68,9 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-#: Environment variable overriding the cache directory.
-CACHE_ENV = "SIMPEVAL_CACHE"
 #: Environment variable replacing ``https://raw.githubusercontent.com`` in every URL.
 MIRROR_ENV = "SIMPEVAL_MIRROR"
 
-PathArg = Union[str, "os.PathLike[str]"]
 #: ``progress(file_name, bytes_done, bytes_total_or_None)``.
 ProgressFn = Callable[[str, int, Optional[int]], None]
 
@@ -84,31 +82,6 @@ _verified: dict[str, tuple[int, int, str]] = {}
 
 
 # ------------------------------------------------------------ locations
-def default_cache_dir() -> Path:
-    """The per-user cache directory, ignoring ``SIMPEVAL_CACHE``.
-
-    ``%LOCALAPPDATA%\\simpeval`` on Windows, else ``$XDG_CACHE_HOME/simpeval``, else
-    ``~/.cache/simpeval``.
-    """
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "simpeval"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "simpeval"
-
-
-def resolve_cache_dir(cache_dir: Optional[PathArg] = None) -> Path:
-    """The cache directory to use: the argument, else ``$SIMPEVAL_CACHE``, else :func:`default_cache_dir`.
-
-    Examples:
-        >>> resolve_cache_dir("/tmp/c").as_posix()
-        '/tmp/c'
-    """
-    if cache_dir is not None:
-        return Path(os.fspath(cache_dir)).expanduser()
-    env = os.environ.get(CACHE_ENV)
-    return Path(env).expanduser() if env else default_cache_dir()
-
-
 def testset_dir(name: str, cache_dir: Optional[PathArg] = None) -> Path:
     """The folder holding test set ``name``'s files: ``<cache>/testsets/<name>``."""
     return resolve_cache_dir(cache_dir) / "testsets" / get_testset(name).name

@@ -16,7 +16,7 @@ from ._registry import available_tokenizers, get_tokenizer, register_tokenizer
 from .base import Tokenizer
 from .moses import MosesTokenizer, PennTokenizer
 from .sacrebleu import SACREBLEU_TOKENIZERS, make_sacrebleu_tokenizer
-from .simple import TreebankTokenizer, WhitespaceTokenizer
+from .simple import NLTKWordTokenizer, TreebankTokenizer, WhitespaceTokenizer
 
 __all__ = ["Tokenizer", "available_tokenizers", "get_tokenizer", "register_tokenizer"]
 
@@ -26,4 +26,5 @@ for _name in SACREBLEU_TOKENIZERS:
 register_tokenizer("moses", MosesTokenizer, overwrite=True)
 register_tokenizer("penn", PennTokenizer, overwrite=True)
 register_tokenizer("treebank", TreebankTokenizer, overwrite=True)
+register_tokenizer("nltk-word", NLTKWordTokenizer, overwrite=True)
 register_tokenizer("whitespace", WhitespaceTokenizer, overwrite=True)

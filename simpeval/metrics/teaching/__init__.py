@@ -20,7 +20,6 @@ from .edit_rates import PEM, WER
 from .meteor import METEOR
 from .nltk_bleu import NLTKBLEU
 from .nltk_chrf import NLTKCHRF
-from .tokenize import NLTKWordTokenizer
 from .wordnet import ensure_wordnet, load_wordnet
 
 __all__ = [
@@ -32,7 +31,6 @@ __all__ = [
     "BagOfWords",
     "EditDistance",
     "EditOp",
-    "NLTKWordTokenizer",
     "align",
     "ensure_wordnet",
     "load_wordnet",

@@ -16,13 +16,11 @@ from typing import Any, Mapping, Optional
 import numpy as np
 
 from ..._types import StatsArray
-from ...exceptions import InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
+from ...exceptions import InvalidInputError, InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
 from ...tokenizers import Tokenizer, available_tokenizers, get_tokenizer
 from ..base import Metric
-from .tokenize import NLTK_WORD, NLTKWordTokenizer
 
 __all__ = [
-    "TEACHING_SIGNATURE_KEYS",
     "TeachingMetric",
     "check_bool",
     "check_number",
@@ -30,26 +28,6 @@ __all__ = [
     "nltk_version",
     "resolve_tokenizer",
 ]
-
-#: Each teaching metric's own signature keys and their abbreviations, in print order (the
-#: entries to merge into :data:`simpeval.metrics.signature.SIGNATURE_KEYS`).
-TEACHING_SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    "NLTK-BLEU": MappingProxyType({
-        "case": "c", "tok": "tok", "weights": "w", "smooth": "s", "eps": "eps", "alpha": "al", "k": "k",
-        "reweigh": "rw", "nltk": "nltk",
-    }),
-    "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
-    "NLTK-chrF": MappingProxyType({
-        "case": "c", "tok": "tok", "order": "n", "beta": "b", "space": "s", "nltk": "nltk",
-    }),
-    "EditDistance": MappingProxyType({
-        "level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk",
-    }),
-    "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
-    "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
-    "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
-})  # fmt: skip
-
 
 def nltk_version() -> str:
     """The installed NLTK version, recorded in every teaching metric's signature.
@@ -67,7 +45,7 @@ def nltk_version() -> str:
 
 
 def resolve_tokenizer(metric: str, name: Any) -> Tokenizer:
-    """The tokenizer named ``name``: a registry tokenizer, or ``nltk-word`` (see :mod:`.tokenize`).
+    """The registry tokenizer named ``name`` (``nltk-word`` is NLTK's ``word_tokenize`` without Punkt).
 
     Raises:
         UnknownTokenizerError: no tokenizer has that name (the message lists the valid ones).
@@ -76,10 +54,8 @@ def resolve_tokenizer(metric: str, name: Any) -> Tokenizer:
         >>> resolve_tokenizer("WER", "nltk-word")("It isn't.")
         "It is n't ."
     """
-    if name == NLTK_WORD and NLTK_WORD not in available_tokenizers():
-        return NLTKWordTokenizer()
     if not isinstance(name, str) or (name not in available_tokenizers()):
-        valid = sorted({*available_tokenizers(), NLTK_WORD})
+        valid = available_tokenizers()
         raise UnknownTokenizerError(f"{metric}: tokenize must be one of {', '.join(valid)} (got {name!r}).")
     return get_tokenizer(name)
 
@@ -112,13 +88,13 @@ def check_stats(stats: Any, width: int, metric: str) -> list[float]:
     """A summed statistics vector as a list of Python floats, after checking its shape.
 
     Raises:
-        InvalidOptionError: ``stats`` is not a 1-D vector of ``width`` numbers.
+        InvalidInputError: ``stats`` is not a 1-D vector of ``width`` numbers.
     """
     vector = np.asarray(stats, dtype=np.float64)
     if vector.shape != (width,):
-        raise InvalidOptionError(
-            f"{metric}: score_from_stats takes one summed statistics vector of {width} numbers "
-            f"(got shape {vector.shape}); sum the rows of corpus_stats() first."
+        hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if vector.ndim == 2 else ""
+        raise InvalidInputError(
+            f"{metric}: stats must be a 1-D vector of {width} statistics (got shape {vector.shape}).{hint}"
         )
     return [float(x) for x in vector]
 

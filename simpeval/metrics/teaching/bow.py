@@ -7,8 +7,9 @@ from typing import Any, ClassVar, Mapping, Optional
 from ..._types import StatsArray
 from ..score import Score
 from ..signature import Signature
-from . import _citations
-from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_number, check_stats, nltk_version
+from ... import _citations
+from ..signature import SIGNATURE_KEYS
+from ._common import TeachingMetric, check_number, check_stats, nltk_version
 
 __all__ = ["BagOfWords", "set_scores"]
 
@@ -63,7 +64,7 @@ class BagOfWords(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.VAN_RIJSBERGEN_1979 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["BagOfWords"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["BagOfWords"]
 
     def __init__(self, alpha: float = 0.5, lowercase: bool = False, tokenize: str = "whitespace") -> None:
         self.alpha = float(check_number(self.name, "alpha", alpha, 0.0, 1.0))

@@ -14,8 +14,9 @@ from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
-from . import _citations
-from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_bool, check_stats, nltk_version
+from ... import _citations
+from ..signature import SIGNATURE_KEYS
+from ._common import TeachingMetric, check_bool, check_stats, nltk_version
 
 __all__ = ["EditDistance", "EditDistanceConfig", "EditMetric", "EditOp", "align"]
 
@@ -167,7 +168,7 @@ class EditDistance(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.DAMERAU_1964 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["EditDistance"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["EditDistance"]
 
     def __init__(
         self,

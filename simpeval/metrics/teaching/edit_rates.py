@@ -9,8 +9,9 @@ from typing import Any, ClassVar, Mapping, Optional
 from ..._types import StatsArray
 from ..score import Score
 from ..signature import Signature
-from . import _citations
-from ._common import TEACHING_SIGNATURE_KEYS, check_stats, nltk_version
+from ... import _citations
+from ..signature import SIGNATURE_KEYS
+from ._common import check_stats, nltk_version
 from .edit import EditMetric
 
 __all__ = ["PEM", "WER"]
@@ -42,7 +43,7 @@ class WER(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["WER"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["WER"]
 
     def __init__(self, lowercase: bool = False, tokenize: str = "whitespace") -> None:
         self._set_text_options(lowercase, tokenize)
@@ -96,7 +97,7 @@ class PEM(EditMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["PEM"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["PEM"]
 
     def __init__(self, lowercase: bool = False) -> None:
         self._level = "char"

@@ -13,8 +13,9 @@ from typing import Any, ClassVar, Mapping, Optional
 from ..._types import StatsArray
 from ..score import Score
 from ..signature import Signature
-from . import _citations
-from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_number, check_stats, nltk_version
+from ... import _citations
+from ..signature import SIGNATURE_KEYS
+from ._common import TeachingMetric, check_number, check_stats, nltk_version
 from .wordnet import load_wordnet
 
 __all__ = ["METEOR", "METEORConfig"]
@@ -121,7 +122,7 @@ class METEOR(TeachingMetric):
     citation: ClassVar[str] = "\n".join(
         (_citations.BANERJEE_LAVIE_2005, _citations.LAVIE_AGARWAL_2007, _citations.MILLER_1995, _citations.BIRD_2009)
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["METEOR"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["METEOR"]
 
     def __init__(self, alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, tokenize: str = "whitespace") -> None:
         self.config = METEORConfig(alpha, beta, gamma, tokenize)

@@ -14,9 +14,10 @@ from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
-from . import _citations
+from ... import _citations
 from ._bleu_math import BleuCounts, Smoothing, bleu
-from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_bool, check_number, check_stats, nltk_version
+from ..signature import SIGNATURE_KEYS
+from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
 __all__ = ["NLTKBLEU", "NLTKBLEUConfig"]
 
@@ -119,7 +120,7 @@ class NLTKBLEU(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["NLTK-BLEU"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-BLEU"]
 
     def __init__(
         self,

@@ -9,8 +9,9 @@ from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
-from . import _citations
-from ._common import TEACHING_SIGNATURE_KEYS, TeachingMetric, check_bool, check_number, check_stats, nltk_version
+from ... import _citations
+from ..signature import SIGNATURE_KEYS
+from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
 __all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
 
@@ -87,7 +88,7 @@ class NLTKCHRF(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = TEACHING_SIGNATURE_KEYS["NLTK-chrF"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-chrF"]
 
     def __init__(
         self,

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Iterable, Optional, Union
 
+from ...cache import PathArg, resolve_cache_dir
 from ...exceptions import MissingDependencyError
 
 __all__ = ["LEXNAMES", "SYSTEM_DIRS", "ensure_wordnet", "lexnames_text", "load_wordnet", "wordnet_cache_root"]
@@ -54,7 +55,6 @@ _INSTALL = (
     "at run time) or `python -m nltk.downloader wordnet`."
 )
 
-PathArg = Union[str, "os.PathLike[str]"]
 
 
 def lexnames_text() -> str:
@@ -77,16 +77,7 @@ def wordnet_cache_root(cache_dir: Optional[PathArg] = None) -> Path:
         >>> wordnet_cache_root("/tmp/c").as_posix()
         '/tmp/c/nltk_data'
     """
-    if cache_dir is not None:
-        root = Path(os.fspath(cache_dir)).expanduser()
-    elif os.environ.get("SIMPEVAL_CACHE"):
-        root = Path(os.environ["SIMPEVAL_CACHE"]).expanduser()
-    elif os.name == "nt" and os.environ.get("LOCALAPPDATA"):  # pragma: no cover - Windows
-        root = Path(os.environ["LOCALAPPDATA"]) / "simpeval"
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        root = (Path(xdg) if xdg else Path.home() / ".cache") / "simpeval"
-    return root / "nltk_data"
+    return resolve_cache_dir(cache_dir) / "nltk_data"
 
 
 def _nltk_wordnet() -> Optional[str]:

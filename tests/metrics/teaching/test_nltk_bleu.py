@@ -162,6 +162,8 @@ def test_last_segment_methods(
     stats = metric.corpus_stats([h for h, _ in chunk], to_streams(chunk))
     assert stats[:, -4].tolist() == [0.0] * (len(chunk) - 1) + [1.0]
     assert metric.score_from_stats(stats.sum(axis=0)).score == _corpus_theirs(chunk, method)
+    hyps, refs = [h for h, _ in chunk], to_streams(chunk)
+    assert metric.corpus_score_iter(hyps, refs, chunk_size=len(chunk)).score == _corpus_theirs(chunk, method)
     theirs = [_theirs(nltk_or_error, pair, (0.25,) * 4, method, False) for pair in chunk]
     ours = [_ours_row(metric, row) for row in stats]
     assert ours == theirs  # a row alone: its own counts, flagged or not
