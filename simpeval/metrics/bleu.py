@@ -14,11 +14,11 @@ from typing import Any, ClassVar, Mapping, Optional, Sequence
 
 import numpy as np
 
+from .. import _citations
 from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
-from .. import _citations
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
 from .score import Score

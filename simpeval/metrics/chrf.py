@@ -12,11 +12,11 @@ from typing import Any, ClassVar, Mapping, Optional
 
 import numpy as np
 
+from .. import _citations
 from .._types import StatsArray
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
-from .. import _citations
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature

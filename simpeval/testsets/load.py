@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
 
+from ..cache import PathArg
 from ..exceptions import InvalidOptionError
 from ..io import length_mismatch, read_lines
-from .download import PathArg, ProgressFn, download
+from .download import ProgressFn, download
 from .errors import TestSetFormatError
 from .registry import TestSetSpec, get_testset
 

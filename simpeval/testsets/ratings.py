@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, TypeVar, Union
 
+from ..cache import PathArg
 from ..exceptions import InvalidOptionError, MissingDependencyError
-from .download import PathArg, ProgressFn, download
+from .download import ProgressFn, download
 from .errors import TestSetFormatError
 from .registry import get_testset
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import math
 from importlib import metadata
-from types import MappingProxyType
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 import numpy as np
 

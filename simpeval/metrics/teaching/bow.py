@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping, Optional
 
+from ... import _citations
 from ..._types import StatsArray
 from ..score import Score
-from ..signature import Signature
-from ... import _citations
-from ..signature import SIGNATURE_KEYS
+from ..signature import SIGNATURE_KEYS, Signature
 from ._common import TeachingMetric, check_number, check_stats, nltk_version
 
 __all__ = ["BagOfWords", "set_scores"]

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, NamedTuple, Optional, Sequence, Union
 
+from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
-from ..signature import Signature
-from ... import _citations
-from ..signature import SIGNATURE_KEYS
+from ..signature import SIGNATURE_KEYS, Signature
 from ._common import TeachingMetric, check_bool, check_stats, nltk_version
 
 __all__ = ["EditDistance", "EditDistanceConfig", "EditMetric", "EditOp", "align"]

@@ -6,11 +6,10 @@ import math
 from fractions import Fraction
 from typing import Any, ClassVar, Mapping, Optional
 
+from ... import _citations
 from ..._types import StatsArray
 from ..score import Score
-from ..signature import Signature
-from ... import _citations
-from ..signature import SIGNATURE_KEYS
+from ..signature import SIGNATURE_KEYS, Signature
 from ._common import check_stats, nltk_version
 from .edit import EditMetric
 

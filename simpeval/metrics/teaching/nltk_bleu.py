@@ -10,13 +10,12 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Optional, Sequence
 
+from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
-from ..signature import Signature
-from ... import _citations
+from ..signature import SIGNATURE_KEYS, Signature
 from ._bleu_math import BleuCounts, Smoothing, bleu
-from ..signature import SIGNATURE_KEYS
 from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
 __all__ = ["NLTKBLEU", "NLTKBLEUConfig"]

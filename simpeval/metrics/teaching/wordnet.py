@@ -20,7 +20,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Iterable, Optional, Union
+from typing import Any, Iterable, Optional
 
 from ...cache import PathArg, resolve_cache_dir
 from ...exceptions import MissingDependencyError
