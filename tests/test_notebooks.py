@@ -180,7 +180,10 @@ def test_notebook_runs_offline(path: Path, offline: Path) -> None:
     client.execute()  # raises CellExecutionError, with the cell and its traceback, if a cell fails
     elapsed = time.perf_counter() - start
     assert elapsed < NOTEBOOK_BUDGET, f"{path.name} took {elapsed:.0f} s; keep notebooks under {NOTEBOOK_BUDGET} s"
-    assert not any(offline.iterdir()), f"{path.name} downloaded into the cache: {sorted(offline.rglob('*'))}"
+    # nothing downloaded: the cache may only hold the NLTK data directory METEOR assembles from the
+    # local WordNet (simpeval.metrics.teaching.ensure_wordnet), never a test set
+    cached = [p for p in offline.iterdir() if p.name != "nltk_data"]
+    assert not cached, f"{path.name} downloaded into the cache: {sorted(offline.rglob('*'))}"
     assert _files(NOTEBOOK_DIR) == before, f"{path.name} wrote files into notebooks/"
 
 

@@ -24,14 +24,14 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from .base import Metric
-from .explanation import Explanation
+from .explanation import Explanation, ExplanationPart
 from .score import Score
 
 __all__ = ["BLEUExplanation", "BLEUNgram", "BLEUOrder", "BLEUSettings", "explain_bleu"]
 
 
 @dataclass(frozen=True)
-class BLEUNgram(Explanation):
+class BLEUNgram(ExplanationPart):
     """One n-gram of the prediction.
 
     Attributes:
@@ -53,7 +53,7 @@ class BLEUNgram(Explanation):
 
 
 @dataclass(frozen=True)
-class BLEUOrder(Explanation):
+class BLEUOrder(ExplanationPart):
     """One n-gram order: its n-grams, the clipped matches over the total, and the precision.
 
     ``precision`` is the (smoothed) precision on 0-100, as sacrebleu reports it.

@@ -14,7 +14,7 @@ import dataclasses
 import json
 from typing import Any, Callable, Mapping, cast
 
-__all__ = ["Explanation", "register_renderer"]
+__all__ = ["Explanation", "ExplanationPart", "register_renderer"]
 
 #: Renderers of explanations by format (``"text"``, ``"html"``), filled by simpeval.report.explain.
 _RENDERERS: dict[str, Callable[[Any], str]] = {}
@@ -26,7 +26,7 @@ def register_renderer(fmt: str, renderer: Callable[[Any], str]) -> None:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, Explanation) and dataclasses.is_dataclass(value):
+    if isinstance(value, ExplanationPart) and dataclasses.is_dataclass(value):
         return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if hasattr(value, "to_dict"):  # Score, Signature
         return value.to_dict()
@@ -37,8 +37,8 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-class Explanation:
-    """Mixin of the explanation dataclasses: ``to_dict``, ``to_json``, ``str`` and ``_repr_html_``."""
+class ExplanationPart:
+    """Mixin of every explanation dataclass, whole or part: ``to_dict`` and ``to_json``."""
 
     def to_dict(self) -> dict[str, Any]:
         """Every field as plain JSON-ready values (n-grams as lists of tokens, the score as a dict)."""
@@ -47,6 +47,10 @@ class Explanation:
     def to_json(self, indent: int = 2) -> str:
         """:meth:`to_dict` as JSON text."""
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+
+class Explanation(ExplanationPart):
+    """Mixin of a whole explanation: also ``render``, ``str`` (text) and ``_repr_html_`` (Jupyter)."""
 
     def render(self, fmt: str = "text") -> str:
         """The explanation as ``"text"``, ``"html"`` or ``"json"``."""

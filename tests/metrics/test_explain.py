@@ -64,6 +64,15 @@ def test_text_html_and_json_forms() -> None:
     assert data["operations"][0]["orders"][0]["rows"][0]["ngram"] == ["now"]
 
 
+def test_parts_print_as_dataclasses_and_serialize() -> None:
+    e = SARI().explain(PREDICTION, REFERENCES, source=SOURCE)
+    order = e.operation("add").order(1)
+    assert str(order).startswith("OrderBreakdown(order=1, rows=(NgramRow(ngram=('now',)")
+    assert order.to_dict()["rows"][0]["ngram"] == ["now"] and json.loads(order.to_json())["order"] == 1
+    bleu = BLEU().explain(PREDICTION, REFERENCES)
+    assert str(bleu.order(1).rows[0]).startswith("BLEUNgram(ngram=('About',)")
+
+
 def test_hostile_text_is_escaped_in_html() -> None:
     html = SARI().explain("<script>x</script>", ["<b>"], source="a & b").render("html")
     assert "<script>" not in html and "&lt;script&gt;" in html

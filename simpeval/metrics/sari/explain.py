@@ -28,7 +28,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 import numpy as np
 
 from ..base import Metric
-from ..explanation import Explanation
+from ..explanation import Explanation, ExplanationPart
 from ..score import Score
 from .config import SARIConfig
 from .reference import OrderCounters, order_counters, order_stats, tokenize_line
@@ -38,7 +38,7 @@ __all__ = ["NgramRow", "OperationBreakdown", "OrderBreakdown", "SARIExplanation"
 
 
 @dataclass(frozen=True)
-class NgramRow(Explanation):
+class NgramRow(ExplanationPart):
     """One n-gram's part in one operation at one order.
 
     Attributes:
@@ -84,7 +84,7 @@ class NgramRow(Explanation):
 
 
 @dataclass(frozen=True)
-class OrderBreakdown(Explanation):
+class OrderBreakdown(ExplanationPart):
     """One operation at one n-gram order: its n-grams and the totals that give P, R and F1.
 
     ``precision``, ``recall`` and ``f1`` are on the 0-100 scale, equal to the score's
@@ -110,7 +110,7 @@ class OrderBreakdown(Explanation):
 
 
 @dataclass(frozen=True)
-class OperationBreakdown(Explanation):
+class OperationBreakdown(ExplanationPart):
     """One operation (``add``, ``keep`` or ``delete``) over all orders.
 
     Attributes:
