@@ -22,6 +22,8 @@ __all__ = [
     "UnknownTokenizerError",
     "UnknownVariantError",
     "InvalidOptionError",
+    "InvalidStatisticsError",
+    "InvalidTextError",
     "MissingDependencyError",
     "SignatureParseError",
     "UnknownTestSetError",
@@ -41,6 +43,14 @@ class SimpevalError(Exception):
 
 class InvalidInputError(SimpevalError, TypeError):
     """An argument has the wrong type (e.g. a bare string where a list is expected)."""
+
+
+class InvalidTextError(SimpevalError, ValueError):
+    """A string is not valid Unicode text (a lone surrogate), which no engine could score alike."""
+
+
+class InvalidStatisticsError(SimpevalError, ValueError):
+    """A statistics vector holds NaN, an infinity or a negative count: no score is defined for it."""
 
 
 class InputLengthMismatchError(SimpevalError, ValueError):

@@ -2,9 +2,11 @@
 
 Every file holds one segment per line. Nothing is filtered, stripped or skipped: an empty
 line is an (empty) segment, and a carriage return before the newline stays part of the
-segment. What *is* rejected, with the file name and line number, is what cannot be right:
-a missing or empty file, bytes that are not UTF-8, a references TSV with the wrong number
-of fields, and files whose line counts differ.
+segment (with a warning; another for ``\\r`` without ``\\n``: classic Mac line endings). Only
+a UTF-8 byte-order mark at the start of a file is removed (as ``utf-8-sig`` does), with a
+warning. What *is* rejected, with the file name and line number, is what cannot be right: a
+missing or empty file, bytes that are not UTF-8, NUL bytes, a references TSV with the wrong
+number of fields, and files whose line counts differ.
 
 ``"-"`` stands for standard input.
 
@@ -25,6 +27,7 @@ import itertools
 import os
 import sys
 import warnings
+from codecs import BOM_UTF8
 from itertools import zip_longest
 from typing import IO, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -86,11 +89,58 @@ def _open_binary(path: PathLike) -> IO[bytes]:
         raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
 
 
+def _empty(name: str, why: str = "") -> InputFileError:
+    return InputFileError(f"file {name} is empty{why}; every input file needs one line per segment.")
+
+
+def _strip_bom(data: bytes, name: str, stacklevel: int) -> bytes:
+    """``data`` without its leading UTF-8 byte-order mark, if any (with a warning)."""
+    if data.startswith(BOM_UTF8):
+        message = f"file {name} starts with a UTF-8 byte-order mark (BOM); it was removed, so that it is not "
+        warnings.warn(message + "read as part of the first segment.", stacklevel=stacklevel + 1)
+    return data.removeprefix(BOM_UTF8)
+
+
+def _bad_byte(name: str, byte: int, line: int) -> InputFileError:
+    """The error for a byte no UTF-8 text holds: one that cannot be decoded, or NUL."""
+    if byte:
+        return InputFileError(
+            f"file {name} is not valid UTF-8: byte {byte:#04x} on line {line} "
+            f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
+        )
+    return InputFileError(
+        f"file {name} contains a NUL byte (0x00) on line {line}, which no text file holds: it is binary, "
+        "or UTF-16/UTF-32 rather than UTF-8. Convert the file to UTF-8 text (e.g. iconv -f utf-16 -t utf-8)."
+    )
+
+
+#: The warnings about line endings, by kind: ``\r\n``, and ``\r`` without ``\n`` (classic Mac).
+_ENDINGS = {
+    "crlf": "file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
+    "Convert the file (e.g. dos2unix) if that is not intended.",
+    "cr": "file {name} has \\r line endings without \\n (classic Mac), first on line {number}: simpeval "
+    "splits lines on \\n only, so the text they separate is read as one segment (the whole file, if it has "
+    "no \\n) and the line counts will not be right. Convert the file to \\n line endings (e.g. mac2unix, "
+    "or tr '\\r' '\\n').",
+}
+
+
+def _check_endings(line: str, number: int, terminated: bool, name: str, warned: set[str], stacklevel: int) -> None:
+    """Warn, once per file and kind, of a line with a carriage return (``terminated``: a newline followed it)."""
+    crlf = terminated and line.endswith("\r")
+    kind = "cr" if "\r" in (line[:-1] if crlf else line) else "crlf" if crlf else ""
+    if kind and kind not in warned:
+        warned.add(kind)
+        warnings.warn(_ENDINGS[kind].format(name=name, number=number), stacklevel=stacklevel + 1)
+
+
 def read_lines(path: PathLike) -> list[str]:
     """Read a UTF-8 text file as a list of segments, one per line.
 
     Lines are split on ``"\\n"`` only; the newline is removed and nothing else. A final
     newline does not add an empty segment, and a last line without a newline is kept.
+
+    A UTF-8 byte-order mark at the start of the file is removed, with a warning.
 
     Args:
         path: the file to read, or ``"-"`` for standard input.
@@ -99,8 +149,9 @@ def read_lines(path: PathLike) -> list[str]:
         The lines, without their newline characters.
 
     Raises:
-        InputFileError: the file is missing, unreadable, empty (0 bytes), or not valid
-            UTF-8 (the message gives the 1-based line number of the first bad byte).
+        InputFileError: the file is missing, unreadable, empty (0 bytes, or only a BOM), not
+            valid UTF-8, or holds a NUL byte (the message gives the 1-based line number of the
+            first bad byte).
 
     Examples:
         >>> import tempfile, os
@@ -113,25 +164,26 @@ def read_lines(path: PathLike) -> list[str]:
     """
     name = display_name(path)
     data = _read_bytes(path)
-    if not data:
-        raise InputFileError(f"file {name} is empty; every input file needs one line per segment.")
+    if not data or data == BOM_UTF8:
+        raise _empty(name, " (it holds only a UTF-8 byte-order mark)" if data else "")
+    data = _strip_bom(data, name, stacklevel=2)
+    nul = data.find(b"\0")
+    nul_line = data.count(b"\n", 0, nul) + 1 if nul >= 0 else 0
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise InputFileError(
-            f"file {name} is not valid UTF-8: byte {data[err.start]:#04x} on line {line} "
-            f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
-        ) from err
-    if text.endswith("\n"):
-        text = text[:-1]
-    lines = text.split("\n")
-    if any(line.endswith("\r") for line in lines):
-        warnings.warn(
-            f"file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
-            "Convert the file (e.g. dos2unix) if that is not intended.",
-            stacklevel=2,
-        )
+        bad_line = data.count(b"\n", 0, err.start) + 1
+        if 0 < nul_line < bad_line:  # the first bad line is reported, as iter_lines does
+            raise _bad_byte(name, 0, nul_line) from None
+        raise _bad_byte(name, data[err.start], bad_line) from err
+    if nul_line:
+        raise _bad_byte(name, 0, nul_line)
+    terminated = text.endswith("\n")
+    lines = (text[:-1] if terminated else text).split("\n")
+    if "\r" in text:
+        warned: set[str] = set()
+        for number, line in enumerate(lines, start=1):
+            _check_endings(line, number, terminated or number < len(lines), name, warned, stacklevel=2)
     return lines
 
 
@@ -139,7 +191,7 @@ def iter_lines(path: PathLike) -> Iterator[str]:
     """Lazily read a UTF-8 text file, one segment per line, with :func:`read_lines`' rules.
 
     Only one line is in memory at a time, so files of any size can be scored. Errors
-    (missing, empty, invalid UTF-8 with the line number) are raised when reached.
+    (missing, empty, invalid UTF-8 or NUL with the line number) are raised when reached.
 
     Examples:
         >>> import tempfile, os
@@ -162,27 +214,24 @@ def iter_lines(path: PathLike) -> Iterator[str]:
 
 def _decode_lines(handle: IO[bytes], name: str) -> Iterator[str]:
     number = 0
-    warned = False
+    warned: set[str] = set()
     for number, raw in enumerate(handle, start=1):
-        if raw.endswith(b"\n"):
-            raw = raw[:-1]
+        raw, terminated = (raw[:-1], True) if raw.endswith(b"\n") else (raw, False)
+        if number == 1 and raw.startswith(BOM_UTF8):
+            if raw == BOM_UTF8 and not terminated:
+                raise _empty(name, " (it holds only a UTF-8 byte-order mark)")
+            raw = _strip_bom(raw, name, stacklevel=3)
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            raise InputFileError(
-                f"file {name} is not valid UTF-8: byte {raw[err.start]:#04x} on line {number} "
-                f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
-            ) from err
-        if line.endswith("\r") and not warned:
-            warned = True
-            warnings.warn(
-                f"file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
-                "Convert the file (e.g. dos2unix) if that is not intended.",
-                stacklevel=3,
-            )
+            raise _bad_byte(name, raw[err.start], number) from err
+        if "\0" in line:
+            raise _bad_byte(name, 0, number)
+        if "\r" in line:
+            _check_endings(line, number, terminated, name, warned, stacklevel=3)
         yield line
     if number == 0:
-        raise InputFileError(f"file {name} is empty; every input file needs one line per segment.")
+        raise _empty(name)
 
 
 def iter_tsv_references(path: PathLike, num_refs: int) -> list[Iterator[str]]:

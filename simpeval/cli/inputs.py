@@ -10,19 +10,24 @@ in lockstep. Either way the line counts are checked by :func:`simpeval.io.iter_a
     sys.txt: 3 lines, test set asset-test: 359 lines.
 
 :func:`check_data_options` rejects impossible combinations of the data options before any
-file is read.
+file is read. While the files are read, one references file given without ``--num-refs`` whose
+every line has a tab is an error (a TSV of several references, read as one), and identical
+reference streams (the same file twice) get a warning.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
+import warnings
 from dataclasses import dataclass
 from typing import Generic, Iterable, Iterator, Optional, Sequence, TypeVar
 
 import click
 
 from ..defaults import CHUNK_SIZE
+from ..exceptions import ReferenceLayoutError
 from ..io import LINE_COUNT_MISMATCH, STDIN, display_name, iter_aligned_chunks, iter_lines, iter_tsv_references
 from ..metrics import Metric, available_metrics, metric_class
 from ..report import ResultTable, SegmentTable
@@ -137,6 +142,74 @@ def system_names(paths: Sequence[str], names: Sequence[str] = ()) -> list[str]:
     return found
 
 
+def _not_all_tabbed(lines: Iterator[str], name: str) -> Iterator[str]:
+    """The lines of the one references file given without ``--num-refs``, unchanged.
+
+    Raises:
+        ReferenceLayoutError: at the end of the file, if every line had a tab: a TSV of several
+            references would otherwise be scored as one reference per line.
+    """
+    count, fewest, most = 0, 0, 0  # lines; fewest and most tab-separated fields (0: a line had no tab)
+    for line in lines:
+        count += 1
+        if count == 1 or fewest:
+            fields = line.count("\t") + 1
+            fewest, most = (min(fewest or fields, fields), max(most, fields)) if fields > 1 else (0, 0)
+        yield line
+    if fewest:
+        how = (
+            f"--num-refs {most} to read its {most} tab-separated references per line"
+            if fewest == most
+            else f"--num-refs N to read N tab-separated references per line (its lines have between {fewest} "
+            f"and {most} tab-separated fields; every line must have N)"
+        )
+        raise ReferenceLayoutError(
+            f"references file {name}: every line ({count} line{'' if count == 1 else 's'}) contains a tab, so it "
+            "looks like several references per line, but --num-refs was not given and each line would be scored "
+            f"as one reference, tabs included. Pass {how}, or --num-refs 1 to keep each line, tabs included, as "
+            "one reference."
+        )
+
+
+class _IdenticalStreams:
+    """Hashes reference streams as they are read; warns of identical ones once all have ended."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.digests: dict[int, tuple[int, bytes]] = {}
+
+    def watch(self, streams: Sequence[Iterator[str]]) -> list[Iterator[str]]:
+        """``streams``, each hashed as it is read (nothing is read twice or kept)."""
+        return [self._hashed(j, stream) for j, stream in enumerate(streams)]
+
+    def _hashed(self, j: int, lines: Iterator[str]) -> Iterator[str]:
+        digest, count = hashlib.blake2b(digest_size=16), 0
+        for line in lines:  # lines hold no \n, so "\n" separates them unambiguously
+            digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
+            count += 1
+            yield line
+        self.digests[j] = (count, digest.digest())
+        if len(self.digests) == len(self.names):
+            self._warn()
+
+    def _warn(self) -> None:
+        groups: dict[tuple[int, bytes], list[int]] = {}
+        for j in sorted(self.digests):
+            groups.setdefault(self.digests[j], []).append(j)
+        for group in (g for g in groups.values() if len(g) > 1):
+            numbers, files = _listing([str(j + 1) for j in group]), _listing([self.names[j] for j in group])
+            warnings.warn(
+                f"reference streams {numbers} are identical, line for line ({files}): each counts as a separate "
+                "reference, which changes the scores. Give each reference once unless that is intended.",
+                stacklevel=2,
+            )
+
+
+def _listing(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _load_testset(name: str, progress: Optional[Progress]) -> TestSet:
     """Load a test set, drawing its download with ``progress`` (default: a bar of its own)."""
     if progress is not None:
@@ -164,6 +237,10 @@ def open_inputs(
         sources, references, num_refs: the files (``num_refs > 1``: one TSV file of references).
         names: system names, one per input file (default: the file names).
         progress: draws the download of a test set (default: a bar on a terminal).
+
+    When the streams are read: one ``references`` file without ``num_refs`` whose every line
+    has a tab raises :class:`ReferenceLayoutError` at its end (use ``num_refs``, or 1 to keep
+    the tabs), and identical reference streams give a warning once they have all been read.
     """
     systems = {name: iter_lines(path) for name, path in zip(system_names(inputs, names), inputs)}
     files = [display_name(path) for path in inputs]
@@ -174,12 +251,15 @@ def open_inputs(
         return Inputs(systems, refs, iter(data.sources), files + [label] * (len(refs) + 1), data.name)
     if num_refs is not None and num_refs > 1:
         refs = iter_tsv_references(references[0], num_refs)
-        files += [display_name(references[0])] * num_refs
+        ref_names = [display_name(references[0])] * num_refs
     else:
         refs = [iter_lines(path) for path in references]
-        files += [display_name(path) for path in references]
+        ref_names = [display_name(path) for path in references]
+        if num_refs is None and len(refs) == 1:  # a TSV read without --num-refs: an error at its end
+            refs = [_not_all_tabbed(refs[0], ref_names[0])]
+    refs = _IdenticalStreams(ref_names).watch(refs) if len(refs) > 1 else refs
     srcs = iter_lines(sources) if sources is not None else None
-    return Inputs(systems, refs, srcs, files + ([display_name(sources)] if sources is not None else []))
+    return Inputs(systems, refs, srcs, files + ref_names + ([display_name(sources)] if sources is not None else []))
 
 
 def read_inputs(opened: Inputs[Iterator[str]]) -> Inputs[list[str]]:

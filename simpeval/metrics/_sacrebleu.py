@@ -35,13 +35,13 @@ from sacrebleu.metrics.ter import TER as _SacrebleuTER
 from .._types import StatsArray
 from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from ..exceptions import (
-    InvalidInputError,
     InvalidOptionError,
     MissingDependencyError,
     ReferenceLayoutError,
 )
 from .base import Metric
 from .references import references_from_segments
+from .validation import check_stats_vector
 
 __all__ = [
     "SACREBLEU_VERSION",
@@ -275,19 +275,8 @@ def signature_abbreviations(kind: str) -> Mapping[str, str]:
 
 
 def check_stats(stats: Any, n_stats: int, metric_name: str) -> StatsArray:
-    """Validate a 1-D statistics vector of length ``n_stats`` and return it as float64.
-
-    Raises:
-        InvalidInputError: ``stats`` has the wrong shape.
-    """
-    array = np.asarray(stats, dtype=np.float64)
-    if array.shape != (n_stats,):
-        hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if array.ndim == 2 else ""
-        raise InvalidInputError(
-            f"{metric_name}: stats must be a 1-D vector of {n_stats} statistics "
-            f"(got shape {array.shape}).{hint}"
-        )
-    return array
+    """Validate a 1-D statistics vector of length ``n_stats`` (:func:`~.base.check_stats_vector`)."""
+    return check_stats_vector(stats, n_stats, metric_name)
 
 
 def check_bool(metric_name: str, argument: str, value: Any) -> bool:

@@ -22,6 +22,7 @@ argument is something else).
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
 
@@ -40,6 +41,7 @@ from ..io import iter_chunks
 from .references import count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
+from .validation import check_stats_vector, check_unicode
 
 __all__ = ["Metric"]
 
@@ -159,7 +161,12 @@ class Metric(ABC):
                 raise InvalidInputError(
                     f"{self.name}: {argument}[{i}] must be a string (got {type(value).__name__}: {value!r})."
                 )
+        check_unicode(values, argument, self.name)
         return list(values)
+
+    def validate_stats(self, stats: Any, n_stats: int) -> StatsArray:
+        """A summed statistics vector as float64, checked (see :func:`check_stats_vector`)."""
+        return check_stats_vector(stats, n_stats, self.name)
 
     def _check_references(self, references: Any, n_segments: int) -> list[list[str]]:
         """Validate reference streams and return the per-segment lists (``None`` removed)."""
@@ -190,6 +197,8 @@ class Metric(ABC):
                 f"but the {len(references)} streams have lengths {lengths}. simpeval expects the stream "
                 f"layout references[j][i] = reference j of segment i.{hint}"
             )
+        for j, stream in enumerate(references):
+            check_unicode([ref if isinstance(ref, str) else None for ref in stream], f"references[{j}]", self.name)
         if all(set(map(type, stream)) == {str} for stream in references):  # common case, no None
             return [list(refs) for refs in zip(*references)]
         per_segment: list[list[str]] = [[] for _ in range(n_segments)]
@@ -227,13 +236,35 @@ class Metric(ABC):
             )
         return hyps, refs, srcs
 
+    # ------------------------------------------------------------ thread safety
+    def _locked_extract(
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    ) -> StatsArray:
+        """:meth:`extract_stats` under this object's lock.
+
+        Metrics keep caches between calls (encoded references shared by the systems of a
+        comparison, vocabularies that the outputs extend, sacrebleu's reference cache), so one
+        object shared by several threads extracts statistics one call at a time; separate
+        objects run in parallel. Scoring from statistics needs no lock.
+        """
+        lock = self.__dict__.get("_stats_lock")
+        if lock is None:  # dict.setdefault is atomic: every thread gets the same lock
+            lock = self.__dict__.setdefault("_stats_lock", threading.RLock())
+        with lock:
+            return self.extract_stats(hypotheses, references, sources)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_stats_lock", None)  # locks do not pickle; a copy gets its own
+        return state
+
     # ------------------------------------------------------------ public API
     def corpus_stats(
         self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
     ) -> StatsArray:
         """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64."""
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        return self.extract_stats(hyps, refs, srcs)
+        return self._locked_extract(hyps, refs, srcs)
 
     def corpus_score(
         self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
@@ -248,7 +279,7 @@ class Metric(ABC):
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
         """
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        stats = self.extract_stats(hyps, refs, srcs)
+        stats = self._locked_extract(hyps, refs, srcs)
         return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
 
     def sentence_score(
@@ -305,7 +336,7 @@ class Metric(ABC):
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
             hyps_, per_segment, srcs_ = self._prepare(hyps, refs, srcs)
-            chunk_total = self.extract_stats(hyps_, per_segment, srcs_).sum(axis=0)
+            chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(len(r) for r in per_segment)
         if total is None:

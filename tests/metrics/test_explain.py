@@ -14,6 +14,7 @@ from simpeval.api import explain
 from simpeval.cli import main
 from simpeval.exceptions import InvalidOptionError, MissingSourceError
 from simpeval.metrics.sari import VARIANTS
+from simpeval.metrics.sari.reference import sequential_sum
 
 from ..strategies import sentences
 
@@ -89,11 +90,11 @@ def _check_sari(sari: SARI, source: str, prediction: str, references: list[str])
     assert sari.score_from_stats(np.array(e.statistics)).score == e.score.score
     for op in e.operations:
         for order in op.orders:
-            # the rows' terms, summed in their order, are the totals (bit for bit)
-            assert sum(r.precision_num for r in order.rows) == order.precision_num, (op.operation, order.order)
-            assert sum(r.precision_den for r in order.rows) == order.precision_den
-            assert sum(r.recall_num for r in order.rows) == order.recall_num
-            assert sum(r.recall_den for r in order.rows) == order.recall_den
+            # the rows' terms, added left to right in their order, are the totals (bit for bit)
+            assert sequential_sum(r.precision_num for r in order.rows) == order.precision_num, (op.operation, order.order)
+            assert sequential_sum(r.precision_den for r in order.rows) == order.precision_den
+            assert sequential_sum(r.recall_num for r in order.rows) == order.recall_num
+            assert sequential_sum(r.recall_den for r in order.rows) == order.recall_den
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -155,12 +155,7 @@ class SARI(Metric):
         ``components`` holds ``add``, ``keep`` and ``delete`` and ``breakdown`` their precision,
         recall and F1 per n-gram order, all on the 0-100 scale.
         """
-        stats = np.asarray(stats, dtype=np.float64)
-        if stats.shape != (self.n_stats,):
-            raise InvalidInputError(
-                f"SARI: stats must be a vector of {self.n_stats} values for this configuration "
-                f"(got shape {stats.shape})."
-            )
+        stats = self.validate_stats(stats, self.n_stats)
         n = self.config.max_order
         if self.config.aggregate == "corpus":
             parts = score_parts(stats[None, :], self.config)

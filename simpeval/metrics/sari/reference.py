@@ -7,7 +7,7 @@ tested against it and give bit-identical arrays.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -22,6 +22,7 @@ __all__ = [
     "order_stats",
     "reference_counts",
     "sari_segment_counts",
+    "sequential_sum",
     "tokenize_line",
 ]
 
@@ -153,12 +154,29 @@ def _ngrams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
+def sequential_sum(values: Iterable[float]) -> float:
+    """``values`` added left to right in plain float arithmetic.
+
+    Python >= 3.12's ``sum()`` compensates float rounding (Neumaier), so it can differ from
+    this in the last bits; the engines and the original implementations (on Python < 3.12)
+    add left to right, and so does the reference path, on every Python version.
+
+    Examples:
+        >>> sequential_sum([0.1] * 10) == 0.9999999999999999
+        True
+    """
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def _ratio_terms(good: Mapping[Any, float], selected: Mapping[Any, float], per_ngram: bool) -> tuple[float, float]:
     """(numerator, denominator) of a precision or recall: pooled sums or per-n-gram mean."""
     if per_ngram:
         # Summed in the selected counter's order (source first-occurrence order), as SARI.py does.
-        return float(sum(good.get(g, 0) / c for g, c in selected.items())), float(len(selected))
-    return float(sum(good.values())), float(sum(selected.values()))
+        return sequential_sum(good.get(g, 0) / c for g, c in selected.items()), float(len(selected))
+    return sequential_sum(good.values()), sequential_sum(selected.values())
 
 def tokenize_line(line: str, config: SARIConfig, tokenizer: Callable[[str], str], normalize: bool = True) -> list[str]:
     """The tokens of ``line`` as SARI sees them: lowercased and tokenized (``normalize``), then split."""

@@ -15,9 +15,10 @@ from typing import Any, Optional
 import numpy as np
 
 from ..._types import StatsArray
-from ...exceptions import InvalidInputError, InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
+from ...exceptions import InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
 from ...tokenizers import Tokenizer, available_tokenizers, get_tokenizer
 from ..base import Metric
+from ..validation import check_stats_vector
 
 __all__ = [
     "TeachingMetric",
@@ -89,13 +90,7 @@ def check_stats(stats: Any, width: int, metric: str) -> list[float]:
     Raises:
         InvalidInputError: ``stats`` is not a 1-D vector of ``width`` numbers.
     """
-    vector = np.asarray(stats, dtype=np.float64)
-    if vector.shape != (width,):
-        hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if vector.ndim == 2 else ""
-        raise InvalidInputError(
-            f"{metric}: stats must be a 1-D vector of {width} statistics (got shape {vector.shape}).{hint}"
-        )
-    return [float(x) for x in vector]
+    return [float(x) for x in check_stats_vector(stats, width, metric)]
 
 
 class TeachingMetric(Metric):

@@ -1,0 +1,71 @@
+"""Checks of what a metric is given: text that every engine can read, statistics that define a score."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from .._types import StatsArray
+from ..exceptions import InvalidInputError, InvalidStatisticsError, InvalidTextError
+
+__all__ = ["check_finite_stats", "check_stats_vector", "check_unicode"]
+
+
+def check_stats_vector(stats: Any, n_stats: int, owner: str) -> StatsArray:
+    """A summed statistics vector as float64, checked: the right shape, finite, no negative value.
+
+    Raises:
+        InvalidInputError: ``stats`` is not a 1-D vector of ``n_stats`` numbers.
+        InvalidStatisticsError: a value is NaN, infinite or negative.
+    """
+    array = np.asarray(stats, dtype=np.float64)
+    if array.shape != (n_stats,):
+        hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if array.ndim == 2 else ""
+        raise InvalidInputError(
+            f"{owner}: stats must be a 1-D vector of {n_stats} statistics (got shape {array.shape}).{hint}"
+        )
+    check_finite_stats(array, owner)
+    return array
+
+
+def check_finite_stats(stats: StatsArray, owner: str) -> None:
+    """Refuse a statistics vector with NaN, an infinity or a negative value (all statistics are
+    counts or sums of non-negative terms): no score is defined for it, and none is made up.
+
+    Raises:
+        InvalidStatisticsError: the first offending position and value.
+    """
+    bad = ~np.isfinite(stats) | (stats < 0)
+    if bad.any():
+        k = int(np.flatnonzero(bad)[0])
+        raise InvalidStatisticsError(
+            f"{owner}: stats[{k}] must be a finite number >= 0 (got {stats[k]!r}); statistics are counts "
+            "or sums of non-negative terms, so no score is defined. Check how the statistics were computed."
+        )
+
+
+def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) -> None:
+    """Refuse lone surrogates (not valid Unicode text): every engine then fails alike, with the
+    position, instead of the compiled ones failing on UTF-8 encoding and the others not.
+
+    Raises:
+        InvalidTextError: names ``argument[i]`` and the code point.
+
+    Examples:
+        >>> check_unicode(["ok", None, "caf\\udce9"], "hypotheses", "SARI")
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InvalidTextError: SARI: hypotheses[2] holds a lone surrogate (U+DCE9), which is not valid Unicode text. Decode the input with errors='replace' or fix its source.
+    """
+    try:
+        "".join(value for value in values if value is not None).encode("utf-8")
+    except UnicodeEncodeError:
+        for i, value in enumerate(values):
+            char = next((ch for ch in value or "" if "\ud800" <= ch <= "\udfff"), None)
+            if char is not None:
+                raise InvalidTextError(
+                    f"{owner}: {argument}[{i}] holds a lone surrogate (U+{ord(char):04X}), which is not "
+                    "valid Unicode text. Decode the input with errors='replace' or fix its source."
+                ) from None
+        raise
