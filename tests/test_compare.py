@@ -159,3 +159,18 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
     assert [(r["system"], r["metric"], r["score"], r.get("p_value")) for r in cli] == [
         (r["system"], r["metric"], r["score"], r.get("p_value")) for r in records if r["metric"] in ("SARI", "BLEU")
     ]
+
+
+def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
+    """With --confidence and --paired bs, bs:N in the signature describes both (issue 12, item 17)."""
+    from simpeval.exceptions import InvalidOptionError
+
+    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True, paired="bs",
+                    paired_samples=200)  # fmt: skip
+    system = table.systems[1]
+    interval = table.interval(system, "BLEU")
+    assert interval is not None and interval.n_samples == 200
+    assert table.cell(system, "BLEU").signature["bs"] == "200"
+    with pytest.raises(InvalidOptionError, match=r"confidence_samples \(500\) and paired_samples \(200\) must be equal"):
+        compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True,
+                confidence_samples=500, paired="bs", paired_samples=200)  # fmt: skip

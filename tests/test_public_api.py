@@ -107,3 +107,26 @@ def test_components_and_breakdown_are_on_the_score_scale(cls: type) -> None:
     if cls is SARI:
         assert list(score.components) == ["add", "keep", "delete"]
         assert [k.split("_")[0] for k in score.breakdown][::3] == ["add", "keep", "delete"]
+
+
+def test_any_ordered_iterable_of_strings_is_accepted() -> None:
+    """Generators, tuples and NumPy string arrays are read once, like lists (issue 12, item 21)."""
+    import numpy as np
+
+    hyps, refs, srcs = ["the cat sat", "a dog ran"], [["the cat sat down", "a dog ran off"]], ["a cat sat", "dogs ran"]
+    expected = SARI().corpus_score(hyps, refs, sources=srcs)
+    assert SARI().corpus_score((h for h in hyps), (iter(r) for r in refs), sources=np.array(srcs)) == expected
+    assert SARI().corpus_score(tuple(hyps), [tuple(refs[0])], sources=iter(srcs)) == expected
+    assert BLEU().corpus_score(np.array(hyps), [np.array(refs[0])]).score == BLEU().corpus_score(hyps, refs).score
+
+
+@pytest.mark.parametrize(
+    ("hypotheses", "message"),
+    [("the cat sat", "must be a sequence or iterable of strings"), ({"a", "b"}, "got set"),
+     (["a", 3], r"hypotheses\[1\] must be a string \(got int: 3\)"), ((x for x in ["a", None]), r"hypotheses\[1\]")],
+)  # fmt: skip
+def test_non_strings_are_refused_with_the_index(hypotheses: object, message: str) -> None:
+    from simpeval.exceptions import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match=message):
+        BLEU().corpus_score(hypotheses, [["a", "b"]])  # type: ignore[arg-type]

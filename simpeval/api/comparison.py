@@ -36,7 +36,7 @@ def compare(
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     confidence: bool = False,
-    confidence_samples: int = CONFIDENCE_SAMPLES,
+    confidence_samples: Optional[int] = None,
     paired: Optional[str] = None,
     paired_samples: Optional[int] = None,
     all_pairs: bool = False,
@@ -58,7 +58,9 @@ def compare(
         sources: the source sentences (required by SARI).
         metrics: metrics or registry names, in column order.
         confidence: add a 95% bootstrap percentile interval to every cell.
-        confidence_samples: bootstrap resamples for the intervals.
+        confidence_samples: bootstrap resamples for the intervals (default 1000; with a paired
+            bootstrap, its number of resamples, since the signature's one ``bs`` field records
+            both: giving two different counts is an error).
         paired: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization)
             against the baseline, with sacrebleu's algorithms and defaults.
         paired_samples: resamples (bs, default 1000) or trials (ar, default 10000).
@@ -86,7 +88,8 @@ def compare(
     names = list(systems)
     base = _check_options(names, paired, correction, all_pairs, baseline)
     n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
-    options = _Options(confidence, confidence_samples, paired, paired_samples, all_pairs, correction, base, seed)
+    n_confidence = _confidence_samples(confidence_samples, paired, paired_samples)
+    options = _Options(confidence, n_confidence, paired, paired_samples, all_pairs, correction, base, seed)
     done = [
         _compare_metric(metric, {name: metric.corpus_stats(hyps, references, sources=sources)
                                  for name, hyps in systems.items()}, n_refs, options)  # fmt: skip
@@ -139,6 +142,20 @@ class _MetricResult:
     intervals: tuple[Optional[ConfidenceInterval], ...]
     paired: tuple[Optional[PairedResult], ...]
     comparisons: tuple[PairedResult, ...]
+
+
+def _confidence_samples(confidence: Optional[int], paired: Optional[str], paired_samples: Optional[int]) -> int:
+    """The resamples of the confidence intervals: a paired bootstrap and the intervals share the
+    signature's ``bs`` field, so they share the count (issue: ``bs:200`` on a 500-resample CI)."""
+    if paired != "bs":
+        return CONFIDENCE_SAMPLES if confidence is None else confidence
+    n_paired = PAIRED_SAMPLES["bs"] if paired_samples is None else paired_samples
+    if confidence is not None and confidence != n_paired:
+        raise InvalidOptionError(
+            f"compare: confidence_samples ({confidence}) and paired_samples ({n_paired}) must be equal with "
+            "paired='bs': the signature's bs field records one number of bootstrap resamples for both."
+        )
+    return n_paired
 
 
 def _check_options(

@@ -24,6 +24,7 @@ from .options import (
     metric_options,
     metrics_option,
     option_group,
+    output_file,
     output_options,
 )
 from .progress import Progress
@@ -34,8 +35,9 @@ __all__ = ["compare"]
 comparison_options = option_group(
     click.option("--confidence", "--ci", is_flag=True,
                  help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals."),
-    click.option("--confidence-n", type=click.IntRange(min=1), default=CONFIDENCE_SAMPLES, show_default=True,
-                 metavar="N", help="Bootstrap resamples for --confidence."),
+    click.option("--confidence-n", type=click.IntRange(min=1), metavar="N",
+                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}; with --paired bs, "
+                 "--paired-n's: one bs field in the signature records both)."),
     click.option("--paired", type=click.Choice(["bs", "ar"]),
                  help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar)."),
     click.option("--paired-n", type=click.IntRange(min=1), metavar="N",
@@ -76,7 +78,8 @@ def _check_options(
     is_flag=True,
     help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).",
 )
-@click.option("--plot", metavar="FILE", help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
+@click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
+              help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress indicator on stderr.")
 @click.pass_context
 def compare(
@@ -92,7 +95,7 @@ def compare(
     fmt: str,
     width: int,
     confidence: bool,
-    confidence_n: int,
+    confidence_n: Optional[int],
     paired: Optional[str],
     paired_n: Optional[int],
     all_pairs: bool,
@@ -117,10 +120,13 @@ def compare(
             confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs,
             correction=correction, baseline=baseline, seed=seed, agreement=agreement, progress=progress,
         ))  # fmt: skip
+    click.echo(render(table, fmt, width=width, deltas=deltas))  # the table first: a failing plot cannot lose it
+    if table.correlations:
+        click.echo("\n" + render_agreement(table.correlations, fmt))
     if plot:
         from ..report.plots import save_figure  # matplotlib is optional: imported only when asked for
 
-        save_figure(table, plot)
-    click.echo(render(table, fmt, width=width, deltas=deltas))
-    if table.correlations:
-        click.echo("\n" + render_agreement(table.correlations, fmt))
+        try:  # atomic: no half-written file
+            save_figure(table, plot)
+        except OSError as err:
+            raise click.ClickException(f"could not write the plot {plot} ({err.strerror or err}).") from err

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
+from ..tokenizers import is_builtin
 from .jit import NUMBA_AVAILABLE
 from .sari_numpy import numpy_counts
 from .sari_settings import N_RAW, SARICounting
@@ -85,8 +86,11 @@ def encode_lines(
         return np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64)
     everything = np.arange(len(lines), dtype=np.int64)
     space = config.split == "space"
-    is_13a = normalize and config.tokenize == "13a"
-    if normalize and config.tokenize not in ("13a", "none"):
+    # the vectorized 13a and none reproduce simpeval's own tokenizers, not a replacement registered
+    # under their names (register_tokenizer(..., overwrite=True)), which runs as registered
+    native = is_builtin(config.tokenize) and config.tokenize in ("13a", "none")
+    is_13a = normalize and native and config.tokenize == "13a"
+    if normalize and not native:
         if any(SEPARATOR in line for line in lines):
             return (*_encode_one_by_one(lines, vocab, normalize=normalize, config=config), everything)
         lines = tokenize_batch(lines, config.tokenize, lowercase=config.lowercase)

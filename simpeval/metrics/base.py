@@ -46,6 +46,21 @@ from .validation import check_stats_vector, check_unicode
 __all__ = ["Metric"]
 
 
+def _materialize(values: Any) -> Optional[list[Any]]:
+    """``values`` as a list when it is an ordered collection of segments (a list, tuple, NumPy array,
+    generator or any other iterable, read once); ``None`` for a bare string or bytes, and for
+    unordered collections (sets, mappings), whose order of segments would be arbitrary."""
+    if isinstance(values, (str, bytes, set, frozenset, Mapping)) or not isinstance(values, Iterable):
+        return None
+    return list(values)
+
+
+def _materialized_or_given(values: Any) -> Any:
+    """:func:`_materialize`'s list, or ``values`` itself when it is not a collection of segments."""
+    materialized = _materialize(values)
+    return values if materialized is None else materialized
+
+
 class Metric(ABC):
     """Abstract base of every simpeval metric.
 
@@ -151,11 +166,13 @@ class Metric(ABC):
 
     # ------------------------------------------------------------ validation
     def _check_strings(self, values: Any, argument: str) -> list[str]:
-        if isinstance(values, str) or not isinstance(values, Sequence):
+        materialized = _materialize(values)
+        if materialized is None:
             raise InvalidInputError(
-                f"{self.name}: {argument} must be a list of strings, one per segment "
+                f"{self.name}: {argument} must be a sequence or iterable of strings, one per segment "
                 f"(got {type(values).__name__}). Wrap a single sentence in a list, or use sentence_score()."
             )
+        values = materialized
         for i, value in enumerate(values):
             if not isinstance(value, str):
                 raise InvalidInputError(
@@ -170,7 +187,10 @@ class Metric(ABC):
 
     def _check_references(self, references: Any, n_segments: int) -> list[list[str]]:
         """Validate reference streams and return the per-segment lists (``None`` removed)."""
-        if isinstance(references, str) or not isinstance(references, Sequence) or len(references) == 0:
+        outer = _materialize(references)
+        if outer is not None:  # every stream read once; a bare string is left for the error below
+            references = [_materialized_or_given(stream) for stream in outer]
+        if outer is None or len(outer) == 0:
             raise ReferenceLayoutError(
                 f"{self.name}: references must be a non-empty list of reference streams, "
                 f"references[j][i] = reference j of segment i (got {references!r:.80}). "

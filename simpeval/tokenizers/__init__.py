@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from ._registry import available_tokenizers, get_tokenizer, register_tokenizer
+from ._registry import available_tokenizers, get_tokenizer, is_builtin, mark_builtin, register_tokenizer
 from .base import Tokenizer
 from .moses import MosesTokenizer, PennTokenizer
 from .sacrebleu import SACREBLEU_TOKENIZERS, make_sacrebleu_tokenizer
 from .simple import NLTKWordTokenizer, TreebankTokenizer, WhitespaceTokenizer
 
-__all__ = ["Tokenizer", "available_tokenizers", "get_tokenizer", "register_tokenizer"]
+__all__ = ["Tokenizer", "available_tokenizers", "get_tokenizer", "is_builtin", "register_tokenizer"]
 
 # overwrite=True: importing this module again (e.g. by a test runner) must not fail
 for _name in SACREBLEU_TOKENIZERS:
@@ -27,4 +27,5 @@ register_tokenizer("moses", MosesTokenizer, overwrite=True)
 register_tokenizer("penn", PennTokenizer, overwrite=True)
 register_tokenizer("treebank", TreebankTokenizer, overwrite=True)
 register_tokenizer("nltk-word", NLTKWordTokenizer, overwrite=True)
+mark_builtin()
 register_tokenizer("whitespace", WhitespaceTokenizer, overwrite=True)

@@ -11,6 +11,7 @@ from .base import Tokenizer
 TokenizerFactory = Callable[[], Tokenizer]
 
 _FACTORIES: dict[str, TokenizerFactory] = {}
+_BUILTIN: dict[str, TokenizerFactory] = {}  # simpeval's own, which the engines may replace by faster code
 _INSTANCES: dict[str, Tokenizer] = {}
 _LOCK = threading.Lock()
 
@@ -32,6 +33,22 @@ def register_tokenizer(name: str, factory: TokenizerFactory, *, overwrite: bool 
             )
         _FACTORIES[name] = factory
         _INSTANCES.pop(name, None)
+
+
+def mark_builtin() -> None:
+    """Record the tokenizers registered so far as simpeval's own (called once by the package)."""
+    with _LOCK:
+        _BUILTIN.update(_FACTORIES)
+
+
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` is still simpeval's own tokenizer (not replaced with ``overwrite=True``).
+
+    The engines reproduce the built-in ``13a`` and ``none`` with vectorized or compiled code;
+    a replaced tokenizer must run as registered, so they check this first.
+    """
+    with _LOCK:
+        return name in _BUILTIN and _FACTORIES.get(name) is _BUILTIN[name]
 
 
 def available_tokenizers() -> list[str]:

@@ -129,7 +129,7 @@ def test_bad_reference_types(bad: object) -> None:
 def test_bad_hypothesis_types() -> None:
     with pytest.raises(SimpevalError, match=r"hypotheses\[1\] must be a string"):
         SARI().corpus_score(["a", None], REFS, sources=SRC)  # type: ignore[list-item]
-    with pytest.raises(SimpevalError, match="list of strings"):
+    with pytest.raises(SimpevalError, match="sequence or iterable of strings"):
         SARI().corpus_score("a b", REFS, sources=SRC)
     with pytest.raises(SimpevalError, match="at least one segment"):
         SARI().corpus_score([], [[]], sources=[])
