@@ -10,11 +10,13 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
-from typing import Optional, Union
+from typing import IO, Iterator, Optional, Union
 
-__all__ = ["CACHE_ENV", "PathArg", "default_cache_dir", "resolve_cache_dir"]
+__all__ = ["CACHE_ENV", "PathArg", "atomic_write", "default_cache_dir", "resolve_cache_dir"]
 
 #: Environment variable overriding the cache directory.
 CACHE_ENV = "SIMPEVAL_CACHE"
@@ -43,3 +45,40 @@ def resolve_cache_dir(cache_dir: Optional[PathArg] = None) -> Path:
         return Path(os.fspath(cache_dir)).expanduser()
     env = os.environ.get(CACHE_ENV)
     return Path(env).expanduser() if env else default_cache_dir()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def atomic_write(path: PathArg, suffix: str = ".part") -> Iterator[IO[bytes]]:
+    """Write ``path`` atomically: a binary handle on a temporary file in the same folder,
+    renamed over ``path`` (``os.replace``) only when the block ends without an exception.
+
+    An interrupted or failed write removes the temporary file and leaves ``path`` as it was.
+    The file gets the mode an ``open()`` would give it (``0o666`` less the umask), not
+    ``mkstemp``'s ``0o600``.
+
+    Examples:
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     with atomic_write(os.path.join(tmp, "a.txt")) as out:
+        ...         _ = out.write(b"done")
+        ...     sorted(os.listdir(tmp))
+        ['a.txt']
+    """
+    target = Path(os.fspath(path))
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp_name, 0o666 & ~_umask())
+        os.replace(tmp_name, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)

@@ -13,6 +13,7 @@ Every default comes from :mod:`simpeval.defaults`.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
 
 import click
@@ -36,6 +37,7 @@ __all__ = [
     "metric_options",
     "metrics_option",
     "option_group",
+    "output_file",
     "output_options",
 ]
 
@@ -225,3 +227,28 @@ output_options: Decorator = option_group(
     click.option("--width", "-w", type=click.IntRange(0, 20), default=WIDTH, show_default=True,
                  help="Decimals of printed scores."),
 )  # fmt: skip
+
+
+def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]:
+    """A click callback checking an output ``FILE`` before any work: a suffix in ``suffixes``,
+    a parent folder that exists and is writable, not a folder itself (else a usage error, exit 2).
+    """
+
+    def check(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+        if value is None:
+            return None
+        fail = f"{value!r}: "
+        parent = os.path.dirname(os.path.abspath(value))
+        if not value.lower().endswith(suffixes):
+            fail += f"the file must end in {', '.join(suffixes)}."
+        elif os.path.isdir(value):
+            fail += "this is a folder; give a file name."
+        elif not os.path.isdir(parent):
+            fail += f"the folder {parent} does not exist; create it or choose another path."
+        elif not os.access(parent, os.W_OK | os.X_OK) or (os.path.exists(value) and not os.access(value, os.W_OK)):
+            fail += f"cannot write in {parent} (permission denied); choose another path."
+        else:
+            return value
+        raise click.BadParameter(fail, ctx=ctx, param=param)
+
+    return check

@@ -1,15 +1,17 @@
 """Result tables as :class:`pandas.DataFrame` (optional extra ``simpeval[pandas]``).
 
 :func:`to_dataframe` is what ``ResultTable.to_pandas()`` calls: the flat records of the CSV
-format, unrounded, with ``NaN`` where nothing was computed.
+format, unrounded, with ``NaN`` where nothing was computed: every column but ``system``,
+``metric``, ``comparisons`` and ``signature`` is a float column (never ``None`` objects).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import numbers
+from typing import TYPE_CHECKING, Iterable
 
 from ..exceptions import MissingDependencyError
-from .formats.records import result_records
+from .formats.records import TEXT_COLUMNS, result_records
 from .table import ResultTable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,4 +41,13 @@ def to_dataframe(table: ResultTable, deltas: bool = False) -> pandas.DataFrame:
             f"Install it with: pip install 'simpeval[{PANDAS_EXTRA}]'"
         ) from err
     columns, records = result_records(table, deltas)
-    return pandas.DataFrame.from_records(records, columns=columns)
+    frame = pandas.DataFrame.from_records(records, columns=columns)
+    for column in columns:
+        if column not in TEXT_COLUMNS and _numeric(record[column] for record in records):
+            frame[column] = frame[column].astype("float64")  # None -> NaN, ints -> floats
+    return frame
+
+
+def _numeric(values: Iterable[object]) -> bool:
+    """Whether every value is a number or ``None`` (a detail could in principle be a text)."""
+    return all(value is None or (isinstance(value, numbers.Real) and not isinstance(value, bool)) for value in values)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from ..cache import atomic_write
 from ..exceptions import InvalidInputError, MissingDependencyError
 from .table import ResultTable
 
@@ -96,5 +97,8 @@ def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] 
     if len(names) >= 2:
         plot_metric_pair(table, names[0], names[1], ax=axes[0][-1])
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:  # atomic: an interrupted or failed write leaves no half-written file under ``path``
+        with atomic_write(path) as out:
+            fig.savefig(out, format=extension)
+    finally:
+        plt.close(fig)

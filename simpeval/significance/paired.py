@@ -12,8 +12,11 @@ The p-value of both tests (sacrebleu's ``_compute_p_value``, after multeval) is
     p = (c + 1) / (n + 1),   c = #{samples whose statistic is strictly greater than the
                                    observed |score(system) - score(baseline)|}
 
-so it lies in ``[1 / (n + 1), 1]``. Because the comparison is strict, two identical systems
-get ``p = 1 / (n + 1)``, not 1 (every sample statistic is 0, never greater than 0).
+so it lies in ``[1 / (n + 1), 1]``, with one deliberate exception: where the observed
+difference is exactly zero (e.g. a copy of the baseline), ``p = 1``. sacrebleu (2.6.0) gives
+such a pair ``1 / (n + 1)``, because with a strict comparison no statistic is ever greater
+than 0, and thus reports a copy of the baseline as significantly different. Every other
+p-value is sacrebleu's, bit for bit.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ __all__ = ["paired_approximate_randomization", "paired_bootstrap", "paired_boots
 def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:
     # Strict '>' and the +1 correction, as sacrebleu (after multeval). ``observed`` must stay
     # a Python float: against float32 samples NumPy >= 2 then compares in float32, as sacrebleu.
+    # No difference at all is no evidence of one: p = 1 (sacrebleu: 1 / (n + 1), see the module).
+    if observed == 0.0:
+        return 1.0
     count = int(np.count_nonzero(sample_statistics > observed))
     return (count + 1) / (len(sample_statistics) + 1)
 
@@ -78,7 +84,7 @@ def paired_bootstrap(
     absolute score difference on resample ``r``, the test statistic of a resample is
     ``d_r - mean(d)`` (the differences centred under the null hypothesis) and
     ``p = (#{r: d_r - mean(d) > |S - B|} + 1) / (n_samples + 1)`` where ``S`` and ``B`` are
-    the full-corpus scores.
+    the full-corpus scores, except ``p = 1`` when ``S == B`` (sacrebleu: ``1 / (n_samples + 1)``).
 
     ``mean`` is ``np.mean`` of the system's sorted resampled scores and ``ci`` their
     percentile interval (``sorted[n // 40]``, ``sorted[n - n // 40 - 1]`` for 95%), as
@@ -117,8 +123,8 @@ def paired_bootstrap(
         >>> result = paired_bootstrap(baseline, system, accuracy, n_samples=100, seed=1)
         >>> result.p_value < 0.05, result.ci.low <= result.mean <= result.ci.high, result.test
         (True, True, 'bs')
-        >>> paired_bootstrap(system, system, accuracy, n_samples=100).p_value == 1 / 101
-        True
+        >>> paired_bootstrap(system, system, accuracy, n_samples=100).p_value  # no difference: p = 1
+        1.0
     """
     owner = "paired_bootstrap"
     base, other = check_pair(baseline_stats, system_stats, owner)
@@ -211,7 +217,8 @@ def paired_approximate_randomization(
     (``default_rng(seed).integers(2, size=(n_samples, n_segments), dtype=bool)``: ``True``
     keeps the baseline's segment in pseudo-system A and the system's in B) and scores both
     pseudo-systems; the trial statistic is ``|score(A) - score(B)|``. Then
-    ``p = (#{trials: |score(A) - score(B)| > |S - B|} + 1) / (n_samples + 1)``.
+    ``p = (#{trials: |score(A) - score(B)| > |S - B|} + 1) / (n_samples + 1)``, except ``p = 1``
+    when ``S == B`` (sacrebleu: ``1 / (n_samples + 1)``).
 
     The pseudo-systems' statistics are float64 sums (``mask @ stats``, as sacrebleu, which
     does not round to float32 in this test).
@@ -243,8 +250,8 @@ def paired_approximate_randomization(
         >>> result = paired_approximate_randomization(baseline, system, accuracy, n_samples=1000, seed=1)
         >>> result.p_value < 0.05, result.test
         (True, 'ar')
-        >>> paired_approximate_randomization(system, system, accuracy, n_samples=1000).p_value == 1 / 1001
-        True
+        >>> paired_approximate_randomization(system, system, accuracy, n_samples=1000).p_value
+        1.0
     """
     owner = "paired_approximate_randomization"
     base, other = check_pair(baseline_stats, system_stats, owner)

@@ -47,11 +47,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import tempfile
+import time
 from pathlib import Path
 from typing import IO, Callable, Optional, Union
+from urllib.parse import urlsplit
 
-from ..cache import CACHE_ENV, PathArg, default_cache_dir, resolve_cache_dir
+from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, resolve_cache_dir
+from ..exceptions import SimpevalError
 from .errors import ChecksumMismatchError, DownloadError
 from .registry import UPSTREAM_HOST, RemoteFile, TestSetSpec, get_testset
 
@@ -76,6 +78,8 @@ ProgressFn = Callable[[str, int, Optional[int]], None]
 
 _CHUNK = 1 << 16
 _TIMEOUT = 30.0
+#: Seconds one file's whole transfer may take (checked between chunks), so a slow mirror ends.
+DEADLINE = 600.0
 
 # path -> (size, mtime_ns, sha256) of files verified by this process.
 _verified: dict[str, tuple[int, int, str]] = {}
@@ -100,6 +104,13 @@ def mirror_url(url: str, mirror: Optional[str] = None) -> str:
     base = mirror if mirror is not None else os.environ.get(MIRROR_ENV)
     if not base or not url.startswith(UPSTREAM_HOST + "/"):
         return url
+    parts = urlsplit(base)
+    if not parts.scheme or not (parts.netloc or parts.scheme == "file"):
+        given = "the mirror argument" if mirror is not None else MIRROR_ENV
+        raise DownloadError(
+            f"{given} is {base!r}, which is not a URL: it needs a scheme and a host, e.g. "
+            f"http://mirror.example.org/gh or file:///srv/mirror. Fix it, or unset {MIRROR_ENV} to use {UPSTREAM_HOST}."
+        )
     return base.rstrip("/") + url[len(UPSTREAM_HOST) :]
 
 
@@ -116,7 +127,7 @@ def _is_verified(path: Path, sha256: str) -> Optional[bool]:
     """``True``: present with the right checksum; ``False``: present, wrong; ``None``: absent."""
     try:
         stat = path.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # absent, or a parent is a file (reported when writing)
         return None
     key = (stat.st_size, stat.st_mtime_ns, sha256)
     if _verified.get(str(path)) == key:
@@ -157,35 +168,39 @@ def _fetch(
     folder: Path,
     mirror: Optional[str],
     progress: Optional[ProgressFn],
-    timeout: float,
+    timeout: tuple[float, float],
 ) -> None:
-    """Download one file to ``folder / remote.name`` atomically and verify it."""
+    """Download one file to ``folder / remote.name`` atomically and verify it.
+
+    ``timeout``: (seconds per connection and read, seconds for the whole file).
+    """
     url = mirror_url(remote.url, mirror)
     dest = folder / remote.name
-    folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{remote.name}.", suffix=".part", dir=folder)
-    tmp = Path(tmp_name)
     logger.info("downloading %s to %s", url, dest)
     try:
-        with os.fdopen(fd, "wb") as out:
+        folder.mkdir(parents=True, exist_ok=True)
+        with atomic_write(dest) as out:  # a temporary .part file, renamed only once verified
             actual = _transfer(url, out, remote.name, progress, timeout, _manual_hint(spec, remote, folder))
-            out.flush()
-            os.fsync(out.fileno())
-        if actual != remote.sha256:
-            raise ChecksumMismatchError(
-                f"the file downloaded from {url} has sha256 {actual}, but test set {spec.name!r} "
-                f"expects {remote.sha256} for {remote.name}; the file was removed. If this is a mirror, "
-                f"it serves a different file than {remote.url}."
-            )
-        os.replace(tmp, dest)
-        stat = dest.stat()
-        _verified[str(dest)] = (stat.st_size, stat.st_mtime_ns, remote.sha256)
-    finally:
-        tmp.unlink(missing_ok=True)
+            if actual != remote.sha256:
+                raise ChecksumMismatchError(
+                    f"the file downloaded from {url} has sha256 {actual}, but test set {spec.name!r} "
+                    f"expects {remote.sha256} for {remote.name}; the file was removed. If this is a mirror, "
+                    f"it serves a different file than {remote.url}."
+                )
+    except SimpevalError:
+        raise
+    except OSError as err:  # the cache folder: a file in the way, read-only, full
+        raise DownloadError(
+            f"cannot write test set {spec.name!r} to the cache folder {folder} ({err.strerror or err}"
+            f"{': ' + str(err.filename) if err.filename else ''}). Make the folder writable (a file must not "
+            f"stand in its place), or choose another cache with {CACHE_ENV} or cache_dir."
+        ) from err
+    stat = dest.stat()
+    _verified[str(dest)] = (stat.st_size, stat.st_mtime_ns, remote.sha256)
 
 
 def _transfer(
-    url: str, out: IO[bytes], name: str, progress: Optional[ProgressFn], timeout: float, hint: str
+    url: str, out: IO[bytes], name: str, progress: Optional[ProgressFn], timeout: tuple[float, float], hint: str
 ) -> str:
     """Copy ``url`` into ``out`` and return the sha256 of what was written.
 
@@ -199,20 +214,28 @@ def _transfer(
 
     digest = hashlib.sha256()
     done = 0
+    end = time.monotonic() + timeout[1]
     try:
         request = urllib.request.Request(url, headers={"User-Agent": "simpeval"})
-        with urllib.request.urlopen(request, timeout=timeout) as response:
+        with urllib.request.urlopen(request, timeout=timeout[0]) as response:
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
             while True:
-                chunk = response.read(_CHUNK)
+                chunk = response.read1(_CHUNK) if hasattr(response, "read1") else response.read(_CHUNK)
                 if not chunk:
                     break
+                if time.monotonic() > end:
+                    raise DownloadError(
+                        f"could not download {url}: {done} bytes in {timeout[1]:g} s, the deadline for one file "
+                        f"(a slow mirror?); nothing was kept. Retry, raise the deadline, or use another mirror. {hint}"
+                    )
                 out.write(chunk)
                 digest.update(chunk)
                 done += len(chunk)
                 if progress is not None:
                     progress(name, done, total)
+    except DownloadError:
+        raise
     except urllib.error.HTTPError as err:
         err.close()
         raise DownloadError(f"could not download {url} (HTTP {err.code} {err.reason}). {hint}") from err
@@ -238,6 +261,7 @@ def download(
     *,
     progress: Union[bool, ProgressFn, None] = None,
     timeout: float = _TIMEOUT,
+    deadline: float = DEADLINE,
 ) -> Path:
     """Make sure every file of test set ``name`` is in the cache and verified; return its folder.
 
@@ -251,14 +275,16 @@ def download(
         progress: a callable ``progress(file_name, done_bytes, total_bytes_or_None)`` told of
             every chunk; ``None`` (or a bool, accepted for compatibility) reports nothing.
         timeout: seconds to wait for the server on each connection and read.
+        deadline: seconds one file's whole transfer may take (default 600, checked between chunks).
 
     Returns:
         The folder ``<cache>/testsets/<name>`` holding the files under their registry names.
 
     Raises:
         UnknownTestSetError: no such test set.
-        DownloadError: a file could not be fetched (offline, HTTP error, interrupted); the
-            message names the URL and how to place the file by hand.
+        DownloadError: a file could not be fetched (offline, HTTP error, interrupted, over the
+            deadline, ``$SIMPEVAL_MIRROR`` not a URL, the cache folder not writable); the message
+            names the URL or folder and the fix. No partial file is left behind.
         ChecksumMismatchError: a downloaded file has the wrong sha256 (it is removed).
     """
     spec = get_testset(name)
@@ -271,5 +297,5 @@ def download(
         if state is False:
             logger.warning("cached file %s has the wrong sha256; fetching it again", folder / remote.name)
             (folder / remote.name).unlink(missing_ok=True)
-        _fetch(spec, remote, folder, mirror, report, timeout)
+        _fetch(spec, remote, folder, mirror, report, (timeout, deadline))
     return folder

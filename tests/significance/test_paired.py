@@ -1,7 +1,9 @@
 """Unit tests of ``paired_bootstrap`` and ``paired_approximate_randomization``.
 
 The reference implementations below are written from the definitions (one resample or trial
-at a time, plain loops) and must agree exactly with the vectorised ones.
+at a time, plain loops) and must agree exactly with the vectorised ones. The definition is
+sacrebleu's, except that a zero observed difference gives p = 1 (issue 12, item 18; sacrebleu
+2.6.0 gives 1 / (n + 1) there, which reports a copy of the baseline as significant).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def reference_bootstrap(base: np.ndarray, system: np.ndarray, n: int, seed: int)
     d = np.abs(s - b)
     count = sum(1 for x in d - d.mean() if x > observed)
     ordered = np.sort(s)
-    return (count + 1) / (n + 1), float(ordered.mean()), float(ordered[n // 40]), float(ordered[n - n // 40 - 1])
+    p = 1.0 if observed == 0 else (count + 1) / (n + 1)
+    return p, float(ordered.mean()), float(ordered[n // 40]), float(ordered[n - n // 40 - 1])
 
 
 def reference_ar(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> float:
@@ -55,7 +58,7 @@ def reference_ar(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> flo
         a = np.where(mask[:, None], base, system).sum(axis=0)
         b = np.where(mask[:, None], system, base).sum(axis=0)
         count += abs(weighted(a) - weighted(b)) > observed
-    return (count + 1) / (n + 1)
+    return 1.0 if observed == 0 else (count + 1) / (n + 1)
 
 
 @settings(max_examples=30, deadline=None)
@@ -101,12 +104,24 @@ def test_blockwise_randomization_draws_equal_one_draw(n_segments: int, monkeypat
 
 
 @pytest.mark.parametrize("n", [1, 10, 1000])
-def test_identical_systems_get_the_smallest_p_value(n: int) -> None:
-    """sacrebleu counts statistics *strictly* above the observed difference (0 here), never
-    true for identical systems, so p = (0 + 1) / (n + 1), not 1."""
+def test_identical_systems_get_p_one(n: int) -> None:
+    """A zero observed difference is no evidence of a difference: p = 1 (issue 12, item 18).
+
+    This test used to assert sacrebleu's p = (0 + 1) / (n + 1) (sacrebleu 2.6.0 counts statistics
+    *strictly* above the observed difference, which is never true when it is 0), which reported a
+    copy of the baseline as significantly different; simpeval departs from sacrebleu here only."""
     stats = np.random.default_rng(0).integers(0, 10, size=(20, 3)).astype(float)
-    assert paired_bootstrap(stats, stats, weighted, n_samples=n).p_value == 1 / (n + 1)
-    assert paired_approximate_randomization(stats, stats, weighted, n_samples=n).p_value == 1 / (n + 1)
+    bs = paired_bootstrap(stats, stats, weighted, n_samples=n)
+    ar = paired_approximate_randomization(stats, stats, weighted, n_samples=n)
+    assert bs.p_value == ar.p_value == 1.0
+    assert not bs.significant() and not ar.significant()
+
+
+def test_equal_scores_of_different_outputs_get_p_one() -> None:
+    """The rule is on the observed score difference, not on identical statistics."""
+    stats = np.random.default_rng(1).integers(1, 10, size=(20, 3)).astype(float)
+    assert paired_approximate_randomization(stats, stats[::-1].copy(), weighted, n_samples=100).p_value == 1.0
+    assert paired_bootstrap(stats, stats[::-1].copy(), weighted, n_samples=100).p_value == 1.0
 
 
 def test_clearly_different_systems_are_significant() -> None:

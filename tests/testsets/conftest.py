@@ -12,6 +12,7 @@ import os
 import re
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -54,7 +55,7 @@ class Upstream:
         files: URL path -> local file served there.
         mode: ``ok``; ``corrupt`` (one byte flipped); ``truncate`` (announces the full
             ``Content-Length``, sends half, closes); ``short`` (half the body, no length);
-            ``missing`` (404 for everything).
+            ``missing`` (404 for everything); ``slow`` (the body in 512-byte pieces, 20 ms apart).
         requests: the paths requested so far.
     """
 
@@ -84,7 +85,19 @@ def _handler(state: Upstream) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             if state.mode in ("truncate", "short"):
                 body = body[: len(body) // 2]
+            if state.mode == "slow":
+                self._drip(body)
+                return
             self.wfile.write(body)
+
+        def _drip(self, body: bytes) -> None:
+            try:
+                for start in range(0, len(body), 512):
+                    self.wfile.write(body[start : start + 512])
+                    self.wfile.flush()
+                    time.sleep(0.02)
+            except OSError:  # the client gave up
+                pass
 
         def log_message(self, format: str, *args: object) -> None:
             pass

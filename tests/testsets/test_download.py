@@ -174,3 +174,72 @@ def test_mirror_url_keeps_paths() -> None:
         "https://mirror.example.org/raw/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig"
     )
     assert dl.mirror_url(url, "") == url
+
+
+# ---------------------------------------------------------------- issue 12, item 12: bad caches and mirrors
+@pytest.mark.parametrize("value", ["not-a-url", "mirror.example.org/gh", "http://"])
+def test_mirror_that_is_not_a_url_is_one_clear_error(cache: Path, monkeypatch, value: str) -> None:
+    monkeypatch.setenv("SIMPEVAL_MIRROR", value)
+    with pytest.raises(DownloadError, match=r"SIMPEVAL_MIRROR is .* not a URL: it needs a scheme and a host"):
+        download(NAME)
+    with pytest.raises(DownloadError, match="the mirror argument"):
+        download(NAME, mirror=value)
+
+
+def test_cache_path_that_is_a_file_is_one_clear_error(upstream, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(DownloadError, match=r"cannot write test set 'asset-test' to the cache folder .*a-file"):
+        download(NAME, cache_dir=blocker)
+    assert is_cached(NAME, cache_dir=blocker) is False
+    assert blocker.read_text() == "not a folder"
+
+
+def test_read_only_cache_is_one_clear_error(upstream, cache: Path, monkeypatch) -> None:
+    import tempfile
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(cache))
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)  # as root, chmod would not stop the write
+    with pytest.raises(DownloadError, match=r"cache folder .*Permission denied.*SIMPEVAL_CACHE"):
+        download(NAME)
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions, not root")
+def test_read_only_cache_folder_for_real(upstream, cache: Path) -> None:
+    folder = testset_dir(NAME)
+    folder.mkdir(parents=True)
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(DownloadError, match="Permission denied"):
+            download(NAME)
+    finally:
+        folder.chmod(0o755)
+
+
+def test_slow_mirror_hits_the_deadline_and_leaves_no_part_file(upstream, cache: Path) -> None:
+    upstream.mode = "slow"
+    with pytest.raises(DownloadError, match=r"the deadline for one file"):
+        download(NAME, deadline=0.1)
+    assert _listing(testset_dir(NAME)) == []  # no .part file survives
+
+
+def test_interrupted_download_leaves_no_part_file(upstream, cache: Path, monkeypatch) -> None:
+    def interrupt(name, done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        download(NAME, progress=interrupt)
+    assert _listing(testset_dir(NAME)) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_cached_files_follow_the_umask(upstream, cache: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        folder = download(NAME)
+    finally:
+        os.umask(old)
+    modes = {(p.stat().st_mode & 0o777) for p in folder.iterdir()}
+    assert modes == {0o644}

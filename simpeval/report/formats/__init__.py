@@ -8,9 +8,11 @@ and :mod:`.json` its own objects.
 Conventions of the human formats (text, Markdown, LaTeX, HTML):
 
 - the best system of each metric (by the metric's direction; TER: lower is better) is marked with
-  ``*`` after the score in text and in bold elsewhere, when there is more than one system;
+  ``†`` after the score in text and in bold elsewhere, when there is more than one system;
 - a bootstrap confidence interval follows the score: ``41.2 (40.1–42.3)``;
-- a paired test against the baseline follows as ``(p = 0.0010)*``, the ``*`` meaning
+- a paired bootstrap adds the tested system's bootstrap mean and half its 95% interval, as
+  sacrebleu prints them: ``(μ = 41.3 ± 1.1)`` (blank for the baseline, which is not tested);
+- a paired test against the baseline follows as ``(p = 0.0010)*``, the ``*`` meaning (only)
   ``p < 0.05`` (the corrected p-value when a correction was applied);
 - ``deltas=True`` adds a ``Δ`` column per metric: system minus baseline;
 - SARI's components follow its score as sub-columns, in the order add, keep, delete;
@@ -30,7 +32,7 @@ Examples:
     27.25
     >>> print(render(table, "csv"))
     system,metric,score,ci_low,ci_high,ci_mean,p_value,p_value_corrected,signature
-    sys,BLEU,27.2,,,,,,BLEU|nrefs:1|version:0
+    sys,BLEU,27.25,,,,,,BLEU|nrefs:1|version:0
 """
 
 from __future__ import annotations
@@ -89,8 +91,9 @@ def render(
         fmt: one of :func:`available_formats`: ``"text"`` (aligned table), ``"markdown"`` (GitHub
             table), ``"latex"`` (booktabs ``tabular`` fragment), ``"html"`` (``<table>`` fragment),
             ``"csv"`` or ``"json"`` (one record per system and metric, or per segment).
-        width: number of decimals of every printed score (JSON and CSV values are rounded to it;
-            p-values are printed with 4 decimals in the human formats and unrounded in CSV/JSON).
+        width: number of decimals of every printed score in the human formats (text, Markdown,
+            LaTeX, HTML; p-values there have 4 decimals); CSV and JSON are machine-readable and
+            always carry full precision, whatever ``width``.
         score_only: print only the scores, one per line, systems x metrics (x segments) order.
         deltas: add each system's difference to the baseline (``table.baseline``, or the first
             system) under every metric. :class:`ResultTable` only.

@@ -1,7 +1,7 @@
 """The CSV format: the flat records of :mod:`~simpeval.report.formats.records`, one line each.
 
-Scores, components, details, intervals and deltas have ``width`` decimals; p-values are
-unrounded; a value that was not computed is an empty field.
+Every number is written at full precision (Python's shortest round-trip ``repr``), whatever
+``width``, which is for the human formats; a value that was not computed is an empty field.
 """
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ import csv
 import io
 
 from ..table import ResultTable
-from .layout import AnyTable, Options, number
-from .records import P_COLUMNS, Value, result_records, segment_records
+from .layout import AnyTable, Options
+from .records import Value, result_records, segment_records
 
 __all__ = ["render_csv"]
 
 
-def _field(column: str, value: Value, width: int) -> str:
+def _field(value: Value) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return repr(value) if column in P_COLUMNS else number(value, width)
+        return repr(float(value))  # full precision, as JSON
     return value
 
 
@@ -33,5 +33,5 @@ def render_csv(table: AnyTable, opts: Options) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
-    writer.writerows([_field(column, record[column], opts.width) for column in columns] for record in records)
+    writer.writerows([_field(record[column]) for column in columns] for record in records)
     return out.getvalue().rstrip("\n")

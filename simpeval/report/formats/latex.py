@@ -30,6 +30,9 @@ _SPECIAL = {
     "–": "--",
     "…": r"\ldots{}",
     "Δ": r"$\Delta$",
+    "μ": r"$\mu$",
+    "±": r"$\pm$",
+    "†": r"\dag{}",
 }
 _BEST = r"\textbf{bold}"
 

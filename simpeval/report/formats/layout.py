@@ -25,7 +25,7 @@ from typing import Callable, Optional, Sequence, Union
 
 from ...defaults import ALPHA
 from ...metrics.score import Score
-from ...significance.results import PairedResult
+from ...significance.results import ConfidenceInterval, PairedResult
 from ..table import ResultTable, SegmentTable
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "Note",
     "Options",
     "Report",
+    "bootstrap_text",
     "build_report",
     "correction_note",
     "delta_baseline",
@@ -50,6 +51,7 @@ __all__ = [
     "p_number",
     "p_text",
     "paired_grid",
+    "paired_interval",
     "scores_in_order",
     "signed",
     "tests_used",
@@ -59,10 +61,13 @@ AnyTable = Union[ResultTable, SegmentTable]
 
 #: Components shown next to a score when a metric has all of them (SARI), with their headers.
 SUB_COLUMNS: tuple[tuple[str, str], ...] = (("add", "Add"), ("keep", "Keep"), ("delete", "Delete"))
-#: Text-format mark of the best system per metric (bold in the other human formats).
-BEST_MARK = "*"
+#: Text-format mark of the best system per metric (bold in the other human formats); distinct
+#: from :data:`SIGNIFICANT_MARK`, so that no mark means both "best" and "significant".
+BEST_MARK = "†"
 #: Mark of a significant paired test, after its p-value: ``(p = 0.0010)*`` (``p < ALPHA``).
 SIGNIFICANT_MARK = "*"
+#: Legend symbol of the paired bootstrap's mean and half-interval, as sacrebleu prints them.
+BOOTSTRAP_SYMBOL = "(μ ± h)"
 #: Names of the paired tests in legends and in the comparisons block.
 TEST_NAMES = {"bs": "paired bootstrap", "ar": "approximate randomization"}
 COMPARISONS_TITLE = "Pairwise comparisons"
@@ -108,6 +113,19 @@ def p_text(p: float) -> str:
 def mark(result: PairedResult) -> str:
     """The significance mark of a paired test (on its corrected p-value, if any), or ``""``."""
     return SIGNIFICANT_MARK if result.significant(ALPHA) else ""
+
+
+def paired_interval(result: Optional[PairedResult]) -> Optional[ConfidenceInterval]:
+    """The tested system's bootstrap interval (mean, low, high) of a paired bootstrap, else ``None``."""
+    return result.ci if result is not None and result.test == "bs" else None
+
+
+def bootstrap_text(result: Optional[PairedResult], width: int) -> str:
+    """``"(μ = 41.2 ± 1.1)"``: a paired bootstrap's mean and half-interval (sacrebleu's ``μ ± CI``), or ``""``."""
+    ci = paired_interval(result)
+    if ci is None:
+        return ""
+    return f"(μ = {number(ci.mean, width)} ± {number(0.5 * (ci.high - ci.low), width)})"
 
 
 def correction_note(results: Sequence[PairedResult]) -> str:
@@ -220,7 +238,7 @@ def _result_report(table: ResultTable, opts: Options) -> Report:
                 row.append(cell)
     grid = Grid(tuple(header), tuple(tuple(row) for row in body), tuple(aligns))
     notes = _result_notes(table, len(table.systems) > 1, with_deltas)
-    return Report(grid, notes, _signature_lines(table), *_comparisons_block(table))
+    return Report(grid, notes, _signature_lines(table), *_comparisons_block(table, opts.width))
 
 
 def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -> list[tuple[str, str, list[Cell]]]:
@@ -230,17 +248,19 @@ def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -
     scores = [row[k] for row in table.scores]
     cis = [row[k] for row in table.intervals] if table.intervals else [None] * len(scores)
     tests = [row[k] for row in paired_grid(table)]
-    has_ci, has_p = any(cis), any(tests)
+    has_ci, has_p, has_mu = any(cis), any(tests), any(paired_interval(test) for test in tests)
     best = table.best_systems(column.name) if len(table.systems) > 1 else None
     cells: list[Cell] = []
     for system, score, ci, test in zip(table.systems, scores, cis, tests):
         parts = [number(score.score, width)]
         if has_ci:
             parts.append(f"({number(ci.low, width)}–{number(ci.high, width)})" if ci else "")
+        if has_mu:
+            parts.append(bootstrap_text(test, width))
         if has_p:
             parts.append(f"(p {p_text(test.reported_p_value)}){mark(test)}" if test else "")
         cells.append(Cell(tuple(parts), None if best is None else system in best))
-    columns = [(column.name, "r" + "r" * has_ci + "l" * has_p, cells)]
+    columns = [(column.name, "r" + "r" * has_ci + "r" * has_mu + "l" * has_p, cells)]
     if with_deltas:
         columns.append(("Δ", "r", [Cell((signed(delta, width),)) for delta in deltas(table, k)]))
     for key, title in _sub_columns(scores):
@@ -258,6 +278,10 @@ def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[N
         percents = ", ".join(f"{100 * level:g}%" for level in levels)
         notes.append(("(low–high)", f"{percents} bootstrap confidence interval"))
     tested = [r for row in paired_grid(table) for r in row if r is not None]
+    bootstrap = [ci for ci in map(paired_interval, tested) if ci is not None]
+    if bootstrap:
+        percents = ", ".join(sorted({f"{100 * ci.level:g}%" for ci in bootstrap}))
+        notes.append((BOOTSTRAP_SYMBOL, f"paired bootstrap mean of the tested system ± half its {percents} interval"))
     if tested:
         against = ", ".join(sorted({r.baseline for r in tested}))
         explanation = f"{tests_used(tested)} test against {against}; {SIGNIFICANT_MARK} marks p < {ALPHA:g}"
@@ -267,22 +291,28 @@ def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[N
     return tuple(notes)
 
 
-def _comparisons_block(table: ResultTable) -> tuple[Optional[Grid], tuple[Note, ...]]:
+def _comparisons_block(table: ResultTable, width: int) -> tuple[Optional[Grid], tuple[Note, ...]]:
     if not table.comparisons:
         return None, ()
+    with_mu = any(paired_interval(r) for r in table.comparisons)
     rows = tuple(
         (
             Cell((r.system,)),
             Cell((r.baseline,)),
             Cell((r.metric,)),
             Cell((TEST_NAMES.get(r.test, r.test),)),
+            *([Cell((bootstrap_text(r, width),))] if with_mu else []),
             Cell((p_number(r.reported_p_value) + mark(r),)),
         )
         for r in table.comparisons
     )
-    grid = Grid(("System", "Baseline", "Metric", "Test", "p"), rows, ("l",) * 5)
-    note = (SIGNIFICANT_MARK, f"p < {ALPHA:g}" + correction_note(table.comparisons))
-    return grid, (note,)
+    header = ("System", "Baseline", "Metric", "Test", *(("μ ± h",) if with_mu else ()), "p")
+    grid = Grid(header, rows, ("l",) * len(header))
+    notes: list[Note] = []
+    if with_mu:
+        notes.append((BOOTSTRAP_SYMBOL, "paired bootstrap mean of the system ± half its interval"))
+    notes.append((SIGNIFICANT_MARK, f"p < {ALPHA:g}" + correction_note(table.comparisons)))
+    return grid, tuple(notes)
 
 
 def _segment_report(table: SegmentTable, opts: Options) -> Report:

@@ -21,14 +21,16 @@ from typing import Collection, Sequence, Union
 from ...metrics.score import Score
 from ...significance.results import PairedResult
 from ..table import ResultTable, SegmentTable
-from .layout import SUB_COLUMNS, deltas, mark, p_text, paired_grid, scores_in_order
+from .layout import SUB_COLUMNS, deltas, mark, p_text, paired_grid, paired_interval, scores_in_order
 
-__all__ = ["P_COLUMNS", "Value", "comparisons_of", "result_records", "segment_records"]
+__all__ = ["P_COLUMNS", "TEXT_COLUMNS", "Value", "comparisons_of", "result_records", "segment_records"]
 
 #: A record's value: a text, an unrounded number, or ``None`` where nothing was computed.
 Value = Union[str, float, None]
-#: The p-value columns (printed unrounded in CSV).
+#: The p-value columns.
 P_COLUMNS = ("p_value", "p_value_corrected")
+#: The columns that hold text; every other column of a result record is numeric (or ``None``).
+TEXT_COLUMNS = frozenset(("system", "metric", "comparisons", "signature"))
 _FIXED = frozenset(
     ("line", "system", "metric", "score", "ci_low", "ci_high", "ci_mean", "delta", "comparisons", "signature")
 ).union(P_COLUMNS)
@@ -69,7 +71,11 @@ def comparisons_of(table: ResultTable, system: str, metric: str) -> list[PairedR
 
 
 def result_records(table: ResultTable, with_deltas: bool = False) -> tuple[list[str], list[dict[str, Value]]]:
-    """The column order and one record per system and metric (unrounded)."""
+    """The column order and one record per system and metric (unrounded).
+
+    ``ci_low``, ``ci_high`` and ``ci_mean`` are the cell's confidence interval, or else, for a
+    paired bootstrap, the tested system's bootstrap interval and mean (sacrebleu's ``μ ± CI``).
+    """
     components, details = _value_columns(scores_in_order(table))
     columns = ["system", "metric", "score", *components.values(), *details.values(), "ci_low", "ci_high", "ci_mean"]
     columns += [*P_COLUMNS, *(["delta"] if with_deltas else []), *(["comparisons"] if table.comparisons else [])]
@@ -78,7 +84,8 @@ def result_records(table: ResultTable, with_deltas: bool = False) -> tuple[list[
     records: list[dict[str, Value]] = []
     for i, system in enumerate(table.systems):
         for k, column in enumerate(table.metrics):
-            score, ci, test = table.scores[i][k], table.interval(system, column.name), paired[i][k]
+            score, test = table.scores[i][k], paired[i][k]
+            ci = table.interval(system, column.name) or paired_interval(test)
             record: dict[str, Value] = dict.fromkeys(columns)
             record.update(system=system, metric=column.name, score=score.score, signature=score.signature.format())
             record.update(_values(score, components, details))

@@ -1,14 +1,15 @@
 """The text format: an aligned plain-text table, its legend and the signatures.
 
 Each part of a cell (score, interval, p-value) is a sub-column of its own, aligned on its own;
-the best score of each metric gets a ``*``, the other scores a space.
+the best score of each metric gets a ``†`` (:data:`~.layout.BEST_MARK`; ``*`` is kept for
+significant p-values), the other scores a space.
 
 Examples:
     >>> from simpeval.report.formats.layout import Cell, Grid
     >>> grid = Grid(("System", "TER"), ((Cell(("a",)), Cell(("4.0",), True)), (Cell(("bb",)), Cell(("10.0",), False))), ("l", "r"))
     >>> print("\\n".join(text_grid(grid)))
     System   TER
-    a        4.0*
+    a        4.0†
     bb      10.0
 """
 
@@ -22,7 +23,7 @@ __all__ = ["render_text", "text_grid"]
 
 
 def text_grid(grid: Grid) -> list[str]:
-    """Align the grid, one sub-column per cell part; a best score gets ``*``, other scores a space."""
+    """Align the grid, one sub-column per cell part; a best score gets ``†``, other scores a space."""
     header: list[str] = []
     for j, title in enumerate(grid.header):
         marked = any(row[j].best is not None for row in grid.rows)
