@@ -16,6 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Iterator, Optional, Union
 
+from .exceptions import InvalidOptionError
+
 __all__ = ["CACHE_ENV", "PathArg", "atomic_write", "default_cache_dir", "resolve_cache_dir"]
 
 #: Environment variable overriding the cache directory.
@@ -40,7 +42,15 @@ def resolve_cache_dir(cache_dir: Optional[PathArg] = None) -> Path:
     """The cache directory to use: the argument, else ``$SIMPEVAL_CACHE``, else :func:`default_cache_dir`.
 
     The environment is read at call time.
+
+    Raises:
+        InvalidOptionError: ``cache_dir`` is neither a string nor a path.
     """
+    if cache_dir is not None and not isinstance(cache_dir, (str, os.PathLike)):
+        raise InvalidOptionError(
+            f"cache_dir must be a folder path (str or os.PathLike), got {type(cache_dir).__name__} {cache_dir!r}; "
+            f"or pass None to use ${CACHE_ENV} or the per-user cache."
+        )
     if cache_dir is not None:
         return Path(os.fspath(cache_dir)).expanduser()
     env = os.environ.get(CACHE_ENV)

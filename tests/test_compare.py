@@ -17,7 +17,7 @@ from simpeval import BLEU, compare
 from simpeval.cli import main
 from simpeval.exceptions import InvalidOptionError
 from simpeval.report import render
-from simpeval.significance import compare_to_baseline
+from simpeval.significance import compare_all_pairs, compare_to_baseline
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
@@ -107,7 +107,7 @@ def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
         assert result.exit_code == 0 and out.stat().st_size > 1000
     bad = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],
               "-m", "bleu", "--plot", tmp_path / "plot.gif")  # fmt: skip
-    assert bad.exit_code == 1 and ".png, .svg or .pdf" in bad.stderr
+    assert bad.exit_code == 2 and "--plot" in bad.stderr and "plot.gif" in bad.stderr  # refused before any work
 
 
 def _read(relative: str) -> list[str]:
@@ -174,3 +174,19 @@ def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
     with pytest.raises(InvalidOptionError, match=r"confidence_samples \(500\) and paired_samples \(200\) must be equal"):
         compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True,
                 confidence_samples=500, paired="bs", paired_samples=200)  # fmt: skip
+
+
+def test_a_copy_of_the_baseline_is_not_significant() -> None:
+    """Issue 12, item 18: a copy of the baseline used to get p = 1/(n+1) (sacrebleu 2.6.0's strict
+    count) and a significance mark; a zero observed difference now gives p = 1, in both tests."""
+    systems = {**SYSTEMS_SMALL, "copy again": SOURCES}
+    for test in ("ar", "bs"):
+        table = compare(systems, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], paired=test, paired_samples=100)
+        for metric in ("SARI", "BLEU"):
+            result = table.paired_result("copy again", metric)
+            assert result is not None and result.p_value == 1.0 and not result.significant()
+        text = render(table, "text")
+        assert "(p = 1.0000)" in text and "(p = 1.0000)*" not in text
+    stats = {name: BLEU().corpus_stats(h, REFERENCES) for name, h in systems.items()}
+    by_pair = {(r.baseline, r.system): r.p_value for r in compare_all_pairs(BLEU(), stats, "ar", n_samples=100)}
+    assert by_pair["copy", "copy again"] == 1.0 and by_pair["copy", "cut"] < 1.0

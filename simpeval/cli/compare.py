@@ -14,6 +14,7 @@ import click
 from .. import api
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED, PAIRED_SAMPLES
 from ..report import render, render_agreement
+from ..significance._resample import MAX_RESAMPLES
 from .inputs import check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
@@ -35,14 +36,14 @@ __all__ = ["compare"]
 comparison_options = option_group(
     click.option("--confidence", "--ci", is_flag=True,
                  help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals."),
-    click.option("--confidence-n", type=click.IntRange(min=1), metavar="N",
-                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}; with --paired bs, "
-                 "--paired-n's: one bs field in the signature records both)."),
+    click.option("--confidence-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
+                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
+                 "with --paired bs, --paired-n's: one bs field in the signature records both)."),
     click.option("--paired", type=click.Choice(["bs", "ar"]),
                  help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar)."),
-    click.option("--paired-n", type=click.IntRange(min=1), metavar="N",
+    click.option("--paired-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
                  help=f"Resamples (bs, default {PAIRED_SAMPLES['bs']}) or trials (ar, default {PAIRED_SAMPLES['ar']}) "
-                 "of --paired."),
+                 f"of --paired (at most {MAX_RESAMPLES:,})."),
     click.option("--all-pairs", is_flag=True, help="Test every pair of systems instead of each against the baseline."),
     click.option("--correction", type=click.Choice(["holm"]), help="Multiple-comparison correction of the p-values."),
     click.option("--baseline", metavar="NAME", help="Baseline system (default: the first)."),

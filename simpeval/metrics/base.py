@@ -162,7 +162,12 @@ class Metric(ABC):
         fields: list[tuple[str, Any]] = [(k, facts[k]) for k in DATA_KEYS if facts.get(k) is not None]
         fields.extend(self.signature_fields())
         fields.append(("version", self._version()))
-        return Signature(self.name, tuple(fields), self.all_abbreviations())
+        return Signature(self.signature_name(), tuple(fields), self.all_abbreviations())
+
+    def signature_name(self) -> str:
+        """The name a signature starts with: :attr:`name`, unless a setting changes what the metric
+        is called (chrF's beta and word order: ``chrF2``, ``chrF3++``)."""
+        return self.name
 
     # ------------------------------------------------------------ validation
     def _check_strings(self, values: Any, argument: str) -> list[str]:

@@ -87,7 +87,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         >>> round(score.score, 2), score.metric
         (67.17, 'chrF2')
         >>> score.signature.format(short=True)  # doctest: +ELLIPSIS
-        'chrF|#:1|c:mixed|e:yes|nc:6|nw:0|s:no|v:...'
+        'chrF2|#:1|c:mixed|e:yes|nc:6|nw:0|s:no|v:...'
         >>> CHRF(word_order=2).sentence_score("The cat sat.", ["The cat sat."]).metric
         'chrF2++'
     """
@@ -132,6 +132,12 @@ class CHRF(_sacrebleu.SacrebleuMetric):
                 eps_smoothing=eps_smoothing,
             )
         )
+
+    def signature_name(self) -> str:
+        """``chrF{beta}`` plus one ``+`` per word order, as sacrebleu names the score: sacrebleu's
+        signature fields do not record beta, so the name must (``CHRF(beta=3)`` is ``chrF3``)."""
+        beta, word_order = int(self.config.beta), int(self.config.word_order)
+        return f"chrF{beta}" + "+" * word_order
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""

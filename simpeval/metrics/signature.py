@@ -8,6 +8,7 @@ sacrebleu-compatible ones are sacrebleu's, pinned by a parity test).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
@@ -59,6 +60,11 @@ SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
     "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
 })  # fmt: skip
+
+
+def _family(metric: str) -> str:
+    """The key-table entry of a metric whose name carries a setting (``chrF3++`` -> ``chrF``)."""
+    return "chrF" if re.fullmatch(r"chrF\d*\+*", metric) else metric
 
 
 def key_order(own: Mapping[str, str]) -> tuple[str, ...]:
@@ -188,7 +194,7 @@ class Signature:
                 f"Signature.parse: text must start with a metric name such as 'SARI|' (got {text!r}). "
                 "Pass metric='SARI' for a signature without prefix."
             )
-        own = keys if keys is not None else SIGNATURE_KEYS.get(metric)
+        own = keys if keys is not None else SIGNATURE_KEYS.get(metric, SIGNATURE_KEYS.get(_family(metric)))
         open_ended = own is None  # an unknown metric: its own keys are read as written
         abbreviations = {**COMMON_ABBREVIATIONS, **(own or {})}
         canonical = key_order(own or {})

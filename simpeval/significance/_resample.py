@@ -33,6 +33,7 @@ from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOpt
 
 __all__ = [
     "DEFAULT_SEED",
+    "MAX_RESAMPLES",
     "ScoreFn",
     "check_count",
     "check_level",
@@ -52,6 +53,12 @@ __all__ = [
 #: A score function: a 1-D vector of summed statistics to a score. Its return value is used
 #: as is (a NumPy float32 scalar stays float32), exactly as sacrebleu uses its scores.
 ScoreFn = Callable[[npt.NDArray[Any]], float]
+
+#: The most resamples (bootstrap) or trials (approximate randomization) one call accepts. Every
+#: resample keeps a row of summed statistics per system (``(n, n_stats)`` float64 arrays, two per
+#: pair for randomization) and a score, so memory grows with ``n`` whatever the block size: at this
+#: limit that is tens of megabytes per system, at 10**8 it would be tens of gigabytes (MemoryError).
+MAX_RESAMPLES = 100_000
 
 #: Upper bound on the elements of one (resamples x segments) block of bootstrap indices.
 _BLOCK_ELEMENTS = 1 << 22
@@ -112,13 +119,19 @@ def check_pair(
 
 
 def check_count(value: Any, argument: str, owner: str) -> int:
-    """Validate a number of resamples or trials (an integer >= 1).
+    """Validate a number of resamples or trials (an integer from 1 to :data:`MAX_RESAMPLES`).
 
     Raises:
-        InvalidOptionError: ``value`` is not a positive integer.
+        InvalidOptionError: ``value`` is not a positive integer, or exceeds :data:`MAX_RESAMPLES`.
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
         raise InvalidOptionError(f"{owner}: {argument} must be an integer >= 1 (got {value!r}).")
+    if value > MAX_RESAMPLES:
+        raise InvalidOptionError(
+            f"{owner}: {argument} must be at most {MAX_RESAMPLES:,} (got {int(value):,}): every resample keeps its "
+            f"statistics in memory. {MAX_RESAMPLES:,} resamples already give p-values and interval bounds "
+            "to about 0.3%; for more, repeat the test with other seeds."
+        )
     return int(value)
 
 

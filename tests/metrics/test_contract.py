@@ -43,7 +43,7 @@ def test_class_metadata(metric: Metric) -> None:
 
 def test_signature_before_scoring(metric: Metric) -> None:
     sig = metric.get_signature()
-    assert sig.metric == metric.name and sig["version"]
+    assert sig.metric == metric.signature_name() and sig["version"]
     assert Signature.parse(sig.format()) == sig
     assert Signature.parse(sig.format(short=True)) == sig
 

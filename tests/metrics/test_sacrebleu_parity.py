@@ -396,7 +396,7 @@ def test_per_segment_references_are_rejected(cls: type) -> None:
 
 @pytest.mark.parametrize("cls", WRAPPERS, ids=_wrapper_ids)
 def test_bare_strings_are_rejected(cls: type) -> None:
-    with pytest.raises(InvalidInputError, match="hypotheses must be a list"):
+    with pytest.raises(InvalidInputError, match="hypotheses must be a sequence or iterable of strings"):
         cls().corpus_score("a cat", [["a cat"]])
     with pytest.raises(ReferenceLayoutError, match="stream"):
         cls().corpus_score(["a cat"], ["a cat"])
@@ -521,3 +521,15 @@ def test_signature_key_table_is_sacrebleus(kind: str, name: str) -> None:
     from simpeval.metrics.signature import SIGNATURE_KEYS
 
     assert list(SIGNATURE_KEYS[name].items()) == list(_sacrebleu.signature_abbreviations(kind).items())
+
+
+@pytest.mark.parametrize(("options", "name"), [({}, "chrF2"), ({"beta": 3}, "chrF3"), ({"word_order": 2}, "chrF2++"),
+                                               ({"beta": 1, "word_order": 1}, "chrF1+")])  # fmt: skip
+def test_chrf_signature_names_beta_and_word_order(options: dict, name: str) -> None:
+    """sacrebleu's chrF signature fields omit beta: CHRF(beta=3) printed the chrF2 signature."""
+    from simpeval import CHRF
+
+    signature = CHRF(**options).corpus_score(["a cat"], [["a cat"]]).signature
+    assert signature.metric == name and str(signature).startswith(f"{name}|nrefs:1|")
+    assert Signature.parse(str(signature)) == signature
+    assert Signature.parse(signature.format(short=True)) == signature

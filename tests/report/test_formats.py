@@ -125,10 +125,10 @@ def test_text_full(full):
     assert render(full, "text", deltas=True).splitlines() == [
         "System       SARI                                  Δ   Add  Keep  Delete   TER                                  Δ",
         "Dress-Ls     38.0   (37.0–39.1)                 +0.0  14.1  60.0    40.0  55.0   (53.2–56.9)                 +0.0",
-        "RM+EX+LS+RO  41.2*  (40.1–42.3)  (p = 0.0020)*  +3.2  14.2  65.5    44.0  61.5                (p = 0.2000)   +6.5",
-        "R&D_#1 100%  39.0   (38.0–40.0)  (p = 0.0600)   +1.0  14.0  62.0    41.0  48.0*  (46.5–49.5)  (p = 0.0200)*  -7.0",
+        "RM+EX+LS+RO  41.2†  (40.1–42.3)  (p = 0.0020)*  +3.2  14.2  65.5    44.0  61.5                (p = 0.2000)   +6.5",
+        "R&D_#1 100%  39.0   (38.0–40.0)  (p = 0.0600)   +1.0  14.0  62.0    41.0  48.0†  (46.5–49.5)  (p = 0.0200)*  -7.0",
         "",
-        "* best system per metric (TER: lower is better)",
+        "† best system per metric (TER: lower is better)",
         "(low–high) 95% bootstrap confidence interval",
         "(p = …)* paired bootstrap test against Dress-Ls; * marks p < 0.05 (holm-corrected p-values)",
         "Δ difference to the baseline Dress-Ls (system minus baseline)",
@@ -147,10 +147,10 @@ def test_text_plain_is_unchanged_by_the_new_options(plain):
     assert render(plain, "text").splitlines() == [
         "System       SARI    Add  Keep  Delete   TER",
         "Dress-Ls     38.0   14.1  60.0    40.0  55.0",
-        "RM+EX+LS+RO  41.2*  14.2  65.5    44.0  61.5",
-        "R&D_#1 100%  39.0   14.0  62.0    41.0  48.0*",
+        "RM+EX+LS+RO  41.2†  14.2  65.5    44.0  61.5",
+        "R&D_#1 100%  39.0   14.0  62.0    41.0  48.0†",
         "",
-        "* best system per metric (TER: lower is better)",
+        "† best system per metric (TER: lower is better)",
         *SIGNATURE_LINES,
     ]
 
@@ -160,7 +160,7 @@ def test_text_intervals_only():
     table = ResultTable(("a", "b"), METRICS[1:], ((ter(40.0),), (ter(45.0),)), intervals)
     assert render(table, "text").splitlines()[:3] == [
         "System   TER",
-        "a       40.0*  (38.0–42.0)",
+        "a       40.0†  (38.0–42.0)",
         "b       45.0",
     ]
 
@@ -413,8 +413,11 @@ def test_csv_full(full):
     assert list(rows[0]) == CSV_COLUMNS + ["delta", "comparisons", "signature"]
     by_key = {(r["system"], r["metric"]): r for r in rows}
     sari_row = by_key["RM+EX+LS+RO", "SARI"]
-    assert (sari_row["ci_low"], sari_row["ci_high"], sari_row["ci_mean"]) == ("40.10", "42.30", "41.20")
-    assert (sari_row["p_value"], sari_row["p_value_corrected"], sari_row["delta"]) == ("0.001", "0.002", "3.21")
+    # machine-readable: full precision whatever the width (issue 12, item 15)
+    assert (sari_row["ci_low"], sari_row["ci_high"], sari_row["ci_mean"]) == ("40.1", "42.3", "41.2")
+    assert (sari_row["score"], sari_row["add"]) == ("41.25", "14.25")
+    assert (sari_row["p_value"], sari_row["p_value_corrected"]) == ("0.001", "0.002")
+    assert float(sari_row["delta"]) == 41.25 - 38.04
     assert sari_row["comparisons"] == (
         "RM+EX+LS+RO vs Dress-Ls: ar p = 0.0010*; R&D_#1 100% vs RM+EX+LS+RO: ar p = 0.0800"
     )
@@ -461,7 +464,8 @@ def test_json_full(full):
         "baseline": "Dress-Ls",
         "significant": True,
     }
-    assert tested["delta"] == 3.21
+    assert tested["delta"] == 41.25 - 38.04  # unrounded although width=2
+    assert tested["score"] == 41.25
     assert records[3].get("ci") is None  # RM+EX+LS+RO / TER has no interval
     assert records[4]["significant"] is False  # corrected 0.06
 
@@ -475,7 +479,7 @@ def test_json_plain_has_no_optional_keys(plain):
 def _best_marked(fmt: str, text: str) -> list[str]:
     """The rendered best scores of each human format."""
     if fmt == "text":
-        return re.findall(r"(\d+\.\d)\*", text)
+        return re.findall(r"(\d+\.\d)†", text)
     pattern = {
         "markdown": r"\*\*(\d+\.\d)\*\*",
         "latex": r"\\textbf\{(\d+\.\d)\}",
@@ -522,14 +526,25 @@ def test_every_format_lists_the_comparisons(full, fmt):
         assert [r["comparisons"] != [] for r in json.loads(render(full, fmt))] == [True, False] * 3
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "html", "csv", "json"])
-def test_renderers_are_deterministic_and_width_aware(full, fmt):
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_human_renderers_are_deterministic_and_width_aware(full, fmt):
     assert render(full, fmt, width=3, deltas=True) == render(full, fmt, width=3, deltas=True)
-    if fmt == "json":  # numbers are rounded, not padded
-        assert [json.loads(render(full, fmt, width=w))[0]["score"] for w in (0, 1, 3)] == [38.0, 38.0, 38.04]
+    assert "38.040" in render(full, fmt, width=3)
+    assert "38.040" not in render(full, fmt, width=1)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+@pytest.mark.parametrize("width", [0, 1, 3])
+def test_machine_formats_ignore_the_width(full, fmt, width):
+    """CSV and JSON carry full precision always; ``width`` is for people (issue 12, item 15).
+
+    They used to be rounded to ``width`` (one decimal by default): 38.04 was written 38.0."""
+    assert render(full, fmt, width=width, deltas=True) == render(full, fmt, width=6, deltas=True)
+    if fmt == "json":
+        record = json.loads(render(full, fmt, width=width))[0]
+        assert (record["score"], record["ci"]["mean"], record["components"]["add"]) == (38.04, 38.05, 14.12)
     else:
-        assert "38.040" in render(full, fmt, width=3)
-        assert "38.040" not in render(full, fmt, width=1)
+        assert "38.04," in render(full, fmt, width=width) and "38.05," in render(full, fmt, width=width)
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "latex", "html", "csv"])
@@ -544,7 +559,7 @@ def test_segments_csv(segments):
         ["line", "system", "metric", "score", "add", "keep", "delete", "num_edits", "ref_length", "signature"],
         ["1", "a_b", "SARI", "40.0", "40.0", "50.0", "30.0", "", "", SARI_SIG.format()],
         ["2", "a_b", "SARI", "20.0", "20.0", "30.0", "10.0", "", "", SARI_SIG.format()],
-        ["1", "a_b", "TER", "12.5", "", "", "", "6.2", "50.0", TER_SIG.format()],
+        ["1", "a_b", "TER", "12.5", "", "", "", "6.25", "50.0", TER_SIG.format()],
     ]
 
 
@@ -609,3 +624,84 @@ def test_system_names_round_trip(names):
     assert [r["system"] for r in json.loads(render(table, "json"))] == names
     assert [row[0] for row in parse_html(render(table, "html")).tables[0][1:]] == names
     assert [row[0] for row in _markdown_rows(render(table, "markdown"))[2:]] == names
+
+
+# ---------------------------------------------------------------- issue 12: items 15, 16, 18
+def test_to_pandas_gives_float_columns(plain, full):
+    """Every numeric column is float64 (NaN where not computed), never ``None`` objects (item 15)."""
+    pytest.importorskip("pandas")
+    text = {"system", "metric", "comparisons", "signature"}
+    for table in (plain, full):
+        frame = table.to_pandas(deltas=True)
+        numeric = [column for column in frame.columns if column not in text]
+        assert {str(frame[column].dtype) for column in numeric} == {"float64"}, frame.dtypes
+        assert frame.ci_low.isna().sum() == (6 if table is plain else 1)
+
+
+def _bootstrap_result(system: str, metric: str, p: float, ci: ConfidenceInterval) -> PairedResult:
+    return PairedResult(test="bs", p_value=p, n_samples=1000, seed=12345, system=system, baseline="Dress-Ls",
+                        metric=metric, mean=ci.mean, ci=ci)  # fmt: skip
+
+
+BS_CI = ConfidenceInterval(40.1, 42.3, 41.27, n_samples=1000)
+BS_PAIRED = (
+    (None, None),
+    (_bootstrap_result("RM+EX+LS+RO", "SARI", 0.001, BS_CI), None),
+    (_bootstrap_result("R&D_#1 100%", "SARI", 0.3, ConfidenceInterval(38.0, 40.0, 39.0)), None),
+)
+
+
+@pytest.fixture
+def bootstrapped() -> ResultTable:
+    """A paired bootstrap without ``--confidence``: the table has no intervals of its own."""
+    return ResultTable(SYSTEMS, METRICS, SCORES, paired=BS_PAIRED, baseline="Dress-Ls")
+
+
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_paired_bootstrap_shows_mean_and_interval(bootstrapped, fmt):
+    """As sacrebleu: the bootstrap mean ± half the 95% interval beside the p-value (item 16)."""
+    text = render(bootstrapped, fmt)
+    mu = r"$\mu$" if fmt == "latex" else "μ"
+    pm = r"$\pm$" if fmt == "latex" else "±"
+    assert f"({mu} = 41.3 {pm} 1.1)" in text and f"({mu} = 39.0 {pm} 1.0)" in text
+    assert "paired bootstrap mean of the tested system" in text
+
+
+def test_paired_bootstrap_text_layout(bootstrapped):
+    lines = render(bootstrapped, "text").splitlines()
+    assert lines[:4] == [
+        "System       SARI                                     Add  Keep  Delete   TER",
+        "Dress-Ls     38.0                                    14.1  60.0    40.0  55.0",
+        "RM+EX+LS+RO  41.2†  (μ = 41.3 ± 1.1)  (p = 0.0010)*  14.2  65.5    44.0  61.5",
+        "R&D_#1 100%  39.0   (μ = 39.0 ± 1.0)  (p = 0.3000)   14.0  62.0    41.0  48.0†",
+    ]
+    assert "(μ ± h) paired bootstrap mean of the tested system ± half its 95% interval" in lines
+
+
+def test_paired_bootstrap_json_and_csv_carry_its_interval(bootstrapped):
+    records = {(r["system"], r["metric"]): r for r in json.loads(render(bootstrapped, "json"))}
+    tested = records["RM+EX+LS+RO", "SARI"]
+    assert tested["ci"] == {"low": 40.1, "high": 42.3, "mean": 41.27, "level": 0.95, "n_samples": 1000, "seed": 12345}
+    assert "ci" not in records["Dress-Ls", "SARI"] and tested["p_value"] == 0.001
+    rows = {(r["system"], r["metric"]): r for r in csv.DictReader(io.StringIO(render(bootstrapped, "csv")))}
+    assert (rows["RM+EX+LS+RO", "SARI"]["ci_low"], rows["RM+EX+LS+RO", "SARI"]["ci_mean"]) == ("40.1", "41.27")
+    # an interval of the table itself (--confidence) comes first
+    both = ResultTable(SYSTEMS, METRICS, SCORES, INTERVALS, BS_PAIRED, "Dress-Ls")
+    assert json.loads(render(both, "json"))[4]["ci"]["mean"] == 39.01
+
+
+def test_all_pairs_bootstrap_lists_its_interval():
+    comparisons = (_bootstrap_result("RM+EX+LS+RO", "SARI", 0.001, BS_CI),)
+    table = ResultTable(SYSTEMS, METRICS, SCORES, comparisons=comparisons)
+    assert "(μ = 41.3 ± 1.1)" in render(table, "text")
+    assert json.loads(render(table, "json"))[0]["comparisons"][0]["ci"]["mean"] == 41.27
+
+
+@pytest.mark.parametrize("fmt", HUMAN_FORMATS)
+def test_best_and_significant_have_distinct_marks(full, fmt):
+    """``*`` means p < 0.05 and only that; the best score is ``†`` in text, bold elsewhere (item 18)."""
+    text = render(full, fmt)
+    assert "* best" not in text and "\\*: best" not in text
+    if fmt == "text":
+        assert re.findall(r"(\d+\.\d)\*", text.split("Pairwise")[0]) == []  # no '*' right after a score
+        assert "† best system per metric (TER: lower is better)" in text

@@ -67,10 +67,10 @@ def test_text(table):
     assert render(table, "text") == "\n".join(
         [
             "System       SARI    Add  Keep  Delete   TER",
-            "alpha        41.2*  13.2  60.0    50.5  62.5",
-            "beta-system  38.0   13.8  70.2    30.0  48.0*",
+            "alpha        41.2†  13.2  60.0    50.5  62.5",
+            "beta-system  38.0   13.8  70.2    30.0  48.0†",
             "",
-            "* best system per metric (TER: lower is better)",
+            "† best system per metric (TER: lower is better)",
             "SARI|nrefs:2|case:lc|version:0.1.0",
             "TER|nrefs:2|case:lc|version:2.6.0",
         ]
@@ -79,7 +79,7 @@ def test_text(table):
 
 def test_text_width(table):
     lines = render(table, "text", width=3).splitlines()
-    assert lines[1].split() == ["alpha", "41.234*", "13.150", "60.000", "50.550", "62.500"]
+    assert lines[1].split() == ["alpha", "41.234†", "13.150", "60.000", "50.550", "62.500"]
 
 
 def test_text_single_system_has_no_best_mark():
@@ -98,7 +98,7 @@ def test_sari_sub_columns_read_add_keep_delete(table, fmt):
 def test_sari_csv_columns_read_add_keep_delete(table):
     rows = list(csv.DictReader(io.StringIO(render(table, "csv"))))
     assert list(rows[0])[:6] == ["system", "metric", "score", "add", "keep", "delete"]
-    assert (rows[0]["add"], rows[0]["keep"], rows[0]["delete"]) == ("13.2", "60.0", "50.5")
+    assert (rows[0]["add"], rows[0]["keep"], rows[0]["delete"]) == ("13.15", "60.0", "50.55")  # unrounded
     segments = SegmentTable(("s",), (MetricColumn("SARI"),), (SegmentScore(1, "s", "SARI", sari(1, 2, 3, 4)),))
     assert render(segments, "csv").splitlines()[0] == "line,system,metric,score,add,keep,delete,signature"
 
@@ -110,8 +110,9 @@ def test_csv_has_a_column_per_scalar_detail(bleu_table):
         "system", "metric", "score", "bp", "sys_len", "ref_len", "ratio", "num_edits", "ref_length",
         "ci_low", "ci_high", "ci_mean", "p_value", "p_value_corrected", "signature",
     ]  # fmt: skip
-    assert rows[1][:9] == ["a", "BLEU", "20.00", "0.97", "97.00", "100.00", "0.97", "", ""]
-    assert rows[2][:9] == ["a", "TER", "60.00", "", "", "", "", "30.00", "50.00"]
+    # full precision whatever the width (issue 12, item 15)
+    assert rows[1][:9] == ["a", "BLEU", "20.0", "0.9672", "97.0", "100.0", "0.97", "", ""]
+    assert rows[2][:9] == ["a", "TER", "60.0", "", "", "", "", "30.0", "50.0"]
 
 
 def test_a_name_already_taken_gets_a_prefix():
@@ -128,7 +129,7 @@ def test_json_has_details_after_components(bleu_table):
     assert list(first)[:6] == ["system", "metric", "score", "signature", "components", "details"]
     assert first["components"] == {}
     assert first["details"] == {
-        "bp": 0.97, "sys_len": 97.0, "ref_len": 100.0, "ratio": 0.97, "counts": [50.0, 30.0], "totals": [97.0, 96.0]
+        "bp": 0.9672, "sys_len": 97.0, "ref_len": 100.0, "ratio": 0.97, "counts": [50.0, 30.0], "totals": [97.0, 96.0]
     }  # fmt: skip
     assert records[1]["details"] == {"num_edits": 30.0, "ref_length": 50.0}
 
@@ -151,9 +152,9 @@ def test_json(table):
     ]
     first = records[0]
     assert {"system", "metric", "score", "signature", "components", "details"} <= set(first)
-    assert first["score"] == 41.23
+    assert first["score"] == 41.234  # full precision whatever the width
     assert first["signature"] == SARI_SIG.format()
-    assert first["components"] == {"add": 13.15, "keep": 60.0, "delete": 50.55}
+    assert first["components"] == {"add": 13.15, "keep": 60.0, "delete": 50.55}  # as given
     assert records[1]["higher_is_better"] is False
 
 

@@ -86,3 +86,9 @@ def test_loading_uses_no_network_once_cached(upstream, dead_mirror: str, monkeyp
     load_testset("turkcorpus-test")
     monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
     assert len(load_testset("turkcorpus-test", cache_dir=cache)) == 359
+
+
+@pytest.mark.parametrize("bad", [123, 1.5, b"/tmp/x", ["/tmp"]])
+def test_cache_dir_of_the_wrong_type_names_the_argument(bad) -> None:
+    with pytest.raises(InvalidOptionError, match=r"cache_dir must be a folder path .*got"):
+        load_testset("asset-test", cache_dir=bad)
