@@ -24,6 +24,7 @@ __all__ = [
     "InvalidOptionError",
     "InvalidStatisticsError",
     "InvalidTextError",
+    "InvalidValueError",
     "MissingDependencyError",
     "SignatureParseError",
     "UnknownTestSetError",
@@ -43,6 +44,11 @@ class SimpevalError(Exception):
 
 class InvalidInputError(SimpevalError, TypeError):
     """An argument has the wrong type (e.g. a bare string where a list is expected)."""
+
+
+class InvalidValueError(SimpevalError, ValueError):
+    """An argument has the right type but a value nothing can be computed from: no segment, too
+    few systems, statistics of the wrong shape or with NaN, duplicate names."""
 
 
 class InvalidTextError(SimpevalError, ValueError):

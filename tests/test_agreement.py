@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simpeval import BLEU, SARI
-from simpeval.exceptions import InputLengthMismatchError, InvalidInputError
+from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError
 from simpeval.significance._resample import bootstrap_counts, draw_indices
 from simpeval.significance.agreement import kendall_tau_b, metric_agreement, pearson, spearman
 
@@ -64,13 +64,13 @@ def test_metric_agreement_errors() -> None:
     sources, references, systems = _systems()
     stats = {"SARI": {s: SARI().corpus_stats(h, references, sources=sources) for s, h in systems.items()}}
     fns = {"SARI": lambda v: SARI().score_from_stats(v).score}
-    with pytest.raises(InvalidInputError, match="two metrics"):
+    with pytest.raises(InvalidValueError, match="two metrics"):
         metric_agreement(stats, fns)
     two = {"A": stats["SARI"], "B": dict(list(stats["SARI"].items())[:2])}
-    with pytest.raises(InvalidInputError, match="three systems"):
+    with pytest.raises(InvalidValueError, match="three systems"):
         metric_agreement({"A": two["B"], "B": two["B"]}, {"A": fns["SARI"], "B": fns["SARI"]})
     uneven = {"A": stats["SARI"], "B": {k: v[:-1] for k, v in stats["SARI"].items()}}
     with pytest.raises(InputLengthMismatchError):
         metric_agreement(uneven, {"A": fns["SARI"], "B": fns["SARI"]})
-    with pytest.raises(InvalidInputError, match="methods"):
+    with pytest.raises(InvalidOptionError, match="methods"):
         metric_agreement(stats | {"B": stats["SARI"]}, {"SARI": fns["SARI"], "B": fns["SARI"]}, methods=["tau"])

@@ -130,3 +130,28 @@ def test_non_strings_are_refused_with_the_index(hypotheses: object, message: str
 
     with pytest.raises(InvalidInputError, match=message):
         BLEU().corpus_score(hypotheses, [["a", "b"]])  # type: ignore[arg-type]
+
+
+def test_value_problems_are_value_errors_from_every_layer() -> None:
+    """Issue 12, item 19: empty input, too few systems, bad statistics and bad option values are
+    ValueErrors (InvalidValueError or InvalidOptionError), and one bad value gets one error type
+    whether it reaches the API or the significance functions; wrong types stay TypeErrors."""
+    import numpy as np
+
+    from simpeval.exceptions import InvalidInputError, InvalidValueError
+    from simpeval.significance import compare_to_baseline
+
+    with pytest.raises(InvalidValueError) as empty:
+        SARI().corpus_score([], [[]], sources=[])
+    assert isinstance(empty.value, ValueError) and not isinstance(empty.value, TypeError)
+    with pytest.raises(InvalidValueError, match="at least two systems"):
+        compare_to_baseline(BLEU(), {"a": np.ones((2, 10))}, "a", "bs")
+    with pytest.raises(InvalidValueError, match="at least two systems"):
+        simpeval.compare({"a": ["x y"]}, [["x y"]], metrics=["bleu"], paired="bs")
+    with pytest.raises(InvalidValueError, match="1-D vector"):
+        BLEU().score_from_stats(np.ones((2, 10)))
+    with pytest.raises(InvalidOptionError, match="paired must be"):
+        simpeval.compare({"a": ["x"], "b": ["y"]}, [["x"]], metrics=["bleu"], paired="t-test")
+    with pytest.raises(InvalidInputError) as wrong_type:
+        BLEU().corpus_score("x y", [["x y"]])
+    assert isinstance(wrong_type.value, TypeError)

@@ -6,7 +6,13 @@ import pytest
 
 from simpeval import BLEU, CHRF, SARI, TER
 from simpeval.api import evaluate_streams, evaluate_systems
-from simpeval.exceptions import InputFileError, InputLengthMismatchError, InvalidInputError, ReferenceLayoutError
+from simpeval.exceptions import (
+    InputFileError,
+    InputLengthMismatchError,
+    InvalidOptionError,
+    InvalidValueError,
+    ReferenceLayoutError,
+)
 from simpeval.io import iter_lines, iter_tsv_references, read_lines, read_tsv_references
 
 SOURCES = [f"The {w} sat on the mat number {i} ." for i, w in enumerate(["cat", "dog", "bird", "fox", "cow"] * 5)]
@@ -47,11 +53,11 @@ def test_stream_length_mismatch_names_every_input() -> None:
 
 
 def test_stream_argument_errors() -> None:
-    with pytest.raises(InvalidInputError, match="chunk_size"):
+    with pytest.raises(InvalidOptionError, match="chunk_size"):
         BLEU().corpus_score_iter(iter(HYPOTHESES), [iter(REFERENCES[0])], chunk_size=0)
     with pytest.raises(ReferenceLayoutError):
         BLEU().corpus_score_iter(iter(HYPOTHESES), [])
-    with pytest.raises(InvalidInputError, match="at least one segment"):
+    with pytest.raises(InvalidValueError, match="at least one segment"):
         BLEU().corpus_score_iter(iter([]), [iter([])])
 
 

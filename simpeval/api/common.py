@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence, Union
 
-from ..exceptions import InvalidInputError, UnknownMetricError
+from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
 
@@ -20,7 +20,7 @@ def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:
             f"(got {type(metrics).__name__}: {metrics!r:.60}). Wrap a single metric in a list."
         )
     if not metrics:
-        raise InvalidInputError("evaluate_systems: metrics must name at least one metric (got an empty list).")
+        raise InvalidValueError("evaluate_systems: metrics must name at least one metric (got an empty list).")
     resolved = []
     for metric in metrics:
         if isinstance(metric, str):
@@ -42,7 +42,7 @@ def check_systems(systems: Mapping[str, object]) -> None:
             f"(got {type(systems).__name__}). For one system pass {{'my-system': hypotheses}}."
         )
     if not systems:
-        raise InvalidInputError("evaluate_systems: systems must contain at least one system (got none).")
+        raise InvalidValueError("evaluate_systems: systems must contain at least one system (got none).")
     for name in systems:
         if not isinstance(name, str):
             raise InvalidInputError(

@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union, 
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES
-from ..exceptions import InvalidInputError, InvalidOptionError
+from ..exceptions import InvalidOptionError, InvalidValueError
 from ..metrics import Metric, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable
@@ -171,7 +171,7 @@ def _check_options(
     if baseline is not None and baseline not in names:
         raise InvalidOptionError(f"compare: baseline must be one of the systems {names} (got {baseline!r}).")
     if paired is not None and len(names) < 2:
-        raise InvalidInputError("compare: a paired test needs at least two systems.")
+        raise InvalidValueError("compare: a paired test needs at least two systems.")
     return baseline if baseline is not None else names[0]
 
 

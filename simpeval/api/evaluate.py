@@ -6,7 +6,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .._types import RefStreams, Sources
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
-from ..exceptions import InvalidInputError
+from ..exceptions import InvalidValueError
 from ..io import iter_aligned_chunks
 from ..metrics import count_references
 from ..metrics.score import Score
@@ -97,7 +97,7 @@ def evaluate_streams(
                 totals[s, k] = chunk if (s, k) not in totals else totals[s, k] + chunk
         ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
     if not totals:
-        raise InvalidInputError("evaluate_streams: the inputs contain no segment.")
+        raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
     nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
     scores = [
         tuple(metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved))

@@ -34,6 +34,8 @@ from ..defaults import CHUNK_SIZE
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
+    InvalidOptionError,
+    InvalidValueError,
     MissingSourceError,
     ReferenceLayoutError,
 )
@@ -244,7 +246,7 @@ class Metric(ABC):
     ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
         hyps = self._check_strings(hypotheses, "hypotheses")
         if not hyps:
-            raise InvalidInputError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
+            raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         refs = self._check_references(references, len(hyps))
         srcs: Optional[list[str]] = None
         if sources is not None:
@@ -351,7 +353,7 @@ class Metric(ABC):
             InputLengthMismatchError: the iterables do not have the same length.
         """
         if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-            raise InvalidInputError(f"{self.name}: chunk_size must be a positive integer (got {chunk_size!r}).")
+            raise InvalidOptionError(f"{self.name}: chunk_size must be a positive integer (got {chunk_size!r}).")
         if isinstance(references, str) or not isinstance(references, Sequence) or not references:
             raise ReferenceLayoutError(
                 f"{self.name}: references must be a non-empty list of reference streams (iterables), "
@@ -365,7 +367,7 @@ class Metric(ABC):
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(len(r) for r in per_segment)
         if total is None:
-            raise InvalidInputError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
+            raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
         return self.score_from_stats(total, self.get_signature(nrefs))
 

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from .._types import StatsArray
-from ..exceptions import InvalidInputError, InvalidStatisticsError, InvalidTextError
+from ..exceptions import InvalidStatisticsError, InvalidTextError, InvalidValueError
 
 __all__ = ["check_finite_stats", "check_stats_vector", "check_unicode"]
 
@@ -22,7 +22,7 @@ def check_stats_vector(stats: Any, n_stats: int, owner: str) -> StatsArray:
     array = np.asarray(stats, dtype=np.float64)
     if array.shape != (n_stats,):
         hint = " Sum the segment rows first: score_from_stats(stats.sum(axis=0))." if array.ndim == 2 else ""
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"{owner}: stats must be a 1-D vector of {n_stats} statistics (got shape {array.shape}).{hint}"
         )
     check_finite_stats(array, owner)

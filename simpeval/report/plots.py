@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from ..cache import atomic_write
-from ..exceptions import InvalidInputError, MissingDependencyError
+from ..exceptions import InvalidOptionError, MissingDependencyError
 from .table import ResultTable
 
 __all__ = ["plot_metric_pair", "plot_scores", "save_figure"]
@@ -88,7 +88,7 @@ def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] 
     names = list(metrics) if metrics is not None else list(table.metric_names)
     extension = str(path).rsplit(".", 1)[-1].lower() if "." in str(path) else ""
     if extension not in ("png", "svg", "pdf"):
-        raise InvalidInputError(f"plot file {path} must end in .png, .svg or .pdf (got {extension or 'no extension'!r}).")
+        raise InvalidOptionError(f"plot file {path} must end in .png, .svg or .pdf (got {extension or 'no extension'!r}).")
     plt = _pyplot()
     panels = len(names) + (1 if len(names) >= 2 else 0)
     fig, axes = plt.subplots(1, panels, figsize=(max(4.5, 0.5 * len(table.systems) + 2.5) * panels, 4.2), squeeze=False)

@@ -26,7 +26,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
-from ..exceptions import InvalidInputError, UnknownMetricError, UnknownSystemError
+from ..exceptions import (
+    InvalidOptionError,
+    InvalidValueError,
+    UnknownMetricError,
+    UnknownSystemError,
+)
 from ..metrics import metric_key
 from ..metrics.score import Score
 from ..metrics.signature import Signature
@@ -153,7 +158,7 @@ class ResultTable:
             grid = tuple(tuple(row) for row in grid)
             object.__setattr__(self, field, grid)
             if len(grid) != len(self.systems) or any(len(row) != len(self.metrics) for row in grid):
-                raise InvalidInputError(
+                raise InvalidValueError(
                     f"ResultTable: {field} must have one row per system ({len(self.systems)}) and one "
                     f"entry per metric ({len(self.metrics)}) in each row (got row lengths "
                     f"{[len(row) for row in grid]})."
@@ -161,7 +166,7 @@ class ResultTable:
         object.__setattr__(self, "comparisons", tuple(self.comparisons))
         object.__setattr__(self, "correlations", tuple(self.correlations))
         if self.baseline is not None and self.baseline not in self.systems:
-            raise InvalidInputError(
+            raise InvalidOptionError(
                 f"ResultTable: baseline must be one of the systems {list(self.systems)} (got {self.baseline!r})."
             )
 
@@ -316,4 +321,4 @@ def _with_fields(score: Score, fields: dict[str, object]) -> Score:
 def _check_unique(what: str, names: tuple[str, ...]) -> None:
     duplicates = sorted({name for name in names if names.count(name) > 1})
     if duplicates:
-        raise InvalidInputError(f"{what} must be unique (got duplicates {duplicates}).")
+        raise InvalidValueError(f"{what} must be unique (got duplicates {duplicates}).")

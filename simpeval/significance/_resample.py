@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..defaults import DEFAULT_SEED
-from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, InvalidValueError
 
 __all__ = [
     "DEFAULT_SEED",
@@ -82,12 +82,12 @@ def check_stats(stats: Any, argument: str, owner: str) -> npt.NDArray[np.float64
         ) from err
     if array.ndim != 2 or array.shape[0] == 0 or array.shape[1] == 0:
         hint = " Pass the per-segment rows, not their sum." if array.ndim == 1 else ""
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"{owner}: {argument} must be a 2-D array of shape (n_segments, n_stats) with at least "
             f"one segment and one statistic (got shape {array.shape}).{hint} Use metric.corpus_stats(...)."
         )
     if not np.isfinite(array).all():
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"{owner}: {argument} must hold finite numbers only (got NaN or infinity in "
             f"{int((~np.isfinite(array)).sum())} cells)."
         )
@@ -111,7 +111,7 @@ def check_pair(
             f"(got {base.shape[0]} and {other.shape[0]}). Score both systems on the same test set."
         )
     if base.shape[1] != other.shape[1]:
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"{owner}: {names[0]} and {names[1]} must have the same number of statistics per segment "
             f"(got {base.shape[1]} and {other.shape[1]}). Compute both with the same metric and options."
         )

@@ -25,7 +25,7 @@ from typing import Callable, Mapping, Optional, Sequence
 import numpy as np
 
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_LEVEL, DEFAULT_SEED
-from ..exceptions import InputLengthMismatchError, InvalidInputError
+from ..exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError
 from ._resample import bootstrap_counts, check_level, interval_indices
 
 __all__ = ["Correlation", "kendall_tau_b", "metric_agreement", "pearson", "spearman"]
@@ -133,14 +133,14 @@ def metric_agreement(
     metrics = list(stats)
     unknown = [m for m in methods if m not in _COEFFICIENTS]
     if unknown:
-        raise InvalidInputError(
+        raise InvalidOptionError(
             f"metric_agreement: methods must be among {', '.join(_COEFFICIENTS)} (got {', '.join(unknown)})."
         )
     if len(metrics) < 2:
-        raise InvalidInputError("metric_agreement: at least two metrics are needed to correlate them.")
+        raise InvalidValueError("metric_agreement: at least two metrics are needed to correlate them.")
     systems = list(stats[metrics[0]])
     if len(systems) < 3:
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"metric_agreement: at least three systems are needed for a correlation (got {len(systems)})."
         )
     sizes = {stats[m][s].shape[0] for m in metrics for s in systems}

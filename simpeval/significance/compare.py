@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..defaults import DEFAULT_SEED, PAIRED_SAMPLES
-from ..exceptions import InvalidInputError, InvalidOptionError
+from ..exceptions import InvalidInputError, InvalidOptionError, InvalidValueError
 from ._resample import check_count, check_pair, check_stats, make_rng, resample_dtype
 from .correction import holm_bonferroni
 from .paired import paired_approximate_randomization, paired_bootstraps
@@ -156,7 +156,7 @@ def _check_systems(stats_by_system: Any, owner: str) -> dict[str, npt.NDArray[np
             f"(got {type(stats_by_system).__name__})."
         )
     if len(stats_by_system) < 2:
-        raise InvalidInputError(
+        raise InvalidValueError(
             f"{owner}: stats_by_system must hold at least two systems (got {len(stats_by_system)}). "
             "A paired test compares systems; for one system use bootstrap_ci."
         )

@@ -25,6 +25,7 @@ from simpeval.exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
     InvalidOptionError,
+    InvalidValueError,
     MissingDependencyError,
     ReferenceLayoutError,
     SimpevalError,
@@ -414,9 +415,9 @@ def test_segment_without_reference_is_named(cls: type) -> None:
 def test_score_from_stats_checks_shape(cls: type) -> None:
     metric = cls()
     stats = metric.corpus_stats(HYPS[:2], [_REF_A[:2]])
-    with pytest.raises(InvalidInputError, match=r"sum\(axis=0\)"):
+    with pytest.raises(InvalidValueError, match=r"sum\(axis=0\)"):
         metric.score_from_stats(stats)
-    with pytest.raises(InvalidInputError, match="1-D vector"):
+    with pytest.raises(InvalidValueError, match="1-D vector"):
         metric.score_from_stats(np.zeros(stats.shape[1] + 1))
 
 

@@ -10,8 +10,8 @@ import pytest
 from simpeval import SARI, Signature, get_metric
 from simpeval.exceptions import (
     InputLengthMismatchError,
-    InvalidInputError,
     InvalidOptionError,
+    InvalidValueError,
     MissingSourceError,
     ReferenceLayoutError,
     SimpevalError,
@@ -194,7 +194,7 @@ def test_breakdown_has_one_value_per_order() -> None:
 
 
 def test_score_from_stats_checks_shape() -> None:
-    with pytest.raises(InvalidInputError, match="vector of 48"):
+    with pytest.raises(InvalidValueError, match="vector of 48"):
         SARI().score_from_stats(np.zeros(5))
 
 

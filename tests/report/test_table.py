@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 import simpeval.report.table as table_module
-from simpeval.exceptions import InvalidInputError, UnknownMetricError, UnknownSystemError
+from simpeval.exceptions import (
+    InvalidOptionError,
+    InvalidValueError,
+    UnknownMetricError,
+    UnknownSystemError,
+)
 from simpeval.metrics.score import Score
 from simpeval.metrics.signature import Signature
 from simpeval.report import MetricColumn, ResultTable, SegmentScore, SegmentTable, render
@@ -70,11 +75,11 @@ def test_best_with_a_tie():
 
 
 def test_shape_is_validated():
-    with pytest.raises(InvalidInputError, match="one row per system"):
+    with pytest.raises(InvalidValueError, match="one row per system"):
         ResultTable(("a", "b"), (MetricColumn("TER", False),), ((ter(1.0),),))
-    with pytest.raises(InvalidInputError, match="systems must be unique"):
+    with pytest.raises(InvalidValueError, match="systems must be unique"):
         ResultTable(("a", "a"), (MetricColumn("TER", False),), ((ter(1.0),), (ter(2.0),)))
-    with pytest.raises(InvalidInputError, match="baseline must be one of the systems"):
+    with pytest.raises(InvalidOptionError, match="baseline must be one of the systems"):
         ResultTable(("a",), (MetricColumn("TER", False),), ((ter(1.0),),), baseline="b")
 
 

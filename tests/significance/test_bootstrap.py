@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from simpeval.exceptions import InvalidInputError, InvalidOptionError, SimpevalError
+from simpeval.exceptions import InvalidInputError, InvalidOptionError, InvalidValueError, SimpevalError
 from simpeval.significance import ConfidenceInterval, _resample, bootstrap_ci, half_width
 
 
@@ -160,11 +160,11 @@ def test_score_fn_gets_each_resample_in_the_chosen_dtype() -> None:
     [
         (
             {"stats": [1.0, 2.0]},
-            InvalidInputError,
+            InvalidValueError,
             r"must be a 2-D array .* \(got shape \(2,\)\)\. Pass the per-segment rows",
         ),
-        ({"stats": np.zeros((0, 2))}, InvalidInputError, r"at least one segment .* \(got shape \(0, 2\)\)"),
-        ({"stats": [[1.0, float("nan")]]}, InvalidInputError, r"stats must hold finite numbers only"),
+        ({"stats": np.zeros((0, 2))}, InvalidValueError, r"at least one segment .* \(got shape \(0, 2\)\)"),
+        ({"stats": [[1.0, float("nan")]]}, InvalidValueError, r"stats must hold finite numbers only"),
         ({"stats": [["a", "b"]]}, InvalidInputError, r"stats must be a numeric array"),
         ({"n_samples": 0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 0\)"),
         ({"n_samples": 10.0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 10\.0\)"),

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Optional
 import numpy as np
 import pytest
 
-from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError
+from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, InvalidValueError
 from simpeval.metrics.base import Metric
 from simpeval.metrics.score import Score, Signature
 from simpeval.significance import (
@@ -127,7 +127,7 @@ def test_works_with_a_real_metric() -> None:
         ({"correction": "bonferroni"}, InvalidOptionError, r"correction must be None or 'holm' \(got 'bonferroni'\)"),
         ({"n_samples": 0}, InvalidOptionError, r"n_samples must be an integer >= 1 \(got 0\)"),
         ({"seed": -1}, InvalidOptionError, r"seed must be an integer >= 0"),
-        ({"stats_by_system": {"x": np.ones((3, 2))}}, InvalidInputError, r"at least two systems \(got 1\)"),
+        ({"stats_by_system": {"x": np.ones((3, 2))}}, InvalidValueError, r"at least two systems \(got 1\)"),
         ({"stats_by_system": [np.ones((3, 2))] * 2}, InvalidInputError, r"must be a mapping .* \(got list\)"),
         (
             {"stats_by_system": {"x": np.ones((3, 2)), "y": np.ones((4, 2))}},
@@ -136,7 +136,7 @@ def test_works_with_a_real_metric() -> None:
         ),
         (
             {"stats_by_system": {"x": np.ones((3, 2)), "y": np.ones(3)}},
-            InvalidInputError,
+            InvalidValueError,
             r"stats_by_system\['y'\] must be a 2-D",
         ),
     ],

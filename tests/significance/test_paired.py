@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from simpeval.defaults import PAIRED_SAMPLES
-from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, SimpevalError
+from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError, SimpevalError
 from simpeval.significance import (
     PairedResult,
     _resample,
@@ -170,10 +170,10 @@ def test_float32_mode_rounds_the_resampled_sums() -> None:
     [
         (np.ones((4, 2)), np.ones((5, 2)), InputLengthMismatchError,
          r"baseline_stats and system_stats must have the same number of segments \(got 4 and 5\)"),
-        (np.ones((4, 2)), np.ones((4, 3)), InvalidInputError,
+        (np.ones((4, 2)), np.ones((4, 3)), InvalidValueError,
          r"same number of statistics per segment \(got 2 and 3\)"),
-        (np.ones(4), np.ones((4, 2)), InvalidInputError, r"baseline_stats must be a 2-D array"),
-        (np.ones((4, 2)), [[1, np.inf]] * 4, InvalidInputError, r"system_stats must hold finite numbers only"),
+        (np.ones(4), np.ones((4, 2)), InvalidValueError, r"baseline_stats must be a 2-D array"),
+        (np.ones((4, 2)), [[1, np.inf]] * 4, InvalidValueError, r"system_stats must hold finite numbers only"),
     ],
 )
 def test_invalid_statistics_raise_typed_errors(test: Any, base: Any, system: Any, error: type, message: str) -> None:

@@ -16,7 +16,7 @@ from ..._citations import XU_2016
 from ..._types import StatsArray
 from ...engines.jit import resolve_engine
 from ...engines.sari_encode import ReferenceCache, fast_sari_counts
-from ...exceptions import InvalidInputError, MissingSourceError
+from ...exceptions import InvalidValueError, MissingSourceError
 from ...tokenizers import get_tokenizer
 from ..base import Metric
 from ..score import Score
@@ -167,7 +167,7 @@ class SARI(Metric):
         else:
             count = stats[-1]
             if count <= 0:
-                raise InvalidInputError("SARI: stats describe zero segments; nothing to score.")
+                raise InvalidValueError("SARI: stats describe zero segments; nothing to score.")
             mean = stats[:-1] / count
             score = float(mean[0])
             ops = {"add": float(mean[1]), "keep": float(mean[2]), "delete": float(mean[3])}
@@ -211,7 +211,7 @@ class SARI(Metric):
         """
         stats = np.asarray(stats, dtype=np.float64)
         if stats.ndim != 2 or stats.shape[1] != self.n_stats:
-            raise InvalidInputError(
+            raise InvalidValueError(
                 f"SARI: stats must be a matrix with {self.n_stats} columns for this configuration "
                 f"(got shape {stats.shape})."
             )
