@@ -35,13 +35,11 @@ from sacrebleu.metrics.ter import TER as _SacrebleuTER
 from .._types import StatsArray
 from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from ..exceptions import (
-    InvalidOptionError,
     MissingDependencyError,
     ReferenceLayoutError,
 )
 from .base import Metric
 from .references import references_from_segments
-from .validation import check_stats_vector
 
 __all__ = [
     "SACREBLEU_VERSION",
@@ -55,9 +53,6 @@ __all__ = [
     "compute_score",
     "signature_fields",
     "signature_abbreviations",
-    "check_stats",
-    "check_bool",
-    "check_int",
     "resampling_scorer",
     "SacrebleuMetric",
 ]
@@ -273,36 +268,6 @@ def signature_abbreviations(kind: str) -> Mapping[str, str]:
     abbr = _signature(build_metric(kind))._abbr
     return MappingProxyType({k: v for k, v in abbr.items() if k not in _SHARED_KEYS})
 
-
-def check_stats(stats: Any, n_stats: int, metric_name: str) -> StatsArray:
-    """Validate a 1-D statistics vector of length ``n_stats`` (:func:`~.base.check_stats_vector`)."""
-    return check_stats_vector(stats, n_stats, metric_name)
-
-
-def check_bool(metric_name: str, argument: str, value: Any) -> bool:
-    """Validate a boolean option (sacrebleu takes any truthy value; simpeval wants a bool).
-
-    Raises:
-        InvalidOptionError: ``value`` is not a bool.
-    """
-    if not isinstance(value, (bool, np.bool_)):
-        raise InvalidOptionError(
-            f"{metric_name}: {argument} must be True or False (got {value!r})."
-        )
-    return bool(value)
-
-
-def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
-    """Validate an integer option ``>= minimum``.
-
-    Raises:
-        InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
-    """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InvalidOptionError(
-            f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r})."
-        )
-    return int(value)
 
 
 class SacrebleuMetric(Metric):

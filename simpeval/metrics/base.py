@@ -319,6 +319,13 @@ class Metric(ABC):
             references: the references of this segment, e.g. ``["ref 1", "ref 2"]``.
             source: the source sentence (required by SARI).
         """
+        hypotheses, streams, sources = self._segment(hypothesis, references, source)
+        return self.corpus_score(hypotheses, streams, sources=sources)
+
+    def _segment(
+        self, hypothesis: Any, references: Any, source: Optional[str]
+    ) -> tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]:
+        """One segment as a corpus of one: ``([hypothesis], reference streams, [source] or None)``."""
         if not isinstance(hypothesis, str):
             raise InvalidInputError(
                 f"{self.name}: hypothesis must be a string (got {type(hypothesis).__name__}); "
@@ -331,7 +338,13 @@ class Metric(ABC):
             )
         # A segment without references is one stream holding None (SARI defines a score for it).
         streams: list[list[Optional[str]]] = [[ref] for ref in references] or [[None]]
-        return self.corpus_score([hypothesis], streams, sources=None if source is None else [source])
+        return [hypothesis], streams, None if source is None else [source]
+
+    def _prepare_segment(
+        self, hypothesis: Any, references: Any, source: Optional[str]
+    ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
+        """One segment validated as :meth:`sentence_score` validates it, without scoring it."""
+        return self._prepare(*self._segment(hypothesis, references, source))
 
     def corpus_score_iter(
         self,

@@ -23,6 +23,7 @@ from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
+from .validation import check_bool, check_int, check_stats_vector
 
 __all__ = ["BLEU", "BLEUConfig"]
 
@@ -56,10 +57,10 @@ class BLEUConfig:
 
     def __post_init__(self) -> None:
         for argument in ("lowercase", "force", "effective_order"):
-            value = _sacrebleu.check_bool("BLEU", argument, getattr(self, argument))
+            value = check_bool("BLEU", argument, getattr(self, argument))
             object.__setattr__(self, argument, value)
         object.__setattr__(
-            self, "max_ngram_order", _sacrebleu.check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1)
+            self, "max_ngram_order", check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1)
         )
         if self.tokenize is not None and self.tokenize not in _sacrebleu.BLEU_TOKENIZERS:
             raise UnknownTokenizerError(
@@ -166,7 +167,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         and the raw ``counts`` and ``totals`` per order (before ``add-k`` smoothing).
         """
         order = self.config.max_ngram_order
-        vector = _sacrebleu.check_stats(stats, 2 + 2 * order, self.name)
+        vector = check_stats_vector(stats, 2 + 2 * order, self.name)
         result = _sacrebleu.compute_score(self._impl, vector, integer_columns=None)
         return Score(
             metric=result.name,
@@ -198,6 +199,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             >>> e.score.score == BLEU(effective_order=True).sentence_score("It rains today.", ["It is raining today."]).score
             True
         """
+        _, per_segment, _ = self._prepare_segment(hypothesis, references, None)  # as sentence_score validates
+        _sacrebleu.check_has_references(per_segment, self.name)
         c = self.config
         value = c.smooth_value if c.smooth_value is not None else _sacrebleu.BLEU_SMOOTH_DEFAULTS[c.smooth_method]
         _, tokenize = _sacrebleu.bleu_tokenizer(self._impl)

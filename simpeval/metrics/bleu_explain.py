@@ -135,8 +135,7 @@ def explain_bleu(
     hypothesis: str,
     references: Sequence[str],
 ) -> BLEUExplanation:
-    """Build the explanation of one segment (see :meth:`BLEU.explain`) under ``settings``."""
-    bleu.corpus_stats([hypothesis], [[r] for r in references] or [[None]])  # validates as sentence_score does
+    """Build the explanation of one segment (see :meth:`BLEU.explain`, which validates the input) under ``settings``."""
 
     def tokens(text: str) -> list[str]:
         return str(settings.tokenize((text.lower() if settings.lowercase else text).rstrip())).split()

@@ -20,6 +20,7 @@ from ..exceptions import InvalidOptionError
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
+from .validation import check_bool, check_int, check_stats_vector
 
 __all__ = ["CHRF", "CHRFConfig"]
 
@@ -47,14 +48,14 @@ class CHRFConfig:
 
     def __post_init__(self) -> None:
         for argument, minimum in (("char_order", 0), ("word_order", 0), ("beta", 0)):
-            value = _sacrebleu.check_int("chrF", argument, getattr(self, argument), minimum)
+            value = check_int("chrF", argument, getattr(self, argument), minimum)
             object.__setattr__(self, argument, value)
         if self.char_order + self.word_order == 0:
             raise InvalidOptionError(
                 "chrF: char_order + word_order must be at least 1 (got char_order=0, word_order=0)."
             )
         for argument in ("lowercase", "whitespace", "eps_smoothing"):
-            value = _sacrebleu.check_bool("chrF", argument, getattr(self, argument))
+            value = check_bool("chrF", argument, getattr(self, argument))
             object.__setattr__(self, argument, value)
 
 
@@ -142,7 +143,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""
         n_stats = 3 * (self.config.char_order + self.config.word_order)
-        vector = _sacrebleu.check_stats(stats, n_stats, self.name)
+        vector = check_stats_vector(stats, n_stats, self.name)
         result = _sacrebleu.compute_score(self._impl, vector, integer_columns=None)
         return Score(
             metric=result.name,

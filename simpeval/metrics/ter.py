@@ -12,6 +12,7 @@ from .._types import StatsArray
 from . import _sacrebleu
 from .score import Score
 from .signature import SIGNATURE_KEYS, Signature
+from .validation import check_bool, check_stats_vector
 
 __all__ = ["TER", "TERConfig"]
 
@@ -34,7 +35,7 @@ class TERConfig:
 
     def __post_init__(self) -> None:
         for argument in ("normalized", "no_punct", "asian_support", "case_sensitive"):
-            value = _sacrebleu.check_bool("TER", argument, getattr(self, argument))
+            value = check_bool("TER", argument, getattr(self, argument))
             object.__setattr__(self, argument, value)
 
 
@@ -103,7 +104,7 @@ class TER(_sacrebleu.SacrebleuMetric):
 
         ``details`` holds ``num_edits`` and ``ref_length`` (the summed mean reference lengths).
         """
-        vector = _sacrebleu.check_stats(stats, 2, self.name)
+        vector = check_stats_vector(stats, 2, self.name)
         # sacrebleu keeps edit counts as ints and mean reference lengths as floats.
         result = _sacrebleu.compute_score(self._impl, vector, integer_columns=(0,))
         return Score(

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional, Sequence
 
 import numpy as np
 
 from .._types import StatsArray
-from ..exceptions import InvalidStatisticsError, InvalidTextError, InvalidValueError
+from ..exceptions import InvalidOptionError, InvalidStatisticsError, InvalidTextError, InvalidValueError
 
-__all__ = ["check_finite_stats", "check_stats_vector", "check_unicode"]
+__all__ = ["check_bool", "check_finite_stats", "check_int", "check_number", "check_stats_vector", "check_unicode"]
 
 
 def check_stats_vector(stats: Any, n_stats: int, owner: str) -> StatsArray:
@@ -69,3 +70,43 @@ def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) ->
                     "valid Unicode text. Decode the input with errors='replace' or fix its source."
                 ) from None
         raise
+
+
+# ------------------------------------------------------------ option values
+def check_bool(metric_name: str, argument: str, value: Any) -> bool:
+    """Validate a boolean option (sacrebleu and NLTK take any truthy value; simpeval wants a bool).
+
+    Raises:
+        InvalidOptionError: ``value`` is not a bool.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise InvalidOptionError(
+            f"{metric_name}: {argument} must be True or False (got {value!r})."
+        )
+    return bool(value)
+
+
+def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
+    """Validate an integer option ``>= minimum``.
+
+    Raises:
+        InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise InvalidOptionError(
+            f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r})."
+        )
+    return int(value)
+
+
+def check_number(metric: str, argument: str, value: Any, low: float, high: float = math.inf) -> float:
+    """Validate a finite real option with ``low <= value <= high``; an int stays an int.
+
+    Raises:
+        InvalidOptionError: ``value`` is not a finite number in range.
+    """
+    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    if not ok or not math.isfinite(value) or not low <= value <= high:
+        bounds = f">= {low}" if high == math.inf else f"between {low} and {high}"
+        raise InvalidOptionError(f"{metric}: {argument} must be a finite number {bounds} (got {value!r}).")
+    return int(value) if isinstance(value, (int, np.integer)) else float(value)

@@ -244,10 +244,8 @@ def explain_sari(
     references: Sequence[str],
     source: Optional[str],
 ) -> SARIExplanation:
-    """Build the explanation of one segment (see :meth:`SARI.explain`): ``sari`` with its
+    """Build the explanation of one segment (see :meth:`SARI.explain`, which validates the input): ``sari`` with its
     ``config`` and the tokenizer that config names."""
-    # validates the input as sentence_score does (types, missing source)
-    sari.corpus_stats([hypothesis], [[r] for r in references] or [[None]], sources=None if source is None else [source])
     src = tokenize_line(source or "", config, tokenize, config.normalize_source)
     hyp = tokenize_line(hypothesis, config, tokenize)
     refs = [tokenize_line(ref, config, tokenize) for ref in references]

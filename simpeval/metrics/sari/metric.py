@@ -201,6 +201,7 @@ class SARI(Metric):
             >>> [(r.text, r.precision_num, r.precision_den) for r in e.operation("add").orders[0].rows]
             [('d', 0.0, 1.0)]
         """
+        self._prepare_segment(hypothesis, references, source)  # validated as sentence_score validates it
         return explain_sari(self, self.config, self._tokenizer, hypothesis, references, source)
 
     def score_rows(self, stats: StatsArray) -> np.ndarray:

@@ -8,17 +8,16 @@ lowercasing.
 
 from __future__ import annotations
 
-import math
 from importlib import metadata
 from typing import Any, Optional
 
 import numpy as np
 
 from ..._types import StatsArray
-from ...exceptions import InvalidOptionError, ReferenceLayoutError, UnknownTokenizerError
+from ...exceptions import ReferenceLayoutError, UnknownTokenizerError
 from ...tokenizers import Tokenizer, available_tokenizers, get_tokenizer
 from ..base import Metric
-from ..validation import check_stats_vector
+from ..validation import check_bool, check_number, check_stats_vector
 
 __all__ = [
     "TeachingMetric",
@@ -58,30 +57,6 @@ def resolve_tokenizer(metric: str, name: Any) -> Tokenizer:
         valid = available_tokenizers()
         raise UnknownTokenizerError(f"{metric}: tokenize must be one of {', '.join(valid)} (got {name!r}).")
     return get_tokenizer(name)
-
-
-def check_bool(metric: str, argument: str, value: Any) -> bool:
-    """Validate a boolean option.
-
-    Raises:
-        InvalidOptionError: ``value`` is not a bool.
-    """
-    if not isinstance(value, (bool, np.bool_)):
-        raise InvalidOptionError(f"{metric}: {argument} must be True or False (got {value!r}).")
-    return bool(value)
-
-
-def check_number(metric: str, argument: str, value: Any, low: float, high: float = math.inf) -> float:
-    """Validate a finite real option with ``low <= value <= high``; an int stays an int.
-
-    Raises:
-        InvalidOptionError: ``value`` is not a finite number in range.
-    """
-    ok = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
-    if not ok or not math.isfinite(value) or not low <= value <= high:
-        bounds = f">= {low}" if high == math.inf else f"between {low} and {high}"
-        raise InvalidOptionError(f"{metric}: {argument} must be a finite number {bounds} (got {value!r}).")
-    return int(value) if isinstance(value, (int, np.integer)) else float(value)
 
 
 def check_stats(stats: Any, width: int, metric: str) -> list[float]:
