@@ -6,7 +6,8 @@ segment (with a warning; another for ``\\r`` without ``\\n``: classic Mac line e
 a UTF-8 byte-order mark at the start of a file is removed (as ``utf-8-sig`` does), with a
 warning. What *is* rejected, with the file name and line number, is what cannot be right: a
 missing or empty file, bytes that are not UTF-8, NUL bytes, a references TSV with the wrong
-number of fields, and files whose line counts differ.
+number of fields, and lines longer than a limit (an endless line would otherwise fill memory).
+That files have the same number of lines is checked by :mod:`simpeval.alignment`.
 
 ``"-"`` stands for standard input.
 
@@ -28,31 +29,28 @@ import os
 import sys
 import warnings
 from codecs import BOM_UTF8
-from itertools import zip_longest
-from typing import IO, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
+from typing import IO, Iterator, Union
 
-from .exceptions import InputFileError, InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
+from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
 
 __all__ = [
-    "LINE_COUNT_MISMATCH",
+    "MAX_LINE_LENGTH",
     "STDIN",
-    "check_same_length",
     "display_name",
-    "iter_aligned_chunks",
-    "iter_chunks",
     "iter_lines",
     "iter_tsv_references",
-    "length_mismatch",
     "read_lines",
     "read_tsv_references",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: The longest line read, in bytes (without its newline): 1 MiB by default; 0 lifts the limit.
+MAX_LINE_LENGTH: int = 1 << 20
+_BLOCK = 1 << 20  # bytes read at a time by read_lines
+
 #: The path that means standard input.
 STDIN = "-"
-#: The start of the message of every line-count mismatch between files (a test set counts as one).
-LINE_COUNT_MISMATCH = "input files must have the same number of lines, one per segment"
 
 
 def display_name(path: PathLike) -> str:
@@ -61,19 +59,39 @@ def display_name(path: PathLike) -> str:
     return "<stdin>" if text == STDIN else text
 
 
-def _read_bytes(path: PathLike) -> bytes:
+def _read_bytes(path: PathLike, max_line_length: int) -> bytes:
     name = display_name(path)
     if os.fspath(path) == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
-        if stream is not None:
-            data: bytes = stream.read()
-            return data
-        return str(sys.stdin.read()).encode("utf-8")
+        if stream is None:
+            return _bounded(io.BytesIO(str(sys.stdin.read()).encode("utf-8")), name, max_line_length)
+        return _bounded(stream, name, max_line_length)
     with _open_binary(path) as handle:
         try:
-            return handle.read()
+            return _bounded(handle, name, max_line_length)
         except OSError as err:
             raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
+
+
+def _bounded(handle: IO[bytes], name: str, max_line_length: int) -> bytes:
+    """All of ``handle``, read in blocks, stopping at the first line over ``max_line_length`` bytes.
+
+    A block is at most ``max_line_length + 1`` bytes, so a line inside one block is within the
+    limit; only the run of bytes since the last newline needs counting across blocks.
+    """
+    if not max_line_length:
+        return handle.read()
+    block_size = min(_BLOCK, max_line_length + 1)
+    blocks: list[bytes] = []
+    run = 0  # bytes since the last newline
+    while block := handle.read(block_size):
+        blocks.append(block)
+        first, last = block.find(b"\n"), block.rfind(b"\n")
+        if (first if first >= 0 else len(block)) + run > max_line_length:
+            data = b"".join(blocks)
+            raise _too_long(name, data.count(b"\n", 0, len(data) - len(block) - run) + 1, max_line_length)
+        run = run + len(block) if last < 0 else len(block) - last - 1
+    return b"".join(blocks)
 
 
 def _open_binary(path: PathLike) -> IO[bytes]:
@@ -87,6 +105,22 @@ def _open_binary(path: PathLike) -> IO[bytes]:
         raise InputFileError(f"file {name} is a directory; pass a text file with one segment per line.") from err
     except OSError as err:
         raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
+
+
+def _too_long(name: str, line: int, limit: int) -> InputFileError:
+    return InputFileError(
+        f"file {name}, line {line}: longer than {limit:,} bytes, the limit on one line (a file that never ends "
+        "a line, such as /dev/zero or a binary file, would otherwise fill memory). If the line is real, raise "
+        "the limit: --max-line-length BYTES on the command line, max_line_length= in Python (0: no limit)."
+    )
+
+
+def _check_limit(owner: str, max_line_length: int) -> int:
+    if isinstance(max_line_length, bool) or not isinstance(max_line_length, int) or max_line_length < 0:
+        raise InvalidOptionError(
+            f"{owner}: max_line_length must be a number of bytes >= 0, 0 for no limit (got {max_line_length!r})."
+        )
+    return max_line_length
 
 
 def _empty(name: str, why: str = "") -> InputFileError:
@@ -134,7 +168,7 @@ def _check_endings(line: str, number: int, terminated: bool, name: str, warned: 
         warnings.warn(_ENDINGS[kind].format(name=name, number=number), stacklevel=stacklevel + 1)
 
 
-def read_lines(path: PathLike) -> list[str]:
+def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[str]:
     """Read a UTF-8 text file as a list of segments, one per line.
 
     Lines are split on ``"\\n"`` only; the newline is removed and nothing else. A final
@@ -144,14 +178,18 @@ def read_lines(path: PathLike) -> list[str]:
 
     Args:
         path: the file to read, or ``"-"`` for standard input.
+        max_line_length: the longest line allowed, in bytes without the newline
+            (:data:`MAX_LINE_LENGTH`, 1 MiB, by default; 0: no limit). Reading stops at the
+            first longer line, so an endless line (``/dev/zero``) cannot fill memory.
 
     Returns:
         The lines, without their newline characters.
 
     Raises:
         InputFileError: the file is missing, unreadable, empty (0 bytes, or only a BOM), not
-            valid UTF-8, or holds a NUL byte (the message gives the 1-based line number of the
-            first bad byte).
+            valid UTF-8, holds a NUL byte, or has a line over ``max_line_length`` bytes (the
+            message gives the 1-based line number of the first bad line).
+        InvalidOptionError: ``max_line_length`` is not an integer >= 0.
 
     Examples:
         >>> import tempfile, os
@@ -163,7 +201,7 @@ def read_lines(path: PathLike) -> list[str]:
         ['first', '', 'third']
     """
     name = display_name(path)
-    data = _read_bytes(path)
+    data = _read_bytes(path, _check_limit("read_lines", max_line_length))
     if not data or data == BOM_UTF8:
         raise _empty(name, " (it holds only a UTF-8 byte-order mark)" if data else "")
     data = _strip_bom(data, name, stacklevel=2)
@@ -187,11 +225,12 @@ def read_lines(path: PathLike) -> list[str]:
     return lines
 
 
-def iter_lines(path: PathLike) -> Iterator[str]:
+def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> Iterator[str]:
     """Lazily read a UTF-8 text file, one segment per line, with :func:`read_lines`' rules.
 
     Only one line is in memory at a time, so files of any size can be scored. Errors
-    (missing, empty, invalid UTF-8 or NUL with the line number) are raised when reached.
+    (missing, empty, invalid UTF-8, NUL or a line over ``max_line_length`` bytes, with the line
+    number) are raised when reached.
 
     Examples:
         >>> import tempfile, os
@@ -202,20 +241,24 @@ def iter_lines(path: PathLike) -> Iterator[str]:
         ...     list(iter_lines(path))
         ['first', '', 'third']
     """
-    name = display_name(path)
+    name, limit = display_name(path), _check_limit("iter_lines", max_line_length)
     if os.fspath(path) == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         handle: IO[bytes] = stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
-        yield from _decode_lines(handle, name)
+        yield from _decode_lines(handle, name, limit)
         return
     with _open_binary(path) as handle:
-        yield from _decode_lines(handle, name)
+        yield from _decode_lines(handle, name, limit)
 
 
-def _decode_lines(handle: IO[bytes], name: str) -> Iterator[str]:
+def _decode_lines(handle: IO[bytes], name: str, max_line_length: int) -> Iterator[str]:
     number = 0
     warned: set[str] = set()
-    for number, raw in enumerate(handle, start=1):
+    size = max_line_length + 1 if max_line_length else -1  # a line, its newline, nothing more
+    while raw := handle.readline(size):
+        number += 1
+        if max_line_length and len(raw) > max_line_length and not raw.endswith(b"\n"):
+            raise _too_long(name, number, max_line_length)
         raw, terminated = (raw[:-1], True) if raw.endswith(b"\n") else (raw, False)
         if number == 1 and raw.startswith(BOM_UTF8):
             if raw == BOM_UTF8 and not terminated:
@@ -234,7 +277,9 @@ def _decode_lines(handle: IO[bytes], name: str) -> Iterator[str]:
         raise _empty(name)
 
 
-def iter_tsv_references(path: PathLike, num_refs: int) -> list[Iterator[str]]:
+def iter_tsv_references(
+    path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH
+) -> list[Iterator[str]]:
     """Lazily read a references TSV as ``num_refs`` streams (consume them in lockstep).
 
     Raises:
@@ -242,10 +287,10 @@ def iter_tsv_references(path: PathLike, num_refs: int) -> list[Iterator[str]]:
     """
     if isinstance(num_refs, bool) or not isinstance(num_refs, int) or num_refs < 1:
         raise InvalidOptionError(f"iter_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
-    name = display_name(path)
+    name, limit = display_name(path), _check_limit("iter_tsv_references", max_line_length)
 
     def rows() -> Iterator[list[str]]:
-        for number, line in enumerate(iter_lines(path), start=1):
+        for number, line in enumerate(iter_lines(path, limit), start=1):
             yield _tsv_fields(line, number, name, num_refs)
 
     def column(stream: Iterator[list[str]], j: int) -> Iterator[str]:
@@ -265,12 +310,13 @@ def _tsv_fields(line: str, number: int, name: str, num_refs: int) -> list[str]:
     return fields
 
 
-def read_tsv_references(path: PathLike, num_refs: int) -> list[list[str]]:
+def read_tsv_references(path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH) -> list[list[str]]:
     """Read references stored as one tab-separated line per segment.
 
     Args:
         path: the TSV file (or ``"-"`` for standard input).
         num_refs: the number of references (tab-separated fields) on every line.
+        max_line_length: as for :func:`read_lines`.
 
     Returns:
         Reference streams: ``streams[j][i]`` is reference ``j`` of segment ``i``.
@@ -284,115 +330,7 @@ def read_tsv_references(path: PathLike, num_refs: int) -> list[list[str]]:
         raise InvalidOptionError(f"read_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
     name = display_name(path)
     streams: list[list[str]] = [[] for _ in range(num_refs)]
-    for number, line in enumerate(read_lines(path), start=1):
+    for number, line in enumerate(read_lines(path, max_line_length), start=1):
         for stream, field in zip(streams, _tsv_fields(line, number, name, num_refs)):
             stream.append(field)
     return streams
-
-
-def check_same_length(named: Mapping[str, Sequence[object]]) -> None:
-    """Check that every file has the same number of lines.
-
-    Args:
-        named: file name -> its lines.
-
-    Raises:
-        InputLengthMismatchError: the line counts differ; the message lists every file
-            with its count.
-
-    Examples:
-        >>> check_same_length({"src.txt": ["a", "b"], "sys.txt": ["a"]})
-        Traceback (most recent call last):
-        ...
-        simpeval.exceptions.InputLengthMismatchError: input files must have the same number of lines, one per segment, but they differ: src.txt: 2 lines, sys.txt: 1 line.
-    """
-    counts = [(name, len(lines)) for name, lines in named.items()]
-    if len({n for _, n in counts}) > 1:
-        raise length_mismatch(counts)
-
-
-def length_mismatch(
-    counts: Iterable[tuple[str, int]], what: str = LINE_COUNT_MISMATCH, unit: str = "line"
-) -> InputLengthMismatchError:
-    """The error for inputs of different lengths: ``what``, then every input with its length.
-
-    The one wording of every length check (:func:`check_same_length`,
-    :func:`iter_aligned_chunks`, :func:`simpeval.testsets.check_system_outputs`). An input
-    named twice with the same length (a TSV file feeding several reference streams) is listed once.
-
-    Args:
-        counts: ``(name, length)`` of every input, in the order to list them.
-        what: the start of the message.
-        unit: what is counted (``"line"`` gives ``"3 lines"``); empty: bare numbers.
-
-    Examples:
-        >>> print(length_mismatch([("a.txt", 3), ("b.txt", 2), ("b.txt", 2)]))
-        input files must have the same number of lines, one per segment, but they differ: a.txt: 3 lines, b.txt: 2 lines.
-    """
-
-    def amount(n: int) -> str:
-        return f"{n} {unit}{'' if n == 1 else 's'}" if unit else str(n)
-
-    listing = ", ".join(dict.fromkeys(f"{name}: {amount(n)}" for name, n in counts))
-    return InputLengthMismatchError(f"{what}, but they differ: {listing}.")
-
-
-# ------------------------------------------------------------ aligned chunks (streaming)
-_END = object()
-
-
-def iter_aligned_chunks(
-    named: Sequence[tuple[str, Iterable[Any]]],
-    chunk_size: int,
-    what: str = "inputs must have the same number of segments",
-    unit: str = "",
-) -> Iterator[list[list[Any]]]:
-    """Walk aligned iterables in lockstep, ``chunk_size`` items at a time.
-
-    Yields one list per iterable (its items in this chunk). Nothing is buffered beyond a
-    chunk, so files of any length can be read this way.
-
-    Args:
-        named: ``(name, iterable)`` pairs; names are used in the error message.
-        chunk_size: items per chunk.
-        what: the start of the error message.
-        unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
-
-    Raises:
-        InputLengthMismatchError: one iterable ends before the others; the message gives the
-            length of every input.
-    """
-    names = [name for name, _ in named]
-    iterators = [iter(it) for _, it in named]
-    done = 0
-    while True:
-        rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
-        if not rows:
-            return
-        if any(_END in row for row in rows):
-            lengths = []
-            for k, (name, iterator) in enumerate(zip(names, iterators)):
-                present = sum(1 for row in rows if row[k] is not _END)
-                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
-                lengths.append((name, done + present + rest))
-            raise length_mismatch(lengths, what, unit)
-        done += len(rows)
-        yield [list(column) for column in zip(*rows)]
-
-
-def iter_chunks(
-    hypotheses: Iterable[str],
-    references: Sequence[Iterable[Optional[str]]],
-    sources: Optional[Iterable[str]],
-    chunk_size: int,
-    owner: str = "simpeval",
-) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
-    """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
-    named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
-    named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]
-    if sources is not None:
-        named.append(("sources", sources))
-    what = f"{owner}: inputs must have the same number of segments"
-    for columns in iter_aligned_chunks(named, chunk_size, what):
-        refs = columns[1 : 1 + len(references)]
-        yield columns[0], refs, (columns[-1] if sources is not None else None)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from simpeval.alignment import check_same_length
 from simpeval.exceptions import (
     InputFileError,
     InputLengthMismatchError,
@@ -18,7 +19,7 @@ from simpeval.exceptions import (
     ReferenceLayoutError,
     SimpevalError,
 )
-from simpeval.io import check_same_length, iter_lines, iter_tsv_references, read_lines, read_tsv_references
+from simpeval.io import iter_lines, iter_tsv_references, read_lines, read_tsv_references
 
 
 @pytest.mark.parametrize(

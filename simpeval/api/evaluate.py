@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 from .._types import RefStreams, Sources
+from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
 from ..exceptions import InvalidValueError
-from ..io import iter_aligned_chunks
 from ..metrics import count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable

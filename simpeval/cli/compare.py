@@ -90,6 +90,7 @@ def compare(
     sources: Optional[str],
     references: tuple[str, ...],
     num_refs: Optional[int],
+    max_line_length: int,
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
@@ -115,7 +116,8 @@ def compare(
     _check_options(all_pairs, correction, paired, agreement, fmt)
     with Progress(enabled=not quiet) as progress:
         data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
-                                       num_refs=num_refs, names=names, progress=progress))  # fmt: skip
+                                       num_refs=num_refs, names=names, progress=progress,
+                                       max_line_length=max_line_length))  # fmt: skip
         table = data.tag(api.compare(
             data.systems, data.references, sources=data.sources, metrics=metric_objects, confidence=confidence,
             confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs,

@@ -3,7 +3,7 @@
 :func:`open_inputs` opens every input lazily, whether it comes from files or from a built-in
 test set, as an :class:`Inputs`: the system outputs by system name, the reference streams, the
 sources, and the name of every stream for messages. :func:`read_inputs` reads them into lists
-in lockstep. Either way the line counts are checked by :func:`simpeval.io.iter_aligned_chunks`
+in lockstep. Either way the line counts are checked by :func:`simpeval.alignment.iter_aligned_chunks`
 (by :func:`simpeval.api.evaluate_streams` when streaming), so a mismatch always reads::
 
     input files must have the same number of lines, one per segment, but they differ:
@@ -26,9 +26,10 @@ from typing import Generic, Iterable, Iterator, Optional, Sequence, TypeVar
 
 import click
 
+from ..alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from ..defaults import CHUNK_SIZE
 from ..exceptions import ReferenceLayoutError
-from ..io import LINE_COUNT_MISMATCH, STDIN, display_name, iter_aligned_chunks, iter_lines, iter_tsv_references
+from ..io import MAX_LINE_LENGTH, STDIN, display_name, iter_lines, iter_tsv_references
 from ..metrics import Metric, available_metrics, metric_class
 from ..report import ResultTable, SegmentTable
 from ..testsets import TestSet, load_testset
@@ -227,6 +228,7 @@ def open_inputs(
     num_refs: Optional[int] = None,
     names: Sequence[str] = (),
     progress: Optional[Progress] = None,
+    max_line_length: int = MAX_LINE_LENGTH,
 ) -> Inputs[Iterator[str]]:
     """Open every input lazily: nothing is read until the streams are consumed.
 
@@ -237,12 +239,13 @@ def open_inputs(
         sources, references, num_refs: the files (``num_refs > 1``: one TSV file of references).
         names: system names, one per input file (default: the file names).
         progress: draws the download of a test set (default: a bar on a terminal).
+        max_line_length: the longest line read from a file, in bytes (0: no limit).
 
     When the streams are read: one ``references`` file without ``num_refs`` whose every line
     has a tab raises :class:`ReferenceLayoutError` at its end (use ``num_refs``, or 1 to keep
     the tabs), and identical reference streams give a warning once they have all been read.
     """
-    systems = {name: iter_lines(path) for name, path in zip(system_names(inputs, names), inputs)}
+    systems = {name: iter_lines(path, max_line_length) for name, path in zip(system_names(inputs, names), inputs)}
     files = [display_name(path) for path in inputs]
     if test_set is not None:
         data = _load_testset(test_set, progress)
@@ -250,15 +253,15 @@ def open_inputs(
         refs = [iter(stream) for stream in data.references]
         return Inputs(systems, refs, iter(data.sources), files + [label] * (len(refs) + 1), data.name)
     if num_refs is not None and num_refs > 1:
-        refs = iter_tsv_references(references[0], num_refs)
+        refs = iter_tsv_references(references[0], num_refs, max_line_length)
         ref_names = [display_name(references[0])] * num_refs
     else:
-        refs = [iter_lines(path) for path in references]
+        refs = [iter_lines(path, max_line_length) for path in references]
         ref_names = [display_name(path) for path in references]
         if num_refs is None and len(refs) == 1:  # a TSV read without --num-refs: an error at its end
             refs = [_not_all_tabbed(refs[0], ref_names[0])]
     refs = _IdenticalStreams(ref_names).watch(refs) if len(refs) > 1 else refs
-    srcs = iter_lines(sources) if sources is not None else None
+    srcs = iter_lines(sources, max_line_length) if sources is not None else None
     return Inputs(systems, refs, srcs, files + ref_names + ([display_name(sources)] if sources is not None else []))
 
 

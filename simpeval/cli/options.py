@@ -20,7 +20,7 @@ import click
 from click.core import ParameterSource
 
 from ..defaults import DEFAULT_METRICS, WIDTH
-from ..io import STDIN
+from ..io import MAX_LINE_LENGTH, STDIN
 from ..metrics import Metric, available_metrics, get_metric, metric_key
 from ..metrics.sari import VARIANTS
 from ..report import available_formats
@@ -135,6 +135,9 @@ data_options: Decorator = option_group(
                  help="Reference files, one reference per line; several space-separated or repeated."),
     click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
                  help="Read N tab-separated references per line from one --references file."),
+    click.option("--max-line-length", type=click.IntRange(min=0), default=MAX_LINE_LENGTH, show_default=True,
+                 metavar="BYTES", help="Longest line read from any file, in bytes (0: no limit); a longer line "
+                 "is an error naming the file and line."),
 )  # fmt: skip
 
 

@@ -45,6 +45,7 @@ def score(
     sources: Optional[str],
     references: tuple[str, ...],
     num_refs: Optional[int],
+    max_line_length: int,
     inputs: tuple[str, ...],
     metrics: tuple[str, ...],
     fmt: str,
@@ -59,7 +60,10 @@ def score(
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if score_only and fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
-    data = open_inputs(inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs)
+    data = open_inputs(
+        inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
+        max_line_length=max_line_length,
+    )  # fmt: skip
     table: Union[ResultTable, SegmentTable]
     if sentence_level:
         read = read_inputs(data)

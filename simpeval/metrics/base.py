@@ -30,6 +30,7 @@ import numpy as np
 
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
 from .._version import __version__
+from ..alignment import iter_chunks
 from ..defaults import CHUNK_SIZE
 from ..exceptions import (
     InputLengthMismatchError,
@@ -39,7 +40,6 @@ from ..exceptions import (
     MissingSourceError,
     ReferenceLayoutError,
 )
-from ..io import iter_chunks
 from .references import count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order

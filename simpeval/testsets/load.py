@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
 
+from ..alignment import length_mismatch
 from ..cache import PathArg
 from ..exceptions import InvalidOptionError
-from ..io import length_mismatch, read_lines
+from ..io import read_lines
 from .download import ProgressFn, download
 from .errors import TestSetFormatError
 from .registry import TestSetSpec, get_testset
@@ -130,7 +131,7 @@ def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping
     Raises:
         InputLengthMismatchError: a system has the wrong number of lines; the message lists
             every system and the test set with their lengths, as every length check does
-            (:func:`simpeval.io.length_mismatch`).
+            (:func:`simpeval.alignment.length_mismatch`).
 
     Examples:
         >>> check_system_outputs(get_testset("asset-test"), {"sys.txt": ["only one line"]})

@@ -1,0 +1,131 @@
+"""Aligned inputs: the one length check, and walking aligned streams chunk by chunk.
+
+Every stream of a corpus (system outputs, each reference stream, the sources) holds one item
+per segment. :func:`iter_aligned_chunks` walks them in lockstep in bounded memory and raises
+the one length-mismatch error (:func:`length_mismatch`) naming every input with its length.
+
+Examples:
+    >>> [chunk for chunk in iter_aligned_chunks([("a", "xyz"), ("b", "XYZ")], 2)]
+    [[['x', 'y'], ['X', 'Y']], [['z'], ['Z']]]
+"""
+
+from __future__ import annotations
+
+import itertools
+from itertools import zip_longest
+from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
+
+from .exceptions import InputLengthMismatchError
+
+__all__ = ["LINE_COUNT_MISMATCH", "check_same_length", "iter_aligned_chunks", "iter_chunks", "length_mismatch"]
+
+#: The start of the message of every line-count mismatch between files (a test set counts as one).
+LINE_COUNT_MISMATCH = "input files must have the same number of lines, one per segment"
+
+
+def check_same_length(named: Mapping[str, Sequence[object]]) -> None:
+    """Check that every file has the same number of lines.
+
+    Args:
+        named: file name -> its lines.
+
+    Raises:
+        InputLengthMismatchError: the line counts differ; the message lists every file
+            with its count.
+
+    Examples:
+        >>> check_same_length({"src.txt": ["a", "b"], "sys.txt": ["a"]})
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InputLengthMismatchError: input files must have the same number of lines, one per segment, but they differ: src.txt: 2 lines, sys.txt: 1 line.
+    """
+    counts = [(name, len(lines)) for name, lines in named.items()]
+    if len({n for _, n in counts}) > 1:
+        raise length_mismatch(counts)
+
+
+def length_mismatch(
+    counts: Iterable[tuple[str, int]], what: str = LINE_COUNT_MISMATCH, unit: str = "line"
+) -> InputLengthMismatchError:
+    """The error for inputs of different lengths: ``what``, then every input with its length.
+
+    The one wording of every length check (:func:`check_same_length`,
+    :func:`iter_aligned_chunks`, :func:`simpeval.testsets.check_system_outputs`). An input
+    named twice with the same length (a TSV file feeding several reference streams) is listed once.
+
+    Args:
+        counts: ``(name, length)`` of every input, in the order to list them.
+        what: the start of the message.
+        unit: what is counted (``"line"`` gives ``"3 lines"``); empty: bare numbers.
+
+    Examples:
+        >>> print(length_mismatch([("a.txt", 3), ("b.txt", 2), ("b.txt", 2)]))
+        input files must have the same number of lines, one per segment, but they differ: a.txt: 3 lines, b.txt: 2 lines.
+    """
+
+    def amount(n: int) -> str:
+        return f"{n} {unit}{'' if n == 1 else 's'}" if unit else str(n)
+
+    listing = ", ".join(dict.fromkeys(f"{name}: {amount(n)}" for name, n in counts))
+    return InputLengthMismatchError(f"{what}, but they differ: {listing}.")
+
+
+# ------------------------------------------------------------ aligned chunks (streaming)
+_END = object()
+
+
+def iter_aligned_chunks(
+    named: Sequence[tuple[str, Iterable[Any]]],
+    chunk_size: int,
+    what: str = "inputs must have the same number of segments",
+    unit: str = "",
+) -> Iterator[list[list[Any]]]:
+    """Walk aligned iterables in lockstep, ``chunk_size`` items at a time.
+
+    Yields one list per iterable (its items in this chunk). Nothing is buffered beyond a
+    chunk, so files of any length can be read this way.
+
+    Args:
+        named: ``(name, iterable)`` pairs; names are used in the error message.
+        chunk_size: items per chunk.
+        what: the start of the error message.
+        unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
+
+    Raises:
+        InputLengthMismatchError: one iterable ends before the others; the message gives the
+            length of every input.
+    """
+    names = [name for name, _ in named]
+    iterators = [iter(it) for _, it in named]
+    done = 0
+    while True:
+        rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
+        if not rows:
+            return
+        if any(_END in row for row in rows):
+            lengths = []
+            for k, (name, iterator) in enumerate(zip(names, iterators)):
+                present = sum(1 for row in rows if row[k] is not _END)
+                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
+                lengths.append((name, done + present + rest))
+            raise length_mismatch(lengths, what, unit)
+        done += len(rows)
+        yield [list(column) for column in zip(*rows)]
+
+
+def iter_chunks(
+    hypotheses: Iterable[str],
+    references: Sequence[Iterable[Optional[str]]],
+    sources: Optional[Iterable[str]],
+    chunk_size: int,
+    owner: str = "simpeval",
+) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
+    """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
+    named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
+    named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]
+    if sources is not None:
+        named.append(("sources", sources))
+    what = f"{owner}: inputs must have the same number of segments"
+    for columns in iter_aligned_chunks(named, chunk_size, what):
+        refs = columns[1 : 1 + len(references)]
+        yield columns[0], refs, (columns[-1] if sources is not None else None)
