@@ -26,6 +26,7 @@ from ._version import __version__
 from .exceptions import SimpevalError
 from .metrics import (
     Metric,
+    References,
     Score,
     Signature,
     available_metrics,
@@ -65,6 +66,7 @@ __all__ = [
     "Correlation",
     "Metric",
     "PairedResult",
+    "References",
     "ResultTable",
     "Score",
     "SegmentTable",

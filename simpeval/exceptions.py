@@ -31,6 +31,8 @@ __all__ = [
     "DownloadError",
     "ChecksumMismatchError",
     "TestSetFormatError",
+    "SimpevalWarning",
+    "ReferenceLayoutWarning",
 ]
 
 
@@ -128,3 +130,11 @@ class TestSetFormatError(SimpevalError, ValueError):
     """
 
     __test__ = False  # not a pytest test class, despite the name
+
+
+class SimpevalWarning(UserWarning):
+    """Base class of every warning simpeval gives."""
+
+
+class ReferenceLayoutWarning(SimpevalWarning):
+    """Plain references that could be read in both layouts (square): say which with ``References``."""

@@ -8,7 +8,7 @@ from .._types import RefStreams, Sources
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
 from ..exceptions import InvalidValueError
-from ..metrics import count_references
+from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
 from .common import MetricSpec, check_systems, columns, resolve_metrics
@@ -91,10 +91,11 @@ def evaluate_streams(
     for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
         refs = chunk[n_systems : n_systems + n_refs]
         srcs = chunk[-1] if sources is not None else None
+        streams = References.from_streams(refs)  # streams by construction: never read per segment
         for s, hypotheses in enumerate(chunk[:n_systems]):
             for k, metric in enumerate(resolved):
-                chunk = metric.corpus_stats(hypotheses, refs, sources=srcs).sum(axis=0)
-                totals[s, k] = chunk if (s, k) not in totals else totals[s, k] + chunk
+                total = metric.corpus_stats(hypotheses, streams, sources=srcs).sum(axis=0)
+                totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
         ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
     if not totals:
         raise InvalidValueError("evaluate_streams: the inputs contain no segment.")

@@ -17,12 +17,13 @@ from typing import Any
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from .base import Metric
-from .references import count_references, references_from_segments
+from .references import References, count_references, references_from_segments
 from .score import Score
 from .signature import Signature
 
 __all__ = [
     "Metric",
+    "References",
     "Score",
     "Signature",
     "available_metrics",

@@ -40,27 +40,12 @@ from ..exceptions import (
     MissingSourceError,
     ReferenceLayoutError,
 )
-from .references import count_references
+from .references import References, check_streams, count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_stats_vector, check_unicode
+from .validation import check_stats_vector, check_unicode, materialize
 
 __all__ = ["Metric"]
-
-
-def _materialize(values: Any) -> Optional[list[Any]]:
-    """``values`` as a list when it is an ordered collection of segments (a list, tuple, NumPy array,
-    generator or any other iterable, read once); ``None`` for a bare string or bytes, and for
-    unordered collections (sets, mappings), whose order of segments would be arbitrary."""
-    if isinstance(values, (str, bytes, set, frozenset, Mapping)) or not isinstance(values, Iterable):
-        return None
-    return list(values)
-
-
-def _materialized_or_given(values: Any) -> Any:
-    """:func:`_materialize`'s list, or ``values`` itself when it is not a collection of segments."""
-    materialized = _materialize(values)
-    return values if materialized is None else materialized
 
 
 class Metric(ABC):
@@ -132,8 +117,13 @@ class Metric(ABC):
         """
         return np.array([self.score_from_stats(row).score for row in np.asarray(stats)], dtype=np.float64)
 
-    def _version(self) -> str:
-        return __version__
+    def versions(self) -> list[tuple[str, str]]:
+        """The versions that close the signature: ``[("version", simpeval's)]`` by default.
+
+        A metric computed to match another tool records that tool's version as ``version`` and
+        simpeval's as ``simpeval`` (the sacrebleu metrics: ``version:2.5.1|simpeval:0.9.0``).
+        """
+        return [("version", __version__)]
 
     # ------------------------------------------------------------ signatures
     @classmethod
@@ -163,7 +153,7 @@ class Metric(ABC):
         facts = {"nrefs": nrefs, **extra}
         fields: list[tuple[str, Any]] = [(k, facts[k]) for k in DATA_KEYS if facts.get(k) is not None]
         fields.extend(self.signature_fields())
-        fields.append(("version", self._version()))
+        fields.extend(self.versions())
         return Signature(self.signature_name(), tuple(fields), self.all_abbreviations())
 
     def signature_name(self) -> str:
@@ -173,7 +163,7 @@ class Metric(ABC):
 
     # ------------------------------------------------------------ validation
     def _check_strings(self, values: Any, argument: str) -> list[str]:
-        materialized = _materialize(values)
+        materialized = materialize(values)
         if materialized is None:
             raise InvalidInputError(
                 f"{self.name}: {argument} must be a sequence or iterable of strings, one per segment "
@@ -192,62 +182,13 @@ class Metric(ABC):
         """A summed statistics vector as float64, checked (see :func:`check_stats_vector`)."""
         return check_stats_vector(stats, n_stats, self.name)
 
-    def _check_references(self, references: Any, n_segments: int) -> list[list[str]]:
-        """Validate reference streams and return the per-segment lists (``None`` removed)."""
-        outer = _materialize(references)
-        if outer is not None:  # every stream read once; a bare string is left for the error below
-            references = [_materialized_or_given(stream) for stream in outer]
-        if outer is None or len(outer) == 0:
-            raise ReferenceLayoutError(
-                f"{self.name}: references must be a non-empty list of reference streams, "
-                f"references[j][i] = reference j of segment i (got {references!r:.80}). "
-                "For one reference per segment pass [refs]."
-            )
-        for j, stream in enumerate(references):
-            if isinstance(stream, str) or not isinstance(stream, Sequence):
-                raise ReferenceLayoutError(
-                    f"{self.name}: references[{j}] must be a list of strings (a stream with one "
-                    f"reference per segment), got {type(stream).__name__} {stream!r:.60}. References use "
-                    "sacrebleu's stream layout references[j][i]; for one reference per segment pass [refs]."
-                )
-        lengths = [len(stream) for stream in references]
-        if any(length != n_segments for length in lengths):
-            looks_per_segment = len(references) == n_segments
-            hint = (
-                " They look like per-segment lists (one list of references per segment, as in "
-                "Hugging Face evaluate): convert them with simpeval.references_from_segments(references)."
-                if looks_per_segment
-                else ""
-            )
-            raise ReferenceLayoutError(
-                f"{self.name}: every reference stream must have one entry per segment ({n_segments}), "
-                f"but the {len(references)} streams have lengths {lengths}. simpeval expects the stream "
-                f"layout references[j][i] = reference j of segment i.{hint}"
-            )
-        for j, stream in enumerate(references):
-            check_unicode([ref if isinstance(ref, str) else None for ref in stream], f"references[{j}]", self.name)
-        if all(set(map(type, stream)) == {str} for stream in references):  # common case, no None
-            return [list(refs) for refs in zip(*references)]
-        per_segment: list[list[str]] = [[] for _ in range(n_segments)]
-        for j, stream in enumerate(references):
-            for i, ref in enumerate(stream):
-                if ref is None:
-                    continue
-                if not isinstance(ref, str):
-                    raise InvalidInputError(
-                        f"{self.name}: references[{j}][{i}] must be a string or None "
-                        f"(got {type(ref).__name__}: {ref!r})."
-                    )
-                per_segment[i].append(ref)
-        return per_segment
-
     def _prepare(
         self, hypotheses: Any, references: Any, sources: Any
     ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
         hyps = self._check_strings(hypotheses, "hypotheses")
         if not hyps:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
-        refs = self._check_references(references, len(hyps))
+        refs = check_streams(self.name, references, len(hyps))
         srcs: Optional[list[str]] = None
         if sources is not None:
             srcs = self._check_strings(sources, "sources")
@@ -302,7 +243,8 @@ class Metric(ABC):
             hypotheses: one system output per segment.
             references: reference streams, ``references[j][i]`` = reference ``j`` of segment
                 ``i``; ``None`` marks a missing reference (variable number of references).
-                Per-segment lists go through :func:`references_from_segments` first.
+                Per-segment lists: ``References.from_segments(lists)``; a plain square list
+                (as many streams as segments) is read as streams, with a warning.
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
         """
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
@@ -375,7 +317,7 @@ class Metric(ABC):
         total: Optional[np.ndarray] = None
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
-            hyps_, per_segment, srcs_ = self._prepare(hyps, refs, srcs)
+            hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
             chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(len(r) for r in per_segment)

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, InvalidStatisticsError, InvalidTextError, InvalidValueError
 
-__all__ = ["check_bool", "check_finite_stats", "check_int", "check_number", "check_stats_vector", "check_unicode"]
+__all__ = [
+    "check_bool",
+    "check_finite_stats",
+    "check_int",
+    "check_number",
+    "check_stats_vector",
+    "check_unicode",
+    "materialize",
+    "materialized_or_given",
+]
 
 
 def check_stats_vector(stats: Any, n_stats: int, owner: str) -> StatsArray:
@@ -110,3 +119,18 @@ def check_number(metric: str, argument: str, value: Any, low: float, high: float
         bounds = f">= {low}" if high == math.inf else f"between {low} and {high}"
         raise InvalidOptionError(f"{metric}: {argument} must be a finite number {bounds} (got {value!r}).")
     return int(value) if isinstance(value, (int, np.integer)) else float(value)
+
+
+def materialize(values: Any) -> Optional[list[Any]]:
+    """``values`` as a list when it is an ordered collection of segments (a list, tuple, NumPy array,
+    generator or any other iterable, read once); ``None`` for a bare string or bytes, and for
+    unordered collections (sets, mappings), whose order of segments would be arbitrary."""
+    if isinstance(values, (str, bytes, set, frozenset, Mapping)) or not isinstance(values, Iterable):
+        return None
+    return list(values)
+
+
+def materialized_or_given(values: Any) -> Any:
+    """:func:`materialize`'s list, or ``values`` itself when it is not a collection of segments."""
+    materialized = materialize(values)
+    return values if materialized is None else materialized

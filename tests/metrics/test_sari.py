@@ -116,7 +116,7 @@ def test_length_mismatch_names_counts() -> None:
 
 def test_per_segment_layout_is_detected_not_guessed() -> None:
     per_segment = [["r1", "r2", "r3"], ["r1", "r2", "r3"]]  # 2 segments x 3 refs
-    with pytest.raises(ReferenceLayoutError, match="references_from_segments"):
+    with pytest.raises(ReferenceLayoutError, match=r"References\.from_segments"):
         SARI().corpus_score(HYP, per_segment, sources=SRC)
 
 
