@@ -33,6 +33,7 @@ from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
 from .._types import StatsArray
+from .._version import __version__
 from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
 from ..exceptions import (
     MissingDependencyError,
@@ -327,5 +328,6 @@ class SacrebleuMetric(Metric):
         """sacrebleu's signature fields of the configuration, in sacrebleu's order."""
         return list(self._fields)
 
-    def _version(self) -> str:
-        return SACREBLEU_VERSION
+    def versions(self) -> list[tuple[str, str]]:
+        """sacrebleu's version (whose definitions these are), then simpeval's (whose kernels count)."""
+        return [("version", SACREBLEU_VERSION), ("simpeval", __version__)]

@@ -15,10 +15,10 @@ from typing import Mapping
 
 from ..exceptions import SignatureParseError
 
-__all__ = ["COMMON_ABBREVIATIONS", "DATA_KEYS", "SIGNATURE_KEYS", "Signature", "key_order"]
+__all__ = ["COMMON_ABBREVIATIONS", "DATA_KEYS", "SIGNATURE_KEYS", "VERSION_KEYS", "Signature", "key_order"]
 
 #: Keys every signature may carry besides a metric's own, in sacrebleu's print order
-#: (``nrefs`` and these data facts first, then the metric's fields, ``version`` last).
+#: (``nrefs`` and these data facts first, then the metric's fields, the versions last).
 COMMON_ABBREVIATIONS: Mapping[str, str] = MappingProxyType({
     "nrefs": "#",
     "bs": "bs",
@@ -29,9 +29,13 @@ COMMON_ABBREVIATIONS: Mapping[str, str] = MappingProxyType({
     "origlang": "o",
     "subset": "S",
     "version": "v",
+    "simpeval": "simpeval",
 })  # fmt: skip
-#: The data facts among them (everything but ``version``).
-DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k != "version")
+#: The versions that close a signature: the implementation's (``version``), and simpeval's where
+#: another tool's version comes first (the sacrebleu metrics, whose statistics simpeval computes).
+VERSION_KEYS: tuple[str, ...] = ("version", "simpeval")
+#: The data facts among them (everything but the versions).
+DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k not in VERSION_KEYS)
 
 #: Each built-in metric's own signature keys and their abbreviations, in print order, by the
 #: name a signature starts with.
@@ -69,7 +73,7 @@ def _family(metric: str) -> str:
 
 def key_order(own: Mapping[str, str]) -> tuple[str, ...]:
     """Every key a signature with the metric keys ``own`` may have, in print order."""
-    return DATA_KEYS + tuple(k for k in own if k not in COMMON_ABBREVIATIONS) + ("version",)
+    return DATA_KEYS + tuple(k for k in own if k not in COMMON_ABBREVIATIONS) + VERSION_KEYS
 
 
 def _format_value(value: object) -> str:
