@@ -169,7 +169,7 @@ metric_options: Decorator = option_group(
     click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
     click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
     click.option("--bleu-tokenize", metavar="NAME",
-                 help="BLEU tokenizer (13a, intl, zh, char, none, ...). Default: 13a."),
+                 help="BLEU tokenizer: any registered name (13a, intl, zh, char, none, moses, ...). Default: 13a."),
     click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
     click.option("--bleu-smooth-method", type=click.Choice(["exp", "floor", "add-k", "none"]),
                  help="BLEU smoothing. Default: exp."),

@@ -39,6 +39,7 @@ from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
 )
+from ..tokenizers import get_tokenizer, is_builtin
 from .base import Metric
 from .references import references_from_segments
 
@@ -50,6 +51,7 @@ __all__ = [
     "corpus_statistics",
     "check_has_references",
     "bleu_tokenizer",
+    "runs_sacrebleu_tokenizer",
     "warn_if_tokenized",
     "compute_score",
     "signature_fields",
@@ -61,7 +63,8 @@ __all__ = [
 #: The installed sacrebleu version, recorded in the signatures of the wrapped metrics.
 SACREBLEU_VERSION: str = sacrebleu.__version__
 
-#: Tokenizer names sacrebleu's BLEU accepts, in sacrebleu's order.
+#: Tokenizer names sacrebleu's BLEU accepts, in sacrebleu's order (BLEU takes every name of
+#: simpeval's registry, which holds these too).
 BLEU_TOKENIZERS: tuple[str, ...] = tuple(_SacrebleuBLEU.TOKENIZERS)
 
 #: BLEU smoothing methods and their default ``smooth_value`` (``None``: takes no value).
@@ -88,6 +91,14 @@ def build_metric(kind: str, **options: Any) -> Any:
     Raises:
         MissingDependencyError: the chosen BLEU tokenizer needs a package that is not installed.
     """
+    name = options.get("tokenize")
+    if kind == "bleu" and name is not None and not (name in BLEU_TOKENIZERS and is_builtin(name)):
+        # A tokenizer of simpeval's registry (moses, a user's, a replaced 13a): sacrebleu's BLEU
+        # on the text as that tokenizer leaves it, under the registry name.
+        registered = get_tokenizer(name)
+        impl = _CLASSES[kind](**{**options, "tokenize": "none"})
+        impl.tokenizer, impl.tokenizer_signature, impl.simpeval_registry_tokenizer = registered, name, True
+        return impl
     try:
         return _CLASSES[kind](**options)
     except (ImportError, RuntimeError) as err:
@@ -242,9 +253,15 @@ def _compiled_score_rows(impl: Any) -> Optional[Any]:
 
 
 def bleu_tokenizer(impl: Any) -> tuple[str, Any]:
-    """The name (as in the signature: ``13a``, ``none``, ``intl``, ...) and the callable of the
-    tokenizer of a sacrebleu ``BLEU``."""
+    """The name (as in the signature: ``13a``, ``none``, ``intl``, ``moses``, ...) and the callable
+    of the tokenizer of a sacrebleu ``BLEU`` (sacrebleu's own, or one of simpeval's registry)."""
     return impl.tokenizer_signature, impl.tokenizer
+
+
+def runs_sacrebleu_tokenizer(impl: Any) -> bool:
+    """Whether a sacrebleu ``BLEU`` runs sacrebleu's own tokenizer (which the engines may replace
+    by compiled code for 13a and none) rather than one of simpeval's registry."""
+    return not getattr(impl, "simpeval_registry_tokenizer", False)
 
 
 def _signature(impl: Any) -> Any:

@@ -19,6 +19,7 @@ from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
+from ..tokenizers import available_tokenizers
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
 from .score import Score
@@ -35,9 +36,11 @@ class BLEUConfig:
     Attributes:
         lowercase: compute lowercased BLEU.
         force: do not warn about input that looks tokenized.
-        tokenize: sacrebleu tokenizer name (``"13a"``, ``"intl"``, ``"zh"``, ``"char"``,
-            ``"none"``, ``"ja-mecab"``, ...); ``None`` picks one from ``trg_lang``
-            (``13a`` unless ``zh``, ``ja`` or ``ko``).
+        tokenize: a tokenizer of simpeval's registry: sacrebleu's (``"13a"``, ``"intl"``,
+            ``"zh"``, ``"char"``, ``"none"``, ``"ja-mecab"``, ``"flores101"``, ...), run as
+            sacrebleu runs them, or another (``"moses"``, one you registered), whose output
+            BLEU splits on whitespace; ``None`` picks one from ``trg_lang`` (``13a`` unless
+            ``zh``, ``ja`` or ``ko``).
         smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
         smooth_value: the value of ``floor`` and ``add-k`` smoothing (``None``: sacrebleu's
             default, 0.1 and 1); ignored by the other methods, as in sacrebleu.
@@ -62,9 +65,9 @@ class BLEUConfig:
         object.__setattr__(
             self, "max_ngram_order", check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1)
         )
-        if self.tokenize is not None and self.tokenize not in _sacrebleu.BLEU_TOKENIZERS:
+        if self.tokenize is not None and self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
-                f"BLEU: tokenize must be one of {', '.join(_sacrebleu.BLEU_TOKENIZERS)} or None "
+                f"BLEU: tokenize must be a registered tokenizer ({', '.join(available_tokenizers())}) or None "
                 f"(got {self.tokenize!r})."
             )
         if self.smooth_method not in _sacrebleu.BLEU_SMOOTH_DEFAULTS:
@@ -94,7 +97,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     Args:
         lowercase: compute lowercased BLEU.
         force: do not warn about input that looks tokenized.
-        tokenize: sacrebleu tokenizer name; ``None`` chooses from ``trg_lang`` (default ``13a``).
+        tokenize: a tokenizer of simpeval's registry (sacrebleu's names, ``"moses"``, your own);
+            ``None`` chooses from ``trg_lang`` (default ``13a``).
         smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
         smooth_value: the value of ``floor``/``add-k`` smoothing; ``None`` for sacrebleu's default.
         max_ngram_order: the highest n-gram order.
@@ -106,7 +110,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
 
     Raises:
         InvalidOptionError: an option has an invalid value.
-        UnknownTokenizerError: ``tokenize`` is not a sacrebleu tokenizer.
+        UnknownTokenizerError: ``tokenize`` is not a registered tokenizer.
         MissingDependencyError: the tokenizer needs an extra (``ja-mecab``: ``simpeval[ja]``).
 
     Examples:
@@ -229,5 +233,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     def _encode_references(self, texts: list[str]) -> tuple[WordEncoder, Any]:
         # a vocabulary per reference set; the outputs extend it
         tokenizer, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
+        if not _sacrebleu.runs_sacrebleu_tokenizer(self._impl):
+            tokenizer = ""  # a registry tokenizer (even one named 13a) runs as registered, never compiled
         encoder = WordEncoder(self.config.lowercase, tokenizer, tokenize)
         return encoder, encoder.encode(texts)

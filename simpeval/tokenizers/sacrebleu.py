@@ -1,4 +1,5 @@
-"""sacrebleu's tokenizers (13a, intl, zh, char, none, ja-mecab, ko-mecab), unchanged.
+"""sacrebleu's tokenizers (13a, intl, zh, char, none, ja-mecab, ko-mecab, spm, flores101, flores200,
+spBLEU-1K), unchanged.
 
 This module and :mod:`simpeval.metrics._sacrebleu` are the only places that touch
 sacrebleu's internals.
@@ -11,15 +12,25 @@ from typing import Any, Callable
 
 from ..exceptions import MissingDependencyError
 
-#: registry name -> (module under sacrebleu.tokenizers, class, pip extra if optional)
+_MECAB = "MeCab and its dictionary, which are not installed. Install them with: pip install 'simpeval[{extra}]'"
+_SPM = (
+    "the sentencepiece library (pip install sentencepiece) and its model, which sacrebleu downloads on first "
+    "use into ~/.sacrebleu; one of them is missing"
+)
+
+#: registry name -> (module under sacrebleu.tokenizers, class, what it needs that may be missing)
 SACREBLEU_TOKENIZERS: dict[str, tuple[str, str, str]] = {
     "none": ("tokenizer_none", "NoneTokenizer", ""),
     "13a": ("tokenizer_13a", "Tokenizer13a", ""),
     "intl": ("tokenizer_intl", "TokenizerV14International", ""),
     "zh": ("tokenizer_zh", "TokenizerZh", ""),
     "char": ("tokenizer_char", "TokenizerChar", ""),
-    "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab", "ja"),
-    "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab", "ko"),
+    "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab", _MECAB.format(extra="ja")),
+    "ko-mecab": ("tokenizer_ko_mecab", "TokenizerKoMecab", _MECAB.format(extra="ko")),
+    "spm": ("tokenizer_spm", "TokenizerSPM", _SPM),
+    "flores101": ("tokenizer_spm", "Flores101Tokenizer", _SPM),
+    "flores200": ("tokenizer_spm", "Flores200Tokenizer", _SPM),
+    "spBLEU-1K": ("tokenizer_spm", "spBLEU1KTokenizer", _SPM),
 }
 
 
@@ -39,15 +50,13 @@ class SacrebleuTokenizer:
 
 def make_sacrebleu_tokenizer(name: str) -> SacrebleuTokenizer:
     """Instantiate sacrebleu's tokenizer ``name``; clear error when an extra is missing."""
-    module_name, class_name, extra = SACREBLEU_TOKENIZERS[name]
+    module_name, class_name, needs = SACREBLEU_TOKENIZERS[name]
     try:
         cls: Any = getattr(import_module(f"sacrebleu.tokenizers.{module_name}"), class_name)
         impl = cls()
-    except (ImportError, RuntimeError) as err:
-        if not extra:
+    except (ImportError, RuntimeError, OSError) as err:
+        if not needs:
             raise
-        raise MissingDependencyError(
-            f"tokenizer {name!r} needs MeCab and its dictionary, which are not installed. "
-            f"Install them with: pip install 'simpeval[{extra}]'"
-        ) from err
+        reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        raise MissingDependencyError(f"tokenizer {name!r} needs {needs} ({reason}).") from err
     return SacrebleuTokenizer(name, impl)
