@@ -14,6 +14,8 @@ import dataclasses
 import json
 from typing import Any, Callable, Mapping, cast
 
+from ..exceptions import InvalidOptionError
+
 __all__ = ["Explanation", "ExplanationPart", "register_renderer"]
 
 #: Renderers of explanations by format (``"text"``, ``"html"``), filled by simpeval.report.explain.
@@ -58,8 +60,8 @@ class Explanation(ExplanationPart):
             return self.to_json()
         renderer = _RENDERERS.get(fmt)
         if renderer is None:
-            raise RuntimeError(
-                f"{type(self).__name__}: no {fmt!r} renderer is registered (registered: {sorted(_RENDERERS)}); "
+            raise InvalidOptionError(
+                f"{type(self).__name__}: fmt must be one of {', '.join(['json', *sorted(_RENDERERS)])} (got {fmt!r}); "
                 "importing simpeval registers the text and HTML renderers of simpeval.report.explain."
             )
         return renderer(self)

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..exceptions import InvalidInputError
+from ..exceptions import InvalidInputError, InvalidValueError
 
 __all__ = ["holm_bonferroni"]
 
@@ -59,6 +59,6 @@ def _check_p_values(p_values: Any) -> list[float]:
                 f"holm_bonferroni: p_values[{i}] must be a number (got {type(value).__name__}: {value!r})."
             )
         if math.isnan(value) or not 0 <= value <= 1:
-            raise InvalidInputError(f"holm_bonferroni: p_values[{i}] must be in [0, 1] (got {value!r}).")
+            raise InvalidValueError(f"holm_bonferroni: p_values[{i}] must be in [0, 1] (got {value!r}).")
         values.append(float(value))
     return values

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simpeval.exceptions import InvalidInputError
+from simpeval.exceptions import InvalidInputError, InvalidValueError
 from simpeval.significance import holm_bonferroni
 
 
@@ -63,5 +63,7 @@ def test_accepts_numpy_values() -> None:
     ],
 )
 def test_invalid_p_values_raise(raw: Any, message: str) -> None:
-    with pytest.raises(InvalidInputError, match=message):
+    # a p-value out of range is a value problem (ValueError); the wrong type a TypeError
+    expected = InvalidValueError if "must be in" in message else InvalidInputError
+    with pytest.raises(expected, match=message):
         holm_bonferroni(raw)
