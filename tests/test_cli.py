@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -519,20 +520,27 @@ def test_multi_value_options_from_the_options_module():
 
 
 # ---------------------------------------------------------------- progress
-def test_progress_draws_one_line_on_a_terminal(capsys, monkeypatch):
+def test_progress_draws_tqdm_bars_on_a_terminal():
     from simpeval.cli.progress import Progress
 
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
-    with Progress() as progress:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    with Progress(stream=stream) as progress:
         progress("metrics", 2, 4)
         progress.download("asset.test.orig", 4096, 8192)
         progress.download("asset.test.simp.0", 2048, None)
-    err = capsys.readouterr().err
-    assert "metrics" in err and f"[{'#' * 15}{'.' * 15}] 2/4" in err
-    assert "4/8 KiB" in err and "2 KiB" in err and err.endswith("\r")
-    with Progress(enabled=False) as quiet:
+        progress("segments", 20000, None)
+    err = stream.getvalue()
+    assert "metrics" in err and "2/4" in err and "50%" in err
+    assert "4.10k/8.19k" in err and "asset.test.simp.0" in err and "2.05kB" in err
+    assert "segments: 20000seg" in err and err.endswith("\r")  # the last bar is erased on close
+    quiet_stream = Terminal()
+    with Progress(enabled=False, stream=quiet_stream) as quiet:
         quiet("metrics", 1, 1)
-    assert capsys.readouterr().err == ""
+    assert quiet_stream.getvalue() == ""
 
 
 def test_progress_is_silent_off_a_terminal(capsys):

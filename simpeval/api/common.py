@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence, Union
+from typing import Callable, Mapping, Optional, Sequence, Union
 
 from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
 
-__all__ = ["MetricSpec", "check_systems", "columns", "labels", "resolve_metrics"]
+__all__ = ["MetricSpec", "ProgressFn", "check_systems", "columns", "labels", "resolve_metrics"]
 
 MetricSpec = Union[Metric, str]
+
+#: ``progress(label, done, total)``: how the library reports progress (it never prints); the
+#: total is ``None`` when unknown (inputs read lazily).
+ProgressFn = Callable[[str, int, Optional[int]], None]
 
 
 def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:

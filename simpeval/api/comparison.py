@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union, cast
+from typing import Any, Iterator, Mapping, Optional, Sequence, Union, cast
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES
@@ -21,12 +21,10 @@ from ..significance import (
     metric_agreement,
 )
 from ..significance.compare import Correction, TestName
-from .common import MetricSpec, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, check_systems, columns, resolve_metrics
 
 __all__ = ["ProgressFn", "compare"]
 
-#: ``progress(label, done, total)``: how the library reports progress (it never prints).
-ProgressFn = Callable[[str, int, int], None]
 
 
 def compare(

@@ -11,7 +11,7 @@ from ..exceptions import InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
-from .common import MetricSpec, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, check_systems, columns, resolve_metrics
 
 __all__ = ["evaluate_streams", "evaluate_systems", "sentence_level"]
 
@@ -58,6 +58,7 @@ def evaluate_streams(
     input_names: Optional[Sequence[str]] = None,
     mismatch_message: str = "inputs must have the same number of segments",
     unit: str = "",
+    progress: Optional[ProgressFn] = None,
 ) -> ResultTable:
     """:func:`evaluate_systems` for inputs of any size: every input is read once, lazily.
 
@@ -76,6 +77,7 @@ def evaluate_streams(
             the line-count error message; file names in the CLI.
         mismatch_message: the start of that error message.
         unit: what the error message counts (``"line"`` for files).
+        progress: optional callback ``progress("segments", done, None)``, told after each chunk.
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).
@@ -88,6 +90,7 @@ def evaluate_streams(
     iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
     totals: dict[tuple[int, int], Any] = {}
     ref_counts: set[int] = set()
+    done = 0
     for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
         refs = chunk[n_systems : n_systems + n_refs]
         srcs = chunk[-1] if sources is not None else None
@@ -97,6 +100,9 @@ def evaluate_streams(
                 total = metric.corpus_stats(hypotheses, streams, sources=srcs).sum(axis=0)
                 totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
         ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
+        done += len(chunk[0])
+        if progress is not None:
+            progress("segments", done, None)
     if not totals:
         raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
     nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
@@ -114,6 +120,7 @@ def sentence_level(
     *,
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+    progress: Optional[ProgressFn] = None,
 ) -> SegmentTable:
     """The score of every segment of every system under every metric.
 
@@ -125,6 +132,7 @@ def sentence_level(
         references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
         sources: the source sentences (required by SARI).
         metrics: metrics or registry names, as in :func:`evaluate_systems`.
+        progress: optional callback ``progress("systems x metrics", done, total)``.
 
     Returns:
         A :class:`SegmentTable` with rows ordered by system, then metric, then line.
@@ -143,6 +151,8 @@ def sentence_level(
             per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
             signature = metric.get_signature(count_references(per_segment))
             scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
+            if progress is not None:
+                progress("systems x metrics", len(scored), len(systems) * len(resolved))
     table_columns = columns([segments[0].metric for _, _, segments in scored[: len(resolved)]], resolved)
     rows = [
         SegmentScore(i + 1, system, table_columns[k].name, score)

@@ -13,6 +13,7 @@ import click
 
 from .. import api
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED, PAIRED_SAMPLES
+from ..metrics import References
 from ..report import render, render_agreement
 from ..significance._resample import MAX_RESAMPLES
 from .inputs import check_data_options, open_inputs, read_inputs
@@ -81,7 +82,7 @@ def _check_options(
 )
 @click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
               help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress indicator on stderr.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @click.pass_context
 def compare(
     ctx: click.Context,
@@ -119,7 +120,7 @@ def compare(
                                        num_refs=num_refs, names=names, progress=progress,
                                        max_line_length=max_line_length))  # fmt: skip
         table = data.tag(api.compare(
-            data.systems, data.references, sources=data.sources, metrics=metric_objects, confidence=confidence,
+            data.systems, References.from_streams(data.references), sources=data.sources, metrics=metric_objects, confidence=confidence,
             confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs,
             correction=correction, baseline=baseline, seed=seed, agreement=agreement, progress=progress,
         ))  # fmt: skip

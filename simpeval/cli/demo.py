@@ -9,6 +9,7 @@ from typing import Iterator
 import click
 
 from .. import api
+from ..metrics import References
 from ..report import render
 from .inputs import open_inputs, read_inputs
 from .options import output_options
@@ -38,4 +39,4 @@ def demo(fmt: str, width: int) -> None:
     """Score two systems on the demo data shipped with simpeval (SARI, BLEU, chrF, TER)."""
     with demo_paths() as (source, references, systems):
         data = read_inputs(open_inputs(systems, sources=source, references=references))
-    click.echo(render(api.evaluate_systems(data.systems, data.references, sources=data.sources), fmt, width=width))
+    click.echo(render(api.evaluate_systems(data.systems, References.from_streams(data.references), sources=data.sources), fmt, width=width))

@@ -1,10 +1,11 @@
-"""The one progress indicator of the command line.
+"""Progress bars of the command line, drawn by tqdm (a dependency of NLTK, so always installed).
 
-The library never prints: :func:`simpeval.api.compare` reports ``progress(label, done, total)``
-and :func:`simpeval.testsets.download` (and :func:`~simpeval.testsets.load_testset`)
-``progress(file_name, bytes_done, bytes_total_or_None)``. A :class:`Progress` draws both as one
-line on standard error, and only when standard error is a terminal, so piped output and logs
-stay clean::
+The library never prints: :func:`simpeval.api.compare`, :func:`simpeval.api.evaluate_streams`
+and :func:`simpeval.api.sentence_level` report ``progress(label, done, total)``, and
+:func:`simpeval.testsets.download` (and :func:`~simpeval.testsets.load_testset`)
+``progress(file_name, bytes_done, bytes_total_or_None)``. A :class:`Progress` turns both into
+tqdm bars on standard error, one bar per task (a new label closes the previous bar), and only
+when standard error is a terminal, so piped output and logs stay clean::
 
     with Progress(enabled=not quiet) as progress:
         table = api.compare(..., progress=progress)
@@ -19,50 +20,59 @@ from __future__ import annotations
 
 import sys
 from types import TracebackType
-from typing import Optional
+from typing import IO, Any, Optional
 
-import click
+from tqdm import tqdm
 
 __all__ = ["Progress"]
 
-#: Characters of the bar and of the label.
-_BAR = 30
+#: Characters of a bar's label.
 _LABEL = 24
+#: The unit of the library's tasks, by label (tqdm's "it" otherwise).
+_UNITS = {"segments": "seg", "metrics": "metric", "agreement": "sample"}
 
 
 class Progress:
-    """A one-line progress indicator on standard error, drawn only on a terminal.
+    """Progress bars (tqdm) on standard error, drawn only on a terminal.
 
     Args:
-        enabled: ``False`` draws nothing (``--quiet``); ``True`` draws when stderr is a terminal.
+        enabled: ``False`` draws nothing (``--quiet``); ``True`` draws when the stream is a terminal.
+        stream: where to draw (standard error by default).
     """
 
-    def __init__(self, enabled: bool = True) -> None:
-        stream = sys.stderr
-        self.enabled = enabled and stream is not None and stream.isatty()
-        self._width = 0  # length of the longest line drawn, to erase it
+    def __init__(self, enabled: bool = True, stream: Optional[IO[str]] = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and self.stream is not None and self.stream.isatty()
+        self._bar: Optional[tqdm[Any]] = None
+        self._label = ""
 
     def __call__(self, label: str, done: int, total: Optional[int], unit: str = "") -> None:
-        """Draw ``label [#####.....] done/total`` (no bar when the total is unknown)."""
+        """Show ``done`` of ``total`` steps of task ``label`` (a counter when the total is unknown)."""
         if not self.enabled:
             return
-        if total:
-            filled = _BAR * min(done, total) // total
-            text = f"{label[:_LABEL]:<{_LABEL}} [{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total}{unit}"
-        else:
-            text = f"{label[:_LABEL]:<{_LABEL}} {done}{unit}"
-        click.echo("\r" + text.ljust(self._width), err=True, nl=False)  # covers a longer previous line
-        self._width = max(self._width, len(text))
+        bar = self._bar_for(label, total, unit or _UNITS.get(label, "it"))
+        bar.n = done
+        bar.refresh()
 
     def download(self, name: str, done: int, total: Optional[int]) -> None:
-        """The callback of :func:`simpeval.testsets.download`: bytes, drawn in KiB."""
-        self(name, done // 1024, None if total is None else total // 1024, " KiB")
+        """The callback of :func:`simpeval.testsets.download`: bytes, shown in KB/MB."""
+        self(name, done, total, unit="B")
+
+    def _bar_for(self, label: str, total: Optional[int], unit: str) -> tqdm[Any]:
+        if self._bar is None or label != self._label or (total or None) != self._bar.total:
+            self.close()
+            self._label = label
+            self._bar = tqdm(
+                desc=label[:_LABEL], total=total or None, unit=unit, unit_scale=unit == "B",
+                file=self.stream, leave=False, dynamic_ncols=True, mininterval=0.1,
+            )  # fmt: skip
+        return self._bar
 
     def close(self) -> None:
-        """Erase the line (if one was drawn)."""
-        if self._width:
-            click.echo("\r" + " " * self._width + "\r", err=True, nl=False)
-            self._width = 0
+        """Close (and erase) the current bar, if any."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
     def __enter__(self) -> Progress:
         return self

@@ -14,6 +14,7 @@ import click
 
 from .. import api
 from ..io import STDIN
+from ..metrics import References
 from ..report import ResultTable, SegmentTable, render
 from .inputs import LINE_COUNT_MISMATCH, UNIT, check_data_options, open_inputs, read_inputs
 from .options import (
@@ -25,6 +26,7 @@ from .options import (
     metrics_option,
     output_options,
 )
+from .progress import Progress
 
 __all__ = ["score"]
 
@@ -37,6 +39,7 @@ __all__ = ["score"]
 @output_options
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @click.pass_context
 def score(
     ctx: click.Context,
@@ -52,6 +55,7 @@ def score(
     width: int,
     score_only: bool,
     sentence_level: bool,
+    quiet: bool,
     **metric_options: Any,
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
@@ -60,19 +64,21 @@ def score(
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if score_only and fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
-    data = open_inputs(
-        inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
-        max_line_length=max_line_length,
-    )  # fmt: skip
     table: Union[ResultTable, SegmentTable]
-    if sentence_level:
-        read = read_inputs(data)
-        table = data.tag(
-            api.sentence_level(read.systems, read.references, sources=read.sources, metrics=metric_objects)
-        )
-    else:  # files are read lazily, in chunks: memory does not grow with their length
-        table = data.tag(api.evaluate_streams(
-            data.systems, data.references, sources=data.sources, metrics=metric_objects,
-            input_names=data.names, mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT,
-        ))  # fmt: skip
+    with Progress(enabled=not quiet) as progress:
+        data = open_inputs(
+            inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
+            max_line_length=max_line_length, progress=progress,
+        )  # fmt: skip
+        if sentence_level:
+            read = read_inputs(data)
+            table = data.tag(api.sentence_level(
+                read.systems, References.from_streams(read.references), sources=read.sources,
+                metrics=metric_objects, progress=progress,
+            ))  # fmt: skip
+        else:  # files are read lazily, in chunks: memory does not grow with their length
+            table = data.tag(api.evaluate_streams(
+                data.systems, data.references, sources=data.sources, metrics=metric_objects,
+                input_names=data.names, mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
+            ))  # fmt: skip
     click.echo(render(table, fmt, width=width, score_only=score_only))
