@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Callable, Mapping, Optional, Sequence, Union
 
 import pytest
 from click.testing import CliRunner
+
+# engine="fast" runs the compiled kernels on the suite's small inputs too (by default a process
+# loads them only for jobs of 20,000 texts or more), so every test of "fast" tests them;
+# tests/test_engine_choice.py tests the default policy itself.
+os.environ.setdefault("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
 
 FileContent = Union[str, bytes, Sequence[str]]
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional, Sequence, Union
+from typing import Callable, Mapping, Optional, Sequence, Sized, Union
 
+from ..engines.jit import expect_work
 from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
 
-__all__ = ["MetricSpec", "ProgressFn", "check_systems", "columns", "labels", "resolve_metrics"]
+__all__ = ["MetricSpec", "ProgressFn", "announce_work", "check_systems", "columns", "labels", "resolve_metrics"]
 
 MetricSpec = Union[Metric, str]
 
@@ -79,3 +80,11 @@ def _registry_key(metric: Metric) -> str:
         return metric_key(metric.name)
     except UnknownMetricError:  # a metric of the user's own, not in the registry
         return metric.name.lower()
+
+
+def announce_work(systems: Mapping[str, object], references: object) -> None:
+    """Tell the engines the size of a job (systems x segments x (references + 2) texts), so
+    that a large one runs compiled from its first call (:func:`simpeval.engines.jit.expect_work`)."""
+    sizes = [len(hyps) for hyps in systems.values() if isinstance(hyps, Sized)]
+    streams = len(references) if isinstance(references, Sized) else 1
+    expect_work(sum(sizes) * (streams + 2))

@@ -21,7 +21,7 @@ from ..significance import (
     metric_agreement,
 )
 from ..significance.compare import Correction, TestName
-from .common import MetricSpec, ProgressFn, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, announce_work, check_systems, columns, resolve_metrics
 
 __all__ = ["ProgressFn", "compare"]
 
@@ -83,6 +83,7 @@ def compare(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
+    announce_work(systems, references)
     names = list(systems)
     base = _check_options(names, paired, correction, all_pairs, baseline)
     n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])

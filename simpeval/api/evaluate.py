@@ -11,7 +11,7 @@ from ..exceptions import InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
-from .common import MetricSpec, ProgressFn, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, announce_work, check_systems, columns, resolve_metrics
 
 __all__ = ["evaluate_streams", "evaluate_systems", "sentence_level"]
 
@@ -41,6 +41,7 @@ def evaluate_systems(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
+    announce_work(systems, references)
     scores = [
         tuple(metric.corpus_score(hypotheses, references, sources=sources) for metric in resolved)
         for hypotheses in systems.values()
@@ -84,6 +85,7 @@ def evaluate_streams(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
+    announce_work(systems, references)
     n_systems, n_refs = len(systems), len(references)
     default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (["sources"] if sources is not None else [])
     names = list(input_names) if input_names is not None else default_names
@@ -144,6 +146,7 @@ def sentence_level(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
+    announce_work(systems, references)
     scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
     for system, hypotheses in systems.items():
         for k, metric in enumerate(resolved):

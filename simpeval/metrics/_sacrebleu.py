@@ -34,7 +34,7 @@ from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
 from .._types import StatsArray
 from .._version import __version__
-from ..engines.jit import NUMBA_AVAILABLE, resolve_engine
+from ..engines.jit import NUMBA_AVAILABLE, resolve_engine, run_engine
 from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
@@ -308,15 +308,19 @@ class SacrebleuMetric(Metric):
     #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` for metrics with a compiled
     #: kernel (:meth:`_compiled_stats`); the counts are identical, so it is not in the signature.
     engine: str = "sacrebleu"
+    #: The ``engine`` option as given (``"fast"`` may run sacrebleu for small jobs).
+    _requested_engine: str = "sacrebleu"
 
     def _set_engine(self, engine: str) -> None:
         """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
         self.engine = resolve_engine(self.name, engine, "sacrebleu")
+        self._requested_engine = engine
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
-        if self.engine == "numba":
+        texts = sum(len(refs) + 1 for refs in references)
+        if run_engine(self.engine, self._requested_engine, "sacrebleu", texts) == "numba":
             check_has_references(references, self.name)
             warn_if_tokenized(self._impl, hypotheses)
             stats = self._compiled_stats(hypotheses, references)

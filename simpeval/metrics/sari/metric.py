@@ -14,7 +14,7 @@ import numpy as np
 
 from ..._citations import XU_2016
 from ..._types import StatsArray
-from ...engines.jit import resolve_engine
+from ...engines.jit import resolve_engine, run_engine
 from ...engines.sari_encode import ReferenceCache, fast_sari_counts
 from ...exceptions import InvalidValueError, MissingSourceError
 from ...tokenizers import get_tokenizer
@@ -98,8 +98,11 @@ class SARI(Metric):
         max_order: Optional[int] = None,
         engine: str = "fast",
     ) -> None:
-        #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``.
+        #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``
+        #: (with ``"fast"``, small jobs run ``"numpy"`` until the process has work enough to
+        #: load the compiled kernels: :func:`simpeval.engines.jit.use_compiled`).
         self.engine = resolve_engine("SARI", engine, "numpy", "reference")
+        self._requested_engine = engine
         options: dict[str, Any] = {
             "tokenize": tokenize, "lowercase": lowercase, "normalize_source": normalize_source, "split": split,
             "aggregate": aggregate, "deletion": deletion, "average": average, "zero_division": zero_division,
@@ -135,9 +138,11 @@ class SARI(Metric):
         if sources is None:  # the base class already refuses this; kept for type narrowing
             raise MissingSourceError("SARI: sources are required.")
         counts = None
-        if self.engine != "reference":
+        texts = sum(len(refs) + 2 for refs in references)
+        engine = run_engine(self.engine, self._requested_engine, "numpy", texts)
+        if engine != "reference":
             counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache,
-                                      compiled=self.engine == "numba")  # fmt: skip
+                                      compiled=engine == "numba")  # fmt: skip
         if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
             counts = self.reference_counts(hypotheses, references, sources)
         if self.config.aggregate == "corpus":

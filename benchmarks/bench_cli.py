@@ -1,0 +1,114 @@
+#!/usr/bin/env python
+"""Command-line wall times against sacrebleu's command line, measured in the same run.
+
+Every command runs in a fresh subprocess, as a user would type it, on ASSET test (359
+segments, 10 references) and the published system outputs:
+
+  1. **first run**: ``simpeval score`` with SARI and BLEU on one system, with an empty Numba
+     cache (``NUMBA_CACHE_DIR`` pointing at a new folder: the state right after ``pip install``),
+     against ``sacrebleu REFS -i SYS -m bleu``; target: at most 3x;
+  2. **warm runs**: the same command again (median of ``--repeat`` runs); target: at most 2x;
+  3. **four metrics, 11 systems**: ``simpeval score`` and ``simpeval compare`` with SARI, BLEU,
+     chrF and TER on all 11 systems, against ``sacrebleu REFS -i SYS... -m bleu chrf ter``
+     (which computes three of the four).
+
+Ratios are sacrebleu's wall time / simpeval's (higher is better for simpeval) or simpeval's /
+sacrebleu's where the target is a bound ("x of sacrebleu").
+
+Usage:
+    python benchmarks/bench_cli.py              # full run
+    python benchmarks/bench_cli.py --quick      # smoke test: 2 systems, 1 warm run
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import DEFAULT_SHARED, fmt_time, print_table
+
+SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
+
+
+def run(command: Sequence[str], env: Optional[dict[str, str]] = None) -> float:
+    """Wall time of ``command`` in a subprocess; exits with its stderr if it fails."""
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"bench_cli: {' '.join(command[:3])}... failed:\n{result.stderr[-2000:]}")
+    return elapsed
+
+
+def tool(name: str) -> list[str]:
+    """The console script ``name`` of this interpreter's environment."""
+    path = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    if path is None:
+        sys.exit(f"bench_cli: the {name} command is not installed.")
+    return [path]
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the ../shared folder")
+    parser.add_argument("--repeat", type=int, default=5, help="warm runs (median)")
+    parser.add_argument("--quick", action="store_true", help="2 systems, 1 warm run")
+    args = parser.parse_args(argv)
+    asset = args.shared / "corpora" / "asset"
+    outputs = args.shared / "corpora" / "system_outputs" / "turkcorpus_test"
+    if not asset.is_dir():
+        sys.exit(f"bench_cli: {asset} not found (pass --shared).")
+    refs = [str(asset / f"asset.test.simp.{j}") for j in range(10)]
+    source = str(asset / "asset.test.orig")
+    systems = [str(outputs / name) for name in (SYSTEMS[:2] if args.quick else SYSTEMS)]
+    repeat = 1 if args.quick else args.repeat
+    simpeval, sacrebleu = tool("simpeval"), tool("sacrebleu")
+
+    with tempfile.TemporaryDirectory() as numba_cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": numba_cache}
+        env.pop("SIMPEVAL_COMPILED_MIN_TEXTS", None)  # the default policy, as a user has it
+        one = [*simpeval, "score", "-s", source, "-r", *refs, "-i", systems[0], "-m", "sari", "bleu"]
+        base = [*sacrebleu, *refs, "-i", systems[0], "-m", "bleu"]
+        t_base = statistics.median(run(base, env) for _ in range(max(repeat, 3)))
+        t_first = run(one, env)
+        t_warm = statistics.median(run(one, env) for _ in range(repeat))
+        four = ["-m", "sari", "bleu", "chrf", "ter"]
+        t_score4 = run([*simpeval, "score", "-s", source, "-r", *refs, "-i", *systems, *four], env)
+        t_compare4 = run([*simpeval, "compare", "-s", source, "-r", *refs, "-i", *systems, *four, "-q"], env)
+        t_sacre3 = run([*sacrebleu, *refs, "-i", *systems, "-m", "bleu", "chrf", "ter"], env)
+
+    print(f"ASSET test, 359 segments x 10 references; {len(systems)} systems; Python {sys.version.split()[0]}\n")
+    print_table(
+        ["command", "simpeval", "sacrebleu", "simpeval / sacrebleu", "target"],
+        [
+            ["score SARI+BLEU, first run (empty Numba cache)", fmt_time(t_first), fmt_time(t_base),
+             f"{t_first / t_base:.2f}x", "<= 3x"],
+            [f"score SARI+BLEU, warm (median of {repeat})", fmt_time(t_warm), fmt_time(t_base),
+             f"{t_warm / t_base:.2f}x", "<= 2x"],
+        ],
+    )  # fmt: skip
+    print()
+    print_table(
+        ["command", "simpeval", "sacrebleu bleu chrf ter", "sacrebleu / simpeval"],
+        [
+            [f"score SARI BLEU chrF TER, {len(systems)} systems", fmt_time(t_score4), fmt_time(t_sacre3),
+             f"{t_sacre3 / t_score4:.1f}x"],
+            [f"compare SARI BLEU chrF TER, {len(systems)} systems", fmt_time(t_compare4), fmt_time(t_sacre3),
+             f"{t_sacre3 / t_compare4:.1f}x"],
+        ],
+    )  # fmt: skip
+    print(f"\nfirst run within 3x: {'yes' if t_first <= 3 * t_base else 'NO'}")
+    print(f"warm run within 2x: {'yes' if t_warm <= 2 * t_base else 'NO'}")
+
+
+if __name__ == "__main__":
+    main()
