@@ -67,13 +67,16 @@ class References(Sequence[list[Optional[str]]]):
     def from_segments(cls, segments: Iterable[Iterable[str]]) -> References:
         """References given per segment: ``segments[i]`` = the references of segment ``i``.
 
-        Segments may have different numbers of references (the missing ones become ``None``).
+        Segments may have different numbers of references (the missing ones become ``None``;
+        segments that all have none give one stream of ``None``, so the segments still count).
 
         Raises:
             ReferenceLayoutError: ``segments`` or one segment's list is a bare string or not iterable.
         """
         per_segment = [list(refs) for refs in _iterables(segments, "from_segments", "segments", "a segment")]
-        return cls(references_from_segments(per_segment), "segments")
+        # segments without any reference still count: one stream of missing references
+        streams = references_from_segments(per_segment) or ([[None] * len(per_segment)] if per_segment else [])
+        return cls(streams, "segments")
 
     @property
     def n_segments(self) -> int:
