@@ -549,3 +549,37 @@ def test_progress_is_silent_off_a_terminal(capsys):
     with Progress() as progress:  # pytest's captured stderr is not a terminal
         progress("metrics", 1, 2)
     assert capsys.readouterr().err == ""
+
+
+# ---------------------------------------------------------------- issue 15, item 8
+def test_score_names_the_systems(runner, corpus):
+    result = runner.invoke(main, ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
+                                  corpus["sys2.txt"], "-n", "alpha", "beta", "-m", "bleu", "-f", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert [r["system"] for r in json.loads(result.output)] == ["alpha", "beta"]
+    twice = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"],
+                                 "-n", "x", "x", "-m", "bleu"])  # fmt: skip
+    assert twice.exit_code == 2 and "same name" in twice.output
+
+
+@pytest.mark.parametrize("fmt", ["tsv", "jsonl"])
+def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
+    args = ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], corpus["ref1.txt"], "-i", corpus["sys1.txt"],
+            corpus["sys2.txt"], "-n", "a", "b", "-m", "sari", "bleu", "--sentence-level", "-f", fmt]  # fmt: skip
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.rstrip("\n").split("\n")
+    text = {name: open(corpus[name], encoding="utf-8").read().splitlines() for name in ("src.txt", "ref0.txt", "ref1.txt", "sys1.txt")}
+    n = len(text["src.txt"])
+    if fmt == "tsv":
+        header = lines[0].split("\t")
+        assert header == ["line", "system", "SARI", "SARI_add", "SARI_keep", "SARI_delete", "BLEU"]
+        rows = [dict(zip(header, line.split("\t"))) for line in lines[1:]]
+        scores = [(r["system"], int(r["line"]), float(r["SARI"]), float(r["BLEU"])) for r in rows]
+    else:
+        objects = [json.loads(line) for line in lines]
+        scores = [(o["system"], o["line"], o["scores"]["SARI"], o["scores"]["BLEU"]) for o in objects]
+        assert list(objects[0]["components"]["SARI"]) == ["add", "keep", "delete"]
+    assert [(s, line) for s, line, _, _ in scores] == [(s, i + 1) for s in "ab" for i in range(n)]
+    expected = SARI().sentence_scores(text["sys1.txt"], [text["ref0.txt"], text["ref1.txt"]], sources=text["src.txt"])
+    assert [sari for _, _, sari, _ in scores[:n]] == list(expected)

@@ -61,6 +61,16 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
     assert [(c.metric_a, c.metric_b) for c in table.correlations][:1] == [("SARI", "BLEU")]
 
 
+def test_all_pairs_respect_the_baseline() -> None:
+    """Issue 15, item 8: with all_pairs, the baseline's pairs come first and it is their baseline."""
+    table = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True,
+                    baseline="short")  # fmt: skip
+    pairs = [(r.baseline, r.system) for r in table.comparisons]
+    assert pairs == [("short", "copy"), ("short", "cut"), ("copy", "cut")]
+    default = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True)
+    assert [(r.baseline, r.system) for r in default.comparisons] == [("copy", "cut"), ("copy", "short"), ("cut", "short")]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [

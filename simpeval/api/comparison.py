@@ -62,7 +62,8 @@ def compare(
         paired: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization)
             against the baseline, with sacrebleu's algorithms and defaults.
         paired_samples: resamples (bs, default 1000) or trials (ar, default 10000).
-        all_pairs: test every pair of systems instead of each system against the baseline.
+        all_pairs: test every pair of systems instead of each system against the baseline; the
+            pairs with the baseline come first, the baseline as their baseline.
         correction: ``"holm"`` for Holm-Bonferroni adjusted p-values.
         baseline: the baseline system (default: the first).
         seed: seed of every random draw; recorded in the signatures.
@@ -205,8 +206,9 @@ def _compare_metric(
         test = cast(TestName, options.paired)
         correction = cast(Correction, options.correction)
         common = dict(n_samples=options.paired_samples, seed=options.seed, metric_name=scores[0].metric)
-        if options.all_pairs:
-            results = compare_all_pairs(metric, by_system, test, correction=correction, **common)  # type: ignore[arg-type]
+        if options.all_pairs:  # the baseline first: its pairs come first, with it as their baseline
+            ordered = {options.baseline: by_system[options.baseline], **by_system}
+            results = compare_all_pairs(metric, ordered, test, correction=correction, **common)  # type: ignore[arg-type]
         else:
             results = compare_to_baseline(
                 metric, by_system, options.baseline, test, correction=correction, **common  # type: ignore[arg-type]

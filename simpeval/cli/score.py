@@ -3,7 +3,8 @@
 ``simpeval score -s SRC -r REF1 REF2 -i SYS1 SYS2 [--metrics sari bleu chrf ter]``, or
 ``simpeval score -t asset-test -i SYS1`` with a built-in test set. Files are streamed in
 bounded memory (:func:`simpeval.api.evaluate_streams`); ``--sentence-level`` reads them and
-scores every segment (:func:`simpeval.api.sentence_level`).
+scores every segment (:func:`simpeval.api.sentence_level`): ``--format tsv`` or ``jsonl`` then
+gives one line per system and segment with every metric side by side.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..report import ResultTable, SegmentTable, render
 from .inputs import LINE_COUNT_MISMATCH, UNIT, check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
+    MultiValueOption,
     build_metrics,
     data_options,
     input_option,
@@ -34,6 +36,8 @@ __all__ = ["score"]
 @click.command(cls=MultiValueCommand)
 @data_options
 @input_option("System output files, one per system (default: standard input).")
+@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
+              help="System names, one per --input file (default: the file names).")  # fmt: skip
 @metrics_option
 @metric_options
 @output_options
@@ -50,6 +54,7 @@ def score(
     num_refs: Optional[int],
     max_line_length: int,
     inputs: tuple[str, ...],
+    names: tuple[str, ...],
     metrics: tuple[str, ...],
     fmt: str,
     width: int,
@@ -68,7 +73,7 @@ def score(
     with Progress(enabled=not quiet) as progress:
         data = open_inputs(
             inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
-            max_line_length=max_line_length, progress=progress,
+            names=names, max_line_length=max_line_length, progress=progress,
         )  # fmt: skip
         if sentence_level:
             read = read_inputs(data)

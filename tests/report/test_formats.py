@@ -705,3 +705,11 @@ def test_best_and_significant_have_distinct_marks(full, fmt):
     if fmt == "text":
         assert re.findall(r"(\d+\.\d)\*", text.split("Pairwise")[0]) == []  # no '*' right after a score
         assert "† best system per metric (TER: lower is better)" in text
+
+
+def test_latex_prints_minus_signs_not_hyphens(plain):
+    """Issue 15, item 8: a negative delta or interval bound is typeset with a minus sign."""
+    out = render(plain, "latex", deltas=True)
+    deltas = re.findall(r"\$-\$\d", out)
+    assert deltas, out
+    assert not re.search(r"(?<![$\w])-\d", out)  # no bare hyphen before a digit

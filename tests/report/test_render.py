@@ -191,8 +191,8 @@ def test_segments():
 
 # ---------------------------------------------------------------- arguments and dispatch
 def test_bad_arguments(table):
-    assert available_formats() == ["csv", "html", "json", "latex", "markdown", "text"]
-    with pytest.raises(InvalidOptionError, match="fmt must be one of csv, html, json, latex, markdown, text"):
+    assert available_formats() == ["csv", "html", "json", "jsonl", "latex", "markdown", "text", "tsv"]
+    with pytest.raises(InvalidOptionError, match="fmt must be one of csv, html, json, jsonl, latex, markdown, text, tsv"):
         render(table, "yaml")
     for width in (-1, True, 1.0):
         with pytest.raises(InvalidOptionError, match="width must be a non-negative integer"):

@@ -3,7 +3,7 @@
 :func:`render` dispatches to one module per format. The human formats (:mod:`.text`,
 :mod:`.markdown`, :mod:`.latex`, :mod:`.html`) write the format-neutral report of
 :mod:`.layout`; :mod:`.csv` writes the flat records of :mod:`.records` (which pandas shares)
-and :mod:`.json` its own objects.
+and :mod:`.json` its own objects; :mod:`.lines` gives both one line per record (TSV, JSON Lines).
 
 Conventions of the human formats (text, Markdown, LaTeX, HTML):
 
@@ -48,6 +48,7 @@ from .html import render_html
 from .json import render_json
 from .latex import render_latex
 from .layout import AnyTable, Options, number, scores_in_order
+from .lines import render_jsonl, render_tsv
 from .markdown import render_markdown
 from .text import render_text
 
@@ -63,6 +64,8 @@ _RENDERERS: dict[str, Callable[[AnyTable, Options], str]] = {
     "html": render_html,
     "csv": render_csv,
     "json": render_json,
+    "tsv": render_tsv,
+    "jsonl": render_jsonl,
 }
 
 
@@ -71,7 +74,7 @@ def available_formats() -> list[str]:
 
     Examples:
         >>> available_formats()
-        ['csv', 'html', 'json', 'latex', 'markdown', 'text']
+        ['csv', 'html', 'json', 'jsonl', 'latex', 'markdown', 'text', 'tsv']
     """
     return sorted(_RENDERERS)
 
@@ -90,7 +93,9 @@ def render(
         table: corpus scores (:class:`ResultTable`) or sentence-level scores (:class:`SegmentTable`).
         fmt: one of :func:`available_formats`: ``"text"`` (aligned table), ``"markdown"`` (GitHub
             table), ``"latex"`` (booktabs ``tabular`` fragment), ``"html"`` (``<table>`` fragment),
-            ``"csv"`` or ``"json"`` (one record per system and metric, or per segment).
+            ``"csv"`` or ``"json"`` (one record per system and metric, or per segment), ``"tsv"``
+            or ``"jsonl"`` (one line per record; for segments, one line per system and segment
+            with every metric side by side).
         width: number of decimals of every printed score in the human formats (text, Markdown,
             LaTeX, HTML; p-values there have 4 decimals); CSV and JSON are machine-readable and
             always carry full precision, whatever ``width``.

@@ -13,7 +13,7 @@ from ..table import ResultTable
 from .layout import AnyTable, Options
 from .records import Value, result_records, segment_records
 
-__all__ = ["render_csv"]
+__all__ = ["csv_rows", "render_csv"]
 
 
 def _field(value: Value) -> str:
@@ -24,14 +24,17 @@ def _field(value: Value) -> str:
     return value
 
 
-def render_csv(table: AnyTable, opts: Options) -> str:
-    """A header line, then one line per record (no trailing newline)."""
+def csv_rows(table: AnyTable, opts: Options) -> list[list[str]]:
+    """The header, then one row of fields per record."""
     if isinstance(table, ResultTable):
         columns, records = result_records(table, opts.deltas)
     else:
         columns, records = segment_records(table)
+    return [columns, *([_field(record[column]) for column in columns] for record in records)]
+
+
+def render_csv(table: AnyTable, opts: Options) -> str:
+    """A header line, then one line per record (no trailing newline)."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows([_field(record[column]) for column in columns] for record in records)
+    csv.writer(out, lineterminator="\n").writerows(csv_rows(table, opts))
     return out.getvalue().rstrip("\n")

@@ -23,7 +23,7 @@ from ..table import ResultTable
 from .layout import AnyTable, Options, delta_baseline, deltas, paired_grid, paired_interval
 from .records import comparisons_of
 
-__all__ = ["render_json"]
+__all__ = ["render_json", "result_objects"]
 
 
 def _listed(value: Union[float, tuple[float, ...]]) -> Union[float, list[float]]:
@@ -58,7 +58,8 @@ def _cell_ci(table: ResultTable, system: str, metric: str, test: Optional[Paired
     return None if ci is None else _ci_json(ci)
 
 
-def _result_json(table: ResultTable, opts: Options) -> list[dict[str, Any]]:
+def result_objects(table: ResultTable, opts: Options) -> list[dict[str, Any]]:
+    """One object per system and metric (the elements of the JSON array)."""
     paired = paired_grid(table)
     records: list[dict[str, Any]] = []
     for i, (system, scores) in enumerate(zip(table.systems, table.scores)):
@@ -90,7 +91,7 @@ def _comparison_json(result: PairedResult) -> dict[str, Any]:
 def render_json(table: AnyTable, opts: Options) -> str:
     """The objects as an indented JSON array (non-ASCII characters kept as they are)."""
     if isinstance(table, ResultTable):
-        records = _result_json(table, opts)
+        records = result_objects(table, opts)
     else:
         records = [
             {"line": row.line, "system": row.system, "metric": row.metric, **_score_json(row.score)}

@@ -3,6 +3,8 @@
 Examples:
     >>> print(latex_escape("R&D_#1 100% a--b"))
     R\\&D\\_\\#1 100\\% a-{}-b
+    >>> print(latex_escape("-1.5 [-0.3, 2.0] BTTS-10"))
+    $-$1.5 [$-$0.3, 2.0] BTTS-10
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ _SPECIAL = {
     ">": r"\textgreater{}",
     "|": r"\textbar{}",
     "–": "--",
+    "−": "$-$",
     "…": r"\ldots{}",
     "Δ": r"$\Delta$",
     "μ": r"$\mu$",
@@ -40,15 +43,24 @@ _BEST = r"\textbf{bold}"
 def latex_escape(text: str, keep: str = "") -> str:
     """Escape LaTeX's special characters except those in ``keep``.
 
-    A ``-`` before another ``-`` is split off, so that no dash ligature forms (``Dress--Ls``).
+    A ``-`` that starts a number is a minus sign (``$-$``), not a hyphen; a ``-`` before another
+    ``-`` is split off, so that no dash ligature forms (``Dress--Ls``).
     """
     out = []
     for i, c in enumerate(text):
-        if c == "-" and text[i + 1 : i + 2] == "-":
+        if c == "-" and _is_minus(text, i) and c not in keep:
+            out.append("$-$")  # a minus sign, not a hyphen
+        elif c == "-" and text[i + 1 : i + 2] == "-":
             out.append("-{}")
         else:
             out.append(c if c in keep else _SPECIAL.get(c, c))
     return "".join(out)
+
+
+def _is_minus(text: str, i: int) -> bool:
+    """Whether the ``-`` at ``i`` starts a negative number (``-1.5``, ``[-0.3``), not a word's hyphen."""
+    before, after = text[i - 1 : i], text[i + 1 : i + 2]
+    return (before == "" or before in " ([/") and (after.isdigit() or after == ".")
 
 
 def _tt(text: str) -> str:
