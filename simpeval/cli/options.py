@@ -125,9 +125,17 @@ def option_group(*options: Decorator) -> Decorator:
 
 
 # ------------------------------------------------------------ where the data comes from
+class TestSetChoice(click.Choice):  # type: ignore[type-arg]
+    """A built-in test set name, in any case, with hyphens or EASSE's underscores (``asset_test``)."""
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)
+
+
+
 #: ``--test-set`` (a built-in corpus) or ``--sources/--references/--num-refs`` (files).
 data_options: Decorator = option_group(
-    click.option("--test-set", "-t", type=click.Choice(available_testsets(kind="corpus"), case_sensitive=False),
+    click.option("--test-set", "-t", type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
                  metavar="NAME", help="A built-in test set instead of --sources/--references (downloaded and "
                  "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME."),
     click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI)."),

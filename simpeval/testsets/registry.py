@@ -367,16 +367,17 @@ def get_testset(name: str) -> TestSetSpec:
     """The spec of a registered test set.
 
     Args:
-        name: a registry key such as ``"asset-test"`` (case-insensitive).
+        name: a registry key such as ``"asset-test"`` (case-insensitive; EASSE's spelling with
+            underscores, ``"asset_test"``, is accepted too).
 
     Raises:
         UnknownTestSetError: no such set; the message lists the valid names.
 
     Examples:
-        >>> get_testset("TurkCorpus-Test").n_references
-        8
+        >>> get_testset("TurkCorpus-Test").n_references, get_testset("asset_test").name
+        (8, 'asset-test')
     """
-    key = name.lower() if isinstance(name, str) else name
+    key = name.lower().replace("_", "-") if isinstance(name, str) else name
     try:
         return _REGISTRY[key]
     except (KeyError, TypeError):

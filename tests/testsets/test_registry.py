@@ -98,3 +98,16 @@ def test_registry_checksums_equal_the_shared_copies(shared_files: dict[str, tupl
         for remote in get_testset(name).all_files:
             local = shared_files[remote.url][0]
             assert hashlib.sha256(local.read_bytes()).hexdigest() == remote.sha256, f"{name}: {local}"
+
+
+def test_easse_spellings_with_underscores_name_the_same_sets() -> None:
+    """Issue 15: EASSE users type ``-t asset_test``."""
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+    from simpeval.testsets import get_testset
+
+    assert get_testset("asset_test") is get_testset("asset-test")
+    assert get_testset("TURKCORPUS_TEST_LEGACY").name == "turkcorpus-test-legacy"
+    result = CliRunner().invoke(main, ["score", "-t", "no_such_set", "-i", "-"], input="a\n")
+    assert result.exit_code == 2 and "asset-test" in result.output
