@@ -76,6 +76,9 @@ __all__ = [
     "available_metrics",
     "available_tokenizers",
     "compare",
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
     "evaluate_streams",
     "evaluate_systems",
     "get_metric",
@@ -85,7 +88,10 @@ __all__ = [
     "references_from_segments",
     "register_tokenizer",
     "render",
+    "sentence_bleu",
+    "sentence_chrf",
     "sentence_level",
+    "sentence_ter",
 ]
 
 #: Lazy exports: name -> module that defines it (imported on first attribute access).
@@ -96,6 +102,10 @@ _LAZY = {
     "TER": "simpeval.metrics.ter",
     **dict.fromkeys(["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"),
     "compare": "simpeval.api",
+    **dict.fromkeys(
+        ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"],
+        "simpeval.api.sacrebleu_compat",
+    ),
     "evaluate_streams": "simpeval.api",
     "evaluate_systems": "simpeval.api",
     "sentence_level": "simpeval.api",

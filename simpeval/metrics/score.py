@@ -1,17 +1,47 @@
-"""The frozen result of scoring: :class:`Score`.
+"""The frozen results of scoring: :class:`Score`, and :class:`ConfidenceInterval`.
 
-Nothing here formats a score for humans; renderers live in :mod:`simpeval.report`.
+Tables for people are rendered by :mod:`simpeval.report`; a :class:`Score` also reads and
+prints as sacrebleu's score objects do (:meth:`Score.format`, ``str(score)``, ``score.bp``,
+``score.counts``, ...), so sacrebleu users switch by changing an import
+(:mod:`simpeval.metrics.sacrebleu_view`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping, Union
+from typing import Any, Mapping, Optional, Union
 
+from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
+from . import sacrebleu_view
 from .signature import Signature
 
-__all__ = ["Score", "Signature"]
+__all__ = ["ConfidenceInterval", "Score", "Signature"]
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A bootstrap confidence interval of a corpus score.
+
+    Attributes:
+        low: lower bound (percentile ``(1 - level) / 2``).
+        high: upper bound.
+        mean: mean of the resampled scores.
+        level: coverage, 0.95 by default.
+        n_samples: number of bootstrap resamples.
+        seed: seed of the ``numpy.random.Generator`` that drew them.
+    """
+
+    low: float
+    high: float
+    mean: float
+    level: float = CONFIDENCE_LEVEL
+    n_samples: int = CONFIDENCE_SAMPLES
+    seed: int = DEFAULT_SEED
+
+    def to_dict(self) -> dict[str, float]:
+        """``{"low", "high", "mean"}`` plus the level, as in the JSON output."""
+        return {"low": self.low, "high": self.high, "mean": self.mean, "level": self.level}
 
 @dataclass(frozen=True)
 class Score:
@@ -28,12 +58,25 @@ class Score:
         details: the raw quantities behind the score, each on its own scale: counts and
             lengths (BLEU's ``sys_len``, ``counts``; TER's ``num_edits``), ratios such as
             BLEU's brevity penalty ``bp``. A value is a number or a tuple (one per order).
+        ci: the bootstrap confidence interval, when one was asked for
+            (``corpus_score(..., n_bootstrap=N)``, as sacrebleu's ``--confidence``).
+
+    sacrebleu's attributes read as on sacrebleu's score objects: ``name``, ``bp``, ``counts``,
+    ``totals``, ``precisions``, ``sys_len``, ``ref_len``, ``ratio``, ``prec_str`` (BLEU),
+    ``char_order``, ``word_order``, ``beta`` (chrF), ``num_edits``, ``ref_length`` (TER);
+    :meth:`format` and ``str(score)`` print sacrebleu's line.
 
     Examples:
         >>> from simpeval import SARI
         >>> s = SARI().sentence_score("a b", ["a b"], source="a b c")
         >>> round(s.score, 2), list(s.components)
         (41.67, ['add', 'keep', 'delete'])
+        >>> from simpeval import BLEU
+        >>> b = BLEU().corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
+        >>> print(b)
+        BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+        >>> b.counts, b.sys_len, b.name
+        ([6, 4, 2, 1], 7, 'BLEU')
     """
 
     metric: str
@@ -42,6 +85,7 @@ class Score:
     components: Mapping[str, float] = field(default_factory=dict)
     breakdown: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
     details: Mapping[str, Union[float, tuple[float, ...]]] = field(default_factory=dict)
+    ci: Optional[ConfidenceInterval] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "score", float(self.score))
@@ -67,6 +111,31 @@ class Score:
     def __float__(self) -> float:
         return self.score
 
+    @property
+    def name(self) -> str:
+        """The metric's display name (sacrebleu's ``Score.name``); the same as :attr:`metric`."""
+        return self.metric
+
+    def __getattr__(self, attribute: str) -> Any:
+        """sacrebleu's score attributes (``bp``, ``counts``, ``num_edits``, ...), read from the score."""
+        if attribute.startswith("_"):  # never for dunders (pickling, copying) or private names
+            raise AttributeError(attribute)
+        return sacrebleu_view.attribute(self, attribute)
+
+    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        """The score as sacrebleu prints it (``sacrebleu.metrics.base.Score.format``).
+
+        Args:
+            width: decimals.
+            score_only: only the number (with the bootstrap mean and half-width, if any).
+            signature: a signature string to put after the name (``BLEU|nrefs:1|... = 27.21 ...``).
+            is_json: sacrebleu's JSON object instead of the line.
+        """
+        return sacrebleu_view.format_score(self, width, score_only, signature, is_json)
+
+    def __str__(self) -> str:
+        return self.format()
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``metric``, ``score``, ``signature``, ``components``, ``breakdown``, ``details``."""
         return {
@@ -76,4 +145,5 @@ class Score:
             "components": dict(self.components),
             "breakdown": {k: list(v) for k, v in self.breakdown.items()},
             "details": {k: list(v) if isinstance(v, tuple) else v for k, v in self.details.items()},
+            **({"ci": {**self.ci.to_dict(), "n_samples": self.ci.n_samples, "seed": self.ci.seed}} if self.ci else {}),
         }

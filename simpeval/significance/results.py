@@ -1,38 +1,15 @@
-"""The frozen results of the significance tests: :class:`ConfidenceInterval` and :class:`PairedResult`."""
+"""The frozen results of the significance tests: :class:`ConfidenceInterval` (defined with
+:class:`~simpeval.metrics.score.Score`, which carries one) and :class:`PairedResult`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-from ..defaults import ALPHA, CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
+from ..defaults import ALPHA
+from ..metrics.score import ConfidenceInterval
 
 __all__ = ["ConfidenceInterval", "PairedResult"]
-
-
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A bootstrap confidence interval of a corpus score.
-
-    Attributes:
-        low: lower bound (percentile ``(1 - level) / 2``).
-        high: upper bound.
-        mean: mean of the resampled scores.
-        level: coverage, 0.95 by default.
-        n_samples: number of bootstrap resamples.
-        seed: seed of the ``numpy.random.Generator`` that drew them.
-    """
-
-    low: float
-    high: float
-    mean: float
-    level: float = CONFIDENCE_LEVEL
-    n_samples: int = CONFIDENCE_SAMPLES
-    seed: int = DEFAULT_SEED
-
-    def to_dict(self) -> dict[str, float]:
-        """``{"low", "high", "mean"}`` plus the level, as in the JSON output."""
-        return {"low": self.low, "high": self.high, "mean": self.mean, "level": self.level}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""sacrebleu's module-level functions, on simpeval's metrics: switch by changing an import.
+
+``from simpeval import corpus_bleu`` instead of ``from sacrebleu import corpus_bleu``: the same
+names, parameters and defaults (``sentence_bleu`` uses the effective order, ``corpus_chrf`` has
+``remove_whitespace``), references in sacrebleu's stream layout, and a
+:class:`~simpeval.metrics.score.Score` that reads and prints as sacrebleu's score objects do
+(``score.bp``, ``score.counts``, ``str(score)``).
+
+Examples:
+    >>> hyps = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+    >>> refs = [["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+    ...         ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."]]
+    >>> print(corpus_bleu(hyps, refs))
+    BLEU = 48.53 82.4/50.0/45.5/37.5 (BP = 0.943 ratio = 0.944 hyp_len = 17 ref_len = 18)
+    >>> print(corpus_chrf(hyps, refs), corpus_ter(hyps, refs), sep="; ")
+    chrF2 = 59.73; TER = 40.00
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..metrics.bleu import BLEU
+from ..metrics.chrf import CHRF
+from ..metrics.score import Score
+from ..metrics.ter import TER
+
+__all__ = ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"]
+
+Streams = Sequence[Sequence[Optional[str]]]
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Streams,
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = False,
+) -> Score:
+    """``sacrebleu.corpus_bleu``: corpus BLEU of ``hypotheses`` against reference streams."""
+    metric = BLEU(smooth_method=smooth_method, smooth_value=smooth_value, force=force, lowercase=lowercase,
+                  tokenize=tokenize, effective_order=use_effective_order)  # fmt: skip
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[str],
+    smooth_method: str = "exp",
+    smooth_value: Optional[float] = None,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = True,
+) -> Score:
+    """``sacrebleu.sentence_bleu``: BLEU of one segment (effective order by default, as sacrebleu)."""
+    metric = BLEU(smooth_method=smooth_method, smooth_value=smooth_value, lowercase=lowercase, tokenize=tokenize,
+                  effective_order=use_effective_order)  # fmt: skip
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Streams,
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> Score:
+    """``sacrebleu.corpus_chrf`` (``remove_whitespace`` is ``CHRF``'s ``whitespace`` negated)."""
+    metric = CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
+                  eps_smoothing=eps_smoothing)  # fmt: skip
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_chrf(
+    hypothesis: str,
+    references: Sequence[str],
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> Score:
+    """``sacrebleu.sentence_chrf``: chrF of one segment."""
+    metric = CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
+                  eps_smoothing=eps_smoothing)  # fmt: skip
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Streams,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> Score:
+    """``sacrebleu.corpus_ter``: corpus TER (lower is better)."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.corpus_score(hypotheses, references)
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[str],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> Score:
+    """``sacrebleu.sentence_ter``: TER of one segment."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.sentence_score(hypothesis, references)
