@@ -23,6 +23,7 @@ Examples:
 
 from __future__ import annotations
 
+import codecs
 import io
 import itertools
 import os
@@ -168,7 +169,7 @@ def _check_endings(line: str, number: int, terminated: bool, name: str, warned: 
         warnings.warn(_ENDINGS[kind].format(name=name, number=number), stacklevel=stacklevel + 1)
 
 
-def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[str]:
+def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding: str = "utf-8") -> list[str]:
     """Read a UTF-8 text file as a list of segments, one per line.
 
     Lines are split on ``"\\n"`` only; the newline is removed and nothing else. A final
@@ -181,6 +182,8 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[s
         max_line_length: the longest line allowed, in bytes without the newline
             (:data:`MAX_LINE_LENGTH`, 1 MiB, by default; 0: no limit). Reading stops at the
             first longer line, so an endless line (``/dev/zero``) cannot fill memory.
+        encoding: the file's text encoding (``"utf-8"`` by default; any codec Python knows, such
+            as ``"latin-1"`` or ``"utf-16"``, whose files are decoded whole).
 
     Returns:
         The lines, without their newline characters.
@@ -189,7 +192,7 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[s
         InputFileError: the file is missing, unreadable, empty (0 bytes, or only a BOM), not
             valid UTF-8, holds a NUL byte, or has a line over ``max_line_length`` bytes (the
             message gives the 1-based line number of the first bad line).
-        InvalidOptionError: ``max_line_length`` is not an integer >= 0.
+        InvalidOptionError: ``max_line_length`` is not an integer >= 0, or ``encoding`` is unknown.
 
     Examples:
         >>> import tempfile, os
@@ -200,11 +203,50 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[s
         ...     read_lines(path)
         ['first', '', 'third']
     """
-    name = display_name(path)
+    name, codec = display_name(path), _check_encoding("read_lines", encoding)
     data = _read_bytes(path, _check_limit("read_lines", max_line_length))
+    text = _decode_utf8(data, name) if codec == "utf-8" else _decode_other(data, name, codec)
+    terminated = text.endswith("\n")
+    lines = (text[:-1] if terminated else text).split("\n")
+    if "\r" in text:
+        warned: set[str] = set()
+        for number, line in enumerate(lines, start=1):
+            _check_endings(line, number, terminated or number < len(lines), name, warned, stacklevel=2)
+    return lines
+
+
+def _check_encoding(owner: str, encoding: str) -> str:
+    """The codec's canonical name (``"utf-8"`` for UTF-8 with or without ``-sig``)."""
+    try:
+        name = codecs.lookup(encoding).name if isinstance(encoding, str) else None
+    except LookupError:
+        name = None
+    if name is None:
+        raise InvalidOptionError(f"{owner}: encoding must be the name of a text encoding such as utf-8 or latin-1 (got {encoding!r}).")
+    return "utf-8" if name in ("utf-8", "utf-8-sig") else name
+
+
+def _decode_other(data: bytes, name: str, codec: str) -> str:
+    """``data`` decoded with ``codec`` (strictly); NUL is refused as in UTF-8 files."""
+    if not data:
+        raise _empty(name)
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError as err:
+        raise InputFileError(
+            f"file {name} is not valid {codec}: byte {data[err.start]:#04x} at offset {err.start} cannot be "
+            "decoded. Give the file's encoding (--encoding / encoding=)."
+        ) from err
+    if "\0" in text:
+        raise _bad_byte(name, 0, text.count("\n", 0, text.index("\0")) + 1)
+    return text
+
+
+def _decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text: a leading BOM removed (with a warning); bad bytes and NUL refused with their line."""
     if not data or data == BOM_UTF8:
         raise _empty(name, " (it holds only a UTF-8 byte-order mark)" if data else "")
-    data = _strip_bom(data, name, stacklevel=2)
+    data = _strip_bom(data, name, stacklevel=3)
     nul = data.find(b"\0")
     nul_line = data.count(b"\n", 0, nul) + 1 if nul >= 0 else 0
     try:
@@ -216,16 +258,10 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> list[s
         raise _bad_byte(name, data[err.start], bad_line) from err
     if nul_line:
         raise _bad_byte(name, 0, nul_line)
-    terminated = text.endswith("\n")
-    lines = (text[:-1] if terminated else text).split("\n")
-    if "\r" in text:
-        warned: set[str] = set()
-        for number, line in enumerate(lines, start=1):
-            _check_endings(line, number, terminated or number < len(lines), name, warned, stacklevel=2)
-    return lines
+    return text
 
 
-def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> Iterator[str]:
+def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding: str = "utf-8") -> Iterator[str]:
     """Lazily read a UTF-8 text file, one segment per line, with :func:`read_lines`' rules.
 
     Only one line is in memory at a time, so files of any size can be scored. Errors
@@ -242,6 +278,9 @@ def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> Iterat
         ['first', '', 'third']
     """
     name, limit = display_name(path), _check_limit("iter_lines", max_line_length)
+    if _check_encoding("iter_lines", encoding) != "utf-8":  # other codecs: the whole file, decoded at once
+        yield from read_lines(path, limit, encoding)
+        return
     if os.fspath(path) == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         handle: IO[bytes] = stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
@@ -278,7 +317,7 @@ def _decode_lines(handle: IO[bytes], name: str, max_line_length: int) -> Iterato
 
 
 def iter_tsv_references(
-    path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH
+    path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH, encoding: str = "utf-8"
 ) -> list[Iterator[str]]:
     """Lazily read a references TSV as ``num_refs`` streams (consume them in lockstep).
 
@@ -290,7 +329,7 @@ def iter_tsv_references(
     name, limit = display_name(path), _check_limit("iter_tsv_references", max_line_length)
 
     def rows() -> Iterator[list[str]]:
-        for number, line in enumerate(iter_lines(path, limit), start=1):
+        for number, line in enumerate(iter_lines(path, limit, encoding), start=1):
             yield _tsv_fields(line, number, name, num_refs)
 
     def column(stream: Iterator[list[str]], j: int) -> Iterator[str]:
@@ -310,13 +349,15 @@ def _tsv_fields(line: str, number: int, name: str, num_refs: int) -> list[str]:
     return fields
 
 
-def read_tsv_references(path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH) -> list[list[str]]:
+def read_tsv_references(
+    path: PathLike, num_refs: int, max_line_length: int = MAX_LINE_LENGTH, encoding: str = "utf-8"
+) -> list[list[str]]:
     """Read references stored as one tab-separated line per segment.
 
     Args:
         path: the TSV file (or ``"-"`` for standard input).
         num_refs: the number of references (tab-separated fields) on every line.
-        max_line_length: as for :func:`read_lines`.
+        max_line_length, encoding: as for :func:`read_lines`.
 
     Returns:
         Reference streams: ``streams[j][i]`` is reference ``j`` of segment ``i``.
@@ -330,7 +371,7 @@ def read_tsv_references(path: PathLike, num_refs: int, max_line_length: int = MA
         raise InvalidOptionError(f"read_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
     name = display_name(path)
     streams: list[list[str]] = [[] for _ in range(num_refs)]
-    for number, line in enumerate(read_lines(path, max_line_length), start=1):
+    for number, line in enumerate(read_lines(path, max_line_length, encoding), start=1):
         for stream, field in zip(streams, _tsv_fields(line, number, name, num_refs)):
             stream.append(field)
     return streams

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import simpeval
 from simpeval import BLEU, CHRF, SARI, TER
 from simpeval.cli import main
 
@@ -583,3 +584,86 @@ def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
     assert [(s, line) for s, line, _, _ in scores] == [(s, i + 1) for s in "ab" for i in range(n)]
     expected = SARI().sentence_scores(text["sys1.txt"], [text["ref0.txt"], text["ref1.txt"]], sources=text["src.txt"])
     assert [sari for _, _, sari, _ in scores[:n]] == list(expected)
+
+
+def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
+    """Issue 15, item 7: each of SARI's 14 options has a --sari-* flag giving the Python signature."""
+    import dataclasses
+
+    from simpeval.metrics.sari.config import SARIConfig
+
+    flags = {
+        "tokenize": ["--sari-tokenize", "none"], "lowercase": ["--sari-no-lowercase"],
+        "normalize_source": ["--sari-raw-source"], "split": ["--sari-split", "space"],
+        "aggregate": ["--sari-aggregate", "sentence"], "deletion": ["--sari-deletion", "precision"],
+        "average": ["--sari-average", "pr"], "zero_division": ["--sari-zero-division", "1"],
+        "precision": ["--sari-precision", "per-ngram"], "keep_recall": ["--sari-keep-recall", "per-ngram"],
+        "del_match": ["--sari-del-match", "subtract"], "ngrams": ["--sari-ngrams", "binary"],
+        "ref_weight": ["--sari-ref-weight", "nonempty"], "max_order": ["--sari-max-order", "3"],
+    }  # fmt: skip
+    assert set(flags) == {f.name for f in dataclasses.fields(SARIConfig)}
+    values = {"tokenize": "none", "lowercase": False, "normalize_source": False, "split": "space",
+              "aggregate": "sentence", "deletion": "precision", "average": "pr", "zero_division": 1,
+              "precision": "per-ngram", "keep_recall": "per-ngram", "del_match": "subtract", "ngrams": "binary",
+              "ref_weight": "nonempty", "max_order": 3}  # fmt: skip
+    base = ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "sari", "-f", "json"]
+    for option, flag in flags.items():
+        result = runner.invoke(main, base + flag)
+        assert result.exit_code == 0, (option, result.output)
+        expected = SARI(**{option: values[option]}).get_signature(1).format()
+        assert json.loads(result.output)[0]["signature"] == expected, option
+
+
+# ---------------------------------------------------------------- sacrebleu's flags (issue 15, item 7)
+def _json(runner, *args):
+    result = runner.invoke(main, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_lc_is_bleus_lowercase(runner, corpus):
+    base = ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu", "chrf", "-f", "json"]
+    flagged, explicit = _json(runner, *base, "-lc"), _json(runner, *base, "--bleu-lowercase")
+    assert flagged == explicit and "case:lc" in flagged[0]["signature"] and "case:mixed" in flagged[1]["signature"]
+
+
+def test_short_signatures(runner, corpus):
+    out = _json(runner, "score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu", "-f", "json", "-sh")
+    assert out[0]["signature"] == BLEU().get_signature(1).format(short=True)
+
+
+def test_encoding_reads_every_file_in_it(runner, tmp_corpus):
+    lines = {"ref.txt": ["Le café est prêt.", "Où est la gare ?"], "sys.txt": ["Le café est chaud.", "Où est la gare ?"]}
+    utf8 = tmp_corpus({name: content for name, content in lines.items()})
+    latin = tmp_corpus({f"l-{name}": ("\n".join(content) + "\n").encode("latin-1") for name, content in lines.items()})
+    a = _json(runner, "score", "-r", utf8["ref.txt"], "-i", utf8["sys.txt"], "-m", "bleu", "chrf", "-f", "json")
+    b = _json(runner, "score", "-r", latin["l-ref.txt"], "-i", latin["l-sys.txt"], "-m", "bleu", "chrf", "-f", "json", "-e", "latin-1")
+    assert [r["score"] for r in a] == [r["score"] for r in b]
+    bad = runner.invoke(main, ["score", "-r", latin["l-ref.txt"], "-i", latin["l-sys.txt"], "-m", "bleu"])
+    assert bad.exit_code == 1 and "not valid UTF-8" in bad.output
+
+
+def test_confidence_on_score_is_compares_interval(runner, corpus):
+    out = _json(runner, "score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
+                "-m", "bleu", "-f", "json", "--confidence", "--confidence-n", "200", "--seed", "3")  # fmt: skip
+    refs = [open(corpus["ref0.txt"], encoding="utf-8").read().splitlines()]
+    hyps = open(corpus["sys1.txt"], encoding="utf-8").read().splitlines()
+    table = simpeval.compare({"sys1.txt": hyps}, refs, metrics=["bleu"], confidence=True, confidence_samples=200, seed=3)
+    interval = table.interval("sys1.txt", "BLEU")
+    assert out[0]["ci"]["low"] == interval.low and out[0]["ci"]["high"] == interval.high
+    assert "bs:200" in out[0]["signature"] and "seed:3" in out[0]["signature"]
+    both = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "--confidence", "--sentence-level"])
+    assert both.exit_code == 2
+
+
+def test_language_pair(runner, corpus):
+    out = _json(runner, "score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu", "-f", "json", "-l", "en-zh")
+    assert "lang:en-zh" in out[0]["signature"] and "tok:zh" in out[0]["signature"]
+    bad = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-l", "english"])
+    assert bad.exit_code == 2 and "SRC-TRG" in bad.output
+
+
+def test_paired_jobs_do_not_change_results(runner, corpus):
+    args = ["compare", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"],
+            "-m", "sari", "bleu", "chrf", "--paired", "bs", "--paired-n", "100", "-f", "json", "-q"]  # fmt: skip
+    assert _json(runner, *args, "--paired-jobs", "2") == _json(runner, *args) == _json(runner, *args, "--paired-jobs", "0")

@@ -249,3 +249,25 @@ def test_crlf_keeps_its_warning_once(tmp_corpus, reader):
         f"file {path} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
         "Convert the file (e.g. dos2unix) if that is not intended."
     ]
+
+
+# ---------------------------------------------------------------- --encoding (issue 15, item 7)
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "cp1252"])
+def test_other_encodings_read_the_same_lines(tmp_path, encoding):
+    lines = ["café au lait", "", "naïve façade"]
+    path = tmp_path / "f.txt"
+    path.write_bytes(("\n".join(lines) + "\n").encode(encoding))
+    assert read_lines(path, encoding=encoding) == lines
+    assert list(iter_lines(path, encoding=encoding)) == lines
+
+
+def test_a_wrong_encoding_is_one_error(tmp_path):
+    path = tmp_path / "f.txt"
+    path.write_bytes("café\n".encode("latin-1"))
+    with pytest.raises(InputFileError, match="not valid UTF-8: byte 0xe9 on line 1"):
+        read_lines(path)
+    path.write_bytes(b"\xff\xfe\x00")  # odd number of bytes: not UTF-16
+    with pytest.raises(InputFileError, match="not valid utf-16"):
+        read_lines(path, encoding="utf-16")
+    with pytest.raises(InvalidOptionError, match="encoding must be the name of a text encoding"):
+        read_lines(path, encoding="klingon")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Optional, Sequence, Union, cast
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar, Union, cast
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES
@@ -25,6 +27,8 @@ from .common import MetricSpec, ProgressFn, announce_work, check_systems, column
 
 __all__ = ["ProgressFn", "compare"]
 
+T = TypeVar("T")
+
 
 
 def compare(
@@ -44,6 +48,7 @@ def compare(
     agreement: bool = False,
     agreement_samples: int = AGREEMENT_SAMPLES,
     progress: Optional[ProgressFn] = None,
+    jobs: int = 1,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
 
@@ -71,6 +76,8 @@ def compare(
             with bootstrap intervals over segments; needs two metrics and three systems).
         agreement_samples: bootstrap resamples for those intervals.
         progress: optional callback ``progress(label, done, total)``.
+        jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per
+            CPU). The results do not depend on it.
 
     Returns:
         A :class:`~simpeval.report.table.ResultTable` with scores, and where requested
@@ -90,11 +97,12 @@ def compare(
     n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
     n_confidence = _confidence_samples(confidence_samples, paired, paired_samples)
     options = _Options(confidence, n_confidence, paired, paired_samples, all_pairs, correction, base, seed)
-    done = [
-        _compare_metric(metric, {name: metric.corpus_stats(hyps, references, sources=sources)
-                                 for name, hyps in systems.items()}, n_refs, options)  # fmt: skip
-        for metric in _with_progress(resolved, progress, len(names))
-    ]
+
+    def one(metric: Metric) -> _MetricResult:
+        stats = {name: metric.corpus_stats(hyps, references, sources=sources) for name, hyps in systems.items()}
+        return _compare_metric(metric, stats, n_refs, options)
+
+    done = _each_metric(one, resolved, _check_jobs(jobs, len(resolved)), progress)
     table_columns = columns([result.scores[0].metric for result in done], resolved)
     correlations: list[Correlation] = []
     if agreement:
@@ -175,7 +183,26 @@ def _check_options(
     return baseline if baseline is not None else names[0]
 
 
-def _with_progress(metrics: list[Metric], progress: Optional[ProgressFn], n_systems: int) -> Iterator[Metric]:
+def _each_metric(
+    one: Callable[[Metric], _MetricResult], metrics: list[Metric], workers: int, progress: Optional[ProgressFn]
+) -> list[_MetricResult]:
+    """``one(metric)`` for every metric, in order, on ``workers`` threads (metric objects are
+    thread-safe; the compiled kernels release the GIL)."""
+    if workers == 1:
+        return [one(metric) for metric in _with_progress(metrics, progress)]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(one, metric) for metric in metrics]
+        return [future.result() for future in _with_progress(futures, progress)]
+
+
+def _check_jobs(jobs: Any, n_metrics: int) -> int:
+    """Threads for the metrics of a comparison: ``jobs`` (0: one per CPU), at most one per metric."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise InvalidOptionError(f"compare: jobs must be an integer >= 0, 0 for one per CPU (got {jobs!r}).")
+    return max(1, min(jobs or os.cpu_count() or 1, n_metrics))
+
+
+def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator[T]:
     for k, metric in enumerate(metrics):
         yield metric
         if progress is not None:

@@ -12,15 +12,16 @@ from typing import Any, Optional
 import click
 
 from .. import api
-from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED, PAIRED_SAMPLES
+from ..defaults import PAIRED_SAMPLES
 from ..metrics import References
-from ..report import render, render_agreement
+from ..report import ResultTable, render, render_agreement
 from ..significance._resample import MAX_RESAMPLES
 from .inputs import check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
+    confidence_options,
     data_options,
     input_option,
     metric_options,
@@ -28,6 +29,8 @@ from .options import (
     option_group,
     output_file,
     output_options,
+    sacrebleu_metric_options,
+    sacrebleu_options,
 )
 from .progress import Progress
 
@@ -35,11 +38,6 @@ __all__ = ["compare"]
 
 #: The options of the comparison itself: intervals, paired tests, baseline, seed.
 comparison_options = option_group(
-    click.option("--confidence", "--ci", is_flag=True,
-                 help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals."),
-    click.option("--confidence-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
-                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
-                 "with --paired bs, --paired-n's: one bs field in the signature records both)."),
     click.option("--paired", type=click.Choice(["bs", "ar"]),
                  help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar)."),
     click.option("--paired-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
@@ -48,7 +46,8 @@ comparison_options = option_group(
     click.option("--all-pairs", is_flag=True, help="Test every pair of systems instead of each against the baseline."),
     click.option("--correction", type=click.Choice(["holm"]), help="Multiple-comparison correction of the p-values."),
     click.option("--baseline", metavar="NAME", help="Baseline system (default: the first)."),
-    click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw."),
+    click.option("--paired-jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+                 help="Metrics compared at once, on threads (0: one per CPU); results do not depend on it."),
 )  # fmt: skip
 
 
@@ -72,7 +71,9 @@ def _check_options(
               help="System names, one per --input file (default: the file names).")  # fmt: skip
 @metrics_option
 @metric_options
+@sacrebleu_options
 @output_options
+@confidence_options
 @comparison_options
 @click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
 @click.option(
@@ -95,6 +96,10 @@ def compare(
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
+    lowercase: bool,
+    short: bool,
+    encoding: str,
+    language_pair: Optional[str],
     fmt: str,
     width: int,
     confidence: bool,
@@ -104,6 +109,7 @@ def compare(
     all_pairs: bool,
     correction: Optional[str],
     baseline: Optional[str],
+    paired_jobs: int,
     seed: int,
     deltas: bool,
     agreement: bool,
@@ -112,19 +118,26 @@ def compare(
     **metric_options: Any,
 ) -> None:
     """Compare systems in one table: scores, confidence intervals, paired significance tests."""
-    metric_objects = build_metrics(ctx, metrics, metric_options)
+    implied = sacrebleu_metric_options(lowercase, language_pair)
+    metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     _check_options(all_pairs, correction, paired, agreement, fmt)
     with Progress(enabled=not quiet) as progress:
         data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
                                        num_refs=num_refs, names=names, progress=progress,
-                                       max_line_length=max_line_length))  # fmt: skip
+                                       max_line_length=max_line_length, encoding=encoding))  # fmt: skip
         table = data.tag(api.compare(
-            data.systems, References.from_streams(data.references), sources=data.sources, metrics=metric_objects, confidence=confidence,
-            confidence_samples=confidence_n, paired=paired, paired_samples=paired_n, all_pairs=all_pairs,
-            correction=correction, baseline=baseline, seed=seed, agreement=agreement, progress=progress,
-        ))  # fmt: skip
-    click.echo(render(table, fmt, width=width, deltas=deltas))  # the table first: a failing plot cannot lose it
+            data.systems, References.from_streams(data.references), sources=data.sources, metrics=metric_objects,
+            confidence=confidence, confidence_samples=confidence_n, paired=paired, paired_samples=paired_n,
+            all_pairs=all_pairs, correction=correction, baseline=baseline, seed=seed, agreement=agreement,
+            progress=progress, jobs=paired_jobs,
+        )).with_signature_fields(lang=language_pair)  # fmt: skip
+    click.echo(render(table, fmt, width=width, deltas=deltas, short=short))  # the table first: a failing plot cannot lose it
+    _write_extras(table, fmt, plot)
+
+
+def _write_extras(table: ResultTable, fmt: str, plot: Optional[str]) -> None:
+    """The metric agreement (printed after the table) and the plot file, if asked for."""
     if table.correlations:
         click.echo("\n" + render_agreement(table.correlations, fmt))
     if plot:

@@ -229,6 +229,7 @@ def open_inputs(
     names: Sequence[str] = (),
     progress: Optional[Progress] = None,
     max_line_length: int = MAX_LINE_LENGTH,
+    encoding: str = "utf-8",
 ) -> Inputs[Iterator[str]]:
     """Open every input lazily: nothing is read until the streams are consumed.
 
@@ -240,12 +241,13 @@ def open_inputs(
         names: system names, one per input file (default: the file names).
         progress: draws the download of a test set (default: a bar on a terminal).
         max_line_length: the longest line read from a file, in bytes (0: no limit).
+        encoding: the files' text encoding (test sets are UTF-8).
 
     When the streams are read: one ``references`` file without ``num_refs`` whose every line
     has a tab raises :class:`ReferenceLayoutError` at its end (use ``num_refs``, or 1 to keep
     the tabs), and identical reference streams give a warning once they have all been read.
     """
-    systems = {name: iter_lines(path, max_line_length) for name, path in zip(system_names(inputs, names), inputs)}
+    systems = {name: iter_lines(path, max_line_length, encoding) for name, path in zip(system_names(inputs, names), inputs)}
     files = [display_name(path) for path in inputs]
     if test_set is not None:
         data = _load_testset(test_set, progress)
@@ -253,15 +255,15 @@ def open_inputs(
         refs = [iter(stream) for stream in data.references]
         return Inputs(systems, refs, iter(data.sources), files + [label] * (len(refs) + 1), data.name)
     if num_refs is not None and num_refs > 1:
-        refs = iter_tsv_references(references[0], num_refs, max_line_length)
+        refs = iter_tsv_references(references[0], num_refs, max_line_length, encoding)
         ref_names = [display_name(references[0])] * num_refs
     else:
-        refs = [iter_lines(path, max_line_length) for path in references]
+        refs = [iter_lines(path, max_line_length, encoding) for path in references]
         ref_names = [display_name(path) for path in references]
         if num_refs is None and len(refs) == 1:  # a TSV read without --num-refs: an error at its end
             refs = [_not_all_tabbed(refs[0], ref_names[0])]
     refs = _IdenticalStreams(ref_names).watch(refs) if len(refs) > 1 else refs
-    srcs = iter_lines(sources, max_line_length) if sources is not None else None
+    srcs = iter_lines(sources, max_line_length, encoding) if sources is not None else None
     return Inputs(systems, refs, srcs, files + ref_names + ([display_name(sources)] if sources is not None else []))
 
 

@@ -13,17 +13,20 @@ Every default comes from :mod:`simpeval.defaults`.
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
 
 import click
 from click.core import ParameterSource
 
-from ..defaults import DEFAULT_METRICS, WIDTH
+from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, WIDTH
 from ..io import MAX_LINE_LENGTH, STDIN
 from ..metrics import Metric, available_metrics, get_metric, metric_key
 from ..metrics.sari import VARIANTS
 from ..report import available_formats
+from ..significance._resample import MAX_RESAMPLES
 from ..testsets import available_testsets
 from ..tokenizers import available_tokenizers
 
@@ -31,6 +34,7 @@ __all__ = [
     "MultiValueCommand",
     "MultiValueOption",
     "build_metrics",
+    "confidence_options",
     "data_options",
     "expand_multi_values",
     "input_option",
@@ -39,6 +43,8 @@ __all__ = [
     "option_group",
     "output_file",
     "output_options",
+    "sacrebleu_metric_options",
+    "sacrebleu_options",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -176,6 +182,19 @@ metric_options: Decorator = option_group(
     click.option("--sari-average", type=click.Choice(["f1", "pr"]), help="SARI: F1 per order, or F1 of mean P and R."),
     click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
     click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
+    click.option("--sari-normalize-source/--sari-raw-source", default=None,
+                 help="SARI: lowercase and tokenize the source like the output and references."),
+    click.option("--sari-split", type=click.Choice(["whitespace", "space"]),
+                 help="SARI: split tokens with str.split() or str.split(' ')."),
+    click.option("--sari-precision", type=click.Choice(["pooled", "per-ngram"]),
+                 help="SARI: keep/deletion precision as pooled sums or averaged per n-gram."),
+    click.option("--sari-keep-recall", type=click.Choice(["pooled", "per-ngram"]),
+                 help="SARI: keep recall as pooled sums or averaged per n-gram."),
+    click.option("--sari-del-match", type=click.Choice(["min", "subtract"]),
+                 help="SARI: correct deletions per n-gram: min, or subtract (EASSE's)."),
+    click.option("--sari-ngrams", type=click.Choice(["counts", "binary"]), help="SARI: n-gram multisets or sets."),
+    click.option("--sari-ref-weight", type=click.Choice(["all", "nonempty"]),
+                 help="SARI: weigh source/output counts by all references or the non-empty ones."),
     click.option("--bleu-tokenize", metavar="NAME",
                  help="BLEU tokenizer: any registered name (13a, intl, zh, char, none, moses, ...). Default: 13a."),
     click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
@@ -201,7 +220,11 @@ metric_options: Decorator = option_group(
 
 
 def build_metrics(
-    ctx: click.Context, names: Sequence[str], options: dict[str, Any], flag: str = "--metrics"
+    ctx: click.Context,
+    names: Sequence[str],
+    options: dict[str, Any],
+    flag: str = "--metrics",
+    implied: Optional[dict[str, dict[str, Any]]] = None,
 ) -> list[Metric]:
     """Instantiate the metrics named in ``--metrics`` with the per-metric options given.
 
@@ -210,6 +233,8 @@ def build_metrics(
         names: the ``--metrics`` values, any spelling :func:`simpeval.metrics.metric_key` accepts.
         options: the per-metric options (:data:`metric_options`) by parameter name.
         flag: the option that names the metrics, for the error message.
+        implied: options that other flags imply, by registry name (``-lc``: see
+            :func:`sacrebleu_metric_options`); given per-metric options take precedence.
 
     Raises:
         UnknownMetricError: a name is not a metric (the message lists the valid ones).
@@ -225,9 +250,59 @@ def build_metrics(
                 f"--{option.replace('_', '-')} was given but {prefix} is not in {flag} ({' '.join(names)})."
             )
     return [
-        get_metric(name, **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key})
+        get_metric(name, **{**(implied or {}).get(key, {}),
+                            **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key}})
         for name, key in zip(names, keys)
-    ]
+    ]  # fmt: skip
+
+
+# ------------------------------------------------------------ sacrebleu's flags
+def _check_encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    try:
+        codecs.lookup(value)
+    except LookupError:
+        raise click.BadParameter(f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, utf-16).") from None
+    return value
+
+
+def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(_[A-Za-z]+)?-[A-Za-z]{2,3}(_[A-Za-z]+)?", value):
+        raise click.BadParameter(f"expected SRC-TRG language codes such as en-de (got {value!r}).")
+    return value
+
+
+#: The flags sacrebleu users type, with sacrebleu's meaning: ``-lc``, ``-sh``, ``-e``, ``-l``.
+sacrebleu_options: Decorator = option_group(
+    click.option("--lowercase", "-lc", is_flag=True, help="BLEU: lowercase (sacrebleu's -lc)."),
+    click.option("--short", "-sh", is_flag=True, help="Print short signatures (sacrebleu's -sh)."),
+    click.option("--encoding", "-e", default="utf-8", show_default=True, callback=_check_encoding,
+                 help="Text encoding of the input files."),
+    click.option("--language-pair", "-l", metavar="SRC-TRG", callback=_check_language_pair,
+                 help="Language pair, recorded in signatures (lang:SRC-TRG); BLEU's default tokenizer follows "
+                 "the target language (zh, ja-mecab, ko-mecab), as in sacrebleu."),
+)  # fmt: skip
+
+
+def sacrebleu_metric_options(lowercase: bool, language_pair: Optional[str]) -> dict[str, dict[str, Any]]:
+    """The metric options ``-lc`` and ``-l`` imply, by registry name (``{"bleu": {...}}``)."""
+    implied: dict[str, dict[str, Any]] = {"bleu": {}}
+    if lowercase:  # BLEU's only, as in sacrebleu (chrF has --chrf-lowercase, TER --ter-case-sensitive)
+        implied["bleu"]["lowercase"] = True
+    if language_pair:
+        implied["bleu"]["trg_lang"] = language_pair.split("-")[1].split("_")[0].lower()
+    return implied
+
+
+# ------------------------------------------------------------ resampling
+#: ``--confidence/--ci``, ``--confidence-n`` and ``--seed``: bootstrap intervals (``score``, ``compare``).
+confidence_options: Decorator = option_group(
+    click.option("--confidence", "--ci", is_flag=True,
+                 help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals (sacrebleu's --confidence)."),
+    click.option("--confidence-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
+                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
+                 "with compare's --paired bs, --paired-n's: one bs field in the signature records both)."),
+    click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw."),
+)  # fmt: skip
 
 
 # ------------------------------------------------------------ output

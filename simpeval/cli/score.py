@@ -9,24 +9,27 @@ gives one line per system and segment with every metric side by side.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Iterator, Optional, Union
 
 import click
 
 from .. import api
 from ..io import STDIN
-from ..metrics import References
+from ..metrics import Metric, References
 from ..report import ResultTable, SegmentTable, render
-from .inputs import LINE_COUNT_MISMATCH, UNIT, check_data_options, open_inputs, read_inputs
+from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
+    confidence_options,
     data_options,
     input_option,
     metric_options,
     metrics_option,
     output_options,
+    sacrebleu_metric_options,
+    sacrebleu_options,
 )
 from .progress import Progress
 
@@ -40,7 +43,9 @@ __all__ = ["score"]
               help="System names, one per --input file (default: the file names).")  # fmt: skip
 @metrics_option
 @metric_options
+@sacrebleu_options
 @output_options
+@confidence_options
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
@@ -56,8 +61,15 @@ def score(
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
+    lowercase: bool,
+    short: bool,
+    encoding: str,
+    language_pair: Optional[str],
     fmt: str,
     width: int,
+    confidence: bool,
+    confidence_n: Optional[int],
+    seed: int,
     score_only: bool,
     sentence_level: bool,
     quiet: bool,
@@ -65,25 +77,38 @@ def score(
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
     inputs = inputs or (STDIN,)
-    metric_objects = build_metrics(ctx, metrics, metric_options)
+    metric_objects = build_metrics(ctx, metrics, metric_options, implied=sacrebleu_metric_options(lowercase, language_pair))
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if score_only and fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
-    table: Union[ResultTable, SegmentTable]
+    if confidence and sentence_level:
+        raise click.UsageError("--confidence gives intervals of corpus scores; it cannot be combined with --sentence-level.")
     with Progress(enabled=not quiet) as progress:
         data = open_inputs(
             inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
-            names=names, max_line_length=max_line_length, progress=progress,
+            names=names, max_line_length=max_line_length, encoding=encoding, progress=progress,
         )  # fmt: skip
-        if sentence_level:
-            read = read_inputs(data)
-            table = data.tag(api.sentence_level(
-                read.systems, References.from_streams(read.references), sources=read.sources,
-                metrics=metric_objects, progress=progress,
-            ))  # fmt: skip
-        else:  # files are read lazily, in chunks: memory does not grow with their length
-            table = data.tag(api.evaluate_streams(
-                data.systems, data.references, sources=data.sources, metrics=metric_objects,
-                input_names=data.names, mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
-            ))  # fmt: skip
-    click.echo(render(table, fmt, width=width, score_only=score_only))
+        how = "sentence" if sentence_level else "confidence" if confidence else "stream"
+        table = _table(data, metric_objects, how, confidence_n, seed, progress)
+    table = table.with_signature_fields(lang=language_pair)
+    click.echo(render(table, fmt, width=width, score_only=score_only, short=short))
+
+
+def _table(
+    data: Inputs[Iterator[str]], metrics: list[Metric], how: str, confidence_n: Optional[int], seed: int,
+    progress: Progress,
+) -> Union[ResultTable, SegmentTable]:
+    """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals;
+    ``test:NAME`` in the signatures when the data is a built-in test set."""
+    if how == "stream":  # files are read lazily, in chunks: memory does not grow with their length
+        return data.tag(api.evaluate_streams(
+            data.systems, data.references, sources=data.sources, metrics=metrics, input_names=data.names,
+            mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
+        ))  # fmt: skip
+    read = read_inputs(data)
+    references = References.from_streams(read.references)
+    if how == "sentence":
+        return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,
+                                           progress=progress))  # fmt: skip
+    return data.tag(api.compare(read.systems, references, sources=read.sources, metrics=metrics, confidence=True,
+                                confidence_samples=confidence_n, seed=seed, progress=progress))  # fmt: skip

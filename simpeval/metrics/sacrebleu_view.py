@@ -12,10 +12,35 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Mapping, Optional, Protocol, Union
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .score import Score
+from .signature import Signature
+
+
+class _Interval(Protocol):
+    @property
+    def low(self) -> float: ...
+    @property
+    def high(self) -> float: ...
+    @property
+    def mean(self) -> float: ...
+
+
+class Score(Protocol):
+    """What this module reads of a :class:`~simpeval.metrics.score.Score` (which imports it)."""
+
+    @property
+    def metric(self) -> str: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def signature(self) -> Signature: ...
+    @property
+    def breakdown(self) -> Mapping[str, tuple[float, ...]]: ...
+    @property
+    def details(self) -> Mapping[str, Union[float, tuple[float, ...]]]: ...
+    @property
+    def ci(self) -> Optional[_Interval]: ...
 
 __all__ = ["attribute", "format_score", "verbose"]
 

@@ -85,7 +85,12 @@ def _check_format(caller: str, fmt: str) -> None:
 
 
 def render(
-    table: AnyTable, fmt: str = "text", width: int = WIDTH, score_only: bool = False, deltas: bool = False
+    table: AnyTable,
+    fmt: str = "text",
+    width: int = WIDTH,
+    score_only: bool = False,
+    deltas: bool = False,
+    short: bool = False,
 ) -> str:
     """Render a result table.
 
@@ -102,6 +107,7 @@ def render(
         score_only: print only the scores, one per line, systems x metrics (x segments) order.
         deltas: add each system's difference to the baseline (``table.baseline``, or the first
             system) under every metric. :class:`ResultTable` only.
+        short: signatures with their short keys (``BLEU|#:1|c:mixed|...``, sacrebleu's ``-sh``).
 
     Raises:
         InvalidOptionError: unknown ``fmt``, a negative ``width``, or ``deltas`` for a segment table.
@@ -116,7 +122,7 @@ def render(
         )
     if score_only:
         return "\n".join(number(score.score, width) for score in scores_in_order(table))
-    return _RENDERERS[fmt](table, Options(width, deltas))
+    return _RENDERERS[fmt](table, Options(width, deltas, bool(short)))
 
 
 def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", width: int = 3) -> str:

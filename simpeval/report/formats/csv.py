@@ -27,9 +27,9 @@ def _field(value: Value) -> str:
 def csv_rows(table: AnyTable, opts: Options) -> list[list[str]]:
     """The header, then one row of fields per record."""
     if isinstance(table, ResultTable):
-        columns, records = result_records(table, opts.deltas)
+        columns, records = result_records(table, opts.deltas, opts.short)
     else:
-        columns, records = segment_records(table)
+        columns, records = segment_records(table, opts.short)
     return [columns, *([_field(record[column]) for column in columns] for record in records)]
 
 

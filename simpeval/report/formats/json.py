@@ -30,11 +30,11 @@ def _listed(value: Union[float, tuple[float, ...]]) -> Union[float, list[float]]
     return list(value) if isinstance(value, tuple) else value
 
 
-def _score_json(score: Score) -> dict[str, Any]:
+def _score_json(score: Score, short: bool = False) -> dict[str, Any]:
     """``score``, ``signature``, ``components`` and ``details`` of a score (full precision)."""
     return {
         "score": score.score,
-        "signature": score.signature.format(),
+        "signature": score.signature.format(short=short),
         "components": dict(score.components),
         "details": {key: _listed(value) for key, value in score.details.items()},
     }
@@ -64,7 +64,7 @@ def result_objects(table: ResultTable, opts: Options) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     for i, (system, scores) in enumerate(zip(table.systems, table.scores)):
         for k, (column, score) in enumerate(zip(table.metrics, scores)):
-            record: dict[str, Any] = {"system": system, "metric": column.name, **_score_json(score)}
+            record: dict[str, Any] = {"system": system, "metric": column.name, **_score_json(score, opts.short)}
             record["higher_is_better"] = column.higher_is_better
             test = paired[i][k]
             ci = _cell_ci(table, system, column.name, test)
@@ -94,7 +94,7 @@ def render_json(table: AnyTable, opts: Options) -> str:
         records = result_objects(table, opts)
     else:
         records = [
-            {"line": row.line, "system": row.system, "metric": row.metric, **_score_json(row.score)}
+            {"line": row.line, "system": row.system, "metric": row.metric, **_score_json(row.score, opts.short)}
             for row in table.rows
         ]
     return json.dumps(records, indent=2, ensure_ascii=False)

@@ -80,10 +80,12 @@ class Options:
     Attributes:
         width: decimals of every printed score.
         deltas: whether to add each system's difference to the baseline.
+        short: print the signatures with their short keys (``BLEU|#:1|c:mixed|...``).
     """
 
     width: int
     deltas: bool
+    short: bool = False
 
 
 # ---------------------------------------------------------------- numbers and marks
@@ -170,8 +172,8 @@ def _sub_columns(scores: Sequence[Score]) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-def _signature_lines(table: AnyTable) -> tuple[str, ...]:
-    return tuple(sig.format() for name in table.metric_names for sig in table.signatures(name))
+def _signature_lines(table: AnyTable, short: bool = False) -> tuple[str, ...]:
+    return tuple(sig.format(short=short) for name in table.metric_names for sig in table.signatures(name))
 
 
 # ---------------------------------------------------------------- the report
@@ -238,7 +240,7 @@ def _result_report(table: ResultTable, opts: Options) -> Report:
                 row.append(cell)
     grid = Grid(tuple(header), tuple(tuple(row) for row in body), tuple(aligns))
     notes = _result_notes(table, len(table.systems) > 1, with_deltas)
-    return Report(grid, notes, _signature_lines(table), *_comparisons_block(table, opts.width))
+    return Report(grid, notes, _signature_lines(table, opts.short), *_comparisons_block(table, opts.width))
 
 
 def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -> list[tuple[str, str, list[Cell]]]:
@@ -321,4 +323,4 @@ def _segment_report(table: SegmentTable, opts: Options) -> Report:
         for r in table.rows
     )
     grid = Grid(("Line", "System", "Metric", "Score"), rows, ("r", "l", "l", "r"))
-    return Report(grid, (), _signature_lines(table))
+    return Report(grid, (), _signature_lines(table, opts.short))

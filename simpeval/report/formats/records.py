@@ -70,7 +70,9 @@ def comparisons_of(table: ResultTable, system: str, metric: str) -> list[PairedR
     return [r for r in table.comparisons if r.metric == metric and system in (r.system, r.baseline)]
 
 
-def result_records(table: ResultTable, with_deltas: bool = False) -> tuple[list[str], list[dict[str, Value]]]:
+def result_records(
+    table: ResultTable, with_deltas: bool = False, short: bool = False
+) -> tuple[list[str], list[dict[str, Value]]]:
     """The column order and one record per system and metric (unrounded).
 
     ``ci_low``, ``ci_high`` and ``ci_mean`` are the cell's confidence interval, or else, for a
@@ -87,7 +89,7 @@ def result_records(table: ResultTable, with_deltas: bool = False) -> tuple[list[
             score, test = table.scores[i][k], paired[i][k]
             ci = table.interval(system, column.name) or paired_interval(test)
             record: dict[str, Value] = dict.fromkeys(columns)
-            record.update(system=system, metric=column.name, score=score.score, signature=score.signature.format())
+            record.update(system=system, metric=column.name, score=score.score, signature=score.signature.format(short=short))
             record.update(_values(score, components, details))
             if ci is not None:
                 record.update(ci_low=ci.low, ci_high=ci.high, ci_mean=ci.mean)
@@ -101,7 +103,7 @@ def result_records(table: ResultTable, with_deltas: bool = False) -> tuple[list[
     return columns, records
 
 
-def segment_records(table: SegmentTable) -> tuple[list[str], list[dict[str, Value]]]:
+def segment_records(table: SegmentTable, short: bool = False) -> tuple[list[str], list[dict[str, Value]]]:
     """The column order and one record per segment score (unrounded)."""
     components, details = _value_columns([row.score for row in table.rows])
     columns = ["line", "system", "metric", "score", *components.values(), *details.values(), "signature"]
@@ -110,6 +112,6 @@ def segment_records(table: SegmentTable) -> tuple[list[str], list[dict[str, Valu
         record: dict[str, Value] = dict.fromkeys(columns)
         record.update(line=str(row.line), system=row.system, metric=row.metric, score=row.score.score)
         record.update(_values(row.score, components, details))
-        record["signature"] = row.score.signature.format()
+        record["signature"] = row.score.signature.format(short=short)
         records.append(record)
     return columns, records
