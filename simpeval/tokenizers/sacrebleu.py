@@ -48,6 +48,14 @@ class SacrebleuTokenizer:
         return f"SacrebleuTokenizer({self.name!r})"
 
 
+def make_tercom_tokenizer() -> SacrebleuTokenizer:
+    """sacrebleu's Tercom tokenizer as TER normalizes (``TER(normalized=True)``), without
+    lowercasing (case is each metric's option): punctuation split off, abbreviations kept."""
+    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+    return SacrebleuTokenizer("tercom", TercomTokenizer(normalized=True, case_sensitive=True))
+
+
 def make_sacrebleu_tokenizer(name: str) -> SacrebleuTokenizer:
     """Instantiate sacrebleu's tokenizer ``name``; clear error when an extra is missing."""
     module_name, class_name, needs = SACREBLEU_TOKENIZERS[name]

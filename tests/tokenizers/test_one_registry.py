@@ -83,3 +83,13 @@ def test_a_bleu_with_a_registry_tokenizer_pickles() -> None:
     bleu = BLEU(tokenize="moses")
     again = pickle.loads(pickle.dumps(bleu))
     assert again.corpus_score(HYPS, REFS).score == bleu.corpus_score(HYPS, REFS).score
+
+
+def test_tercom_is_in_the_registry() -> None:
+    """Issue 15, item 7: sacrebleu's Tercom tokenizer (TER's normalization, case kept) for every metric."""
+    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+    text = "Hello, world! It's 3.5 U.S. dollars."
+    assert get_tokenizer("tercom")(text) == TercomTokenizer(normalized=True, case_sensitive=True)(text)
+    assert BLEU(tokenize="tercom").corpus_score([text], [[text]]).signature["tok"] == "tercom"
+    assert SARI(tokenize="tercom").corpus_score([text], [[text]], sources=[text]).signature["tok"] == "tercom"
