@@ -33,6 +33,8 @@ from .metrics import (
     get_metric,
     metric_key,
     references_from_segments,
+    register_metric,
+    unregister_metric,
 )
 from .report.explain import register as _register_explanation_renderers
 from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
@@ -86,12 +88,14 @@ __all__ = [
     "load_testset",
     "metric_key",
     "references_from_segments",
+    "register_metric",
     "register_tokenizer",
     "render",
     "sentence_bleu",
     "sentence_chrf",
     "sentence_level",
     "sentence_ter",
+    "unregister_metric",
 ]
 
 #: Lazy exports: name -> module that defines it (imported on first attribute access).

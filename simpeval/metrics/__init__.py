@@ -6,14 +6,21 @@ One set of spellings names a metric everywhere (the API, the CLI's ``--metrics``
 (which sets ``word_order=2`` when it creates the metric).
 
 Metric modules are imported lazily, on first use, so ``import simpeval`` stays cheap.
+
+Metrics of one's own join the registry with :func:`register_metric`, or from an installed
+package through the entry-point group ``simpeval.metrics`` (name = metric name, value =
+``module:Class``), read on the first listing or on the first lookup of an unknown name; the
+CLI's ``--metrics``, ``score``, ``compare`` and every API that takes a registry name then
+accept them.
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from importlib import import_module
-from typing import Any
+import threading
+from importlib import import_module, metadata
+from typing import Any, Union
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from .base import Metric
@@ -32,9 +39,12 @@ __all__ = [
     "metric_class",
     "metric_key",
     "references_from_segments",
+    "register_metric",
+    "unregister_metric",
 ]
 
-_REGISTRY: dict[str, str] = {
+#: Registry name -> ``"module:Class"`` (imported on first use) or the class itself.
+_REGISTRY: dict[str, Union[str, type[Metric]]] = {
     "sari": "simpeval.metrics.sari:SARI",
     "bleu": "simpeval.metrics.bleu:BLEU",
     "chrf": "simpeval.metrics.chrf:CHRF",
@@ -50,6 +60,79 @@ _REGISTRY: dict[str, str] = {
 }
 # chrF's display names: chrF2, chrF3++, chrF1+, ... (beta digits, then the word-order pluses)
 _CHRF_NAME = re.compile(r"chrf\d*\+*")
+_BUILTIN = frozenset(_REGISTRY)
+_NAME = re.compile(r"[a-z0-9][a-z0-9+._-]*")
+#: The entry-point group of metric plugins.
+ENTRY_POINT_GROUP = "simpeval.metrics"
+_LOCK = threading.Lock()
+_PLUGINS_LOADED = threading.Event()
+
+
+def register_metric(name: str, metric: Union[type[Metric], str], *, overwrite: bool = False) -> None:
+    """Add a metric to the registry under ``name``: a :class:`Metric` subclass, or its
+    ``"module:Class"`` path (imported on first use).
+
+    Args:
+        name: the registry name (lowercase letters, digits, ``+ . _ -``), then accepted by
+            :func:`get_metric`, ``--metrics`` and every API that takes metric names.
+        metric: the class, or where to import it from.
+        overwrite: replace a metric already registered under ``name`` (never a built-in one).
+
+    Raises:
+        InvalidOptionError: a bad name or class, or ``name`` taken (built-in names always are).
+
+    Examples:
+        >>> from simpeval.metrics.bleu import BLEU
+        >>> class Bleu2(BLEU):
+        ...     def __init__(self) -> None:
+        ...         super().__init__(max_ngram_order=2)
+        >>> register_metric("bleu2", Bleu2)
+        >>> get_metric("bleu2").config.max_ngram_order
+        2
+        >>> unregister_metric("bleu2")
+    """
+    if not isinstance(name, str) or not _NAME.fullmatch(name):
+        raise InvalidOptionError(
+            f"register_metric: name must be lowercase letters, digits and '+._-' (got {name!r})."
+        )
+    valid_class = isinstance(metric, type) and issubclass(metric, Metric)
+    if not valid_class and not (isinstance(metric, str) and re.fullmatch(r"[\w.]+:\w+", metric)):
+        raise InvalidOptionError(
+            f"register_metric: metric must be a Metric subclass or a 'module:Class' path (got {metric!r})."
+        )
+    with _LOCK:
+        if name in _BUILTIN or (name in _REGISTRY and not overwrite):
+            why = "a built-in metric" if name in _BUILTIN else "taken; pass overwrite=True to replace it"
+            raise InvalidOptionError(f"register_metric: the name {name!r} is {why}.")
+        _REGISTRY[name] = metric
+
+
+def unregister_metric(name: str) -> None:
+    """Remove a metric added with :func:`register_metric` (or by a plugin); built-ins stay.
+
+    Raises:
+        InvalidOptionError: ``name`` is built in.
+        UnknownMetricError: nothing is registered under ``name``.
+    """
+    with _LOCK:
+        if name in _BUILTIN:
+            raise InvalidOptionError(f"unregister_metric: {name!r} is a built-in metric.")
+        if name not in _REGISTRY:
+            raise UnknownMetricError(f"unregister_metric: no metric is registered as {name!r}.")
+        del _REGISTRY[name]
+
+
+def _load_plugins() -> None:
+    """Register the metrics of installed plugins (once); a plugin never replaces a registered name."""
+    if _PLUGINS_LOADED.is_set():
+        return
+    _PLUGINS_LOADED.set()
+    found = metadata.entry_points()
+    points = found.select(group=ENTRY_POINT_GROUP) if hasattr(found, "select") else found.get(ENTRY_POINT_GROUP, ())
+    for point in points:
+        with _LOCK:
+            if _NAME.fullmatch(point.name) and point.name not in _REGISTRY:
+                _REGISTRY[point.name] = point.value
 
 
 def available_metrics() -> list[str]:
@@ -60,6 +143,7 @@ def available_metrics() -> list[str]:
         ['bagofwords', 'bleu', 'chrf', 'editdistance', 'meteor', 'nltk-bleu', 'nltk-chrf', 'pem', 'sari',
          'ter', 'wer']
     """
+    _load_plugins()
     return sorted(_REGISTRY)
 
 
@@ -74,6 +158,8 @@ def metric_key(name: str) -> str:
         ('sari', 'chrf', 'chrf')
     """
     key = name.strip().lower() if isinstance(name, str) else ""
+    if key not in _REGISTRY:
+        _load_plugins()
     if key not in _REGISTRY and _CHRF_NAME.fullmatch(key):
         key = "chrf"
     if key not in _REGISTRY:
@@ -86,8 +172,13 @@ def metric_key(name: str) -> str:
 
 def metric_class(name: str) -> type[Metric]:
     """The class registered under ``name`` (any spelling :func:`metric_key` accepts)."""
-    module_name, class_name = _REGISTRY[metric_key(name)].split(":")
-    cls: type[Metric] = getattr(import_module(module_name), class_name)
+    entry = _REGISTRY[metric_key(name)]
+    if not isinstance(entry, str):
+        return entry
+    module_name, class_name = entry.split(":")
+    cls = getattr(import_module(module_name), class_name)
+    if not (isinstance(cls, type) and issubclass(cls, Metric)):
+        raise InvalidOptionError(f"metric {name!r}: {entry} is not a simpeval Metric subclass.")
     return cls
 
 

@@ -1,9 +1,16 @@
-"""Name -> lazy factory table behind :func:`simpeval.tokenizers.get_tokenizer`."""
+"""Name -> lazy factory table behind :func:`simpeval.tokenizers.get_tokenizer`.
+
+Besides simpeval's own and those added with :func:`register_tokenizer`, installed packages add
+tokenizers through the entry-point group ``simpeval.tokenizers`` (name = tokenizer name, value =
+``module:factory``), read on the first lookup of an unknown name or listing; the factory is
+imported on first use.
+"""
 
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from importlib import import_module, metadata
+from typing import Any, Callable
 
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from .base import Tokenizer
@@ -14,6 +21,39 @@ _FACTORIES: dict[str, TokenizerFactory] = {}
 _BUILTIN: dict[str, TokenizerFactory] = {}  # simpeval's own, which the engines may replace by faster code
 _INSTANCES: dict[str, Tokenizer] = {}
 _LOCK = threading.Lock()
+#: The entry-point group of tokenizer plugins.
+ENTRY_POINT_GROUP = "simpeval.tokenizers"
+_PLUGINS_LOADED = threading.Event()
+
+
+def entry_points(group: str) -> list[Any]:
+    """The installed entry points of ``group`` (Python 3.9's and 3.10+'s ``importlib.metadata``)."""
+    found = metadata.entry_points()
+    if hasattr(found, "select"):
+        return list(found.select(group=group))
+    return list(found.get(group, ()))  # type: ignore[union-attr,unused-ignore]
+
+
+def _lazy(value: str) -> TokenizerFactory:
+    """A factory that imports ``module:attribute`` on first call and calls it."""
+
+    def factory() -> Tokenizer:
+        module, _, attribute = value.partition(":")
+        made: Tokenizer = getattr(import_module(module), attribute)()
+        return made
+
+    return factory
+
+
+def _load_plugins() -> None:
+    """Register the tokenizers of installed plugins (once); a plugin never replaces a registered name."""
+    if _PLUGINS_LOADED.is_set():
+        return
+    _PLUGINS_LOADED.set()
+    for point in entry_points(ENTRY_POINT_GROUP):
+        with _LOCK:
+            if point.name not in _FACTORIES:
+                _FACTORIES[point.name] = _lazy(point.value)
 
 
 def register_tokenizer(name: str, factory: TokenizerFactory, *, overwrite: bool = False) -> None:
@@ -52,7 +92,8 @@ def is_builtin(name: str) -> bool:
 
 
 def available_tokenizers() -> list[str]:
-    """Names of all registered tokenizers, sorted."""
+    """Names of all registered tokenizers (plugins' included), sorted."""
+    _load_plugins()
     return sorted(_FACTORIES)
 
 
@@ -63,6 +104,10 @@ def get_tokenizer(name: str) -> Tokenizer:
         if instance is not None:
             return instance
         factory = _FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None and isinstance(name, str) and not _PLUGINS_LOADED.is_set():
+        _load_plugins()
+        with _LOCK:
+            factory = _FACTORIES.get(name)
     if factory is None:
         raise UnknownTokenizerError(
             f"unknown tokenizer {name!r}; valid tokenizers: {', '.join(available_tokenizers())}."
