@@ -22,6 +22,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import significance as _significance  # noqa: F401  (registers corpus_score's n_bootstrap resampler)
 from ._version import __version__
 from .exceptions import SimpevalError
 from .metrics import (

@@ -186,3 +186,19 @@ def test_unknown_attributes_are_attribute_errors() -> None:
     with pytest.raises(AttributeError, match="no attribute 'bp'"):
         _ = score.bp
     assert not hasattr(CHRF().corpus_score(HYPS, REFS), "counts")
+
+
+@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF)], ids=["bleu", "chrf"])
+def test_n_bootstrap_gives_sacrebleus_mean_and_interval(ours: Any, theirs: Any) -> None:
+    hyps = [f"{h} number {k}" for k in range(20) for h in HYPS]
+    refs = [[f"{r} number {k}" for k in range(20) for r in stream] for stream in REFS]
+    a, b = ours().corpus_score(hyps, refs, n_bootstrap=300), theirs().corpus_score(hyps, refs, n_bootstrap=300)
+    assert str(a) == str(b) and a.format(width=4, score_only=True) == b.format(width=4, score_only=True)
+    assert a.ci is not None and a.ci.n_samples == 300 and a.ci.low <= a.score <= a.ci.high
+    assert a.signature["bs"] == "300" and a.signature["seed"] == "12345"
+    assert ours().corpus_score(hyps, refs).ci is None
+
+
+def test_n_bootstrap_is_checked() -> None:
+    with pytest.raises(simpeval.exceptions.InvalidOptionError, match="n_bootstrap"):
+        BLEU().corpus_score(HYPS, REFS, n_bootstrap=0)

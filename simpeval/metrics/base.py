@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -31,21 +32,22 @@ import numpy as np
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
 from .._version import __version__
 from ..alignment import iter_chunks
-from ..defaults import CHUNK_SIZE
+from ..defaults import CHUNK_SIZE, DEFAULT_SEED
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
     InvalidOptionError,
     InvalidValueError,
+    MissingDependencyError,
     MissingSourceError,
     ReferenceLayoutError,
 )
 from .references import References, check_streams, count_references
-from .score import Score
+from .score import ConfidenceInterval, Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_stats_vector, check_unicode, materialize
+from .validation import check_int, check_stats_vector, check_unicode, materialize
 
-__all__ = ["Metric"]
+__all__ = ["Metric", "register_bootstrap"]
 
 
 class Metric(ABC):
@@ -235,7 +237,12 @@ class Metric(ABC):
         return self._locked_extract(hyps, refs, srcs)
 
     def corpus_score(
-        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
+        self,
+        hypotheses: Hypotheses,
+        references: RefStreams,
+        *,
+        sources: Optional[Sources] = None,
+        n_bootstrap: int = 1,
     ) -> Score:
         """Score a whole corpus.
 
@@ -246,10 +253,18 @@ class Metric(ABC):
                 Per-segment lists: ``References.from_segments(lists)``; a plain square list
                 (as many streams as segments) is read as streams, with a warning.
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
+            n_bootstrap: with ``N > 1``, also a 95% bootstrap confidence interval of ``N``
+                resamples (seed 12345), as sacrebleu's ``corpus_score(..., n_bootstrap=N)``:
+                ``score.ci`` holds it, ``str(score)`` prints sacrebleu's ``(μ = ... ± ...)`` and
+                the signature records ``bs:N|seed:12345``.
         """
+        n = check_int(self.name, "n_bootstrap", n_bootstrap, 1)
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs)
-        return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
+        if n == 1:
+            return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
+        signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
+        return replace(self.score_from_stats(stats.sum(axis=0), signature), ci=_bootstrap_interval(self, stats, n))
 
     def sentence_score(
         self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None
@@ -334,3 +349,20 @@ class Metric(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.get_signature().format(prefix=False)})"
+
+
+#: ``interval(metric, stats, n_samples, seed)``: the resampler behind ``corpus_score(...,
+#: n_bootstrap=N)``. It lives in :mod:`simpeval.significance`, a higher layer, which registers it.
+BootstrapFn = Callable[[Metric, StatsArray, int, int], ConfidenceInterval]
+_BOOTSTRAP: list[BootstrapFn] = []
+
+
+def register_bootstrap(interval: BootstrapFn) -> None:
+    """Set the resampler of ``corpus_score(..., n_bootstrap=N)`` (called by :mod:`simpeval.significance`)."""
+    _BOOTSTRAP[:] = [interval]
+
+
+def _bootstrap_interval(metric: Metric, stats: StatsArray, n: int) -> ConfidenceInterval:
+    if not _BOOTSTRAP:  # pragma: no cover - importing simpeval registers it
+        raise MissingDependencyError("corpus_score(n_bootstrap=...) needs simpeval.significance: import simpeval.")
+    return _BOOTSTRAP[0](metric, stats, n, DEFAULT_SEED)

@@ -26,7 +26,7 @@ from ._resample import (
 )
 from .results import ConfidenceInterval
 
-__all__ = ["bootstrap_ci", "half_width"]
+__all__ = ["bootstrap_ci", "half_width", "metric_interval"]
 
 
 def bootstrap_ci(
@@ -110,6 +110,13 @@ def bootstrap_ci(
         n_samples=n,
         seed=seed_value,
     )
+
+
+def metric_interval(metric: Any, stats: Any, n_samples: int, seed: int) -> ConfidenceInterval:
+    """``metric``'s bootstrap interval of ``stats`` with its own resampling scorer (sacrebleu's
+    precision for the sacrebleu metrics): the resampler of ``corpus_score(..., n_bootstrap=N)``."""
+    score_fn, dtype = metric.resampling_scorer()
+    return bootstrap_ci(stats, score_fn, n_samples=n_samples, seed=seed, dtype=dtype)
 
 
 def half_width(ci: ConfidenceInterval) -> float:
