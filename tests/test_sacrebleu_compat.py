@@ -202,3 +202,14 @@ def test_n_bootstrap_gives_sacrebleus_mean_and_interval(ours: Any, theirs: Any) 
 def test_n_bootstrap_is_checked() -> None:
     with pytest.raises(simpeval.exceptions.InvalidOptionError, match="n_bootstrap"):
         BLEU().corpus_score(HYPS, REFS, n_bootstrap=0)
+
+
+@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF)], ids=["bleu", "chrf"])
+def test_references_given_to_the_constructor(ours: Any, theirs: Any) -> None:
+    metric = ours(references=REFS)
+    assert str(metric.corpus_score(HYPS)) == str(theirs(references=REFS).corpus_score(HYPS, None))
+    assert metric.corpus_score(HYPS).score == ours().corpus_score(HYPS, REFS).score
+    assert metric.corpus_score(HYPS, [REFS[0]]).score == ours().corpus_score(HYPS, [REFS[0]]).score  # a call's own win
+    assert list(metric.sentence_scores(HYPS)) == list(ours().sentence_scores(HYPS, REFS))
+    with pytest.raises(simpeval.exceptions.ReferenceLayoutError, match="none were given to the constructor"):
+        ours().corpus_score(HYPS)

@@ -184,12 +184,27 @@ class Metric(ABC):
         """A summed statistics vector as float64, checked (see :func:`check_stats_vector`)."""
         return check_stats_vector(stats, n_stats, self.name)
 
+    #: References given to the constructor (``BLEU(references=...)``), used when a call passes none.
+    _references: Optional[References] = None
+
+    def _keep_references(self, references: Optional[RefStreams]) -> None:
+        """Keep the constructor's ``references`` (streams) for calls that pass ``None``, as sacrebleu does."""
+        if references is not None:
+            self._references = references if isinstance(references, References) else References.from_streams(references)
+
     def _prepare(
         self, hypotheses: Any, references: Any, sources: Any
     ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
         hyps = self._check_strings(hypotheses, "hypotheses")
         if not hyps:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
+        if references is None and self._references is not None:
+            references = self._references
+        elif references is None:
+            raise ReferenceLayoutError(
+                f"{self.name}: references is None, and none were given to the constructor: pass the reference "
+                f"streams, or give them once as {type(self).__name__}(references=...)."
+            )
         refs = check_streams(self.name, references, len(hyps))
         srcs: Optional[list[str]] = None
         if sources is not None:
@@ -230,7 +245,7 @@ class Metric(ABC):
 
     # ------------------------------------------------------------ public API
     def corpus_stats(
-        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: Optional[RefStreams] = None, *, sources: Optional[Sources] = None
     ) -> StatsArray:
         """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64."""
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
@@ -239,7 +254,7 @@ class Metric(ABC):
     def corpus_score(
         self,
         hypotheses: Hypotheses,
-        references: RefStreams,
+        references: Optional[RefStreams] = None,
         *,
         sources: Optional[Sources] = None,
         n_bootstrap: int = 1,
@@ -251,7 +266,8 @@ class Metric(ABC):
             references: reference streams, ``references[j][i]`` = reference ``j`` of segment
                 ``i``; ``None`` marks a missing reference (variable number of references).
                 Per-segment lists: ``References.from_segments(lists)``; a plain square list
-                (as many streams as segments) is read as streams, with a warning.
+                (as many streams as segments) is read as streams, with a warning. ``None``:
+                those given to the constructor (``BLEU(references=...)``, as in sacrebleu).
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
             n_bootstrap: with ``N > 1``, also a 95% bootstrap confidence interval of ``N``
                 resamples (seed 12345), as sacrebleu's ``corpus_score(..., n_bootstrap=N)``:
@@ -342,7 +358,7 @@ class Metric(ABC):
         return self.score_from_stats(total, self.get_signature(nrefs))
 
     def sentence_scores(
-        self, hypotheses: Hypotheses, references: RefStreams, *, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: Optional[RefStreams] = None, *, sources: Optional[Sources] = None
     ) -> np.ndarray:
         """The sentence-level score of every segment, as a float64 array."""
         return self.score_rows(self.corpus_stats(hypotheses, references, sources=sources))

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Mapping, Optional, Sequence
 import numpy as np
 
 from .. import _citations
-from .._types import StatsArray
+from .._types import RefStreams, StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
@@ -104,6 +104,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         max_ngram_order: the highest n-gram order.
         effective_order: leave out orders without n-grams (recommended for sentence BLEU).
         trg_lang: target language code, used to choose the default tokenizer.
+        references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
+            as sacrebleu's ``BLEU(references=...)``; their encoding is cached.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
             (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
             to choose. The statistics are identical.
@@ -146,10 +148,12 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         max_ngram_order: int = 4,
         effective_order: bool = False,
         trg_lang: str = "",
+        references: Optional[RefStreams] = None,
         *,
         engine: str = "fast",
     ) -> None:
         self._set_engine(engine)
+        self._keep_references(references)
         self._wrap(
             BLEUConfig(
                 lowercase=lowercase,

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Mapping, Optional
 import numpy as np
 
 from .. import _citations
-from .._types import StatsArray
+from .._types import RefStreams, StatsArray
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
@@ -75,6 +75,8 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         whitespace: keep whitespace in character n-grams.
         eps_smoothing: epsilon smoothing as in chrF++.py, NLTK and Moses.
 
+        references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
+            as sacrebleu's ``CHRF(references=...)``.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
             (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
             to choose. The statistics are identical.
@@ -119,10 +121,12 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         lowercase: bool = False,
         whitespace: bool = False,
         eps_smoothing: bool = False,
+        references: Optional[RefStreams] = None,
         *,
         engine: str = "fast",
     ) -> None:
         self._set_engine(engine)
+        self._keep_references(references)
         self._wrap(
             CHRFConfig(
                 char_order=char_order,
