@@ -5,6 +5,7 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 * :mod:`.score`: ``simpeval score -s SRC -r REF1 REF2 -i SYS1 SYS2 [--metrics sari bleu chrf ter]``,
   or ``-t asset-test`` for a built-in test set instead of ``--sources/--references``;
 * :mod:`.compare`: ``simpeval compare ...``: confidence intervals, paired tests, agreement;
+* :mod:`.evaluate`: ``simpeval evaluate -t asset_test -i SYS [-m sari bleu fkgl] [--features]``: EASSE's one-liner;
 * :mod:`.demo`: ``simpeval demo``: ``score`` on the demo data shipped with the package;
 * :mod:`.explain`: ``simpeval explain --source S --prediction P --references R...``: one segment, n-gram by n-gram;
 * :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
@@ -27,7 +28,7 @@ import click
 
 from .._version import __version__
 from ..exceptions import SimpevalError
-from . import compare, demo, explain, score, testsets  # the modules: simpeval.cli.score is never the command
+from . import compare, demo, evaluate, explain, score, testsets  # the modules: simpeval.cli.score is never the command
 from .options import MultiValueCommand, MultiValueOption
 
 __all__ = ["MultiValueCommand", "MultiValueOption", "main"]
@@ -58,5 +59,6 @@ def main() -> None:
 main.add_command(score.score)
 main.add_command(compare.compare)
 main.add_command(demo.demo)
+main.add_command(evaluate.evaluate)
 main.add_command(explain.explain)
 main.add_command(testsets.testsets)

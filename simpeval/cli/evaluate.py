@@ -1,0 +1,105 @@
+"""``simpeval evaluate``: EASSE's one-liner, ``easse evaluate -t asset_test -i outputs.txt``.
+
+The same data options as ``score`` (a built-in test set, in EASSE's spelling ``asset_test`` too,
+or ``--sources/--references`` files), EASSE's default metrics (SARI, BLEU and FKGL, whichever are
+registered), metric lists comma- or space-separated (``-m bleu,sari,fkgl``), system outputs from
+``--input`` files or standard input, EASSE's ``--lowercase/--no-lowercase`` (on by default) and
+``--tokenizer`` (13a by default) applied to every metric as ``easse evaluate`` applies them (BLEU
+also with ``force=True``; per-metric flags such as ``--bleu-tokenize`` take precedence). Every
+figure is printed with its signature.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import click
+
+from .. import api
+from ..io import STDIN
+from ..metrics import Metric, References, available_metrics
+from ..report import ResultTable, render
+from .inputs import Inputs, check_data_options, open_inputs, read_inputs
+from .options import (
+    MultiValueCommand,
+    MultiValueOption,
+    build_metrics,
+    data_options,
+    input_option,
+    metric_options,
+    output_options,
+)
+from .progress import Progress
+
+__all__ = ["EASSE_METRICS", "easse_metric_options", "evaluate"]
+
+#: EASSE's default metrics (``easse evaluate -m bleu,sari,fkgl``), in simpeval's column order.
+EASSE_METRICS = ("sari", "bleu", "fkgl")
+
+
+def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
+    """``-m`` values split on commas too (EASSE's ``-m bleu,sari``); EASSE's defaults when none."""
+    names = tuple(name for value in values for name in value.split(",") if name.strip())
+    return names or tuple(name for name in EASSE_METRICS if name in available_metrics())
+
+
+@click.command(cls=MultiValueCommand)
+@data_options
+@input_option("System output files, one per system (default: standard input, as easse evaluate).")
+@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
+              help="System names, one per --input file (default: the file names).")  # fmt: skip
+@click.option("--metrics", "-m", cls=MultiValueOption, default=(), metavar="NAME...",
+              help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).")  # fmt: skip
+@metric_options
+@click.option("--lowercase/--no-lowercase", "-lc/--no-lc", default=True, show_default=True,
+              help="Case-insensitive scores for every metric (EASSE's default).")
+@click.option("--tokenizer", "-tok", default="13a", show_default=True, metavar="NAME",
+              help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).")
+@output_options
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@click.pass_context
+def evaluate(
+    ctx: click.Context,
+    /,
+    test_set: Optional[str],
+    sources: Optional[str],
+    references: tuple[str, ...],
+    num_refs: Optional[int],
+    max_line_length: int,
+    inputs: tuple[str, ...],
+    names: tuple[str, ...],
+    metrics: tuple[str, ...],
+    lowercase: bool,
+    tokenizer: str,
+    fmt: str,
+    width: int,
+    quiet: bool,
+    **metric_options: Any,
+) -> None:
+    """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL), every score with its signature."""
+    inputs = inputs or (STDIN,)
+    implied = easse_metric_options(lowercase, tokenizer)
+    metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
+    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
+    with Progress(enabled=not quiet) as progress:
+        data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
+                                       num_refs=num_refs, names=names, progress=progress,
+                                       max_line_length=max_line_length))  # fmt: skip
+        table = _scores(data, metric_objects)
+    click.echo(render(table, fmt, width=width))
+
+
+def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:
+    """The options ``easse evaluate -lc -tok NAME`` gives each metric, by registry name."""
+    return {
+        "bleu": {"lowercase": lowercase, "tokenize": tokenizer, "force": True},
+        "sari": {"lowercase": lowercase, "tokenize": tokenizer},
+        "fkgl": {"tokenize": tokenizer},
+    }
+
+
+def _scores(data: Inputs[list[str]], metrics: list[Metric]) -> ResultTable:
+    """Every system under every metric, ``test:NAME`` in the signatures for a built-in test set."""
+    references = References.from_streams(data.references)
+    return data.tag(api.evaluate_systems(data.systems, references, sources=data.sources, metrics=metrics))
+
