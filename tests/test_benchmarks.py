@@ -33,6 +33,7 @@ def shared() -> Path:
     [
         ("bench_sari.py", "identical: yes"),
         ("bench_compare.py", "paired p-values equal sacrebleu's                            yes"),
+        ("bench_ter.py", "identical: yes"),
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:

@@ -464,7 +464,8 @@ def test_defaults_come_from_simpeval_defaults(runner):
 
 
 # ---------------------------------------------------------------- the package
-COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "explain": "explain", "testsets": "testsets"}
+COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "evaluate": "evaluate", "explain": "explain",
+            "testsets": "testsets"}  # fmt: skip
 
 
 @pytest.mark.parametrize("module", sorted(COMMANDS))

@@ -188,7 +188,8 @@ def test_unknown_attributes_are_attribute_errors() -> None:
     assert not hasattr(CHRF().corpus_score(HYPS, REFS), "counts")
 
 
-@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF)], ids=["bleu", "chrf"])
+@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF), (TER, sacrebleu.TER)],
+                         ids=["bleu", "chrf", "ter"])  # fmt: skip
 def test_n_bootstrap_gives_sacrebleus_mean_and_interval(ours: Any, theirs: Any) -> None:
     hyps = [f"{h} number {k}" for k in range(20) for h in HYPS]
     refs = [[f"{r} number {k}" for k in range(20) for r in stream] for stream in REFS]
@@ -204,7 +205,8 @@ def test_n_bootstrap_is_checked() -> None:
         BLEU().corpus_score(HYPS, REFS, n_bootstrap=0)
 
 
-@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF)], ids=["bleu", "chrf"])
+@pytest.mark.parametrize(("ours", "theirs"), [(BLEU, sacrebleu.BLEU), (CHRF, sacrebleu.CHRF), (TER, sacrebleu.TER)],
+                         ids=["bleu", "chrf", "ter"])  # fmt: skip
 def test_references_given_to_the_constructor(ours: Any, theirs: Any) -> None:
     metric = ours(references=REFS)
     assert str(metric.corpus_score(HYPS)) == str(theirs(references=REFS).corpus_score(HYPS, None))

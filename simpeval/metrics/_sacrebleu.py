@@ -8,6 +8,7 @@ here. This module alone touches sacrebleu's private API, which the parity tests 
 * ``Metric._compute_score_from_stats`` (summed statistics to a sacrebleu score);
 * the ``Signature`` subclasses (``_SIGNATURE_TYPE``), their ``info`` and ``_abbr``;
 * ``BLEU.tokenizer`` and ``BLEU.tokenizer_signature`` (the chosen tokenizer);
+* ``TER._preprocess_segment`` and ``TER._extract_reference_info`` (the words TER scores);
 * ``sacrebleu.__version__``.
 
 Examples:
@@ -51,6 +52,7 @@ __all__ = [
     "corpus_statistics",
     "check_has_references",
     "bleu_tokenizer",
+    "ter_tokenizers",
     "runs_sacrebleu_tokenizer",
     "warn_if_tokenized",
     "compute_score",
@@ -262,6 +264,26 @@ def runs_sacrebleu_tokenizer(impl: Any) -> bool:
     """Whether a sacrebleu ``BLEU`` runs sacrebleu's own tokenizer (which the engines may replace
     by compiled code for 13a and none) rather than one of simpeval's registry."""
     return not getattr(impl, "simpeval_registry_tokenizer", False)
+
+
+def ter_tokenizers(impl: Any) -> tuple[Callable[[str], list[str]], Callable[[str], list[str]]]:
+    """The words sacrebleu's ``TER`` scores, of a hypothesis and of a reference, by its own code.
+
+    A hypothesis is preprocessed once (``_preprocess_segment``: trailing whitespace stripped,
+    the Tercom tokenizer) and split. A reference is preprocessed when the references are cached
+    and again by ``_extract_reference_info``; twice is not always once (``normalized``:
+    ``"Jim's\\t"`` gives ``jim's``, then ``jim 's``).
+    """
+
+    def hypothesis_words(text: str) -> list[str]:
+        words: list[str] = impl._preprocess_segment(text).split()
+        return words
+
+    def reference_words(text: str) -> list[str]:
+        words: list[str] = impl._extract_reference_info([impl._preprocess_segment(text)])["ref_words"][0]
+        return words
+
+    return hypothesis_words, reference_words
 
 
 def _signature(impl: Any) -> Any:
