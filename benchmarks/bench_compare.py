@@ -16,7 +16,7 @@ On ASSET test (359 segments, 10 references) with the outputs of 10 systems (base
      sacrebleu's text output against simpeval's.
 
 Usage:
-    python benchmarks/bench_compare.py            # full run (about a minute, most of it TER extraction)
+    python benchmarks/bench_compare.py            # full run (about ten seconds)
     python benchmarks/bench_compare.py --quick    # smoke test: 3 systems, 200 resamples, < 30 s
 """
 
