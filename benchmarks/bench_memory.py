@@ -87,6 +87,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="200,000 segments")
+    parser.add_argument("--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated")
     args = parser.parse_args(argv)
     n = 200_000 if args.quick else args.segments
     simpeval = shutil.which("simpeval", path=str(Path(sys.executable).parent)) or "simpeval"

@@ -34,6 +34,8 @@ def shared() -> Path:
         ("bench_sari.py", "identical: yes"),
         ("bench_compare.py", "paired p-values equal sacrebleu's                            yes"),
         ("bench_ter.py", "identical: yes"),
+        ("bench_cli.py", "first run within 3x:"),
+        ("bench_memory.py", "peak RSS under 1 GB: yes"),
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:
