@@ -32,7 +32,7 @@ def shared() -> Path:
     ("script", "expected"),
     [
         ("bench_sari.py", "identical: yes"),
-        ("bench_compare.py", "paired p-values equal sacrebleu's                            yes"),
+        ("bench_compare.py", "All identical: simpeval's BLEU/chrF paired p-values equal sacrebleu's."),
         ("bench_ter.py", "identical: yes"),
         ("bench_cli.py", "first run within 3x:"),
         ("bench_memory.py", "peak RSS under 1 GB: yes"),
