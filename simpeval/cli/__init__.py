@@ -8,6 +8,7 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 * :mod:`.evaluate`: ``simpeval evaluate -t asset_test -i SYS [-m sari bleu fkgl] [--features]``: EASSE's one-liner;
 * :mod:`.demo`: ``simpeval demo``: ``score`` on the demo data shipped with the package;
 * :mod:`.explain`: ``simpeval explain --source S --prediction P --references R...``: one segment, n-gram by n-gram;
+* :mod:`.metaeval`: ``simpeval meta-eval -t simplicity-da --references asset -m sari bleu``: correlation with human judgments;
 * :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
 
 Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` (reading files
@@ -28,7 +29,15 @@ import click
 
 from .._version import __version__
 from ..exceptions import SimpevalError
-from . import compare, demo, evaluate, explain, score, testsets  # the modules: simpeval.cli.score is never the command
+from . import (  # the modules: simpeval.cli.score is never the command
+    compare,
+    demo,
+    evaluate,
+    explain,
+    metaeval,
+    score,
+    testsets,
+)
 from .options import MultiValueCommand, MultiValueOption
 
 __all__ = ["MultiValueCommand", "MultiValueOption", "main"]
@@ -60,5 +69,6 @@ main.add_command(score.score)
 main.add_command(compare.compare)
 main.add_command(demo.demo)
 main.add_command(evaluate.evaluate)
+main.add_command(metaeval.meta_eval)
 main.add_command(explain.explain)
 main.add_command(testsets.testsets)

@@ -14,6 +14,7 @@ from typing import Any, Optional, Sequence
 
 from ..cache import atomic_write
 from ..exceptions import InvalidOptionError, MissingDependencyError
+from .metaeval import MetaEvaluation
 from .table import ResultTable
 
 __all__ = ["plot_metric_pair", "plot_scores", "save_figure"]
@@ -100,5 +101,30 @@ def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] 
     try:  # atomic: an interrupted or failed write leaves no half-written file under ``path``
         with atomic_write(path) as out:
             fig.savefig(out, format=extension)
+    finally:
+        plt.close(fig)
+
+
+def save_metaeval_figure(result: MetaEvaluation, path: str) -> None:
+    """Bars of every metric's Pearson correlation with the ratings (segment and system level), with
+    the bootstrap intervals as error bars, written to ``path`` atomically (format from the suffix)."""
+    plt = _pyplot()
+    levels = ("segment", "system")
+    metrics = list(dict.fromkeys(c.metric for c in result.correlations))
+    fig, axes = plt.subplots(1, len(levels), figsize=(4 + 1.2 * len(metrics), 3.6), squeeze=False)
+    for ax, level in zip(axes[0], levels):
+        found = [result.correlation(m, level, "pearson") for m in metrics]
+        values = [c.value for c in found]
+        errors = [[max(c.value - c.low, 0) for c in found], [max(c.high - c.value, 0) for c in found]]
+        ax.bar(metrics, values, yerr=errors, capsize=4, color="#4C72B0")
+        ax.set_title(f"{level} level (n = {found[0].n if found else 0})")
+        ax.set_ylabel("Pearson r")
+        ax.axhline(0, color="black", linewidth=0.8)
+    fig.suptitle(f"{result.ratings}: {result.aspect} (references: {result.references})")
+    fig.tight_layout()
+    suffix = path.rsplit(".", 1)[-1].lower()
+    try:
+        with atomic_write(path) as out:
+            fig.savefig(out, format=suffix)
     finally:
         plt.close(fig)
