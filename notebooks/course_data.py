@@ -31,7 +31,15 @@ import simpeval
 from simpeval.io import read_lines
 from simpeval.testsets import MIRROR_ENV, resolve_cache_dir
 
-__all__ = ["OUTPUTS_URL", "SHARED_ENV", "SYSTEMS", "find_shared", "load_asset_test", "load_system_outputs"]
+__all__ = [
+    "OUTPUTS_URL",
+    "SHARED_ENV",
+    "SYSTEMS",
+    "find_shared",
+    "load_asset_test",
+    "load_simplicity_da",
+    "load_system_outputs",
+]
 
 #: The environment variable naming a ``shared`` folder to read instead of downloading.
 SHARED_ENV = "SIMPEVAL_SHARED"
@@ -119,3 +127,16 @@ def _cached(name: str, folder: Path) -> Path:
     partial.write_bytes(data)
     os.replace(partial, path)
     return path
+
+
+def load_simplicity_da() -> "simpeval.metaeval.HumanRatings":
+    """Simplicity-DA's ratings of simplicity (z-scores): from ``human_ratings/`` of the shared
+    folder when there is one, else through simpeval's registry (downloaded once)."""
+    from simpeval import metaeval
+
+    folder = find_shared()
+    if folder is not None and (folder / "human_ratings" / "simplicity_DA.csv").is_file():
+        ratings = metaeval.from_csv(folder / "human_ratings" / "simplicity_DA.csv", rating="simplicity_zscore")
+        return metaeval.HumanRatings("simplicity-da", "simplicity_zscore", ratings.segments, ratings.systems,
+                                     ratings.outputs, ratings.scores, "asset-test")
+    return metaeval.from_registry("simplicity-da")
