@@ -63,6 +63,7 @@ __all__ = [
     "PEM",
     "WER",
     "CHRF",
+    "FKGL",
     "SARI",
     "TER",
     "ConfidenceInterval",
@@ -105,6 +106,7 @@ _LAZY = {
     "BLEU": "simpeval.metrics.bleu",
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
+    "FKGL": "simpeval.metrics.fkgl",
     **dict.fromkeys(["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"),
     "compare": "simpeval.api",
     **dict.fromkeys(

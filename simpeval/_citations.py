@@ -7,6 +7,7 @@ __all__ = [
     "BIRD_2009",
     "CHEN_CHERRY_2014",
     "DAMERAU_1964",
+    "FKGL",
     "LAVIE_AGARWAL_2007",
     "LEVENSHTEIN_1966",
     "MILLER_1995",
@@ -147,4 +148,14 @@ BIRD_2009 = """\
     publisher = "O'Reilly Media",
     address = "Sebastopol, CA",
     year = "2009",
+}"""
+
+#: Flesch-Kincaid grade level (Kincaid et al., 1975), as EASSE computes it (Alva-Manchego et al., 2019).
+FKGL = """\
+@techreport{kincaid-etal-1975-derivation,
+    title = "Derivation of New Readability Formulas (Automated Readability Index, Fog Count and Flesch Reading Ease Formula) for Navy Enlisted Personnel",
+    author = "Kincaid, J. Peter and Fishburne, Robert P. and Rogers, Richard L. and Chissom, Brad S.",
+    institution = "Naval Technical Training Command, Millington, Tennessee",
+    number = "Research Branch Report 8-75",
+    year = "1975",
 }"""

@@ -5,8 +5,9 @@ or ``--sources/--references`` files), EASSE's default metrics (SARI, BLEU and FK
 registered), metric lists comma- or space-separated (``-m bleu,sari,fkgl``), system outputs from
 ``--input`` files or standard input, EASSE's ``--lowercase/--no-lowercase`` (on by default) and
 ``--tokenizer`` (13a by default) applied to every metric as ``easse evaluate`` applies them (BLEU
-also with ``force=True``; per-metric flags such as ``--bleu-tokenize`` take precedence). Every
-figure is printed with its signature.
+also with ``force=True``; per-metric flags such as ``--bleu-tokenize`` take precedence), and
+``--features`` for EASSE's quality-estimation features (:mod:`simpeval.features`). Every figure is
+printed with its signature.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
               help="Case-insensitive scores for every metric (EASSE's default).")
 @click.option("--tokenizer", "-tok", default="13a", show_default=True, metavar="NAME",
               help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).")
+@click.option("--features", is_flag=True, help="Also EASSE's quality-estimation features (source vs output).")
 @output_options
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @click.pass_context
@@ -71,22 +73,30 @@ def evaluate(
     metrics: tuple[str, ...],
     lowercase: bool,
     tokenizer: str,
+    features: bool,
     fmt: str,
     width: int,
     quiet: bool,
     **metric_options: Any,
 ) -> None:
-    """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL), every score with its signature."""
+    """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
     metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
+    if features and sources is None and test_set is None:
+        raise click.UsageError("--features compares outputs with their sources: pass --sources FILE or --test-set.")
     with Progress(enabled=not quiet) as progress:
         data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
                                        num_refs=num_refs, names=names, progress=progress,
                                        max_line_length=max_line_length))  # fmt: skip
         table = _scores(data, metric_objects)
     click.echo(render(table, fmt, width=width))
+    if features:  # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
+        from ..features import render_features_of  # the Levenshtein package (simpeval[features]), imported when asked
+
+        assert data.sources is not None  # checked above
+        click.echo("\n" + render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer))
 
 
 def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:

@@ -49,6 +49,7 @@ _REGISTRY: dict[str, Union[str, type[Metric]]] = {
     "bleu": "simpeval.metrics.bleu:BLEU",
     "chrf": "simpeval.metrics.chrf:CHRF",
     "ter": "simpeval.metrics.ter:TER",
+    "fkgl": "simpeval.metrics.fkgl:FKGL",
     # teaching metrics, equal to the NLTK functions classroom notebooks call (simpeval.metrics.teaching)
     "nltk-bleu": "simpeval.metrics.teaching.nltk_bleu:NLTKBLEU",
     "meteor": "simpeval.metrics.teaching.meteor:METEOR",
@@ -140,8 +141,8 @@ def available_metrics() -> list[str]:
 
     Examples:
         >>> available_metrics()  # doctest: +NORMALIZE_WHITESPACE
-        ['bagofwords', 'bleu', 'chrf', 'editdistance', 'meteor', 'nltk-bleu', 'nltk-chrf', 'pem', 'sari',
-         'ter', 'wer']
+        ['bagofwords', 'bleu', 'chrf', 'editdistance', 'fkgl', 'meteor', 'nltk-bleu', 'nltk-chrf', 'pem',
+         'sari', 'ter', 'wer']
     """
     _load_plugins()
     return sorted(_REGISTRY)

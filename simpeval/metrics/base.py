@@ -65,6 +65,8 @@ class Metric(ABC):
     name: ClassVar[str]
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
+    #: Whether scoring reads references (FKGL reads the outputs only: ``references`` may be ``None``).
+    requires_references: ClassVar[bool] = True
     citation: ClassVar[str] = ""
     signature_abbreviations: ClassVar[Mapping[str, str]] = {}
 
@@ -200,6 +202,8 @@ class Metric(ABC):
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         if references is None and self._references is not None:
             references = self._references
+        elif references is None and not self.requires_references:
+            references = References.from_streams([[None] * len(hyps)])
         elif references is None:
             raise ReferenceLayoutError(
                 f"{self.name}: references is None, and none were given to the constructor: pass the reference "

@@ -48,6 +48,7 @@ SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
     "BLEU": MappingProxyType({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}),
     "chrF": MappingProxyType({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}),
     "TER": MappingProxyType({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}),
+    "FKGL": MappingProxyType({"case": "c", "tok": "tok"}),
     # the NLTK-based teaching metrics (simpeval.metrics.teaching)
     "NLTK-BLEU": MappingProxyType({
         "case": "c", "tok": "tok", "weights": "w", "smooth": "s", "eps": "eps", "alpha": "al", "k": "k",
