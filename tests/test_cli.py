@@ -465,7 +465,7 @@ def test_defaults_come_from_simpeval_defaults(runner):
 
 # ---------------------------------------------------------------- the package
 COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "evaluate": "evaluate", "explain": "explain",
-            "metaeval": "meta_eval", "testsets": "testsets"}  # module -> the command it defines  # fmt: skip
+            "metaeval": "meta_eval", "report": "report", "testsets": "testsets"}  # module -> the command it defines  # fmt: skip
 
 
 @pytest.mark.parametrize("module", sorted(COMMANDS))

@@ -9,6 +9,7 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 * :mod:`.demo`: ``simpeval demo``: ``score`` on the demo data shipped with the package;
 * :mod:`.explain`: ``simpeval explain --source S --prediction P --references R...``: one segment, n-gram by n-gram;
 * :mod:`.metaeval`: ``simpeval meta-eval -t simplicity-da --references asset -m sari bleu``: correlation with human judgments;
+* :mod:`.report`: ``simpeval report -t asset-test -i SYS... -o report.html``: one self-contained HTML report;
 * :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
 
 Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` (reading files
@@ -35,6 +36,7 @@ from . import (  # the modules: simpeval.cli.score is never the command
     evaluate,
     explain,
     metaeval,
+    report,
     score,
     testsets,
 )
@@ -70,5 +72,6 @@ main.add_command(compare.compare)
 main.add_command(demo.demo)
 main.add_command(evaluate.evaluate)
 main.add_command(metaeval.meta_eval)
+main.add_command(report.report)
 main.add_command(explain.explain)
 main.add_command(testsets.testsets)
