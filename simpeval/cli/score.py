@@ -17,6 +17,7 @@ from .. import api
 from ..io import STDIN
 from ..metrics import Metric, References
 from ..report import ResultTable, SegmentTable, render
+from .distributed import engine_options
 from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
@@ -46,6 +47,7 @@ __all__ = ["score"]
 @sacrebleu_options
 @output_options
 @confidence_options
+@engine_options
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
@@ -70,6 +72,8 @@ def score(
     confidence: bool,
     confidence_n: Optional[int],
     seed: int,
+    engine: str,
+    scheduler: str,
     score_only: bool,
     sentence_level: bool,
     quiet: bool,
@@ -88,15 +92,15 @@ def score(
             inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
             names=names, max_line_length=max_line_length, encoding=encoding, progress=progress,
         )  # fmt: skip
-        how = "sentence" if sentence_level else "confidence" if confidence else "stream"
-        table = _table(data, metric_objects, how, confidence_n, seed, progress)
+        how = "dask" if engine == "dask" else "sentence" if sentence_level else "confidence" if confidence else "stream"
+        table = _table(data, metric_objects, how, confidence_n, seed, progress, scheduler)
     table = table.with_signature_fields(lang=language_pair)
     click.echo(render(table, fmt, width=width, score_only=score_only, short=short))
 
 
 def _table(
     data: Inputs[Iterator[str]], metrics: list[Metric], how: str, confidence_n: Optional[int], seed: int,
-    progress: Progress,
+    progress: Progress, scheduler: str = "local[2]",
 ) -> Union[ResultTable, SegmentTable]:
     """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals;
     ``test:NAME`` in the signatures when the data is a built-in test set."""
@@ -106,6 +110,10 @@ def _table(
             mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
         ))  # fmt: skip
     read = read_inputs(data)
+    if how == "dask":  # the same table, computed on a Dask cluster
+        from .distributed import score_on_dask
+
+        return data.tag(score_on_dask(read.systems, read.references, read.sources, metrics, scheduler))
     references = References.from_streams(read.references)
     if how == "sentence":
         return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,

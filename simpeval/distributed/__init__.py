@@ -1,0 +1,22 @@
+"""Scale-out: corpus scores of data too large for one process, on Dask (``simpeval[dask]``).
+
+:func:`score_dask` gives bit for bit the single-machine ``corpus_score`` on any partitioning
+(see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of
+sentence scores, :func:`corpus_stats_dask` the gathered statistics rows for bootstrap intervals
+and paired tests (:mod:`simpeval.significance`).
+
+Examples:
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> from simpeval import BLEU
+    >>> frame = dd.from_pandas(pd.DataFrame({"hypothesis": ["a cat sat on the mat", "it rained all day long"],
+    ...                                      "ref0": ["a cat sat on a mat", "it rained all day"]}), npartitions=2)
+    >>> score_dask(frame, "bleu", refs=["ref0"]).score == BLEU().corpus_score(
+    ...     ["a cat sat on the mat", "it rained all day long"], [["a cat sat on a mat", "it rained all day"]]).score
+    True
+"""
+
+from __future__ import annotations
+
+from .dask import corpus_stats_dask, score_dask, sentence_scores_dask
+
+__all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask"]

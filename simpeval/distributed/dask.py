@@ -1,0 +1,155 @@
+"""Scoring a Dask DataFrame with any metric, giving exactly the single-machine numbers.
+
+Every partition computes its statistics rows with the same engines as the local path (a
+segment's row never depends on the other segments). A corpus score is the score of the summed
+rows, and the local path sums all rows at once (``stats.sum(axis=0)``). Two cases keep the
+distributed sum bit for bit equal to it, on any partitioning:
+
+* **integer statistics** (n-gram counts: BLEU, chrF, corpus SARI, TER's edit counts...): a sum
+  of integers below 2**53 is exact in float64 in any order, so the partitions' sums are added in
+  a tree (``dask.array`` reduction) and only one vector per partition moves;
+* **float statistics** (sentence-averaged SARI presets, TER's mean reference lengths): a float
+  sum depends on its order, so the rows themselves are gathered, in partition order, and summed
+  on the client exactly as the local path sums them (a statistics row is a few dozen floats).
+
+The first pass learns which case holds (every partition reports whether its rows are whole
+numbers and how large its sums are); the second runs only for float statistics.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+
+from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError
+from ..metrics import Metric, References, get_metric
+from ..metrics.score import Score
+
+__all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask"]
+
+#: Below this magnitude every integer is exact in float64.
+_EXACT = 2.0**53
+References_ = Union[str, Sequence[str]]
+
+
+def _dask() -> Any:
+    try:
+        import dask
+        import dask.dataframe
+    except ImportError as err:
+        raise MissingDependencyError('the Dask engine needs: pip install "simpeval[dask]"') from err
+    return dask
+
+
+def _metric(metric: Union[Metric, str]) -> Metric:
+    return metric if isinstance(metric, Metric) else get_metric(metric)
+
+
+def _references(frame: Any, refs: References_) -> References:
+    """One column of per-segment lists (``refs="refs"``) or one column per reference stream."""
+    import pandas as pd
+
+    if isinstance(refs, str):
+        return References.from_segments([[] if r is None or isinstance(r, (str, float)) else list(r) for r in frame[refs]])
+    return References.from_streams([[v if isinstance(v, str) or not pd.isna(v) else None for v in frame[c]] for c in refs])
+
+
+def _rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> np.ndarray:
+    """The statistics rows of one partition (``None`` for an empty one)."""
+    if len(frame) == 0:
+        return np.zeros((0, 0))
+    sources = list(frame[src]) if src is not None else None
+    return metric.corpus_stats(list(frame[hyp]), _references(frame, refs), sources=sources)
+
+
+def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> tuple[Any, bool, list[int]]:
+    """A partition's summed rows, whether they are whole numbers within exact range, its reference counts."""
+    rows = _rows(frame, metric, hyp, refs, src)
+    if rows.size == 0:
+        return None, True, []
+    integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < _EXACT)
+    counts = sorted({len(r) for r in _references(frame, refs).segments()})
+    return rows.sum(axis=0), integral, counts
+
+
+def _check(frame: Any, columns: Sequence[Optional[str]]) -> None:
+    if not hasattr(frame, "to_delayed") or not hasattr(frame, "columns"):
+        raise InvalidInputError(f"score_dask: expected a dask DataFrame (got {type(frame).__name__}).")
+    missing = [c for c in columns if c is not None and c not in frame.columns]
+    if missing:
+        raise InvalidValueError(f"score_dask: no column {', '.join(map(repr, missing))} (columns: {list(frame.columns)}).")
+
+
+def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
+                      refs: References_ = "references", src: Optional[str] = None) -> np.ndarray:  # fmt: skip
+    """Every segment's statistics rows, gathered in order: ``metric.corpus_stats`` of the whole
+    frame, computed on the workers (for bootstrap intervals and paired tests, which fit in memory)."""
+    dask = _dask()
+    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    m = _metric(metric)
+    parts = dask.compute(*[dask.delayed(_rows)(p, m, hyp, refs, src) for p in frame.to_delayed()])
+    kept = [p for p in parts if p.size]
+    if not kept:
+        raise InvalidValueError("score_dask: the frame has no segment.")
+    return np.concatenate(kept)
+
+
+def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
+               refs: References_ = "references", src: Optional[str] = None) -> Score:  # fmt: skip
+    """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
+
+    Args:
+        frame: a ``dask.dataframe.DataFrame``, one row per segment.
+        metric: a metric object or registry name.
+        hyp: the column of system outputs.
+        refs: a column of per-segment reference lists, or the columns of reference streams
+            (``None``/NaN for a missing reference). A column of lists needs
+            ``dask.config.set({"dataframe.convert-string": False})`` when the frame is built, or
+            Dask stores each list as its text.
+        src: the column of sources (SARI).
+
+    Returns:
+        The score, with the signature the local path gives.
+
+    Raises:
+        InvalidInputError: not a dask DataFrame. InvalidValueError: a column is missing or the frame is empty.
+        MissingDependencyError: Dask is not installed (``simpeval[dask]``).
+    """
+    dask = _dask()
+    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    m = _metric(metric)
+    summaries = dask.compute(*[dask.delayed(_summary)(p, m, hyp, refs, src) for p in frame.to_delayed()])
+    present = [s for s in summaries if s[0] is not None]
+    if not present:
+        raise InvalidValueError("score_dask: the frame has no segment.")
+    counts = {c for s in present for c in s[2]}
+    nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
+    if all(s[1] for s in present) and float(np.abs(np.sum([s[0] for s in present], axis=0)).sum()) < _EXACT:
+        total = _tree_sum([s[0] for s in present])
+    else:  # float statistics: the rows, summed in order exactly as the local path sums them
+        total = corpus_stats_dask(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
+    return m.score_from_stats(total, m.get_signature(nrefs))
+
+
+def _tree_sum(vectors: list[np.ndarray]) -> np.ndarray:
+    """Pairwise sums of exact integer vectors (any order gives the same bits)."""
+    while len(vectors) > 1:
+        vectors = [vectors[k] + vectors[k + 1] if k + 1 < len(vectors) else vectors[k] for k in range(0, len(vectors), 2)]
+    return vectors[0]
+
+
+def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
+                         refs: References_ = "references", src: Optional[str] = None) -> Any:  # fmt: skip
+    """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``)."""
+    _dask()
+    import pandas as pd
+
+    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    m = _metric(metric)
+
+    def scores(part: Any) -> Any:
+        rows = _rows(part, m, hyp, refs, src)
+        return pd.Series(m.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
+
+    return frame.map_partitions(scores, meta=(m.name, "float64"))

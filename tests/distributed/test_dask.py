@@ -1,0 +1,157 @@
+"""Issue 16: the Dask path gives the single-machine numbers bit for bit, on any partitioning,
+on a real LocalCluster of processes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+dd = pytest.importorskip("dask.dataframe") if not os.environ.get("CI") else __import__("dask.dataframe").dataframe
+distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+
+from simpeval import References, get_metric  # noqa: E402
+from simpeval.distributed import corpus_stats_dask, score_dask, sentence_scores_dask  # noqa: E402
+from simpeval.metrics import available_metrics  # noqa: E402
+from simpeval.metrics.sari import VARIANTS  # noqa: E402
+from simpeval.significance import bootstrap_ci  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+METRICS = [m for m in available_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+def _asset() -> pd.DataFrame:
+    asset = SHARED / "corpora" / "asset"
+    if not asset.is_dir():
+        if os.environ.get("CI"):
+            pytest.fail(f"shared data missing: {asset}")
+        pytest.skip(f"shared data missing: {asset}")
+
+    def lines(path: Path) -> list[str]:
+        return path.read_text(encoding="utf-8").split("\n")[:359]
+
+    frame = pd.DataFrame({"source": lines(asset / "asset.test.orig"),
+                          "hypothesis": lines(SHARED / "corpora" / "system_outputs" / "turkcorpus_test" / "ACCESS")})  # fmt: skip
+    for j in range(10):
+        frame[f"ref{j}"] = lines(asset / f"asset.test.simp.{j}")
+    return frame
+
+
+def _generated(n: int, seed: int = 16) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    words = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
+    def sentence(k: int) -> str:
+        return " ".join(words[rng.integers(0, len(words), int(rng.integers(3, 14)))]) + f" {k}"
+    frame = pd.DataFrame({"source": [sentence(k) for k in range(n)], "hypothesis": [sentence(k) for k in range(n)]})
+    frame["ref0"], frame["ref1"] = [sentence(k) for k in range(n)], [sentence(k) if k % 3 else None for k in range(n)]
+    return frame
+
+
+def _streams(frame: pd.DataFrame) -> References:
+    """The reference columns as streams, a missing reference (None/NaN/NA in pandas) as None."""
+    return References.from_streams([[v if isinstance(v, str) else None for v in frame[c]] for c in _refs(frame)])
+
+
+def _local(frame: pd.DataFrame, name: str, **options: Any) -> float:
+    metric = get_metric(name, **options)
+    refs = _streams(frame)
+    return metric.corpus_score(list(frame["hypothesis"]), refs, sources=list(frame["source"])).score
+
+
+def _refs(frame: pd.DataFrame) -> list[str]:
+    return [c for c in frame.columns if c.startswith("ref")]
+
+
+@pytest.mark.parametrize("name", METRICS)
+def test_every_metric_on_asset(client: Any, name: str) -> None:
+    frame = _asset()
+    score = score_dask(dd.from_pandas(frame, npartitions=5), name, refs=_refs(frame), src="source")
+    assert score.score == _local(frame, name)
+    assert score.signature == get_metric(name).get_signature(10)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_every_sari_preset_on_a_generated_corpus(client: Any, variant: str) -> None:
+    frame = _generated(4_000)
+    metric = get_metric("sari", variant=variant)
+    score = score_dask(dd.from_pandas(frame, npartitions=7), metric, refs=_refs(frame), src="source")
+    assert score.score == _local(frame, "sari", variant=variant)
+    assert score.signature["nrefs"] == "var"
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(cuts=st.lists(st.integers(0, 300), max_size=6), name=st.sampled_from(["sari", "bleu", "ter", "chrf"]),
+       variant=st.sampled_from(["easse", "hf"]))  # fmt: skip
+def test_partitioning_never_changes_a_number(client: Any, cuts: list[int], name: str, variant: str) -> None:
+    frame = _generated(300, seed=3)
+    bounds = [0, *sorted(cuts), 300]
+    pieces = [dd.from_pandas(frame.iloc[a:b], npartitions=1) for a, b in zip(bounds, bounds[1:])]  # empty ones too
+    options = {"variant": variant} if name == "sari" else {}
+    distributed_score = score_dask(dd.concat(pieces), get_metric(name, **options), refs=_refs(frame), src="source")
+    assert distributed_score.score == _local(frame, name, **options)
+
+
+def test_sentence_scores_and_gathered_statistics(client: Any) -> None:
+    frame = _generated(500)
+    metric = get_metric("sari", variant="hf")
+    ddf = dd.from_pandas(frame, npartitions=4)
+    refs = _streams(frame)
+    local = metric.sentence_scores(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
+    assert list(sentence_scores_dask(ddf, metric, refs=_refs(frame), src="source").compute()) == list(local)
+    stats = corpus_stats_dask(ddf, metric, refs=_refs(frame), src="source")
+    local_stats = metric.corpus_stats(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
+    assert np.array_equal(stats, local_stats)
+    score_fn, dtype = metric.resampling_scorer()
+    assert bootstrap_ci(stats, score_fn, n_samples=50) == bootstrap_ci(local_stats, score_fn, n_samples=50)
+
+
+def test_per_segment_reference_lists(client: Any) -> None:
+    import dask
+
+    frame = pd.DataFrame({"hypothesis": ["a cat sat", "it rained all day"], "refs": [["a cat sat down"], ["it rained", "rain"]]})
+    with dask.config.set({"dataframe.convert-string": False}):  # else dask turns the lists into their repr
+        ddf = dd.from_pandas(frame, npartitions=2)
+    score = score_dask(ddf, "bleu", refs="refs")
+    expected = get_metric("bleu").corpus_score(list(frame["hypothesis"]), References.from_segments(list(frame["refs"])))
+    assert score.score == expected.score and score.signature["nrefs"] == "var"
+
+
+def test_bad_input(client: Any) -> None:
+    from simpeval.exceptions import InvalidInputError, InvalidValueError
+
+    with pytest.raises(InvalidInputError):
+        score_dask(pd.DataFrame({"hypothesis": ["a"]}), "bleu")
+    with pytest.raises(InvalidValueError, match="no column 'nope'"):
+        score_dask(dd.from_pandas(pd.DataFrame({"hypothesis": ["a"]}), npartitions=1), "bleu", refs=["nope"])
+
+
+def test_cli_engine_dask_prints_the_local_json(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+
+    frame = _generated(300, seed=9)
+    paths = {}
+    for column in ("source", "hypothesis", "ref0"):
+        paths[column] = tmp_path / f"{column}.txt"
+        paths[column].write_text("".join(f"{line}\n" for line in frame[column]), encoding="utf-8")
+    args = ["score", "-s", str(paths["source"]), "-r", str(paths["ref0"]), "-i", str(paths["hypothesis"]),
+            "-m", "sari", "bleu", "chrf", "ter", "-f", "json"]  # fmt: skip
+    local = CliRunner().invoke(main, args)
+    on_dask = CliRunner().invoke(main, [*args, "--engine", "dask", "--scheduler", "local[2]"])
+    assert local.exit_code == 0 and on_dask.exit_code == 0, on_dask.output
+    assert on_dask.stdout == local.stdout
