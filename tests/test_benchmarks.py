@@ -36,6 +36,7 @@ def shared() -> Path:
         ("bench_ter.py", "identical: yes"),
         ("bench_cli.py", "first run within 3x:"),
         ("bench_memory.py", "peak RSS under 1 GB: yes"),
+        ("bench_distributed.py", "scores equal to the single process: yes"),
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:
