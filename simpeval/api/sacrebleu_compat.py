@@ -61,6 +61,12 @@ def sentence_bleu(
     return metric.sentence_score(hypothesis, references)
 
 
+def _chrf(char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool) -> CHRF:
+    """sacrebleu's chrF options as :class:`CHRF` takes them (``whitespace`` is ``remove_whitespace`` negated)."""
+    return CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
+                eps_smoothing=eps_smoothing)  # fmt: skip
+
+
 def corpus_chrf(
     hypotheses: Sequence[str],
     references: Streams,
@@ -71,8 +77,7 @@ def corpus_chrf(
     eps_smoothing: bool = False,
 ) -> Score:
     """``sacrebleu.corpus_chrf`` (``remove_whitespace`` is ``CHRF``'s ``whitespace`` negated)."""
-    metric = CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
-                  eps_smoothing=eps_smoothing)  # fmt: skip
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -86,8 +91,7 @@ def sentence_chrf(
     eps_smoothing: bool = False,
 ) -> Score:
     """``sacrebleu.sentence_chrf``: chrF of one segment."""
-    metric = CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
-                  eps_smoothing=eps_smoothing)  # fmt: skip
+    metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
     return metric.sentence_score(hypothesis, references)
 
 
