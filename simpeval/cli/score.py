@@ -17,7 +17,7 @@ from .. import api
 from ..io import STDIN
 from ..metrics import Metric, References
 from ..report import ResultTable, SegmentTable, render
-from .distributed import engine_options
+from .distributed import engine_options, score_on_engine, score_shards
 from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
@@ -74,6 +74,7 @@ def score(
     seed: int,
     engine: str,
     scheduler: str,
+    shards: Optional[str],
     score_only: bool,
     sentence_level: bool,
     quiet: bool,
@@ -82,6 +83,9 @@ def score(
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
     inputs = inputs or (STDIN,)
     metric_objects = build_metrics(ctx, metrics, metric_options, implied=sacrebleu_metric_options(lowercase, language_pair))
+    if shards is not None:  # a directory of Parquet shards, read by the cluster engine itself
+        click.echo(render(score_shards(shards, metric_objects, engine, scheduler, quiet), fmt, width=width, short=short))
+        return
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if score_only and fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
@@ -92,7 +96,7 @@ def score(
             inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
             names=names, max_line_length=max_line_length, encoding=encoding, progress=progress,
         )  # fmt: skip
-        how = "dask" if engine == "dask" else "sentence" if sentence_level else "confidence" if confidence else "stream"
+        how = engine if engine in ("dask", "spark") else "sentence" if sentence_level else "confidence" if confidence else "stream"
         table = _table(data, metric_objects, how, confidence_n, seed, progress, scheduler)
     table = table.with_signature_fields(lang=language_pair)
     click.echo(render(table, fmt, width=width, score_only=score_only, short=short))
@@ -110,10 +114,8 @@ def _table(
             mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
         ))  # fmt: skip
     read = read_inputs(data)
-    if how == "dask":  # the same table, computed on a Dask cluster
-        from .distributed import score_on_dask
-
-        return data.tag(score_on_dask(read.systems, read.references, read.sources, metrics, scheduler))
+    if how in ("dask", "spark"):  # the same table, computed on a cluster
+        return data.tag(score_on_engine(how, read.systems, read.references, read.sources, metrics, scheduler))
     references = References.from_streams(read.references)
     if how == "sentence":
         return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,

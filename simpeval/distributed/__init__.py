@@ -1,4 +1,5 @@
-"""Scale-out: corpus scores of data too large for one process, on Dask (``simpeval[dask]``).
+"""Scale-out: corpus scores of data too large for one process, on Dask (``simpeval[dask]``) or
+Spark (``simpeval[spark]``: :func:`score_spark`, :func:`corpus_stats_spark`).
 
 :func:`score_dask` gives bit for bit the single-machine ``corpus_score`` on any partitioning
 (see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of
@@ -18,5 +19,6 @@ Examples:
 from __future__ import annotations
 
 from .dask import corpus_stats_dask, score_dask, sentence_scores_dask
+from .spark import corpus_stats_spark, score_spark
 
-__all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask"]
+__all__ = ["corpus_stats_dask", "corpus_stats_spark", "score_dask", "score_spark", "sentence_scores_dask"]

@@ -155,3 +155,25 @@ def test_cli_engine_dask_prints_the_local_json(tmp_path: Path) -> None:
     on_dask = CliRunner().invoke(main, [*args, "--engine", "dask", "--scheduler", "local[2]"])
     assert local.exit_code == 0 and on_dask.exit_code == 0, on_dask.output
     assert on_dask.stdout == local.stdout
+
+
+def test_cli_scores_a_directory_of_parquet_shards(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+
+    frame = _generated(600, seed=11)
+    shards = tmp_path / "shards"
+    shards.mkdir()
+    for k, start in enumerate(range(0, 600, 200)):
+        frame.iloc[start : start + 200].to_parquet(shards / f"part-{k}.parquet")
+    result = CliRunner().invoke(main, ["score", "--shards", str(shards), "--engine", "dask", "--scheduler", "local[2]",
+                                       "-m", "bleu", "sari", "-f", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    import json
+
+    records = json.loads(result.stdout)
+    assert records[0]["system"] == "shards"
+    assert records[0]["score"] == _local(frame, "bleu") and records[1]["score"] == _local(frame, "sari")
+    usage = CliRunner().invoke(main, ["score", "--shards", str(shards), "-m", "bleu"])
+    assert usage.exit_code == 2 and "--engine dask" in usage.output

@@ -1,0 +1,107 @@
+"""Scoring a Spark DataFrame with any metric, giving exactly the single-machine numbers.
+
+The same design as :mod:`simpeval.distributed.dask`: ``mapInPandas`` computes each batch's
+statistics rows with the local engines; integer statistics are summed per batch and the sums
+combined with ``treeReduce`` (exact in float64 below 2**53 in any order); float statistics come
+back as rows with a ``monotonically_increasing_id`` and are summed on the driver in the frame's
+order, exactly as ``corpus_score`` sums them. A Spark DataFrame's order is that of its
+partitions: ``coalesce`` keeps it, a shuffle (``repartition``) does not, and for float
+statistics the last bits follow the order. The Python workers need simpeval installed (the
+driver's interpreter by default: ``spark.pyspark.python``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Optional, Union
+
+import numpy as np
+
+from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError
+from ..metrics import Metric
+from ..metrics.score import Score
+from .dask import _EXACT, References_, _metric, _references, _rows
+
+__all__ = ["corpus_stats_spark", "score_spark"]
+
+
+def _spark() -> Any:
+    try:
+        from pyspark.sql import functions
+    except ImportError as err:
+        raise MissingDependencyError('the Spark engine needs: pip install "simpeval[spark]"') from err
+    return functions
+
+
+def _check(frame: Any, columns: list[Optional[str]]) -> None:
+    if not hasattr(frame, "mapInPandas"):
+        raise InvalidInputError(f"score_spark: expected a pyspark DataFrame (got {type(frame).__name__}).")
+    missing = [c for c in columns if c is not None and c not in frame.columns]
+    if missing:
+        raise InvalidValueError(f"score_spark: no column {', '.join(map(repr, missing))} (columns: {frame.columns}).")
+
+
+def _summaries(metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Any:
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pandas as pd
+
+        for batch in batches:
+            rows = _rows(batch, metric, hyp, refs, src)
+            if not rows.size:
+                continue
+            integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < _EXACT)
+            counts = sorted({len(r) for r in _references(batch, refs).segments()})
+            yield pd.DataFrame({"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [counts]})
+
+    return run
+
+
+def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Any:
+    def run(batches: Iterator[Any]) -> Iterator[Any]:
+        import pandas as pd
+
+        for batch in batches:
+            rows = _rows(batch, metric, hyp, refs, src)
+            if rows.size:
+                yield pd.DataFrame({"_i": batch["_i"].to_numpy(), "stats": [r.tolist() for r in rows]})
+
+    return run
+
+
+def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
+                       refs: References_ = "references", src: Optional[str] = None) -> np.ndarray:  # fmt: skip
+    """Every segment's statistics rows, gathered on the driver in the frame's order."""
+    functions = _spark()
+    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    m = _metric(metric)
+    indexed = frame.withColumn("_i", functions.monotonically_increasing_id())
+    result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
+    if not result:
+        raise InvalidValueError("score_spark: the frame has no segment.")
+    ordered = sorted(result, key=lambda row: row["_i"])
+    return np.asarray([row["stats"] for row in ordered], dtype=np.float64)
+
+
+def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
+                refs: References_ = "references", src: Optional[str] = None) -> Score:  # fmt: skip
+    """The corpus score of a Spark DataFrame: bit for bit ``metric.corpus_score`` of its columns
+    (arguments as :func:`simpeval.distributed.score_dask`)."""
+    _spark()
+    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    m = _metric(metric)
+    schema = "stats array<double>, integral boolean, counts array<int>"
+    summaries = frame.mapInPandas(_summaries(m, hyp, refs, src), schema).cache()
+    try:
+        facts = summaries.select("integral", "counts").collect()
+        if not facts:
+            raise InvalidValueError("score_spark: the frame has no segment.")
+        counts = {c for row in facts for c in row["counts"]}
+        nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
+        if all(row["integral"] for row in facts):
+            total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
+            if float(np.abs(total).sum()) >= _EXACT:
+                total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
+        else:  # float statistics: the rows in order, summed as the local path sums them
+            total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
+    finally:
+        summaries.unpersist()
+    return m.score_from_stats(total, m.get_signature(nrefs))

@@ -1,0 +1,89 @@
+"""Issue 16: the Spark path (a local-mode SparkSession) gives the single-machine numbers bit for bit."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Any, Iterator
+
+import numpy as np
+import pandas as pd
+import pytest
+
+if not os.environ.get("CI"):
+    pytest.importorskip("pyspark")
+    if shutil.which("java") is None:
+        pytest.skip("Java is not installed", allow_module_level=True)
+
+from simpeval import References, get_metric
+from simpeval.distributed import corpus_stats_spark, score_spark
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (SparkSession.builder.master("local[2]").appName("simpeval-tests").config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())  # fmt: skip
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()
+
+
+def _generated(n: int, seed: int = 5) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    words = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
+
+    def sentence(k: int) -> str:
+        return " ".join(words[rng.integers(0, len(words), int(rng.integers(3, 14)))]) + f" {k}"
+
+    return pd.DataFrame({"source": [sentence(k) for k in range(n)], "hypothesis": [sentence(k) for k in range(n)],
+                         "ref0": [sentence(k) for k in range(n)], "ref1": [sentence(k) for k in range(n)]})  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "options"), [("bleu", {}), ("chrf", {}), ("ter", {}), ("sari", {}), ("sari", {"variant": "hf"})])
+def test_scores_equal_the_local_path(spark: Any, name: str, options: dict[str, Any]) -> None:
+    frame = _generated(2_000)
+    metric = get_metric(name, **options)
+    refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
+    local = metric.corpus_score(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
+    sdf = spark.createDataFrame(frame).coalesce(3)  # coalesce keeps the rows' order; a shuffle would not
+    ours = score_spark(sdf, metric, refs=["ref0", "ref1"], src="source")
+    assert ours.score == local.score and ours.signature == local.signature
+
+
+def test_gathered_statistics_keep_the_frames_order(spark: Any) -> None:
+    frame = _generated(500)
+    metric = get_metric("sari", variant="hf")
+    stats = corpus_stats_spark(spark.createDataFrame(frame).coalesce(4), metric, refs=["ref0"], src="source")
+    local = metric.corpus_stats(list(frame["hypothesis"]), [list(frame["ref0"])], sources=list(frame["source"]))
+    assert np.array_equal(stats, local)
+
+
+def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+
+    frame = _generated(300, seed=7)
+    paths = {}
+    for column in ("source", "hypothesis", "ref0", "ref1"):
+        paths[column] = tmp_path / f"{column}.txt"
+        paths[column].write_text("".join(f"{line}\n" for line in frame[column]), encoding="utf-8")
+    args = ["score", "-s", str(paths["source"]), "-r", str(paths["ref0"]), str(paths["ref1"]), "-i", str(paths["hypothesis"]),
+            "-m", "sari", "bleu", "chrf", "ter", "-f", "json"]  # fmt: skip
+    local = CliRunner().invoke(main, args)
+    on_spark = CliRunner().invoke(main, [*args, "--engine", "spark", "--scheduler", "local[2]"])
+    assert local.exit_code == 0 and on_spark.exit_code == 0, on_spark.output
+    assert on_spark.stdout == local.stdout
+    shards = tmp_path / "shards"
+    shards.mkdir()
+    frame.to_parquet(shards / "part-0.parquet")
+    result = CliRunner().invoke(main, ["score", "--shards", str(shards), "--engine", "spark", "-m", "bleu", "-f", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
+    assert json.loads(result.stdout)[0]["score"] == get_metric("bleu").corpus_score(list(frame["hypothesis"]), refs).score
