@@ -177,3 +177,13 @@ def test_cli_scores_a_directory_of_parquet_shards(tmp_path: Path) -> None:
     assert records[0]["score"] == _local(frame, "bleu") and records[1]["score"] == _local(frame, "sari")
     usage = CliRunner().invoke(main, ["score", "--shards", str(shards), "-m", "bleu"])
     assert usage.exit_code == 2 and "--engine dask" in usage.output
+
+
+@pytest.mark.slow
+def test_a_few_hundred_thousand_segments(client: Any) -> None:
+    """The issue's scale: 200,000 generated segments, integer and float statistics."""
+    frame = _generated(200_000, seed=21)
+    ddf = dd.from_pandas(frame, npartitions=16)
+    for name, options in (("bleu", {}), ("sari", {}), ("sari", {"variant": "hf"}), ("ter", {})):
+        score = score_dask(ddf, get_metric(name, **options), refs=_refs(frame), src="source")
+        assert score.score == _local(frame, name, **options), (name, options)
