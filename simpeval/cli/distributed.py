@@ -5,7 +5,8 @@ The files are read on the client with the usual strict checks, split into partit
 equal bit for bit to the local path, so ``--format json`` prints the same JSON. ``--shards DIR``
 scores a directory of Parquet shards (columns ``hypothesis``, ``ref0``, ``ref1``, ...,
 ``source``) read by the engine itself, for corpora larger than the client. Spark draws its own
-console progress bar on a terminal (hidden by ``--quiet``); Dask's progress is on its dashboard.
+console progress bar on a terminal; Dask's completion events feed simpeval's bar (partitions done);
+``--quiet`` hides both.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..metrics import Metric
 from ..report import ResultTable
 from ..report.table import MetricColumn
 from .options import Decorator, option_group
+from .progress import Progress
 
 __all__ = ["engine_options", "score_on_dask", "score_on_engine", "score_shards"]
 
@@ -47,7 +49,7 @@ def _client(scheduler: str) -> Any:
 
 
 def score_on_dask(systems: dict[str, list[str]], references: list[list[str]], sources: Optional[list[str]],
-                  metrics: list[Metric], scheduler: str) -> ResultTable:  # fmt: skip
+                  metrics: list[Metric], scheduler: str, quiet: bool = True) -> ResultTable:  # fmt: skip
     """The table ``simpeval score`` prints, every score computed by :func:`simpeval.distributed.score_dask`."""
     import dask.dataframe as dd
     import pandas as pd
@@ -62,8 +64,9 @@ def score_on_dask(systems: dict[str, list[str]], references: list[list[str]], so
         for outputs in systems.values():
             frame = pd.DataFrame({"hypothesis": outputs, **columns, **({"source": sources} if sources is not None else {})})
             ddf = dd.from_pandas(frame, npartitions=min(partitions, len(frame)))
-            rows.append(tuple(score_dask(ddf, m, refs=list(columns), src="source" if sources is not None else None)
-                              for m in metrics))  # fmt: skip
+            with Progress(enabled=not quiet) as progress:
+                rows.append(tuple(score_dask(ddf, m, refs=list(columns), src="source" if sources is not None else None,
+                                             progress=progress) for m in metrics))  # fmt: skip
     finally:
         client.close()
     cols = tuple(MetricColumn(score.metric, m.higher_is_better, m.name.lower()) for score, m in zip(rows[0], metrics))
@@ -86,7 +89,7 @@ def score_on_engine(engine: str, systems: dict[str, list[str]], references: list
                     sources: Optional[list[str]], metrics: list[Metric], scheduler: str, quiet: bool = True) -> ResultTable:  # fmt: skip
     """``score_on_dask``, or the same on Spark."""
     if engine == "dask":
-        return score_on_dask(systems, references, sources, metrics, scheduler)
+        return score_on_dask(systems, references, sources, metrics, scheduler, quiet)
     import pandas as pd
 
     from ..distributed import score_spark
@@ -119,7 +122,8 @@ def score_shards(path: str, metrics: list[Metric], engine: str, scheduler: str, 
             frame = dd.read_parquet(str(Path(path) / "*.parquet"))
             refs = sorted((c for c in frame.columns if str(c).startswith("ref")), key=lambda c: int(str(c)[3:] or 0))
             src = "source" if "source" in frame.columns else None
-            scores = tuple(score_dask(frame, m, refs=refs, src=src) for m in metrics)
+            with Progress(enabled=not quiet) as progress:
+                scores = tuple(score_dask(frame, m, refs=refs, src=src, progress=progress) for m in metrics)
         finally:
             client.close()
     else:

@@ -115,7 +115,8 @@ def _table(
         ))  # fmt: skip
     read = read_inputs(data)
     if how in ("dask", "spark"):  # the same table, computed on a cluster
-        return data.tag(score_on_engine(how, read.systems, read.references, read.sources, metrics, scheduler))
+        return data.tag(score_on_engine(how, read.systems, read.references, read.sources, metrics, scheduler,
+                                        quiet=not progress.enabled))  # fmt: skip
     references = References.from_streams(read.references)
     if how == "sentence":
         return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,

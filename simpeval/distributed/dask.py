@@ -18,7 +18,7 @@ numbers and how large its sums are); the second runs only for float statistics.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 
@@ -96,7 +96,8 @@ def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hyp
 
 
 def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-               refs: References_ = "references", src: Optional[str] = None) -> Score:  # fmt: skip
+               refs: References_ = "references", src: Optional[str] = None,
+               progress: Optional[Callable[[str, int, Optional[int]], None]] = None) -> Score:  # fmt: skip
     """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
 
     Args:
@@ -108,6 +109,8 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
             ``dask.config.set({"dataframe.convert-string": False})`` when the frame is built, or
             Dask stores each list as its text.
         src: the column of sources (SARI).
+        progress: ``progress(label, partitions_done, partitions)`` as the cluster finishes them
+            (from the distributed client's completion events; without a client, once at the end).
 
     Returns:
         The score, with the signature the local path gives.
@@ -119,7 +122,8 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     dask = _dask()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = _metric(metric)
-    summaries = dask.compute(*[dask.delayed(_summary)(p, m, hyp, refs, src) for p in frame.to_delayed()])
+    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src) for p in frame.to_delayed()]
+    summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
     present = [s for s in summaries if s[0] is not None]
     if not present:
         raise InvalidValueError("score_dask: the frame has no segment.")
@@ -130,6 +134,24 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     else:  # float statistics: the rows, summed in order exactly as the local path sums them
         total = corpus_stats_dask(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
     return m.score_from_stats(total, m.get_signature(nrefs))
+
+
+def _compute(dask: Any, tasks: list[Any], progress: Optional[Callable[[str, int, Optional[int]], None]], label: str) -> list[Any]:
+    """The tasks' results in order; ``progress`` told of each finished one when a distributed client is active."""
+    if progress is None:
+        return list(dask.compute(*tasks))
+    try:
+        from distributed import as_completed, get_client
+
+        client = get_client()
+    except (ImportError, ValueError):  # no distributed client: the local scheduler, one report at the end
+        results = list(dask.compute(*tasks))
+        progress(label, len(tasks), len(tasks))
+        return results
+    futures = client.compute(tasks)
+    for done, _ in enumerate(as_completed(futures), start=1):
+        progress(label, done, len(tasks))
+    return [future.result() for future in futures]
 
 
 def _tree_sum(vectors: list[np.ndarray]) -> np.ndarray:

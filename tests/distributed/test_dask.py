@@ -187,3 +187,14 @@ def test_a_few_hundred_thousand_segments(client: Any) -> None:
     for name, options in (("bleu", {}), ("sari", {}), ("sari", {"variant": "hf"}), ("ter", {})):
         score = score_dask(ddf, get_metric(name, **options), refs=_refs(frame), src="source")
         assert score.score == _local(frame, name, **options), (name, options)
+
+
+def test_progress_counts_finished_partitions(client: Any) -> None:
+    frame = _generated(200, seed=5)
+    calls: list[tuple[str, int, Any]] = []
+    metric = get_metric("bleu")
+    ddf = dd.from_pandas(frame, npartitions=5)
+    scored = score_dask(ddf, metric, refs=_refs(frame), progress=lambda *call: calls.append(call))
+    assert scored.score == _local(frame, "bleu")
+    assert [done for _, done, _ in calls] == [1, 2, 3, 4, 5]
+    assert {(label, total) for label, _, total in calls} == {("BLEU partitions", 5)}
