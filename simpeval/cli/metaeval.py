@@ -1,11 +1,12 @@
 """``simpeval meta-eval``: correlate metrics with human judgments (:func:`simpeval.metaeval.meta_evaluate`).
 
 ``simpeval meta-eval -t simplicity-da --references asset -m sari bleu`` reproduces the
-meta-evaluation of Alva-Manchego, Scarton and Specia (2021): the ``simplicity-da`` entry carries
-the authors' settings (:data:`simpeval.metaeval.PAPER_SETTINGS`) as its defaults, and per-metric
-flags (``--sari-variant hf``) override them. ``-t asset-human-ratings`` analyses ASSET's ratings;
-``--ratings FILE`` a CSV of one's own (columns named with ``--segment-column`` etc.) against
-``--sources``/``--refs`` files.
+meta-evaluation of Alva-Manchego, Scarton and Specia (2021): the ``simplicity-da`` ratings come
+with the authors' metric settings as their documented preset (:mod:`simpeval.metaeval.presets`);
+the per-metric flags of ``simpeval score`` (``--sari-variant hf``, ``--bleu-tokenize 13a``)
+override single settings and ``--no-preset`` drops them. ``-t asset-human-ratings`` analyses
+ASSET's ratings (``--aspect``); ``--ratings FILE`` a CSV of one's own (columns named with
+``--segment-column`` etc.) against ``--references NAME`` or ``--refs``/``--sources`` files.
 """
 
 from __future__ import annotations
@@ -13,84 +14,142 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import click
+from click.core import ParameterSource
 
 from .. import metaeval
 from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
 from ..io import read_lines
 from ..report import available_formats
-from ..report.metaeval import render_metaeval
+from ..report.metaeval import MetaEvaluation, render_metaeval
 from ..significance._resample import MAX_RESAMPLES
-from ..testsets import load_testset
 from .options import MultiValueCommand, MultiValueOption, build_metrics, metric_options, output_file
 from .progress import Progress
 
 __all__ = ["meta_eval"]
 
+_CSV_OPTIONS = ("segment_column", "system_column", "output_column", "rating_column", "zero_based", "refs", "sources")
+_REGISTERED_OPTIONS = ("aspect", "raw")
+
 
 @click.command("meta-eval", cls=MultiValueCommand)
 @click.option("--test-set", "-t", "ratings_set", type=click.Choice(sorted(metaeval.ASPECTS)), metavar="NAME",
-              help=f"Registered human ratings ({', '.join(sorted(metaeval.ASPECTS))}).")
-@click.option("--ratings", metavar="FILE", help="A CSV of one's own ratings instead of --test-set.")
+              help=f"Registered human ratings: {', '.join(sorted(metaeval.ASPECTS))}.")
+@click.option("--ratings", metavar="FILE", help="A CSV file of one's own ratings instead of --test-set (a .tsv "
+              "file: tab-separated).")
 @click.option("--references", "-r", "reference_set", metavar="NAME", default="asset", show_default=True,
-              help="Reference set: asset or turk (or a registered corpus); with --ratings, see --refs.")
-@click.option("--sources", "-s", metavar="FILE", help="With --ratings: the source sentences, one per line.")
-@click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="With --ratings: reference files.")
-@click.option("--aspect", type=click.Choice(["simplicity", "fluency", "meaning"]), default="simplicity", show_default=True,
-              help="The rated aspect of a registered set.")
-@click.option("--raw", is_flag=True, help="Raw 0-100 ratings instead of z-scores (registered sets).")
-@click.option("--segment-column", default="sent_id", show_default=True, help="--ratings: the segment id (1-based line).")
-@click.option("--system-column", default="sys_name", show_default=True, help="--ratings: the system name.")
-@click.option("--output-column", default="simp_sent", show_default=True, help="--ratings: the rated output.")
-@click.option("--rating-column", default="rating", show_default=True, help="--ratings: the rating.")
+              help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
+              "what the segment ids count); with --ratings, or --refs files.")
+@click.option("--aspect", type=click.Choice(["simplicity", "fluency", "meaning"]), default="simplicity",
+              show_default=True, help="--test-set: the rated aspect.")
+@click.option("--raw", is_flag=True, help="--test-set: the raw 0-100 ratings instead of z-scores.")
+@click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="--ratings: reference files, one per stream.")
+@click.option("--sources", "-s", metavar="FILE", help="--ratings with --refs: the source sentences (SARI needs them).")
+@click.option("--segment-column", default="sent_id", show_default=True, help="--ratings: the segment id column.")
+@click.option("--system-column", default="sys_name", show_default=True, help="--ratings: the system column.")
+@click.option("--output-column", default="simp_sent", show_default=True, help="--ratings: the rated output column.")
+@click.option("--rating-column", default="rating", show_default=True, help="--ratings: the rating column.")
+@click.option("--zero-based", is_flag=True, help="--ratings: segment ids count lines from 0 (default: from 1).")
 @click.option("--metrics", "-m", cls=MultiValueOption, default=("sari", "bleu"), show_default=True, metavar="NAME...",
               help="Metrics to meta-evaluate.")
 @metric_options
+@click.option("--no-preset", is_flag=True, help="Ignore the ratings set's documented metric settings (the paper's "
+              "for simplicity-da): every metric with its own defaults and the flags given.")
+@click.option("--components/--no-components", default=None, help="Also correlate SARI's add/keep/delete (default: "
+              "the preset's; on for simplicity-da).")
 @click.option("--format", "-f", "fmt", type=click.Choice(available_formats()), default="text", show_default=True,
               help="Output format.")
 @click.option("--width", "-w", type=click.IntRange(0, 20), default=3, show_default=True, help="Decimals of the figures.")
 @click.option("--n-samples", type=click.IntRange(0, MAX_RESAMPLES), default=AGREEMENT_SAMPLES, show_default=True,
-              help="Bootstrap resamples of segments for the intervals (0: none).")
-@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of the resampling.")
+              help="Bootstrap resamples of the segments for the intervals (0: none).")
+@click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True, help="Seed of the resampling.")
 @click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
-              help="Also write a bar chart of the correlations (.png, .svg, .pdf; needs simpeval[plots]).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr.")
+              help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simpeval[plots]).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 @click.pass_context
 def meta_eval(ctx: click.Context, /, **options: Any) -> None:
-    """Correlate metrics with human judgments: segment and system level, CIs, Williams tests."""
+    """Correlate metrics with human judgments: segment and system level, CIs, Williams tests, pairwise accuracy."""
     o = {k: v for k, v in options.items() if not k.startswith(("sari_", "bleu_", "chrf_", "ter_"))}
-    metric_flags = {k: v for k, v in options.items() if k not in o}
+    flags = {k: v for k, v in options.items() if k not in o}
+    _check_usage(ctx, o)
+    settings = _settings(ctx, o, flags, metaeval.preset_for(o["ratings_set"] or ""))  # a CSV file has no preset
+    with Progress(enabled=not o["quiet"]) as progress:
+        progress("reading the ratings and references", 0, None)
+        ratings, references, sources = _data(o)
+        progress("scoring and resampling", 0, None)
+        result = metaeval.meta_evaluate(
+            ratings, references, sources=sources, metrics=list(dict.fromkeys(o["metrics"])), settings=settings,
+            components=o["components"], reference_name=_reference_label(o), n_samples=o["n_samples"], seed=o["seed"],
+        )  # fmt: skip
+    click.echo(render_metaeval(result, o["fmt"], width=o["width"]))  # the tables first: a failing plot cannot lose them
+    if o["plot"]:
+        _plot(result, o["plot"])
+
+
+def _given(ctx: click.Context, name: str) -> bool:
+    return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
+
+
+def _check_usage(ctx: click.Context, o: dict[str, Any]) -> None:
+    """Impossible combinations of options: a usage error (exit 2) before any work."""
     if (o["ratings_set"] is None) == (o["ratings"] is None):
         raise click.UsageError("give the ratings: --test-set NAME (registered) or --ratings FILE (a CSV), not both.")
-    ratings, references, sources = _data(o)
-    implied = dict(metaeval.PAPER_SETTINGS) if ratings.name == "simplicity-da" else {}
-    metrics = build_metrics(ctx, o["metrics"], metric_flags, implied={k: dict(v) for k, v in implied.items()})
-    with Progress(enabled=not o["quiet"]) as progress:
-        progress("meta-evaluation", 0, None)
-        result = metaeval.meta_evaluate(ratings, references, sources, metrics=metrics, settings={},
-                                        reference_name=_reference_label(o), n_samples=o["n_samples"], seed=o["seed"])  # fmt: skip
-    click.echo(render_metaeval(result, o["fmt"], width=o["width"]))
-    if o["plot"]:
-        from ..report.plots import save_metaeval_figure  # matplotlib is optional
+    if o["ratings_set"] is not None:
+        wrong = [name for name in _CSV_OPTIONS if _given(ctx, name)]
+        if wrong:
+            raise click.UsageError(f"--{wrong[0].replace('_', '-')} goes with --ratings FILE; a registered set "
+                                   "(--test-set) has its columns, and its references are --references NAME.")  # fmt: skip
+    else:
+        wrong = [name for name in _REGISTERED_OPTIONS if _given(ctx, name)]
+        if wrong:
+            raise click.UsageError(f"--{wrong[0]} goes with --test-set; with --ratings FILE, --rating-column names "
+                                   "the column to correlate with.")  # fmt: skip
+        if o["refs"] and _given(ctx, "reference_set"):
+            raise click.UsageError("give the references once: --references NAME (registered) or --refs FILE...")
+        if o["sources"] and not o["refs"]:
+            raise click.UsageError("--sources goes with --refs FILE...; a registered --references set has its sources.")
 
-        try:
-            save_metaeval_figure(result, o["plot"])
-        except OSError as err:
-            raise click.ClickException(f"could not write the plot {o['plot']} ({err.strerror or err}).") from err
+
+def _settings(
+    ctx: click.Context, o: dict[str, Any], flags: dict[str, Any], preset: metaeval.Preset
+) -> Optional[dict[str, dict[str, Any]]]:
+    """The metric settings: ``None`` for the ratings set's preset as it is; else the preset (unless
+    ``--no-preset``) with the per-metric flags given on top, checked by building the metrics."""
+    implied = {} if o["no_preset"] else {k: dict(v) for k, v in preset.settings.items()}
+    build_metrics(ctx, o["metrics"], flags, implied=implied)  # a flag of a metric not in --metrics: usage error
+    given = {k: v for k, v in flags.items() if _given(ctx, k)}
+    if not given and not o["no_preset"]:
+        return None
+    for option, value in given.items():
+        key, name = option.split("_", 1)
+        implied.setdefault(key, {})[name] = value
+    return implied
 
 
 def _reference_label(o: dict[str, Any]) -> str:
-    return ", ".join(o["refs"]) if o["ratings"] is not None and o["refs"] else str(o["reference_set"])
+    return ", ".join(o["refs"]) if o["refs"] else str(o["reference_set"])
 
 
 def _data(o: dict[str, Any]) -> tuple[metaeval.HumanRatings, list[list[str]], Optional[list[str]]]:
     """The ratings, the reference streams and the sources."""
-    if o["ratings"] is not None:
-        ratings = metaeval.from_csv(o["ratings"], segment=o["segment_column"], system=o["system_column"],
-                                    output=o["output_column"], rating=o["rating_column"])  # fmt: skip
+    if o["ratings_set"] is not None:
+        ratings = metaeval.from_registry(o["ratings_set"], o["aspect"], zscore=not o["raw"])
+    else:
+        ratings = metaeval.from_csv(
+            o["ratings"], segment=o["segment_column"], system=o["system_column"], output=o["output_column"],
+            rating=o["rating_column"], one_based=not o["zero_based"],
+            delimiter="\t" if o["ratings"].lower().endswith(".tsv") else ",",
+        )  # fmt: skip
         if o["refs"]:
             sources = read_lines(o["sources"]) if o["sources"] else None
             return ratings, [read_lines(path) for path in o["refs"]], sources
-    else:
-        ratings = metaeval.from_registry(o["ratings_set"], o["aspect"], zscore=not o["raw"])
-    corpus = load_testset(metaeval.reference_corpus(o["reference_set"]))
-    return ratings, [list(stream) for stream in corpus.references], list(corpus.sources)
+    sources, references = metaeval.load_references(o["reference_set"])
+    return ratings, references, sources
+
+
+def _plot(result: MetaEvaluation, path: str) -> None:
+    from ..report.plots import save_metaeval_figure  # matplotlib is optional: imported only when asked for
+
+    try:  # atomic: no half-written file
+        save_metaeval_figure(result, path)
+    except OSError as err:
+        raise click.ClickException(f"could not write the plot {path} ({err.strerror or err}).") from err

@@ -10,6 +10,7 @@ In a notebook the functions draw on the current (or a given) axes, so figures sh
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional, Sequence
 
 from ..cache import atomic_write
@@ -109,7 +110,9 @@ def save_metaeval_figure(result: MetaEvaluation, path: str) -> None:
     """Bars of every metric's Pearson correlation with the ratings (segment and system level), with
     the bootstrap intervals as error bars, written to ``path`` atomically (format from the suffix)."""
     plt = _pyplot()
-    levels = ("segment", "system")
+    # A level with no defined correlation (one system: no system level) gets no panel.
+    levels = [level for level in ("segment", "system")
+              if any(c.level == level and math.isfinite(c.value) for c in result.correlations)] or ["segment"]  # fmt: skip
     metrics = list(dict.fromkeys(c.metric for c in result.correlations))
     fig, axes = plt.subplots(1, len(levels), figsize=(4 + 1.2 * len(metrics), 3.6), squeeze=False)
     for ax, level in zip(axes[0], levels):

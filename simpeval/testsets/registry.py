@@ -308,7 +308,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
         kind="ratings",
         notes=(
             "sent_id is the 1-based line of asset-test / turkcorpus-test. Scores are means of 15 "
-            "raters (0-100) with their z-scores."
+            "raters (0-100) with their z-scores. simpeval meta-eval scores the outputs with the authors' "
+            "settings by default (simpeval.metaeval.presets: Moses tokens, case kept, SARI easse-delp, "
+            "BLEU floor 0.0 + effective order)."
         ),
     ),
     TestSetSpec(
