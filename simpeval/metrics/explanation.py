@@ -11,9 +11,9 @@ here when ``simpeval`` is imported (this module imports no renderer).
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any, Callable, Mapping, cast
 
+from .._json import dumps
 from ..exceptions import InvalidOptionError
 
 __all__ = ["Explanation", "ExplanationPart", "register_renderer"]
@@ -48,7 +48,7 @@ class ExplanationPart:
 
     def to_json(self, indent: int = 2) -> str:
         """:meth:`to_dict` as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return dumps(self.to_dict(), indent=indent)
 
 
 class Explanation(ExplanationPart):

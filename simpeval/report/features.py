@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Mapping, Sequence
 
+from .._json import dumps
 from .formats.html import html_grid
 from .formats.latex import latex_grid
 from .formats.layout import Cell, Grid
@@ -38,8 +38,8 @@ def render_features(means: Mapping[str, Mapping[str, float]], names: Sequence[st
     if fmt in ("json", "jsonl"):
         records = [{"system": system, **values, "signature": signature} for system, values in means.items()]
         if fmt == "jsonl":
-            return "\n".join(json.dumps(r, ensure_ascii=False) for r in records)
-        return json.dumps(records, indent=2, ensure_ascii=False)
+            return "\n".join(dumps(r) for r in records)
+        return dumps(records, indent=2)
     if fmt in ("csv", "tsv"):
         out = io.StringIO()
         writer = csv.writer(out, delimiter="\t" if fmt == "tsv" else ",", lineterminator="\n")

@@ -80,7 +80,7 @@ def available_formats() -> list[str]:
 
 
 def _check_format(caller: str, fmt: str) -> None:
-    if fmt not in _RENDERERS:
+    if not isinstance(fmt, str) or fmt not in _RENDERERS:
         raise InvalidOptionError(f"{caller}: fmt must be one of {', '.join(available_formats())} (got {fmt!r}).")
 
 

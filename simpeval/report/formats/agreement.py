@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from ..._json import dumps
 from .html import html_grid
 from .latex import latex_grid
 from .layout import Cell, Grid
@@ -64,7 +64,7 @@ def _grid(correlations: Sequence[Correlation], width: int) -> Grid:
 def agreement_table(correlations: Sequence[Correlation], fmt: str, width: int) -> str:
     """The correlations in ``fmt`` (one of :func:`simpeval.report.available_formats`), ``width`` decimals."""
     if fmt == "json":
-        return json.dumps(_records(correlations), indent=2, ensure_ascii=False)
+        return dumps(_records(correlations), indent=2)
     if fmt == "csv":
         return _csv(_records(correlations))
     grid = _grid(correlations, width)

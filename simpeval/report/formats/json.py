@@ -13,9 +13,9 @@ bootstrap carry the latter as ``ci`` too.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Optional, Union
 
+from ..._json import dumps
 from ...defaults import ALPHA
 from ...metrics.score import Score
 from ...significance.results import ConfidenceInterval, PairedResult
@@ -97,4 +97,4 @@ def render_json(table: AnyTable, opts: Options) -> str:
             {"line": row.line, "system": row.system, "metric": row.metric, **_score_json(row.score, opts.short)}
             for row in table.rows
         ]
-    return json.dumps(records, indent=2, ensure_ascii=False)
+    return dumps(records, indent=2)

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
+from ..._json import dumps
 from ..table import ResultTable, SegmentTable
 from .csv import csv_rows
 from .json import result_objects
@@ -83,4 +83,4 @@ def render_jsonl(table: AnyTable, opts: Options) -> str:
         objects = result_objects(table, opts)
     else:
         objects = segment_lines(table)
-    return "\n".join(json.dumps(obj, ensure_ascii=False) for obj in objects)
+    return "\n".join(dumps(obj) for obj in objects)
