@@ -37,6 +37,7 @@ from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
 __all__ = [
     "MAX_LINE_LENGTH",
     "STDIN",
+    "check_encoding",
     "display_name",
     "iter_lines",
     "iter_tsv_references",
@@ -203,7 +204,7 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
         ...     read_lines(path)
         ['first', '', 'third']
     """
-    name, codec = display_name(path), _check_encoding("read_lines", encoding)
+    name, codec = display_name(path), check_encoding("read_lines", encoding)
     data = _read_bytes(path, _check_limit("read_lines", max_line_length))
     text = _decode_utf8(data, name) if codec == "utf-8" else _decode_other(data, name, codec)
     terminated = text.endswith("\n")
@@ -215,12 +216,19 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
     return lines
 
 
-def _check_encoding(owner: str, encoding: str) -> str:
-    """The codec's canonical name (``"utf-8"`` for UTF-8 with or without ``-sig``)."""
+def check_encoding(owner: str, encoding: str) -> str:
+    """The codec's canonical name (``"utf-8"`` for UTF-8 with or without ``-sig``).
+
+    Raises:
+        InvalidOptionError: ``encoding`` names no codec, or a codec that is not a text encoding
+            (``rot13``, ``hex``, ``zlib``: bytes-to-bytes or str-to-str).
+    """
     try:
-        name = codecs.lookup(encoding).name if isinstance(encoding, str) else None
+        info = codecs.lookup(encoding) if isinstance(encoding, str) else None
     except LookupError:
-        name = None
+        info = None
+    # Python marks the codecs that are not text encodings (rot13, hex, zlib, ...); bytes.decode refuses them.
+    name = info.name if info is not None and getattr(info, "_is_text_encoding", True) else None
     if name is None:
         raise InvalidOptionError(f"{owner}: encoding must be the name of a text encoding such as utf-8 or latin-1 (got {encoding!r}).")
     return "utf-8" if name in ("utf-8", "utf-8-sig") else name
@@ -236,6 +244,10 @@ def _decode_other(data: bytes, name: str, codec: str) -> str:
         raise InputFileError(
             f"file {name} is not valid {codec}: byte {data[err.start]:#04x} at offset {err.start} cannot be "
             "decoded. Give the file's encoding (--encoding / encoding=)."
+        ) from err
+    except UnicodeError as err:  # codecs such as punycode and idna report no byte offset
+        raise InputFileError(
+            f"file {name} is not valid {codec} ({err}). Give the file's encoding (--encoding / encoding=)."
         ) from err
     if "\0" in text:
         raise _bad_byte(name, 0, text.count("\n", 0, text.index("\0")) + 1)
@@ -278,7 +290,7 @@ def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
         ['first', '', 'third']
     """
     name, limit = display_name(path), _check_limit("iter_lines", max_line_length)
-    if _check_encoding("iter_lines", encoding) != "utf-8":  # other codecs: the whole file, decoded at once
+    if check_encoding("iter_lines", encoding) != "utf-8":  # other codecs: the whole file, decoded at once
         yield from read_lines(path, limit, encoding)
         return
     if os.fspath(path) == STDIN:

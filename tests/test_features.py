@@ -46,7 +46,15 @@ def test_evaluate_prints_features(tmp_path) -> None:  # type: ignore[no-untyped-
     result = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"),
                                        "-i", str(tmp_path / "sys.txt"), "-m", "bleu", "--features", "-f", "json"])  # fmt: skip
     assert result.exit_code == 0, result.output
-    blocks = result.stdout.split("\n\n")
-    feature_records = json.loads(blocks[-1])
+    document = json.loads(result.stdout)  # one document: the scores and the features
+    feature_records = document["features"]
     assert feature_records[0]["Exact copies"] == 0.5 and feature_records[0]["signature"].startswith("Features|")
+    assert [r["metric"] for r in document["scores"]] == ["BLEU"]
+    lines = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"), "-i",
+                                      str(tmp_path / "sys.txt"), "-m", "bleu", "--features", "-f", "jsonl"]).stdout  # fmt: skip
+    records = [json.loads(line) for line in lines.splitlines()]
+    assert len(records) == 2 and records[1]["signature"].startswith("Features|")
+    refused = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"), "-i",
+                                        str(tmp_path / "sys.txt"), "--features", "-f", "csv"])  # fmt: skip
+    assert refused.exit_code == 2 and "--features" in refused.output
     assert features.available_features()[0] == "Compression ratio"

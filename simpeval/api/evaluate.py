@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 from .._types import RefStreams, Sources
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
-from ..exceptions import InvalidValueError
+from ..exceptions import InvalidOptionError, InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
@@ -82,8 +82,11 @@ def evaluate_streams(
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).
+        InvalidOptionError: ``chunk_size`` is not an integer >= 1.
     """
     check_systems(systems)
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise InvalidOptionError(f"evaluate_streams: chunk_size must be an integer >= 1 (got {chunk_size!r}).")
     resolved = resolve_metrics(metrics)
     announce_work(systems, references)
     n_systems, n_refs = len(systems), len(references)

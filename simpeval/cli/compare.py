@@ -21,6 +21,7 @@ from .options import (
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
+    check_one_document,
     confidence_options,
     data_options,
     input_option,
@@ -57,11 +58,8 @@ def _check_options(
     """Usage errors of the comparison options."""
     if (all_pairs or correction) and paired is None:
         raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
-    if agreement and fmt in ("json", "csv"):
-        raise click.UsageError(
-            f"--agreement is printed after the table, which --format {fmt} cannot hold; use text, markdown, "
-            "latex or html (or simpeval.significance.agreement.metric_agreement in Python)."
-        )
+    if agreement:
+        check_one_document("--agreement", fmt, "simpeval.significance.agreement.metric_agreement")
 
 
 @click.command(cls=MultiValueCommand)

@@ -12,11 +12,13 @@ printed with its signature.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Optional
 
 import click
 
 from .. import api
+from .._json import dumps
 from ..io import STDIN
 from ..metrics import Metric, References, available_metrics
 from ..report import ResultTable, render
@@ -25,6 +27,7 @@ from .options import (
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
+    check_one_document,
     data_options,
     input_option,
     metric_options,
@@ -86,17 +89,26 @@ def evaluate(
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if features and sources is None and test_set is None:
         raise click.UsageError("--features compares outputs with their sources: pass --sources FILE or --test-set.")
+    if features:  # JSON holds both tables in one document, JSON Lines one record a line; CSV and TSV cannot
+        check_one_document("--features", fmt, "simpeval.features.compute", formats=("csv", "tsv"))
     with Progress(enabled=not quiet) as progress:
         data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
                                        num_refs=num_refs, names=names, progress=progress,
                                        max_line_length=max_line_length))  # fmt: skip
         table = _scores(data, metric_objects)
-    click.echo(render(table, fmt, width=width))
-    if features:  # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
-        from ..features import render_features_of  # the Levenshtein package (simpeval[features]), imported when asked
+    scores = render(table, fmt, width=width)
+    if not features:
+        click.echo(scores)
+        return
+    # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
+    from ..features import render_features_of  # the Levenshtein package (simpeval[features]), imported when asked
 
-        assert data.sources is not None  # checked above
-        click.echo("\n" + render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer))
+    assert data.sources is not None  # checked above
+    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer)
+    if fmt == "json":  # one document: {"scores": [...], "features": [...]}
+        click.echo(dumps({"scores": json.loads(scores), "features": json.loads(rendered)}, indent=2))
+    else:
+        click.echo(scores + ("\n" if fmt == "jsonl" else "\n\n") + rendered)
 
 
 def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:

@@ -13,7 +13,6 @@ Every default comes from :mod:`simpeval.defaults`.
 
 from __future__ import annotations
 
-import codecs
 import os
 import re
 from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
@@ -22,7 +21,8 @@ import click
 from click.core import ParameterSource
 
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, WIDTH
-from ..io import MAX_LINE_LENGTH, STDIN
+from ..exceptions import InvalidOptionError
+from ..io import MAX_LINE_LENGTH, STDIN, check_encoding
 from ..metrics import Metric, available_metrics, get_metric, metric_key
 from ..metrics.sari import VARIANTS
 from ..report import available_formats
@@ -31,9 +31,11 @@ from ..testsets import available_testsets
 from ..tokenizers import available_tokenizers
 
 __all__ = [
+    "DOCUMENT_FORMATS",
     "MultiValueCommand",
     "MultiValueOption",
     "build_metrics",
+    "check_one_document",
     "confidence_options",
     "data_options",
     "expand_multi_values",
@@ -259,8 +261,8 @@ def build_metrics(
 # ------------------------------------------------------------ sacrebleu's flags
 def _check_encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
-        codecs.lookup(value)
-    except LookupError:
+        check_encoding("--encoding", value)
+    except InvalidOptionError:
         raise click.BadParameter(f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, utf-16).") from None
     return value
 
@@ -338,3 +340,16 @@ def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Opt
         raise click.BadParameter(fail, ctx=ctx, param=param)
 
     return check
+
+
+#: Formats whose output is one machine-read document: a second table after it would break it.
+DOCUMENT_FORMATS = ("json", "jsonl", "csv", "tsv")
+
+
+def check_one_document(flag: str, fmt: str, in_python: str, formats: Sequence[str] = DOCUMENT_FORMATS) -> None:
+    """A usage error when ``flag`` would print a second table after a ``--format`` document (one of ``formats``)."""
+    if fmt in formats:
+        raise click.UsageError(
+            f"{flag} is printed after the table, which --format {fmt} cannot hold (it must stay one document); "
+            f"use text, markdown, latex or html, or {in_python} in Python."
+        )

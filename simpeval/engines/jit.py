@@ -14,6 +14,8 @@ time (compilation), while the NumPy and sacrebleu engines score a small job in l
 ``engine="fast"`` runs the compiled kernels only once the process has met
 :data:`COMPILED_MIN_TEXTS` texts of work (:func:`use_compiled`; a job that announces its size
 with :func:`expect_work` commits at once); before that, the other engine of the metric runs.
+The bootstrap scoring of BLEU and chrF counts each resampled row as a text, so a small paired
+test never loads (nor caches) the compiled kernels either.
 Every engine gives the same bits, so this changes times, never numbers.
 """
 

@@ -35,7 +35,7 @@ from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
 from .._types import StatsArray
 from .._version import __version__
-from ..engines.jit import NUMBA_AVAILABLE, resolve_engine, run_engine
+from ..engines.jit import NUMBA_AVAILABLE, resolve_engine, run_engine, use_compiled
 from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
@@ -213,9 +213,14 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
     def score(vector: Any) -> Any:
         return impl._compute_score_from_stats(vector).score
 
-    batch = _compiled_score_rows(impl)
-    if batch is not None:
-        score.score_rows = batch  # type: ignore[attr-defined]
+    if NUMBA_AVAILABLE and isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
+
+        def score_rows(sums: Any) -> Any:
+            # Each resampled row counts as a text of work: a small job never loads the kernels.
+            batch = _compiled_score_rows(impl) if use_compiled(len(sums)) else None
+            return batch(sums) if batch is not None else [score(row) for row in sums]
+
+        score.score_rows = score_rows  # type: ignore[attr-defined]
     return score, np.float32
 
 

@@ -70,7 +70,7 @@ class BLEUConfig:
                 f"BLEU: tokenize must be a registered tokenizer ({', '.join(available_tokenizers())}) or None "
                 f"(got {self.tokenize!r})."
             )
-        if self.smooth_method not in _sacrebleu.BLEU_SMOOTH_DEFAULTS:
+        if not isinstance(self.smooth_method, str) or self.smooth_method not in _sacrebleu.BLEU_SMOOTH_DEFAULTS:
             raise InvalidOptionError(
                 f"BLEU: smooth_method must be one of {', '.join(_sacrebleu.BLEU_SMOOTH_DEFAULTS)} "
                 f"(got {self.smooth_method!r})."

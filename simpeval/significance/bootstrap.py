@@ -105,11 +105,21 @@ def bootstrap_ci(
     return ConfidenceInterval(
         low=float(scores[lower]),
         high=float(scores[upper]),
-        mean=float(statistics.mean(scores)),
+        mean=_mean(scores),
         level=float(level),
         n_samples=n,
         seed=seed_value,
     )
+
+
+def _mean(scores: list[Any]) -> float:
+    """``statistics.mean`` of the raw scores, as sacrebleu takes it; as Python floats when their types mix
+    (chrF and TER score a resample of only empty segments as a float, the others as float32, which
+    ``statistics.mean`` refuses: sacrebleu 2.6.0 raises TypeError there)."""
+    try:
+        return float(statistics.mean(scores))
+    except TypeError:
+        return float(statistics.mean([float(score) for score in scores]))
 
 
 def metric_interval(metric: Any, stats: Any, n_samples: int, seed: int) -> ConfidenceInterval:

@@ -47,6 +47,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import stat as stat_module
 import time
 from pathlib import Path
 from typing import IO, Callable, Optional, Union
@@ -129,6 +130,11 @@ def _is_verified(path: Path, sha256: str) -> Optional[bool]:
         stat = path.stat()
     except (FileNotFoundError, NotADirectoryError):  # absent, or a parent is a file (reported when writing)
         return None
+    if not stat_module.S_ISREG(stat.st_mode):
+        raise DownloadError(
+            f"the cache holds something other than a file at {path}; remove it (simpeval downloads the file "
+            f"again) or point {CACHE_ENV} at another folder."
+        )
     key = (stat.st_size, stat.st_mtime_ns, sha256)
     if _verified.get(str(path)) == key:
         return True

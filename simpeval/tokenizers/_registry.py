@@ -100,7 +100,7 @@ def available_tokenizers() -> list[str]:
 def get_tokenizer(name: str) -> Tokenizer:
     """The tokenizer registered under ``name`` (built on first use, then shared)."""
     with _LOCK:
-        instance = _INSTANCES.get(name)
+        instance = _INSTANCES.get(name) if isinstance(name, str) else None
         if instance is not None:
             return instance
         factory = _FACTORIES.get(name) if isinstance(name, str) else None

@@ -8,6 +8,7 @@ here touches the network beyond 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
@@ -141,15 +142,18 @@ def dead_mirror(_offline: tuple[Path, str]) -> str:
     return _offline[1]
 
 
-@pytest.fixture
-def upstream(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[Upstream]:
-    """Start the server on an ephemeral loopback port and point ``SIMPEVAL_MIRROR`` at it."""
+@contextlib.contextmanager
+def serve_upstream(monkeypatch: pytest.MonkeyPatch, mode: str = "ok") -> Iterator[Upstream]:
+    """The server on an ephemeral loopback port, ``SIMPEVAL_MIRROR`` pointing at it (no proxy in the way)."""
     files = {urlsplit(url).path: local for url, (local, _) in upstream_table().items()}
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
-    state = Upstream(f"http://127.0.0.1:{server.server_address[1]}", files)
+    state = Upstream(f"http://127.0.0.1:{server.server_address[1]}", files, mode=mode)
     server.RequestHandlerClass = _handler(state)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
+    for var in ("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
     monkeypatch.setenv("SIMPEVAL_MIRROR", state.url)
     try:
         yield state
@@ -157,6 +161,13 @@ def upstream(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[Upstream]
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+@pytest.fixture
+def upstream(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[Upstream]:
+    """Start the server on an ephemeral loopback port and point ``SIMPEVAL_MIRROR`` at it."""
+    with serve_upstream(monkeypatch) as state:
+        yield state
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Mapping, Union
 
@@ -97,7 +98,7 @@ class SARIConfig:
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
-            if isinstance(value, bool) or value not in choices:
+            if isinstance(value, bool) or not isinstance(value, Hashable) or value not in choices:
                 raise InvalidOptionError(
                     f"SARI: {name} must be one of {', '.join(map(repr, choices))} (got {value!r})."
                 )
