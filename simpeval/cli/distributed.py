@@ -3,14 +3,18 @@
 The files are read on the client with the usual strict checks, split into partitions, and every
 (system, metric) score comes from :func:`simpeval.distributed.score_dask` (or ``score_spark``),
 equal bit for bit to the local path, so ``--format json`` prints the same JSON. ``--shards DIR``
-scores a directory of Parquet shards (columns ``hypothesis``, ``ref0``, ``ref1``, ...,
-``source``) read by the engine itself, for corpora larger than the client. Spark draws its own
+scores a directory of shards read by the engine itself, for corpora larger than the client:
+Parquet files (``*.parquet``) or tab-separated text files (``*.tsv``, UTF-8, a header line,
+no quoting, an empty field an empty string), with the columns ``hypothesis``, ``ref0``,
+``ref1``, ..., and ``source``. Spark draws its own
 console progress bar on a terminal; Dask's completion events feed simpeval's bar (partitions done);
 ``--quiet`` hides both.
 """
 
 from __future__ import annotations
 
+import csv
+import functools
 import re
 from typing import Any, Optional
 
@@ -30,8 +34,8 @@ engine_options: Decorator = option_group(
                  help="Where to compute: this process, a Dask cluster or Spark (simpeval[dask], simpeval[spark])."),
     click.option("--scheduler", default="local[2]", show_default=True, metavar="ADDRESS|local[N]",
                  help="Dask: a scheduler address (tcp://host:8786) or local[N] worker processes; Spark: a master URL."),
-    click.option("--shards", metavar="DIR", help="With --engine dask|spark: a directory of Parquet shards "
-                 "(columns hypothesis, ref0, ref1, ..., source) instead of the files."),
+    click.option("--shards", metavar="DIR", help="With --engine dask|spark: a directory of Parquet (*.parquet) or "
+                 "tab-separated text shards with a header (*.tsv): columns hypothesis, ref0, ref1, ..., source."),
 )  # fmt: skip
 
 
@@ -104,14 +108,34 @@ def score_on_engine(engine: str, systems: dict[str, list[str]], references: list
     return ResultTable(tuple(systems), cols, tuple(rows))
 
 
+def _shard_files(path: str) -> tuple[str, list[str]]:
+    """The shards' kind (``parquet`` or ``tsv``) and their files, in name order."""
+    from pathlib import Path
+
+    folder = Path(path)
+    if not folder.is_dir():
+        raise click.UsageError(f"--shards {path}: not a directory of shards (*.parquet or *.tsv files).")
+    kinds = {kind: sorted(str(f) for f in folder.glob(f"*.{kind}")) for kind in ("parquet", "tsv")}
+    found = [kind for kind, files in kinds.items() if files]
+    if len(found) != 1:
+        what = "both *.parquet and *.tsv files" if found else "no *.parquet or *.tsv file"
+        raise click.UsageError(f"--shards {path}: the directory holds {what}; give one kind of shard.")
+    return found[0], kinds[found[0]]
+
+
+def _columns(names: Any) -> tuple[list[str], Optional[str]]:
+    """The reference columns (``ref0``, ``ref1``, ... in number order) and the source column, if any."""
+    refs = sorted((str(c) for c in names if str(c).startswith("ref")), key=lambda c: int(c[3:] or 0))
+    return refs, "source" if "source" in names else None
+
+
 def score_shards(path: str, metrics: list[Metric], engine: str, scheduler: str, quiet: bool = True) -> ResultTable:
-    """The scores of a directory of Parquet shards, read by the engine (one system, named after the directory)."""
+    """The scores of a directory of shards, read by the engine (one system, named after the directory)."""
     from pathlib import Path
 
     if engine not in ("dask", "spark"):
         raise click.UsageError("--shards is read by a cluster engine: add --engine dask or --engine spark.")
-    if not Path(path).is_dir():
-        raise click.UsageError(f"--shards {path}: not a directory of Parquet files.")
+    kind, files = _shard_files(path)
     if engine == "dask":
         import dask.dataframe as dd
 
@@ -119,9 +143,10 @@ def score_shards(path: str, metrics: list[Metric], engine: str, scheduler: str, 
 
         client = _client(scheduler)
         try:
-            frame = dd.read_parquet(str(Path(path) / "*.parquet"))
-            refs = sorted((c for c in frame.columns if str(c).startswith("ref")), key=lambda c: int(str(c)[3:] or 0))
-            src = "source" if "source" in frame.columns else None
+            frame = dd.read_parquet(files) if kind == "parquet" else dd.read_csv(
+                files, sep="\t", quoting=csv.QUOTE_NONE, dtype=str, keep_default_na=False, na_filter=False,
+                encoding="utf-8", header=0)  # fmt: skip
+            refs, src = _columns(frame.columns)
             with Progress(enabled=not quiet) as progress:
                 scores = tuple(score_dask(frame, m, refs=refs, src=src, progress=progress) for m in metrics)
         finally:
@@ -129,9 +154,15 @@ def score_shards(path: str, metrics: list[Metric], engine: str, scheduler: str, 
     else:
         from ..distributed import score_spark
 
-        frame = _spark_session(scheduler, quiet).read.parquet(str(path))
-        refs = sorted((c for c in frame.columns if c.startswith("ref")), key=lambda c: int(c[3:] or 0))
-        src = "source" if "source" in frame.columns else None
+        reader = _spark_session(scheduler, quiet).read
+        # One frame per file, united in name order: Spark's own packing of several files into
+        # partitions orders them by size, and float statistics are summed in the frame's order.
+        if kind == "parquet":
+            parts = [reader.parquet(f) for f in files]
+        else:  # no quoting; an empty field is read as null, which is an empty string here
+            parts = [reader.options(sep="\t", header=True, quote="", encoding="UTF-8").csv(f).fillna("") for f in files]
+        frame = functools.reduce(lambda a, b: a.unionByName(b), parts)
+        refs, src = _columns(frame.columns)
         scores = tuple(score_spark(frame, m, refs=refs, src=src) for m in metrics)
     cols = tuple(MetricColumn(score.metric, m.higher_is_better, m.name.lower()) for score, m in zip(scores, metrics))
     return ResultTable((Path(path).name,), cols, (scores,))

@@ -1,4 +1,8 @@
-"""Scoring a Dask DataFrame with any metric, giving exactly the single-machine numbers.
+"""Scoring a Dask DataFrame or Bag with any metric, giving exactly the single-machine numbers.
+
+A Bag holds one record (a mapping) per segment, with the same keys a DataFrame has as columns
+(``{"hypothesis": ..., "references": [...], "source": ...}``); each partition becomes a small
+pandas frame on its worker.
 
 Every partition computes its statistics rows with the same engines as the local path (a
 segment's row never depends on the other segments). A corpus score is the score of the summed
@@ -6,8 +10,8 @@ rows, and the local path sums all rows at once (``stats.sum(axis=0)``). Two case
 distributed sum bit for bit equal to it, on any partitioning:
 
 * **integer statistics** (n-gram counts: BLEU, chrF, corpus SARI, TER's edit counts...): a sum
-  of integers below 2**53 is exact in float64 in any order, so the partitions' sums are added in
-  a tree (``dask.array`` reduction) and only one vector per partition moves;
+  of integers below 2**53 is exact in float64 in any order, so each partition sends one summed
+  vector and those are added pairwise, in a tree;
 * **float statistics** (sentence-averaged SARI presets, TER's mean reference lengths): a float
   sum depends on its order, so the rows themselves are gathered, in partition order, and summed
   on the client exactly as the local path sums them (a statistics row is a few dozen floats).
@@ -55,10 +59,43 @@ def _references(frame: Any, refs: References_) -> References:
     return References.from_streams([[v if isinstance(v, str) or not pd.isna(v) else None for v in frame[c]] for c in refs])
 
 
+def _is_bag(frame: Any) -> bool:
+    try:
+        import dask.bag
+    except ImportError:  # pragma: no cover - dask[dataframe] brings the bag module
+        return False
+    return isinstance(frame, dask.bag.Bag)
+
+
+def _records(part: Any) -> Any:
+    """A Bag partition (an iterable of mappings) as a pandas frame (object columns, lists kept)."""
+    import pandas as pd
+
+    records = list(part)
+    bad = next((r for r in records if not isinstance(r, dict)), None)
+    if bad is not None:
+        raise InvalidInputError(f"score_dask: a Bag must hold one dict per segment (got a {type(bad).__name__}).")
+    return pd.DataFrame.from_records(records) if records else pd.DataFrame()
+
+
+def _partitions(dask: Any, frame: Any) -> list[Any]:
+    """One delayed pandas frame per partition, of a DataFrame or of a Bag of records."""
+    if _is_bag(frame):
+        return [dask.delayed(_records)(p) for p in frame.to_delayed()]
+    return list(frame.to_delayed())
+
+
+def _check_columns(columns: Any, wanted: Sequence[Optional[str]]) -> None:
+    missing = [c for c in wanted if c is not None and c not in columns]
+    if missing:
+        raise InvalidValueError(f"score_dask: no column {', '.join(map(repr, missing))} (columns: {list(columns)}).")
+
+
 def _rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> np.ndarray:
     """The statistics rows of one partition (``None`` for an empty one)."""
     if len(frame) == 0:
         return np.zeros((0, 0))
+    _check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])  # a Bag's keys
     sources = list(frame[src]) if src is not None else None
     return metric.corpus_stats(list(frame[hyp]), _references(frame, refs), sources=sources)
 
@@ -74,11 +111,12 @@ def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optio
 
 
 def _check(frame: Any, columns: Sequence[Optional[str]]) -> None:
+    """A DataFrame's columns are checked here; a Bag's keys on the workers, partition by partition."""
+    if _is_bag(frame):
+        return
     if not hasattr(frame, "to_delayed") or not hasattr(frame, "columns"):
-        raise InvalidInputError(f"score_dask: expected a dask DataFrame (got {type(frame).__name__}).")
-    missing = [c for c in columns if c is not None and c not in frame.columns]
-    if missing:
-        raise InvalidValueError(f"score_dask: no column {', '.join(map(repr, missing))} (columns: {list(frame.columns)}).")
+        raise InvalidInputError(f"score_dask: expected a dask DataFrame or Bag (got {type(frame).__name__}).")
+    _check_columns(frame.columns, columns)
 
 
 def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
@@ -88,7 +126,7 @@ def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hyp
     dask = _dask()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = _metric(metric)
-    parts = dask.compute(*[dask.delayed(_rows)(p, m, hyp, refs, src) for p in frame.to_delayed()])
+    parts = dask.compute(*[dask.delayed(_rows)(p, m, hyp, refs, src) for p in _partitions(dask, frame)])
     kept = [p for p in parts if p.size]
     if not kept:
         raise InvalidValueError("score_dask: the frame has no segment.")
@@ -101,7 +139,8 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
 
     Args:
-        frame: a ``dask.dataframe.DataFrame``, one row per segment.
+        frame: a ``dask.dataframe.DataFrame``, one row per segment, or a ``dask.bag.Bag`` of one
+            dict per segment whose keys are the column names.
         metric: a metric object or registry name.
         hyp: the column of system outputs.
         refs: a column of per-segment reference lists, or the columns of reference streams
@@ -116,13 +155,14 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
         The score, with the signature the local path gives.
 
     Raises:
-        InvalidInputError: not a dask DataFrame. InvalidValueError: a column is missing or the frame is empty.
+        InvalidInputError: not a dask DataFrame or Bag of dicts. InvalidValueError: a column is missing or
+            the frame is empty.
         MissingDependencyError: Dask is not installed (``simpeval[dask]``).
     """
     dask = _dask()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = _metric(metric)
-    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src) for p in frame.to_delayed()]
+    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src) for p in _partitions(dask, frame)]
     summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
     present = [s for s in summaries if s[0] is not None]
     if not present:
@@ -163,7 +203,8 @@ def _tree_sum(vectors: list[np.ndarray]) -> np.ndarray:
 
 def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
                          refs: References_ = "references", src: Optional[str] = None) -> Any:  # fmt: skip
-    """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``)."""
+    """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``), or of
+    every record of a Bag, as a Bag of floats in the same order."""
     _dask()
     import pandas as pd
 
@@ -174,4 +215,6 @@ def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "
         rows = _rows(part, m, hyp, refs, src)
         return pd.Series(m.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
 
+    if _is_bag(frame):
+        return frame.map_partitions(lambda part: scores(_records(part)).tolist())
     return frame.map_partitions(scores, meta=(m.name, "float64"))

@@ -130,6 +130,25 @@ def test_per_segment_reference_lists(client: Any) -> None:
     assert score.score == expected.score and score.signature["nrefs"] == "var"
 
 
+@pytest.mark.parametrize("name", ["sari", "bleu", "chrf", "ter"])
+def test_a_bag_of_records_gives_the_local_numbers(client: Any, name: str) -> None:
+    import dask.bag as db
+
+    frame = _generated(400, seed=11)
+    records = [{"hypothesis": h, "references": [r for r in (r0, r1) if isinstance(r, str)], "source": s}
+               for h, r0, r1, s in zip(frame["hypothesis"], frame["ref0"], frame["ref1"], frame["source"])]  # fmt: skip
+    bag = db.from_sequence(records, npartitions=7)
+    metric = get_metric(name, **({"variant": "hf"} if name == "sari" else {}))
+    refs = References.from_segments([r["references"] for r in records])
+    local = metric.corpus_score(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
+    scored = score_dask(bag, metric, src="source")
+    assert scored.score == local.score and scored.signature == local.signature
+    sentences = sentence_scores_dask(bag, metric, src="source").compute()
+    assert sentences == list(metric.sentence_scores(list(frame["hypothesis"]), refs, sources=list(frame["source"])))
+    assert np.array_equal(corpus_stats_dask(bag, metric, src="source"),
+                          metric.corpus_stats(list(frame["hypothesis"]), refs, sources=list(frame["source"])))  # fmt: skip
+
+
 def test_bad_input(client: Any) -> None:
     from simpeval.exceptions import InvalidInputError, InvalidValueError
 
@@ -137,6 +156,12 @@ def test_bad_input(client: Any) -> None:
         score_dask(pd.DataFrame({"hypothesis": ["a"]}), "bleu")
     with pytest.raises(InvalidValueError, match="no column 'nope'"):
         score_dask(dd.from_pandas(pd.DataFrame({"hypothesis": ["a"]}), npartitions=1), "bleu", refs=["nope"])
+    import dask.bag as db
+
+    with pytest.raises(InvalidValueError, match="no column 'references'"):
+        score_dask(db.from_sequence([{"hypothesis": "a"}]), "bleu")
+    with pytest.raises(InvalidInputError, match="one dict per segment"):
+        score_dask(db.from_sequence(["a b"]), "bleu")
 
 
 def test_cli_engine_dask_prints_the_local_json(tmp_path: Path) -> None:
@@ -177,6 +202,26 @@ def test_cli_scores_a_directory_of_parquet_shards(tmp_path: Path) -> None:
     assert records[0]["score"] == _local(frame, "bleu") and records[1]["score"] == _local(frame, "sari")
     usage = CliRunner().invoke(main, ["score", "--shards", str(shards), "-m", "bleu"])
     assert usage.exit_code == 2 and "--engine dask" in usage.output
+
+
+def test_cli_scores_a_directory_of_text_shards(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+
+    from .shards import write_tsv_shards
+
+    frame = _generated(700, seed=13).fillna("")  # a missing reference is an empty field: an empty reference
+    write_tsv_shards(frame, tmp_path / "shards", 150)
+    result = CliRunner().invoke(main, ["score", "--shards", str(tmp_path / "shards"), "--engine", "dask",
+                                       "--scheduler", "local[2]", "-m", "bleu", "ter", "sari", "-f", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert [r["score"] for r in json.loads(result.stdout)] == [_local(frame, m) for m in ("bleu", "ter", "sari")]
+    frame.iloc[:10].to_parquet(tmp_path / "shards" / "x.parquet")
+    mixed = CliRunner().invoke(main, ["score", "--shards", str(tmp_path / "shards"), "--engine", "dask", "-m", "bleu"])
+    assert mixed.exit_code == 2 and "both *.parquet and *.tsv" in mixed.output
 
 
 @pytest.mark.slow

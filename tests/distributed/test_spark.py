@@ -87,3 +87,12 @@ def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> No
 
     refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
     assert json.loads(result.stdout)[0]["score"] == get_metric("bleu").corpus_score(list(frame["hypothesis"]), refs).score
+
+    from .shards import write_tsv_shards
+
+    write_tsv_shards(frame, tmp_path / "text", 70)  # five files of unequal sizes: the order is the files' names
+    result = CliRunner().invoke(main, ["score", "--shards", str(tmp_path / "text"), "--engine", "spark", "-m", "bleu", "ter",
+                                       "-f", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    expected = [get_metric(m).corpus_score(list(frame["hypothesis"]), refs).score for m in ("bleu", "ter")]
+    assert [r["score"] for r in json.loads(result.stdout)] == expected
