@@ -55,8 +55,17 @@ def _references(frame: Any, refs: References_) -> References:
     import pandas as pd
 
     if isinstance(refs, str):
-        return References.from_segments([[] if r is None or isinstance(r, (str, float)) else list(r) for r in frame[refs]])
+        if any(isinstance(r, str) for r in frame[refs]):
+            raise InvalidInputError(_TEXT_NOT_LISTS.format(column=refs))
+        return References.from_segments([[] if r is None or isinstance(r, float) else list(r) for r in frame[refs]])
     return References.from_streams([[v if isinstance(v, str) or not pd.isna(v) else None for v in frame[c]] for c in refs])
+
+
+_TEXT_NOT_LISTS = (
+    "the column {column!r} holds text where per-segment reference lists were expected (refs= names one "
+    "column): give one column per reference stream (refs=['ref0', 'ref1', ...]), or lists. Dask stores "
+    "lists as their text unless the frame is built under dask.config.set({{'dataframe.convert-string': False}})."
+)
 
 
 def _is_bag(frame: Any) -> bool:
@@ -110,13 +119,15 @@ def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optio
     return rows.sum(axis=0), integral, counts
 
 
-def _check(frame: Any, columns: Sequence[Optional[str]]) -> None:
+def _check(frame: Any, hyp: str, refs: References_, src: Optional[str]) -> None:
     """A DataFrame's columns are checked here; a Bag's keys on the workers, partition by partition."""
     if _is_bag(frame):
         return
     if not hasattr(frame, "to_delayed") or not hasattr(frame, "columns"):
         raise InvalidInputError(f"score_dask: expected a dask DataFrame or Bag (got {type(frame).__name__}).")
-    _check_columns(frame.columns, columns)
+    _check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    if isinstance(refs, str) and str(frame.dtypes[refs]).startswith("string"):  # the lists stored as their text
+        raise InvalidInputError(_TEXT_NOT_LISTS.format(column=refs))
 
 
 def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
@@ -124,7 +135,7 @@ def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hyp
     """Every segment's statistics rows, gathered in order: ``metric.corpus_stats`` of the whole
     frame, computed on the workers (for bootstrap intervals and paired tests, which fit in memory)."""
     dask = _dask()
-    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    _check(frame, hyp, refs, src)
     m = _metric(metric)
     parts = dask.compute(*[dask.delayed(_rows)(p, m, hyp, refs, src) for p in _partitions(dask, frame)])
     kept = [p for p in parts if p.size]
@@ -160,7 +171,7 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
         MissingDependencyError: Dask is not installed (``simpeval[dask]``).
     """
     dask = _dask()
-    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    _check(frame, hyp, refs, src)
     m = _metric(metric)
     tasks = [dask.delayed(_summary)(p, m, hyp, refs, src) for p in _partitions(dask, frame)]
     summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
@@ -208,7 +219,7 @@ def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "
     _dask()
     import pandas as pd
 
-    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    _check(frame, hyp, refs, src)
     m = _metric(metric)
 
     def scores(part: Any) -> Any:

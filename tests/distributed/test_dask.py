@@ -245,3 +245,20 @@ def test_progress_counts_finished_partitions(client: Any) -> None:
     assert scored.score == _local(frame, "bleu")
     assert [done for _, done, _ in calls] == [1, 2, 3, 4, 5]
     assert {(label, total) for label, _, total in calls} == {("BLEU partitions", 5)}
+
+
+def test_lists_stored_as_text_are_refused_not_scored(client: Any) -> None:
+    """Under Dask's default string conversion a column of lists arrives as their text: SARI would
+    score every segment without references, a silent wrong number."""
+    from simpeval.exceptions import InvalidInputError
+
+    frame = pd.DataFrame({"hypothesis": ["a cat sat", "it rained"], "source": ["a big cat sat", "it rained a lot"],
+                          "references": [["a cat sat down"], ["it rained", "rain"]]})  # fmt: skip
+    for metric in ("sari", "bleu"):
+        with pytest.raises(InvalidInputError, match="convert-string"):
+            score_dask(dd.from_pandas(frame, npartitions=1), metric, src="source")
+    import dask.bag as db
+
+    records = [{"hypothesis": "a cat sat", "references": "a cat sat down"}]  # text, not a list
+    with pytest.raises(InvalidInputError, match="holds text"):
+        score_dask(db.from_sequence(records), "bleu")
