@@ -125,7 +125,7 @@ def _shard_files(path: str) -> tuple[str, list[str]]:
 
 def _columns(names: Any) -> tuple[list[str], Optional[str]]:
     """The reference columns (``ref0``, ``ref1``, ... in number order) and the source column, if any."""
-    refs = sorted((str(c) for c in names if str(c).startswith("ref")), key=lambda c: int(c[3:] or 0))
+    refs = sorted((str(c) for c in names if re.fullmatch(r"ref\d+", str(c))), key=lambda c: int(c[3:]))
     return refs, "source" if "source" in names else None
 
 

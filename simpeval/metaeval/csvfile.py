@@ -23,10 +23,13 @@ import math
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from ..exceptions import InputFileError
+from ..exceptions import InputFileError, InvalidOptionError
+from ..io import check_encoding
 from .ratings import HumanRatings
 
 __all__ = ["from_csv"]
+
+NEWLINE = b"\n"
 
 
 class _Rows:
@@ -48,19 +51,22 @@ class _Rows:
 
 def _text(path: Path, label: str, encoding: str) -> str:
     try:
+        codec = check_encoding("from_csv", encoding)
+    except InvalidOptionError:
+        raise InputFileError(f"ratings file {label}: {encoding!r} is not a text encoding Python knows.") from None
+    try:
         data = path.read_bytes()
     except OSError as err:
         raise InputFileError(f"ratings file {label} cannot be read ({err.strerror or err}).") from err
     try:
-        return data.decode("utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding)
-    except UnicodeDecodeError as err:
-        line = data[: err.start].count(b"\n") + 1
+        return data.decode("utf-8-sig" if codec == "utf-8" else codec)  # a byte-order mark skipped
+    except UnicodeError as err:  # punycode and idna give no byte offset
+        start = getattr(err, "start", None)
+        where = f", line {data[:start].count(NEWLINE) + 1}" if start is not None else ""
+        byte = f" (byte {data[start]:#04x})" if start is not None else ""
         raise InputFileError(
-            f"ratings file {label}, line {line}: not valid {encoding} (byte {data[err.start]:#04x}); "
-            "save the file as UTF-8 or name its encoding."
+            f"ratings file {label}{where}: not valid {encoding}{byte}; save the file as UTF-8 or name its encoding."
         ) from None
-    except LookupError:
-        raise InputFileError(f"ratings file {label}: {encoding!r} is not a text encoding Python knows.") from None
 
 
 def _header(reader: Any, rows: _Rows, wanted: dict[str, str]) -> tuple[dict[str, int], int]:

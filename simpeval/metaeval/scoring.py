@@ -116,12 +116,6 @@ def align(
     return refs, ([sources[s] for s in ratings.segments] if sources is not None else None)
 
 
-def _components(metric: Metric, rows: np.ndarray, keys: Sequence[str]) -> dict[str, np.ndarray]:
-    """Each component's value for every row of summed statistics (a :class:`Score` per row)."""
-    scores = [metric.score_from_stats(row).components for row in rows]
-    return {key: np.array([s[key] for s in scores], dtype=np.float64) for key in keys}
-
-
 def score_columns(
     metric: Metric, name: str, ratings: HumanRatings, refs: References, srcs: Optional[list[str]],
     groups: Groups, components: bool = False,
@@ -139,7 +133,7 @@ def score_columns(
     keys = list(metric.score_from_stats(stats[0]).components) if components else []
     values = {name: (metric.score_rows(stats), metric.score_rows(flat), metric.higher_is_better)}
     if keys:
-        per_row, per_sum = _components(metric, stats, keys), _components(metric, flat, keys)
+        per_row, per_sum = metric.component_rows(stats), metric.component_rows(flat)
         values.update({f"{name}-{key}": (per_row[key], per_sum[key], True) for key in keys})
     out = []
     for label, (segment, system, higher) in values.items():

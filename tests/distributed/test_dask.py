@@ -262,3 +262,9 @@ def test_lists_stored_as_text_are_refused_not_scored(client: Any) -> None:
     records = [{"hypothesis": "a cat sat", "references": "a cat sat down"}]  # text, not a list
     with pytest.raises(InvalidInputError, match="holds text"):
         score_dask(db.from_sequence(records), "bleu")
+
+
+def test_shard_columns_are_ref_and_a_number() -> None:
+    from simpeval.cli.distributed import _columns
+
+    assert _columns(["hypothesis", "ref10", "ref2", "references", "refs", "source"]) == (["ref2", "ref10"], "source")
