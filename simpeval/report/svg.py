@@ -24,11 +24,12 @@ Examples:
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
+
+from .formats.html import html_escape
 
 __all__ = ["PALETTE", "Point", "Row", "clean", "color", "escape", "interval_chart", "nice_ticks", "ridge_histograms", "scatter"]
 
@@ -51,7 +52,7 @@ def escape(text: str) -> str:
         >>> escape('<a href="x">&\\ud800')
         '&lt;a href=&quot;x&quot;&gt;&amp;\\ufffd'
     """
-    return html.escape(clean(text), quote=True)
+    return html_escape(clean(text))
 
 
 def color(k: int) -> str:
