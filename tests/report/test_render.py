@@ -189,6 +189,23 @@ def test_segments():
     assert render(segments, "text", width=0, score_only=True) == "12\n100"
 
 
+@pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\u2028", "\x85"])
+def test_a_line_break_in_a_name_never_breaks_a_row(table, fmt, brk):
+    """A system name with a line break is one row, its break shown as its escape; the
+    machine-readable formats keep the name as it is."""
+    named = ResultTable(("al" + brk + "pha", "beta-system"), table.metrics, table.scores)
+    plain = ResultTable(("al_pha", "beta-system"), table.metrics, table.scores)
+    shown = render(named, fmt)
+    assert len(shown.splitlines()) == len(render(plain, fmt).splitlines())
+    if fmt == "text":
+        assert "al" + repr(brk)[1:-1] + "pha" in shown
+    assert json.loads(render(named, "json"))[0]["system"] == "al" + brk + "pha"
+    ter_column = (MetricColumn("TER", False),)
+    segments = [SegmentTable((name,), ter_column, (SegmentScore(1, name, "TER", ter(1.0)),)) for name in ("a" + brk + "b", "a_b")]
+    assert len(render(segments[0], fmt).splitlines()) == len(render(segments[1], fmt).splitlines())
+
+
 # ---------------------------------------------------------------- arguments and dispatch
 def test_bad_arguments(table):
     assert available_formats() == ["csv", "html", "json", "jsonl", "latex", "markdown", "text", "tsv"]

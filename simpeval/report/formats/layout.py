@@ -48,6 +48,7 @@ __all__ = [
     "joined",
     "mark",
     "number",
+    "one_line",
     "p_number",
     "p_text",
     "paired_grid",
@@ -71,6 +72,21 @@ BOOTSTRAP_SYMBOL = "(μ ± h)"
 #: Names of the paired tests in legends and in the comparisons block.
 TEST_NAMES = {"bs": "paired bootstrap", "ar": "approximate randomization"}
 COMPARISONS_TITLE = "Pairwise comparisons"
+
+
+#: Every character :meth:`str.splitlines` breaks at, and how :func:`one_line` shows it.
+_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+
+
+def one_line(name: str) -> str:
+    r"""``name`` (a system's, a baseline's) as one line of a table: each line break shown as its
+    Python escape, so that a name never breaks a row of the text, Markdown or LaTeX formats.
+
+    Examples:
+        >>> print(one_line("sys\nA\u2028B"))
+        sys\nA\u2028B
+    """
+    return name.translate(_LINE_BREAKS)
 
 
 @dataclass(frozen=True)
@@ -231,7 +247,7 @@ def build_report(table: AnyTable, opts: Options) -> Report:
 def _result_report(table: ResultTable, opts: Options) -> Report:
     with_deltas = opts.deltas and bool(table.systems)
     header, aligns = ["System"], ["l"]
-    body: list[list[Cell]] = [[Cell((system,))] for system in table.systems]
+    body: list[list[Cell]] = [[Cell((one_line(system),))] for system in table.systems]
     for k in range(len(table.metrics)):
         for title, align, cells in _metric_columns(table, k, opts.width, with_deltas):
             header.append(title)
@@ -285,11 +301,11 @@ def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[N
         percents = ", ".join(sorted({f"{100 * ci.level:g}%" for ci in bootstrap}))
         notes.append((BOOTSTRAP_SYMBOL, f"paired bootstrap mean of the tested system ± half its {percents} interval"))
     if tested:
-        against = ", ".join(sorted({r.baseline for r in tested}))
+        against = ", ".join(sorted({one_line(r.baseline) for r in tested}))
         explanation = f"{tests_used(tested)} test against {against}; {SIGNIFICANT_MARK} marks p < {ALPHA:g}"
         notes.append((f"(p = …){SIGNIFICANT_MARK}", explanation + correction_note(tested)))
     if with_deltas:
-        notes.append(("Δ", f"difference to the baseline {delta_baseline(table)} (system minus baseline)"))
+        notes.append(("Δ", f"difference to the baseline {one_line(delta_baseline(table))} (system minus baseline)"))
     return tuple(notes)
 
 
@@ -299,8 +315,8 @@ def _comparisons_block(table: ResultTable, width: int) -> tuple[Optional[Grid], 
     with_mu = any(paired_interval(r) for r in table.comparisons)
     rows = tuple(
         (
-            Cell((r.system,)),
-            Cell((r.baseline,)),
+            Cell((one_line(r.system),)),
+            Cell((one_line(r.baseline),)),
             Cell((r.metric,)),
             Cell((TEST_NAMES.get(r.test, r.test),)),
             *([Cell((bootstrap_text(r, width),))] if with_mu else []),
@@ -319,7 +335,7 @@ def _comparisons_block(table: ResultTable, width: int) -> tuple[Optional[Grid], 
 
 def _segment_report(table: SegmentTable, opts: Options) -> Report:
     rows = tuple(
-        (Cell((str(r.line),)), Cell((r.system,)), Cell((r.metric,)), Cell((number(r.score.score, opts.width),)))
+        (Cell((str(r.line),)), Cell((one_line(r.system),)), Cell((r.metric,)), Cell((number(r.score.score, opts.width),)))
         for r in table.rows
     )
     grid = Grid(("Line", "System", "Metric", "Score"), rows, ("r", "l", "l", "r"))
