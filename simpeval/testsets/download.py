@@ -81,6 +81,9 @@ _CHUNK = 1 << 16
 _TIMEOUT = 30.0
 #: Seconds one file's whole transfer may take (checked between chunks), so a slow mirror ends.
 DEADLINE = 600.0
+#: Seconds after which a temporary ``.part`` file nobody writes to is an orphan (left by a
+#: killed process): a live transfer writes at least every read timeout.
+ORPHAN_AGE = 3600.0
 
 # path -> (size, mtime_ns, sha256) of files verified by this process.
 _verified: dict[str, tuple[int, int, str]] = {}
@@ -203,6 +206,22 @@ def _fetch(
         ) from err
     stat = dest.stat()
     _verified[str(dest)] = (stat.st_size, stat.st_mtime_ns, remote.sha256)
+    _remove_orphans(dest)
+
+
+def _remove_orphans(dest: Path) -> None:
+    """Remove the temporary files of earlier transfers of ``dest`` that a killed process left
+    (:func:`~simpeval.cache.atomic_write` names them ``.NAME.*.part``), once they have been
+    untouched for :data:`ORPHAN_AGE` seconds; a concurrent transfer's file stays."""
+    now, prefix = time.time(), f".{dest.name}."
+    for part in dest.parent.iterdir():
+        if not (part.name.startswith(prefix) and part.name.endswith(".part")):
+            continue
+        try:
+            if now - part.stat().st_mtime > ORPHAN_AGE:
+                part.unlink()
+        except OSError:  # gone already, or not ours to remove: it costs only disk space
+            logger.debug("could not remove %s", part)
 
 
 def _transfer(

@@ -6,6 +6,7 @@ import hashlib
 import importlib
 import io
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -223,6 +224,21 @@ def test_slow_mirror_hits_the_deadline_and_leaves_no_part_file(upstream, cache: 
     with pytest.raises(DownloadError, match=r"the deadline for one file"):
         download(NAME, deadline=0.1)
     assert _listing(testset_dir(NAME)) == []  # no .part file survives
+
+
+def test_a_download_removes_the_part_files_a_killed_process_left(upstream, cache: Path) -> None:
+    folder = testset_dir(NAME)
+    folder.mkdir(parents=True)
+    name = get_testset(NAME).all_files[0].name
+    orphan, live, other = folder / f".{name}.killed.part", folder / f".{name}.live.part", folder / ".x.old.part"
+    for path in (orphan, live, other):
+        path.write_bytes(b"half")
+    old = time.time() - dl.ORPHAN_AGE - 60
+    for path in (orphan, other):
+        os.utime(path, (old, old))
+    download(NAME)
+    assert not orphan.exists()
+    assert live.exists() and other.exists()  # a concurrent transfer's file; not one of this set's files
 
 
 def test_interrupted_download_leaves_no_part_file(upstream, cache: Path, monkeypatch) -> None:
