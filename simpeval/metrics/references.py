@@ -17,6 +17,7 @@ Examples:
 from __future__ import annotations
 
 import warnings
+from collections import Counter
 from typing import Any, Iterable, Iterator, Optional, Sequence, Union, overload
 
 from ..exceptions import InvalidInputError, ReferenceLayoutError, ReferenceLayoutWarning
@@ -180,6 +181,28 @@ def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
     return counts.pop() if len(counts) == 1 else "var"
 
 
+def _lengths_text(lengths: list[int], n_segments: int) -> str:
+    """The stream lengths of a layout error, short however many streams there are.
+
+    Examples:
+        >>> _lengths_text([3, 2], 3)
+        'the 2 streams have lengths [3, 2]'
+        >>> _lengths_text([10] * 500, 500)
+        'the 500 streams have lengths 10 (all 500); references[0] has 10 entries'
+        >>> _lengths_text([4] * 8 + [3] * 4, 4)
+        'the 12 streams have lengths 4 (8), 3 (4); references[8] has 3 entries'
+    """
+    if len(lengths) <= 10:
+        return f"the {len(lengths)} streams have lengths {lengths}"
+    counts = sorted(Counter(lengths).items(), key=lambda item: (-item[1], item[0]))
+    shown = ", ".join(f"{length} ({'all ' if n == len(lengths) else ''}{n})" for length, n in counts[:5])
+    first = next(j for j, length in enumerate(lengths) if length != n_segments)
+    more = f" and {len(counts) - 5} more lengths" if len(counts) > 5 else ""
+    return (
+        f"the {len(lengths)} streams have lengths {shown}{more}; references[{first}] has {lengths[first]} entries"
+    )
+
+
 def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str]]:
     """Validate reference streams and return the per-segment lists (``None`` removed).
 
@@ -213,7 +236,7 @@ def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str
         )
         raise ReferenceLayoutError(
             f"{owner}: every reference stream must have one entry per segment ({n_segments}), "
-            f"but the {len(references)} streams have lengths {lengths}. simpeval expects the stream "
+            f"but {_lengths_text(lengths, n_segments)}. simpeval expects the stream "
             f"layout references[j][i] = reference j of segment i.{hint}"
         )
     if len(references) == n_segments > 1 and not isinstance(given, References):

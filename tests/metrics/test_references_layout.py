@@ -62,6 +62,16 @@ def test_non_square_per_segment_lists_are_an_error_naming_the_fix() -> None:
         SARI().corpus_score(HYPOTHESES[:3], [r[:2] for r in PER_SEGMENT[:3]], sources=SOURCES[:3])
 
 
+def test_a_large_corpus_in_the_wrong_layout_gets_a_short_error() -> None:
+    hyps = [f"h{i}" for i in range(500)]
+    with pytest.raises(ReferenceLayoutError) as caught:
+        SARI().corpus_score(hyps, [[f"r{i}"] * 10 for i in range(500)], sources=hyps)
+    message = str(caught.value)
+    assert len(message) < 500
+    assert "the 500 streams have lengths 10 (all 500); references[0] has 10 entries" in message
+    assert "References.from_segments" in message
+
+
 def test_ragged_segments_pad_with_none_and_sign_var() -> None:
     refs = References.from_segments([["a b", "a c"], ["d e"]])
     assert list(refs) == [["a b", "d e"], ["a c", None]]
