@@ -241,9 +241,11 @@ def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str
         )
     if len(references) == n_segments > 1 and not isinstance(given, References):
         warnings.warn(ReferenceLayoutWarning(square_layout_message(owner, n_segments)), stacklevel=4)
+    only_strings = [set(map(type, stream)) == {str} for stream in references]  # the common case: no None
     for j, stream in enumerate(references):
-        check_unicode([ref if isinstance(ref, str) else None for ref in stream], f"references[{j}]", owner)
-    if all(set(map(type, stream)) == {str} for stream in references):  # common case, no None
+        check_unicode(stream if only_strings[j] else [ref if isinstance(ref, str) else None for ref in stream],
+                      f"references[{j}]", owner)  # fmt: skip
+    if all(only_strings):
         return [list(refs) for refs in zip(*references)]
     per_segment: list[list[str]] = [[] for _ in range(n_segments)]
     for j, stream in enumerate(references):

@@ -69,7 +69,11 @@ def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) ->
         simpeval.exceptions.InvalidTextError: SARI: hypotheses[2] holds a lone surrogate (U+DCE9), which is not valid Unicode text. Decode the input with errors='replace' or fix its source.
     """
     try:
-        "".join(value for value in values if value is not None).encode("utf-8")
+        try:
+            joined = "".join(values)  # type: ignore[arg-type]  # the common case: no None
+        except TypeError:
+            joined = "".join(value for value in values if value is not None)
+        joined.encode("utf-8")
     except UnicodeEncodeError:
         for i, value in enumerate(values):
             char = next((ch for ch in value or "" if "\ud800" <= ch <= "\udfff"), None)
