@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import gc
+import json
 import sys
 import time
 from pathlib import Path
@@ -87,3 +89,18 @@ def require_files(paths: Sequence[Path], shared: Path, script: str) -> None:
             + "Point --shared at the directory that holds corpora/asset/ and "
             "corpora/system_outputs/turkcorpus_test/ (default: <repo>/../shared)."
         )
+
+
+def add_summary_option(parser: argparse.ArgumentParser) -> None:
+    """``--summary-json PATH``: also write the Summary figures as JSON (``bench_all.py`` reads them)."""
+    parser.add_argument("--summary-json", type=Path, default=None, metavar="PATH",
+                        help="also write the summary figures to this JSON file")  # fmt: skip
+
+
+def write_summary(path: Optional[Path], script: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Write the Summary rows ``[figure, value, target, status]`` of ``script`` to ``path`` (if given)."""
+    if path is None:
+        return
+    figures = [dict(zip(("figure", "value", "target", "status"), map(str, row))) for row in rows]
+    path.write_text(json.dumps({"script": script, "figures": figures}, indent=2, ensure_ascii=False) + "\n",
+                    encoding="utf-8")  # fmt: skip

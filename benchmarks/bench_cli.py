@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_SHARED, fmt_time, print_table
+from _common import DEFAULT_SHARED, add_summary_option, fmt_time, print_table, write_summary
 
 SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
 
@@ -63,6 +63,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the ../shared folder")
     parser.add_argument("--repeat", type=int, default=5, help="warm runs (median)")
     parser.add_argument("--quick", action="store_true", help="2 systems, 1 warm run")
+    add_summary_option(parser)
     args = parser.parse_args(argv)
     asset = args.shared / "corpora" / "asset"
     outputs = args.shared / "corpora" / "system_outputs" / "turkcorpus_test"
@@ -83,7 +84,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         t_first = run(one, env)
         t_warm = statistics.median(run(one, env) for _ in range(repeat))
         if args.quick:  # sections 1 and 2 only: section 3 compiles every kernel (about 15 s)
-            _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
+            write_summary(args.summary_json, "bench_cli.py", _print_first_runs(len(systems), t_first, t_warm, t_base, repeat))
             return
         four = ["-m", "sari", "bleu", "chrf", "ter"]
         score4 = [*simpeval, "score", "-s", source, "-r", *refs, "-i", *systems, *four]
@@ -92,7 +93,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         t_compare4 = run([*simpeval, "compare", "-s", source, "-r", *refs, "-i", *systems, *four, "-q"], env)
         t_sacre3 = run([*sacrebleu, *refs, "-i", *systems, "-m", "bleu", "chrf", "ter"], env)
 
-    _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
+    rows = _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
     print()
     print_table(
         ["command", "simpeval", "sacrebleu bleu chrf ter", "sacrebleu / simpeval"],
@@ -104,9 +105,17 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         ],
     )  # fmt: skip
     print(f"(the first 4-metric run, which compiles every kernel into the empty Numba cache: {fmt_time(t_compile)})")
+    rows += [
+        [f"score SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+         f"{t_sacre3 / t_score4:.1f}x ({fmt_time(t_score4)} vs {fmt_time(t_sacre3)})", "(info)", ""],
+        [f"compare SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+         f"{t_sacre3 / t_compare4:.1f}x ({fmt_time(t_compare4)} vs {fmt_time(t_sacre3)})", "(info)", ""],
+    ]  # fmt: skip
+    write_summary(args.summary_json, "bench_cli.py", rows)
 
 
-def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: float, repeat: int) -> None:
+def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: float, repeat: int) -> list[list[str]]:
+    """Print the first-run and warm-run table and verdicts; return them as Summary rows."""
     print(f"ASSET test, 359 segments x 10 references; {n_systems} systems; Python {sys.version.split()[0]}\n")
     print_table(
         ["command", "simpeval", "sacrebleu", "simpeval / sacrebleu", "target"],
@@ -119,6 +128,12 @@ def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: flo
     )  # fmt: skip
     print(f"\nfirst run within 3x: {'yes' if t_first <= 3 * t_base else 'NO'}")
     print(f"warm run within 2x: {'yes' if t_warm <= 2 * t_base else 'NO'}")
+    return [
+        ["first run (empty Numba cache), score SARI+BLEU: simpeval / sacrebleu BLEU", f"{t_first / t_base:.2f}x",
+         "<= 3x", "met" if t_first <= 3 * t_base else "NOT met"],
+        ["warm run, score SARI+BLEU: simpeval / sacrebleu BLEU", f"{t_warm / t_base:.2f}x", "<= 2x",
+         "met" if t_warm <= 2 * t_base else "NOT met"],
+    ]
 
 
 if __name__ == "__main__":

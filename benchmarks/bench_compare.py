@@ -13,11 +13,15 @@ On ASSET test (359 segments, 10 references) with the outputs of 10 systems (base
      ratio = sacrebleu wall time / simpeval wall time. The in-process library time
      (``simpeval.compare``) is reported too;
   3. parity: the paired p-values (and scores, bootstrap means and 95% CIs) parsed from
-     sacrebleu's text output against simpeval's.
+     sacrebleu's text output against simpeval's;
+  4. with ``--with-ter``: the whole job with TER added (``-m bleu chrf ter``), both command
+     lines once, and the p-values of all three metrics compared (sacrebleu's TER makes this
+     section take about a minute).
 
 Usage:
     python benchmarks/bench_compare.py            # full run (about ten seconds)
     python benchmarks/bench_compare.py --quick    # smoke test: 3 systems, 200 resamples, < 30 s
+    python benchmarks/bench_compare.py --with-ter # also the whole job with TER (about a minute more)
 """
 
 from __future__ import annotations
@@ -45,12 +49,14 @@ from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
     N_REFERENCES,
+    add_summary_option,
     fmt_time,
     heading,
     print_table,
     read_lines,
     require_files,
     timed,
+    write_summary,
 )
 
 SYSTEMS = (
@@ -65,6 +71,7 @@ SEED = 12345  # sacrebleu's default seed for --paired-bs
 # Targets (they refer to the full run: 10 systems, 2000 resamples).
 TARGET_RESAMPLING_SECONDS = 5.0
 TARGET_RATIO = 10.0  # issue 14: paired bootstrap of 10 systems (BLEU + chrF) >= 10x sacrebleu
+TARGET_TER_RATIO = 10.0  # issue 14: the same with TER added to the paired test
 
 Data = tuple[dict[str, list[str]], list[list[str]], list[str]]  # systems, reference streams, sources
 
@@ -98,6 +105,18 @@ def find_executable(name: str) -> str:
     if found is None:
         sys.exit(f"bench_compare.py: the `{name}` command was not found next to {sys.executable} nor on PATH.")
     return found
+
+
+def commands(ref_paths: Sequence[Path], names: Sequence[str], metrics: Sequence[str], n_samples: int,
+             sacrebleu_jobs: Optional[int]) -> tuple[list[str], list[str]]:  # fmt: skip
+    """The sacrebleu and simpeval command lines of one paired-bootstrap job (systems by file name)."""
+    sb_cmd = [find_executable("sacrebleu"), *map(str, ref_paths), "-i", *names, "-m", *metrics,
+              "--paired-bs", "--paired-bs-n", str(n_samples), "-f", "text", "--no-color"]  # fmt: skip
+    if sacrebleu_jobs is not None:
+        sb_cmd += ["--paired-jobs", str(sacrebleu_jobs)]
+    se_cmd = [find_executable("simpeval"), "compare", "-r", *map(str, ref_paths), "-i", *names, "-m", *metrics,
+              "--paired", "bs", "--paired-n", str(n_samples), "--seed", str(SEED), "-f", "text", "--quiet"]  # fmt: skip
+    return sb_cmd, se_cmd
 
 
 # ----------------------------------------------------------------------------- timing
@@ -229,12 +248,7 @@ def section_sacrebleu(
     names = list(systems)
     cwd = next(iter(sys_paths.values())).parent  # system files passed by bare name: names = file names
     sacrebleu_exe, simpeval_exe = find_executable("sacrebleu"), find_executable("simpeval")
-    sb_cmd = [sacrebleu_exe, *map(str, ref_paths), "-i", *names, "-m", *SACREBLEU_METRICS,
-              "--paired-bs", "--paired-bs-n", str(n_samples), "-f", "text", "--no-color"]  # fmt: skip
-    if sacrebleu_jobs is not None:
-        sb_cmd += ["--paired-jobs", str(sacrebleu_jobs)]
-    se_cmd = [simpeval_exe, "compare", "-r", *map(str, ref_paths), "-i", *names, "-m", *SACREBLEU_METRICS,
-              "--paired", "bs", "--paired-n", str(n_samples), "--seed", str(SEED), "-f", "text", "--quiet"]  # fmt: skip
+    sb_cmd, se_cmd = commands(ref_paths, names, SACREBLEU_METRICS, n_samples, sacrebleu_jobs)
 
     heading(
         f"2. Whole job, BLEU + chrF: sacrebleu --paired-bs vs simpeval "
@@ -353,8 +367,36 @@ def section_parity(result: dict[str, Any]) -> Optional[bool]:
     return not mismatches
 
 
-def print_summary(metric_rows: list[tuple[str, float, float, int]], whole: dict[str, Any],
-                  parity: Optional[bool], args: argparse.Namespace, elapsed: float) -> None:  # fmt: skip
+def section_with_ter(paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int,
+                     sacrebleu_jobs: Optional[int]) -> dict[str, Any]:  # fmt: skip
+    """The whole job with TER added to the paired test: both command lines once, p-values compared."""
+    _, ref_paths, sys_paths = paths
+    names = list(sys_paths)
+    cwd = next(iter(sys_paths.values())).parent
+    heading(f"4. Whole job, BLEU + chrF + TER: sacrebleu --paired-bs vs simpeval ({len(names)} systems, {n_samples} resamples)")
+    sb_cmd, se_cmd = commands(ref_paths, names, (*SACREBLEU_METRICS, "ter"), n_samples, sacrebleu_jobs)
+    t_sb, sb_out = run_process(sb_cmd, cwd)
+    t_se, se_out = run_process(se_cmd, cwd)
+    identical: Optional[bool] = None
+    try:
+        sb = parse_sacrebleu_text(sb_out)
+        se = parse_simpeval_text(se_out, names)
+        pairs = [(sb[name][metric].get("p"), se.get(name, {}).get(metric)) for name in names[1:] for metric in sb[name]]
+        identical = bool(pairs) and all(a is not None and a == b for a, b in pairs)
+        print(f"compared {len(pairs)} p-values (4 decimals) of {len(names) - 1} systems x BLEU, chrF, TER")
+    except (KeyError, ValueError) as err:
+        print(f"could not parse the text output ({err}); parity is covered by tests/significance")
+    print()
+    print_table(
+        ["whole job, BLEU + chrF + TER", "wall time", "speed-up = sacrebleu / this"],
+        [["sacrebleu CLI --paired-bs (subprocess)", fmt_time(t_sb), "1.0x (baseline)"],
+         ["simpeval compare CLI (subprocess)", fmt_time(t_se), f"{t_sb / t_se:.2f}x"]],
+    )  # fmt: skip
+    return {"sb": t_sb, "se": t_se, "identical": identical}
+
+
+def print_summary(metric_rows: list[tuple[str, float, float, int]], whole: dict[str, Any], parity: Optional[bool],
+                  with_ter: Optional[dict[str, Any]], args: argparse.Namespace, elapsed: float) -> None:  # fmt: skip
     heading("Summary")
     if args.quick:
         print("(--quick: 3 systems and fewer resamples; the targets refer to the full run, so the marks mean little)\n")
@@ -371,7 +413,16 @@ def print_summary(metric_rows: list[tuple[str, float, float, int]], whole: dict[
         ["paired p-values equal sacrebleu's", "-" if parity is None else ("yes" if parity else "NO"),
          "identical", "-" if parity is None else met(parity)],
     ]  # fmt: skip
+    if with_ter is not None:
+        ter_ratio, same = with_ter["sb"] / with_ter["se"], with_ter["identical"]
+        rows += [
+            ["whole job BLEU + chrF + TER: sacrebleu CLI / simpeval CLI", f"{ter_ratio:.2f}x",
+             f">= {TARGET_TER_RATIO:.0f}x", met(ter_ratio >= TARGET_TER_RATIO)],
+            ["paired p-values with TER equal sacrebleu's", "-" if same is None else ("yes" if same else "NO"),
+             "identical", "-" if same is None else met(same)],
+        ]  # fmt: skip
     print_table(["figure", "value", "target", "status"], rows)
+    write_summary(args.summary_json, "bench_compare.py", rows)
     print(f"resampling total < {TARGET_RESAMPLING_SECONDS:.0f} s: {met(total_resample < TARGET_RESAMPLING_SECONDS)}")
     print(f"whole job vs sacrebleu --paired-bs, target >= {TARGET_RATIO:.0f}x: {met(ratio >= TARGET_RATIO)} ({ratio:.2f}x)")
     print(f"\nbenchmark wall time: {elapsed:.1f} s")
@@ -390,6 +441,8 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=1, help="section 2: best of N runs of each whole job")
     parser.add_argument("--sacrebleu-jobs", type=int, default=None,
                         help="pass --paired-jobs N to sacrebleu (default: not passed, i.e. sacrebleu's default of 1)")  # fmt: skip
+    parser.add_argument("--with-ter", action="store_true", help="section 4: the whole job with TER added (about a minute)")
+    add_summary_option(parser)
     args = parser.parse_args(argv)
     if args.resamples is None:
         args.resamples = 200 if args.quick else 2000
@@ -432,7 +485,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     metric_rows = section_metrics(data, args.resamples)
     whole = section_sacrebleu(data, metric_rows, paths, args.resamples, args.repeat, args.sacrebleu_jobs)
     parity = section_parity(whole)
-    print_summary(metric_rows, whole, parity, args, time.perf_counter() - start)
+    with_ter = section_with_ter(paths, args.resamples, args.sacrebleu_jobs) if args.with_ter else None
+    print_summary(metric_rows, whole, parity, with_ter, args, time.perf_counter() - start)
 
 
 if __name__ == "__main__":

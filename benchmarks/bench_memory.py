@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import fmt_time, print_table
+from _common import add_summary_option, fmt_time, print_table, write_summary
 
 WORDS = (
     "the a of to and in is was for on that with as by at from his her it an were are which this be or has had "
@@ -88,6 +88,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="200,000 segments")
     parser.add_argument("--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated")
+    add_summary_option(parser)
     args = parser.parse_args(argv)
     n = 200_000 if args.quick else args.segments
     simpeval = shutil.which("simpeval", path=str(Path(sys.executable).parent)) or "simpeval"
@@ -116,6 +117,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     print(f"\nscores: SARI {scores['SARI']:.4f}, BLEU {scores['BLEU']:.4f}")
     print(f"peak RSS under 1 GB: {'yes' if rss_ours < 2**30 else 'NO'}")
     print(f"peak RSS, simpeval / holding the corpus: {rss_ours / rss_base:.2f}x")
+    write_summary(args.summary_json, "bench_memory.py", [
+        [f"peak RSS, score SARI + BLEU, {n:,} segments streamed", f"{rss_ours / 2**20:,.0f} MiB", "< 1 GB",
+         "met" if rss_ours < 2**30 else "NOT met"],
+        ["wall time (throughput)", f"{fmt_time(t_ours)} ({n / t_ours:,.0f} seg/s)", "(info)", ""],
+    ])  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -43,12 +43,14 @@ from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
     N_REFERENCES,
+    add_summary_option,
     fmt_time,
     heading,
     print_table,
     read_lines,
     require_files,
     timed,
+    write_summary,
 )
 
 SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
@@ -215,6 +217,7 @@ def print_summary(first: Optional[tuple[float, float]], warm: dict[str, Any],
         rows.append([f"one {long_line[0]:.1f} MB line ({long_line[1]} words)",
                      f"{fmt_time(long_line[2])}, {long_line[3]} MiB", "(info)", ""])  # fmt: skip
     print_table(["figure", "value", "target", "status"], rows)
+    write_summary(args.summary_json, "bench_ter.py", rows)
     print(f"identical: {'yes' if warm['identical'] else 'NO'}")
     print(f"TER vs sacrebleu, target >= {TARGET_RATIO:.0f}x: {met(ratio >= TARGET_RATIO)} ({ratio:.1f}x)")
 
@@ -230,6 +233,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--n-systems", type=int, default=None, help=f"first N systems, 1..{len(SYSTEMS)} (default 10)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs of the compiled engine")
     parser.add_argument("--line-mb", type=float, default=None, help="section 3 line size in MB (default 10; --quick: 1)")
+    add_summary_option(parser)
     args = parser.parse_args(argv)
     if args.n_systems is None:
         args.n_systems = 3 if args.quick else len(SYSTEMS)

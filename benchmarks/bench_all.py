@@ -1,0 +1,105 @@
+#!/usr/bin/env python
+"""Every benchmark in one run, and one table of their figures against their targets.
+
+Runs, one after the other and each in its own process (so each measures its baseline in the
+same run as simpeval, on the same machine state):
+
+  bench_ter.py                   native TER vs sacrebleu's (ASSET x 10 systems), equality
+  bench_cli.py                   first-run and warm-run CLI vs sacrebleu's; 4-metric score/compare, 11 systems
+  bench_compare.py --with-ter    paired bootstrap of 10 systems vs sacrebleu --paired-bs (BLEU + chrF,
+                                 then with TER added), p-value parity
+  bench_sari.py                  corpus and batch sentence-level SARI vs the reference engine
+  bench_memory.py                peak RSS of 10M streamed segments (SARI + BLEU)
+
+Each script's whole output goes to ``LOG_DIR/<script>.txt`` (``--log-dir``, default a new
+temporary folder, printed first); its Summary rows come back through ``--summary-json``, and
+this script prints them together. A script that fails is reported with its log, and the
+others still run; the exit code is then 1.
+
+Usage:
+    python benchmarks/bench_all.py            # the full run: about 12 minutes on 2 cores
+    python benchmarks/bench_all.py --quick    # every script's --quick: about 2 minutes
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import DEFAULT_SHARED, fmt_time, heading, print_table
+
+HERE = Path(__file__).resolve().parent
+
+#: (script, extra arguments of the full run): the order of the combined table.
+SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("bench_ter.py", ()),
+    ("bench_cli.py", ()),
+    ("bench_compare.py", ("--with-ter",)),
+    ("bench_sari.py", ()),
+    ("bench_memory.py", ()),
+)
+
+
+def run_script(script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path) -> Optional[list[dict[str, str]]]:
+    """Run one benchmark, its output to its log; its Summary figures, or ``None`` if it failed."""
+    summary = log_dir / f"{Path(script).stem}.json"
+    command = [sys.executable, str(HERE / script), "--shared", str(args.shared), "--summary-json", str(summary),
+               *(("--quick",) if args.quick else extra)]  # fmt: skip
+    log = log_dir / f"{Path(script).stem}.txt"
+    print(f"$ {' '.join(command[1:])}", flush=True)
+    start = time.perf_counter()
+    with open(log, "w", encoding="utf-8") as out:
+        code = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT, check=False).returncode
+    print(f"  {fmt_time(time.perf_counter() - start)}, exit code {code}, output in {log}", flush=True)
+    if code != 0 or not summary.is_file():
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
+        print("  FAILED; the end of its output:\n    " + "\n    ".join(tail), flush=True)
+        return None
+    figures: list[dict[str, str]] = json.loads(summary.read_text(encoding="utf-8"))["figures"]
+    return figures
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
+    parser.add_argument("--quick", action="store_true", help="every script's --quick (the marks then mean little)")
+    parser.add_argument("--log-dir", type=Path, default=None, help="where each script's output goes (default: a new temporary folder)")
+    parser.add_argument("--only", nargs="+", choices=[s for s, _ in SCRIPTS], metavar="SCRIPT",
+                        help="run only these scripts, e.g. --only bench_ter.py bench_cli.py")  # fmt: skip
+    args = parser.parse_args(argv)
+    args.shared = args.shared.resolve()
+    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="simpeval-bench-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    print(f"logs: {log_dir}\n", flush=True)
+    start = time.perf_counter()
+    rows: list[list[str]] = []
+    failed: list[str] = []
+    for script, extra in SCRIPTS:
+        if args.only and script not in args.only:
+            continue
+        figures = run_script(script, extra, args, log_dir)
+        if figures is None:
+            failed.append(script)
+            rows.append([script, "FAILED", "", "", ""])
+            continue
+        for k, figure in enumerate(figures):
+            rows.append([script if k == 0 else "", figure["figure"], figure["value"], figure["target"], figure["status"]])
+    print()
+    heading("All figures" + (" (--quick: reduced sizes; the targets refer to the full run)" if args.quick else ""))
+    print_table(["script", "figure", "value", "target", "status"], rows, left=3)
+    missed = [f"{row[1]} ({row[2]})" for row in rows if row[4] == "NOT met"]
+    print(f"targets met: {sum(row[4] == 'met' for row in rows)}; not met: {len(missed)}" + "".join(f"\n  - {m}" for m in missed))
+    print(f"total wall time: {fmt_time(time.perf_counter() - start)}; logs in {log_dir}")
+    if failed:
+        sys.exit(f"bench_all.py: {', '.join(failed)} failed; see the logs above.")
+
+
+if __name__ == "__main__":
+    main()
