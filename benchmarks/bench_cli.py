@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_SHARED, add_summary_option, fmt_time, print_table, write_summary
+from _common import DEFAULT_SHARED, add_summary_option, byte_compile_simpeval, fmt_time, print_table, write_summary
 
 SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
 
@@ -74,6 +74,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     systems = [str(outputs / name) for name in (SYSTEMS[:2] if args.quick else SYSTEMS)]
     repeat = 1 if args.quick else args.repeat
     simpeval, sacrebleu = tool("simpeval"), tool("sacrebleu")
+    byte_compile_simpeval()  # as a wheel install has it: no module compiled from source at each start
 
     with tempfile.TemporaryDirectory() as numba_cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": numba_cache}

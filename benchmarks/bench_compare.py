@@ -50,6 +50,7 @@ from _common import (
     DEFAULT_SHARED,
     N_REFERENCES,
     add_summary_option,
+    byte_compile_simpeval,
     fmt_time,
     heading,
     print_table,
@@ -248,6 +249,7 @@ def section_sacrebleu(
     names = list(systems)
     cwd = next(iter(sys_paths.values())).parent  # system files passed by bare name: names = file names
     sacrebleu_exe, simpeval_exe = find_executable("sacrebleu"), find_executable("simpeval")
+    byte_compile_simpeval()  # as a wheel install has it: no module compiled from source at each start
     sb_cmd, se_cmd = commands(ref_paths, names, SACREBLEU_METRICS, n_samples, sacrebleu_jobs)
 
     heading(
