@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -553,6 +554,38 @@ def test_progress_is_silent_off_a_terminal(capsys):
     with Progress() as progress:  # pytest's captured stderr is not a terminal
         progress("metrics", 1, 2)
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal")
+def test_progress_draws_on_a_terminal_that_reports_no_size():
+    import pty
+
+    from simpeval.cli.progress import Progress
+
+    leader, follower = pty.openpty()  # a bare pseudo-terminal: 0 columns, as some runners give
+    try:
+        with open(follower, "w", closefd=False) as stream, Progress(stream=stream) as progress:
+            assert os.get_terminal_size(follower).columns == 0
+            progress("metrics", 1, 4)
+        drawn = os.read(leader, 4096).decode()
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert "metrics:  25%" in drawn and "1/4" in drawn
+
+
+def test_the_library_reports_progress_from_the_start_of_a_job():
+    from simpeval import compare, evaluate_streams
+
+    calls = []
+    systems = {"a": ["x y", "y z", "z", "x", "y"], "b": ["x", "y", "z w", "w", "x y"]}
+    refs = [["x y", "y z", "z w", "x w", "y"]]
+    evaluate_streams(systems, refs, metrics=["bleu", "chrf"], chunk_size=3, progress=lambda *call: calls.append(call))
+    assert [done for _, done, _ in calls] == [0, 0, 1, 2, 3, 3, 4, 4, 5]  # 2 systems x 2 metrics a chunk, pro rata
+    assert {(label, total) for label, _, total in calls} == {("segments", None)}
+    calls.clear()
+    compare(systems, refs, metrics=["bleu", "chrf", "ter"], progress=lambda *call: calls.append(call))
+    assert calls == [("metrics", 0, 3), ("metrics", 1, 3), ("metrics", 2, 3), ("metrics", 3, 3)]
 
 
 # ---------------------------------------------------------------- issue 15, item 8

@@ -203,6 +203,8 @@ def _check_jobs(jobs: Any, n_metrics: int) -> int:
 
 
 def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator[T]:
+    if progress is not None:
+        progress("metrics", 0, len(metrics))
     for k, metric in enumerate(metrics):
         yield metric
         if progress is not None:

@@ -78,7 +78,8 @@ def evaluate_streams(
             the line-count error message; file names in the CLI.
         mismatch_message: the start of that error message.
         unit: what the error message counts (``"line"`` for files).
-        progress: optional callback ``progress("segments", done, None)``, told after each chunk.
+        progress: optional callback ``progress("segments", done, None)``: 0 at the start, then
+            after each system and metric of a chunk (the chunk's segments counted pro rata).
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).
@@ -96,6 +97,9 @@ def evaluate_streams(
     totals: dict[tuple[int, int], Any] = {}
     ref_counts: set[int] = set()
     done = 0
+    pairs = n_systems * len(resolved)
+    if progress is not None:
+        progress("segments", 0, None)
     for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
         refs = chunk[n_systems : n_systems + n_refs]
         srcs = chunk[-1] if sources is not None else None
@@ -104,6 +108,8 @@ def evaluate_streams(
             for k, metric in enumerate(resolved):
                 total = metric.corpus_stats(hypotheses, streams, sources=srcs).sum(axis=0)
                 totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
+                if progress is not None and s * len(resolved) + k + 1 < pairs:  # within the chunk, pro rata
+                    progress("segments", done + len(chunk[0]) * (s * len(resolved) + k + 1) // pairs, None)
         ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
         done += len(chunk[0])
         if progress is not None:

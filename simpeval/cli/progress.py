@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import os
 import sys
 from types import TracebackType
 from typing import IO, Any, Optional
@@ -28,6 +29,9 @@ __all__ = ["Progress"]
 
 #: Characters of a bar's label.
 _LABEL = 24
+#: The size assumed for a terminal that reports none (a bare pseudo-terminal reports 0 x 0, on
+#: which tqdm would draw nothing): columns, rows.
+_FALLBACK_SIZE = (80, 24)
 #: The unit of the library's tasks, by label (tqdm's "it" otherwise).
 _UNITS = {"segments": "seg", "metrics": "metric", "agreement": "sample"}
 
@@ -51,8 +55,11 @@ class Progress:
         if not self.enabled:
             return
         bar = self._bar_for(label, total, unit or _UNITS.get(label, "it"))
-        bar.n = done
-        bar.refresh()
+        if done >= bar.n:
+            bar.update(done - bar.n)  # so tqdm's rate and time estimates follow the steps
+        else:
+            bar.n = done
+        bar.refresh()  # the library's steps are coarse: each is drawn
 
     def download(self, name: str, done: int, total: Optional[int]) -> None:
         """The callback of :func:`simpeval.testsets.download`: bytes, shown in KB/MB."""
@@ -62,9 +69,11 @@ class Progress:
         if self._bar is None or label != self._label or (total or None) != self._bar.total:
             self.close()
             self._label = label
+            sized = _has_size(self.stream)
+            columns, rows = (None, None) if sized else _FALLBACK_SIZE
             self._bar = tqdm(
                 desc=label[:_LABEL], total=total or None, unit=unit, unit_scale=unit == "B",
-                file=self.stream, leave=False, dynamic_ncols=True, mininterval=0.1,
+                file=self.stream, leave=False, dynamic_ncols=sized, ncols=columns, nrows=rows, mininterval=0.1,
             )  # fmt: skip
         return self._bar
 
@@ -84,3 +93,12 @@ class Progress:
         traceback: Optional[TracebackType],
     ) -> None:
         self.close()
+
+
+def _has_size(stream: IO[str]) -> bool:
+    """Whether the terminal behind ``stream`` reports a size (columns and rows)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # no file descriptor, or not a terminal
+        return False
+    return size.columns > 0 and size.lines > 0
