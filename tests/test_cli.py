@@ -507,12 +507,28 @@ def test_registered_commands():
     import importlib
     import inspect
 
+    import click
+
     import simpeval.cli
 
     names = [getattr(importlib.import_module(f"simpeval.cli.{m}"), c).name for m, c in COMMANDS.items()]
-    assert sorted(main.commands) == sorted(names)
+    ctx = click.Context(main)
+    assert main.list_commands(ctx) == sorted(names)
+    assert [main.get_command(ctx, name).name for name in sorted(names)] == sorted(names)
     for module in COMMANDS:  # the package's attributes are the modules, not the commands they define
         assert inspect.ismodule(getattr(simpeval.cli, module))
+    assert sorted(module for module, _ in simpeval.cli.COMMANDS.values()) == sorted(COMMANDS)
+
+
+def test_a_command_imports_only_its_own_modules():
+    report = "print(sorted(m for m in sys.modules if m.startswith('simpeval.')), file=sys.stderr)"
+    code = f"import atexit, sys; from simpeval.cli import main; atexit.register(lambda: {report}); main(['score', '--help'])"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0 and "Usage: " in result.stdout, result.stderr
+    loaded = result.stderr.strip().splitlines()[-1]
+    assert "'simpeval.cli.score'" in loaded
+    for other in ("simpeval.cli.metaeval", "simpeval.cli.report", "simpeval.cli.testsets", "simpeval.metaeval'"):
+        assert other not in loaded, loaded
 
 
 def test_multi_value_options_from_the_options_module():

@@ -14,7 +14,7 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 
 Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` (reading files
 and test sets, the one length check), :mod:`.progress` (the one progress indicator). A new
-command is a new module registered below.
+command is a new module registered in :data:`COMMANDS`, imported when its command runs.
 
 Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1);
 impossible option combinations are usage errors (exit code 2); library warnings are printed
@@ -24,29 +24,44 @@ on standard error as ``Warning: ...``.
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Optional
 
 import click
 
 from .._version import __version__
 from ..exceptions import SimpevalError
-from . import (  # the modules: simpeval.cli.score is never the command
-    compare,
-    demo,
-    evaluate,
-    explain,
-    metaeval,
-    report,
-    score,
-    testsets,
-)
 from .options import MultiValueCommand, MultiValueOption
 
-__all__ = ["MultiValueCommand", "MultiValueOption", "main"]
+__all__ = ["COMMANDS", "MultiValueCommand", "MultiValueOption", "main"]
+
+#: Each command's module and attribute: a module is imported only when its command runs (or
+#: ``simpeval --help`` lists them all), so a command pays for its own imports only.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "compare": ("compare", "compare"),
+    "demo": ("demo", "demo"),
+    "evaluate": ("evaluate", "evaluate"),
+    "explain": ("explain", "explain"),
+    "meta-eval": ("metaeval", "meta_eval"),
+    "report": ("report", "report"),
+    "score": ("score", "score"),
+    "testsets": ("testsets", "testsets"),
+}
 
 
 class _Group(click.Group):
-    """Turns library errors into one-line click errors and library warnings into stderr lines."""
+    """Loads each command on first use; turns library errors into one-line click errors and
+    library warnings into stderr lines."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            module, attribute = COMMANDS[cmd_name]
+            self.add_command(getattr(import_module(f".{module}", __name__), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         with warnings.catch_warnings(record=True) as caught:
@@ -67,11 +82,8 @@ def main() -> None:
     """Evaluate text simplification (SARI) and translation metrics (BLEU, chrF, TER) with signatures."""
 
 
-main.add_command(score.score)
-main.add_command(compare.compare)
-main.add_command(demo.demo)
-main.add_command(evaluate.evaluate)
-main.add_command(metaeval.meta_eval)
-main.add_command(report.report)
-main.add_command(explain.explain)
-main.add_command(testsets.testsets)
+def __getattr__(name: str) -> ModuleType:
+    """``simpeval.cli.score`` and the other command modules, imported on first access."""
+    if name in {module for module, _ in COMMANDS.values()}:
+        return import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
