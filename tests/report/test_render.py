@@ -190,7 +190,7 @@ def test_segments():
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])
-@pytest.mark.parametrize("brk", ["\n", "\r\n", "\u2028", "\x85"])
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\u2028", "\x85", "\t"])
 def test_a_line_break_in_a_name_never_breaks_a_row(table, fmt, brk):
     """A system name with a line break is one row, its break shown as its escape; the
     machine-readable formats keep the name as it is."""

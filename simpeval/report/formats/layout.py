@@ -74,13 +74,14 @@ TEST_NAMES = {"bs": "paired bootstrap", "ar": "approximate randomization"}
 COMPARISONS_TITLE = "Pairwise comparisons"
 
 
-#: Every character :meth:`str.splitlines` breaks at, and how :func:`one_line` shows it.
-_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+#: Every character :meth:`str.splitlines` breaks at, and the tab, with how :func:`one_line` shows them.
+_LINE_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\t\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
 def one_line(name: str) -> str:
-    r"""``name`` (a system's, a baseline's) as one line of a table: each line break shown as its
-    Python escape, so that a name never breaks a row of the text, Markdown or LaTeX formats.
+    r"""``name`` (a system's, a baseline's) as one line of a table: each line break (and tab)
+    shown as its Python escape, so that a name never breaks a row or the columns of the text,
+    Markdown or LaTeX formats.
 
     Examples:
         >>> print(one_line("sys\nA\u2028B"))
