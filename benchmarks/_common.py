@@ -91,6 +91,11 @@ def require_files(paths: Sequence[Path], shared: Path, script: str) -> None:
         )
 
 
+def met(flag: bool) -> str:
+    """A Summary row's status: ``met`` or ``NOT met`` (what ``bench_all.py`` counts)."""
+    return "met" if flag else "NOT met"
+
+
 def add_summary_option(parser: argparse.ArgumentParser) -> None:
     """``--summary-json PATH``: also write the Summary figures as JSON (``bench_all.py`` reads them)."""
     parser.add_argument("--summary-json", type=Path, default=None, metavar="PATH",

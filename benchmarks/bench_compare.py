@@ -54,6 +54,7 @@ from _common import (
     byte_compile_simpeval,
     fmt_time,
     heading,
+    met,
     print_table,
     read_lines,
     require_files,
@@ -135,12 +136,6 @@ def run_process(cmd: Sequence[str], cwd: Path) -> tuple[float, str]:
             + proc.stderr[-3000:]
         )
     return elapsed, proc.stdout
-
-
-# ----------------------------------------------------------------------------- output
-
-def met(flag: bool) -> str:
-    return "met" if flag else "NOT met"
 
 
 # ----------------------------------------------------------------------------- parsing

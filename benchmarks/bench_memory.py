@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import add_summary_option, fmt_time, print_table, write_summary
+from _common import add_summary_option, fmt_time, met, print_table, write_summary
 
 WORDS = (
     "the a of to and in is was for on that with as by at from his her it an were are which this be or has had "
@@ -119,7 +119,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     print(f"peak RSS, simpeval / holding the corpus: {rss_ours / rss_base:.2f}x")
     write_summary(args.summary_json, "bench_memory.py", [
         [f"peak RSS, score SARI + BLEU, {n:,} segments streamed", f"{rss_ours / 2**20:,.0f} MiB", "< 1 GB",
-         "met" if rss_ours < 2**30 else "NOT met"],
+         met(rss_ours < 2**30)],
         ["wall time (throughput)", f"{fmt_time(t_ours)} ({n / t_ours:,.0f} seg/s)", "(info)", ""],
     ])  # fmt: skip
 

@@ -53,6 +53,7 @@ from _common import (
     clear_caches,
     fmt_time,
     heading,
+    met,
     print_table,
     read_lines,
     require_files,
@@ -470,9 +471,6 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: fl
     if args.quick:
         print("(--quick: sizes are reduced, so the targets below, which refer to the full sizes, are only indicative)\n")
     rows = []
-
-    def met(flag: bool) -> str:
-        return "met" if flag else "NOT met"
 
     if "a" in summary:
         ratios = [t_ref / t_fast for _, t_ref, t_fast, _ in summary["a"]]

@@ -46,6 +46,7 @@ from _common import (
     add_summary_option,
     fmt_time,
     heading,
+    met,
     print_table,
     read_lines,
     require_files,
@@ -56,10 +57,6 @@ from _common import (
 SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
 TARGET_RATIO = 20.0
 Data = tuple[dict[str, list[str]], list[list[str]]]  # system outputs, reference streams
-
-
-def met(flag: bool) -> str:
-    return "met" if flag else "NOT met"
 
 
 # ----------------------------------------------------------------------------- data

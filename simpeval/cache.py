@@ -13,12 +13,13 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import IO, Iterator, Optional, Union
 
 from .exceptions import InvalidOptionError
 
-__all__ = ["CACHE_ENV", "PathArg", "atomic_write", "default_cache_dir", "resolve_cache_dir"]
+__all__ = ["CACHE_ENV", "PathArg", "atomic_write", "default_cache_dir", "remove_orphaned_writes", "resolve_cache_dir"]
 
 #: Environment variable overriding the cache directory.
 CACHE_ENV = "SIMPEVAL_CACHE"
@@ -81,7 +82,7 @@ def atomic_write(path: PathArg, suffix: str = ".part") -> Iterator[IO[bytes]]:
         ['a.txt']
     """
     target = Path(os.fspath(path))
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=suffix, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
             yield out
@@ -92,3 +93,23 @@ def atomic_write(path: PathArg, suffix: str = ".part") -> Iterator[IO[bytes]]:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
+
+
+def _temporary_prefix(target: Path) -> str:
+    """How :func:`atomic_write` names its temporary files of ``target``: ``.NAME.<random><suffix>``."""
+    return f".{target.name}."
+
+
+def remove_orphaned_writes(path: PathArg, older_than: float, suffix: str = ".part") -> None:
+    """Remove the temporary files that :func:`atomic_write` calls to ``path`` left behind (a
+    killed process never removes its own), once they have been untouched for ``older_than``
+    seconds; a write still in progress keeps its file. Files that cannot be removed stay: they
+    cost only disk space."""
+    target = Path(os.fspath(path))
+    now, prefix = time.time(), _temporary_prefix(target)
+    for part in target.parent.iterdir():
+        if not (part.name.startswith(prefix) and part.name.endswith(suffix)):
+            continue
+        with contextlib.suppress(OSError):  # gone already, or not ours to remove
+            if now - part.stat().st_mtime > older_than:
+                part.unlink()

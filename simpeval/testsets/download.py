@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import IO, Callable, Optional, Union
 from urllib.parse import urlsplit
 
-from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, resolve_cache_dir
+from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, remove_orphaned_writes, resolve_cache_dir
 from ..exceptions import SimpevalError
 from .errors import ChecksumMismatchError, DownloadError
 from .registry import UPSTREAM_HOST, RemoteFile, TestSetSpec, get_testset
@@ -206,22 +206,7 @@ def _fetch(
         ) from err
     stat = dest.stat()
     _verified[str(dest)] = (stat.st_size, stat.st_mtime_ns, remote.sha256)
-    _remove_orphans(dest)
-
-
-def _remove_orphans(dest: Path) -> None:
-    """Remove the temporary files of earlier transfers of ``dest`` that a killed process left
-    (:func:`~simpeval.cache.atomic_write` names them ``.NAME.*.part``), once they have been
-    untouched for :data:`ORPHAN_AGE` seconds; a concurrent transfer's file stays."""
-    now, prefix = time.time(), f".{dest.name}."
-    for part in dest.parent.iterdir():
-        if not (part.name.startswith(prefix) and part.name.endswith(".part")):
-            continue
-        try:
-            if now - part.stat().st_mtime > ORPHAN_AGE:
-                part.unlink()
-        except OSError:  # gone already, or not ours to remove: it costs only disk space
-            logger.debug("could not remove %s", part)
+    remove_orphaned_writes(dest, ORPHAN_AGE)
 
 
 def _transfer(
