@@ -122,7 +122,7 @@ def child(code: str, args: Sequence[str], env: dict[str, str]) -> list[str]:
 def section_first_call() -> Optional[tuple[float, float]]:
     heading("1. First call of the compiled engine, in a fresh process")
     if not NUMBA_AVAILABLE:
-        print("Numba is not installed (pip install 'simpeval[fast]'): nothing to compile.\n")
+        print("Numba is not installed (pip install 'simplification-metrics[fast]'): nothing to compile.\n")
         return None
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}

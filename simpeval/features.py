@@ -15,7 +15,7 @@ offline (:func:`simpeval.metrics.readability.split_sentences`, EASSE uses NLTK's
 the word counts of the two proportions are the whitespace words of the tokenized text (tseval
 re-tokenizes with NLTK's NIST tokenizer, another download); two empty sides give 0 where EASSE
 divides by zero; and EASSE's lexical complexity score, which needs a word-frequency table
-download, is left out. ``pip install "simpeval[features]"`` brings ``levenshtein``.
+download, is left out. ``pip install "simplification-metrics[features]"`` brings ``levenshtein``.
 
 Examples:
     >>> report = compute(["The big cat sat on the old mat ."], ["The cat sat on the mat ."])
@@ -62,7 +62,7 @@ def _ratio() -> Callable[[str, str], float]:
     try:
         import Levenshtein
     except ImportError as err:
-        raise MissingDependencyError('the Levenshtein similarity needs: pip install "simpeval[features]"') from err
+        raise MissingDependencyError('the Levenshtein similarity needs: pip install "simplification-metrics[features]"') from err
     ratio: Callable[[str, str], float] = Levenshtein.ratio
     return ratio
 

@@ -93,11 +93,11 @@ def test_without_sources_no_source_column_and_no_features(runner: CliRunner, tmp
 
 def test_features_missing_are_explained(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def missing(*args: object, **kwargs: object) -> None:
-        raise MissingDependencyError('the Levenshtein similarity needs: pip install "simpeval[features]"')
+        raise MissingDependencyError('the Levenshtein similarity needs: pip install "simplification-metrics[features]"')
 
     monkeypatch.setattr("simpeval.cli.report.compute", missing)
     dom = parse(_run(runner, tmp_corpus(), tmp_path / "r.html"))
-    assert 'pip install "simpeval[features]"' in dom.by_id("features").text()
+    assert 'pip install "simplification-metrics[features]"' in dom.by_id("features").text()
     assert dom.by_id("features").all("svg") == []
 
 

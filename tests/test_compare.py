@@ -112,7 +112,7 @@ def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        assert result.exit_code == 1 and "pip install 'simpeval[plots]'" in result.stderr
+        assert result.exit_code == 1 and "pip install 'simplification-metrics[plots]'" in result.stderr
     else:
         assert result.exit_code == 0 and out.stat().st_size > 1000
     bad = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],

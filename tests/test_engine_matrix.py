@@ -34,7 +34,7 @@ from simpeval.metrics.sari import VARIANTS
 from simpeval.metrics.sari.config import _CHOICES
 
 if not NUMBA_AVAILABLE:  # the NumPy and sacrebleu engines are compared with the reference all the same
-    pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
+    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
 PIECES = ["the", "The", "cat", "sat", ".", ",", "3.5", "U.S.", "don't", "e-mail", "&amp;", "<skipped>", "猫", "が", "。", "القط",
           "बिल्ली", "🐱", "👍🏽", "👩‍👩‍👧", "e\u0301", "ß", "İ", "Σ", "ς", "ﬁ", "\u202e", "\u200f", "\x0b", "\x0c", "\x1c", "\x85",

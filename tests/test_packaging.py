@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import simpeval
+from simpeval._version import DISTRIBUTION
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -17,7 +18,7 @@ def test_version_single_source() -> None:
 
         declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
         assert simpeval.__version__ == declared
-    assert simpeval.__version__ == importlib.metadata.version("simpeval")
+    assert simpeval.__version__ == importlib.metadata.version(DISTRIBUTION)
 
 
 def test_py_typed_ships() -> None:

@@ -80,7 +80,7 @@ def _check_options(
     help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).",
 )
 @click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
-              help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simpeval[plots]).")
+              help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @click.pass_context
 def compare(

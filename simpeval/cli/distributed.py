@@ -31,7 +31,7 @@ __all__ = ["engine_options", "score_on_dask", "score_on_engine", "score_shards"]
 #: ``--engine`` and ``--scheduler``.
 engine_options: Decorator = option_group(
     click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
-                 help="Where to compute: this process, a Dask cluster or Spark (simpeval[dask], simpeval[spark])."),
+                 help="Where to compute: this process, a Dask cluster or Spark (simplification-metrics[dask], simplification-metrics[spark])."),
     click.option("--scheduler", default="local[2]", show_default=True, metavar="ADDRESS|local[N]",
                  help="Dask: a scheduler address (tcp://host:8786) or local[N] worker processes; Spark: a master URL."),
     click.option("--shards", metavar="DIR", help="With --engine dask|spark: a directory of Parquet (*.parquet) or "
@@ -43,7 +43,7 @@ def _client(scheduler: str) -> Any:
     try:
         import distributed
     except ImportError as err:
-        raise click.ClickException('--engine dask needs Dask: pip install "simpeval[dask]"') from err
+        raise click.ClickException('--engine dask needs Dask: pip install "simplification-metrics[dask]"') from err
     local = re.fullmatch(r"local\[(\d+)\]", scheduler)
     if local:
         cluster = distributed.LocalCluster(n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
@@ -81,7 +81,7 @@ def _spark_session(master: str, quiet: bool) -> Any:
     try:
         from pyspark.sql import SparkSession
     except ImportError as err:
-        raise click.ClickException('--engine spark needs Spark: pip install "simpeval[spark]"') from err
+        raise click.ClickException('--engine spark needs Spark: pip install "simplification-metrics[spark]"') from err
     import sys
 
     show = not quiet and sys.stderr.isatty()

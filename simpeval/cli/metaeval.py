@@ -63,7 +63,7 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
               help="Bootstrap resamples of the segments for the intervals (0: none).")
 @click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True, help="Seed of the resampling.")
 @click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
-              help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simpeval[plots]).")
+              help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simplification-metrics[plots]).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 @click.pass_context
 def meta_eval(ctx: click.Context, /, **options: Any) -> None:

@@ -1,5 +1,5 @@
-"""Scale-out: corpus scores of data too large for one process, on Dask (``simpeval[dask]``) or
-Spark (``simpeval[spark]``: :func:`score_spark`, :func:`corpus_stats_spark`).
+"""Scale-out: corpus scores of data too large for one process, on Dask (``simplification-metrics[dask]``) or
+Spark (``simplification-metrics[spark]``: :func:`score_spark`, :func:`corpus_stats_spark`).
 
 :func:`score_dask` gives bit for bit the single-machine ``corpus_score`` on any partitioning
 (see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of

@@ -42,7 +42,7 @@ def _dask() -> Any:
         import dask
         import dask.dataframe
     except ImportError as err:
-        raise MissingDependencyError('the Dask engine needs: pip install "simpeval[dask]"') from err
+        raise MissingDependencyError('the Dask engine needs: pip install "simplification-metrics[dask]"') from err
     return dask
 
 
@@ -168,7 +168,7 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     Raises:
         InvalidInputError: not a dask DataFrame or Bag of dicts. InvalidValueError: a column is missing or
             the frame is empty.
-        MissingDependencyError: Dask is not installed (``simpeval[dask]``).
+        MissingDependencyError: Dask is not installed (``simplification-metrics[dask]``).
     """
     dask = _dask()
     _check(frame, hyp, refs, src)

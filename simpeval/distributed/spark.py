@@ -28,7 +28,7 @@ def _spark() -> Any:
     try:
         from pyspark.sql import functions
     except ImportError as err:
-        raise MissingDependencyError('the Spark engine needs: pip install "simpeval[spark]"') from err
+        raise MissingDependencyError('the Spark engine needs: pip install "simplification-metrics[spark]"') from err
     return functions
 
 

@@ -4,7 +4,7 @@ Metric classes call engines; engines never import metrics (an import-linter cont
 engine needs of a metric's settings comes as plain values or as any object with the right
 attributes (:class:`~simpeval.engines.sari_encode.SARICounting`).
 
-* :mod:`.jit`: the optional Numba loader (``simpeval[fast]``), engine choice, parallel launches;
+* :mod:`.jit`: the optional Numba loader (``simplification-metrics[fast]``), engine choice, parallel launches;
 * :mod:`.hashing`: the one hash-table scheme of the kernels (int64 keys and byte strings);
 * :mod:`.tokenize13a`: sacrebleu's 13a on whole corpora with NumPy (and the 13a byte table);
 * :mod:`.vocab`: compiled tokenization straight to integer ids;

@@ -1,6 +1,6 @@
 """Optional compilation of the hot loops with Numba (the ``fast`` extra).
 
-``pip install "simpeval[fast]"`` installs Numba, a PyPI package with wheels for every
+``pip install "simplification-metrics[fast]"`` installs Numba, a PyPI package with wheels for every
 supported platform (no compiler needed). Its kernels are compiled on first use and cached on
 disk next to the module (or under ``NUMBA_CACHE_DIR``), so later processes only load them.
 Without Numba the vectorized NumPy engine is used; both give bit-identical statistics.
@@ -150,7 +150,7 @@ def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:
         )
     if engine == "numba" and not NUMBA_AVAILABLE:
         raise InvalidOptionError(
-            f"{owner}: engine='numba' needs Numba: pip install \"simpeval[fast]\" "
+            f"{owner}: engine='numba' needs Numba: pip install \"simplification-metrics[fast]\" "
             f"(or use engine='fast', which falls back to {fallback})."
         )
     return ("numba" if NUMBA_AVAILABLE else fallback) if engine == "fast" else engine

@@ -14,7 +14,7 @@
 
 The result is a :class:`~simpeval.report.metaeval.MetaEvaluation`, rendered by
 :func:`~simpeval.report.metaeval.render_metaeval`. SciPy is the optional extra
-``simpeval[metaeval]``, imported when a coefficient is first computed.
+``simplification-metrics[metaeval]``, imported when a coefficient is first computed.
 
 Examples:
     >>> from simpeval.metaeval import HumanRatings, meta_evaluate

@@ -20,6 +20,6 @@ def scipy_stats() -> Any:
     except ImportError as err:
         raise MissingDependencyError(
             'meta-evaluation needs SciPy for its correlations and t distribution (not installed): '
-            'pip install "simpeval[metaeval]".'
+            'pip install "simplification-metrics[metaeval]".'
         ) from err
     return stats

@@ -111,7 +111,7 @@ def build_metric(kind: str, **options: Any) -> Any:
             )
         extra = _TOKENIZER_EXTRAS.get(tokenizer, "")
         remedy = (
-            f"Install it with: pip install 'simpeval[{extra}]'"
+            f"Install it with: pip install 'simplification-metrics[{extra}]'"
             if extra
             else "Install the package named in the error above."
         )

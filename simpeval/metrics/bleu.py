@@ -107,13 +107,13 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``BLEU(references=...)``; their encoding is cached.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
+            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
             to choose. The statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.
         UnknownTokenizerError: ``tokenize`` is not a registered tokenizer.
-        MissingDependencyError: the tokenizer needs an extra (``ja-mecab``: ``simpeval[ja]``).
+        MissingDependencyError: the tokenizer needs an extra (``ja-mecab``: ``simplification-metrics[ja]``).
 
     Examples:
         >>> bleu = BLEU()

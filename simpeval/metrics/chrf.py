@@ -78,7 +78,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``CHRF(references=...)``.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simpeval[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
+            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
             to choose. The statistics are identical.
 
     Raises:

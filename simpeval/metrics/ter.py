@@ -61,7 +61,7 @@ class TER(_sacrebleu.SacrebleuMetric):
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``TER(references=...)``.
         engine: ``"fast"`` (default): the compiled search when Numba is installed
-            (``pip install "simpeval[fast]"``), else the same search run by the interpreter;
+            (``pip install "simplification-metrics[fast]"``), else the same search run by the interpreter;
             ``"numba"`` or ``"python"`` to choose one; ``"reference"`` (or ``"sacrebleu"``):
             sacrebleu's own implementation. The statistics are identical, so the engine is not
             part of the signature.

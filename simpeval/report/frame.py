@@ -1,4 +1,4 @@
-"""Result tables as :class:`pandas.DataFrame` (optional extra ``simpeval[pandas]``).
+"""Result tables as :class:`pandas.DataFrame` (optional extra ``simplification-metrics[pandas]``).
 
 :func:`to_dataframe` is what ``ResultTable.to_pandas()`` calls: the flat records of the CSV
 format, unrounded, with ``NaN`` where nothing was computed: every column but ``system``,
@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["PANDAS_EXTRA", "to_dataframe"]
 
-#: The extra named in :class:`MissingDependencyError` (``pip install 'simpeval[pandas]'``).
+#: The extra named in :class:`MissingDependencyError` (``pip install 'simplification-metrics[pandas]'``).
 PANDAS_EXTRA = "pandas"
 
 
@@ -38,7 +38,7 @@ def to_dataframe(table: ResultTable, deltas: bool = False) -> pandas.DataFrame:
     except ImportError as err:
         raise MissingDependencyError(
             f"ResultTable.to_pandas: pandas must be installed (got {err}). "
-            f"Install it with: pip install 'simpeval[{PANDAS_EXTRA}]'"
+            f"Install it with: pip install 'simplification-metrics[{PANDAS_EXTRA}]'"
         ) from err
     columns, records = result_records(table, deltas)
     frame = pandas.DataFrame.from_records(records, columns=columns)

@@ -1,4 +1,4 @@
-"""Plots of result tables (optional extra ``simpeval[plots]``, matplotlib).
+"""Plots of result tables (optional extra ``simplification-metrics[plots]``, matplotlib).
 
 * :func:`plot_scores`: one metric's scores across systems as bars, with the bootstrap
   confidence intervals as error bars when the table has them;
@@ -26,7 +26,7 @@ def _pyplot() -> Any:
         import matplotlib.pyplot as plt
     except ImportError as err:
         raise MissingDependencyError(
-            "plots need matplotlib, which is not installed. Install it with: pip install 'simpeval[plots]'"
+            "plots need matplotlib, which is not installed. Install it with: pip install 'simplification-metrics[plots]'"
         ) from err
     return plt
 

@@ -251,7 +251,7 @@ class ResultTable:
             deltas: add a ``delta`` column: each score minus the baseline's (``baseline``, or the first system).
 
         Raises:
-            MissingDependencyError: pandas is not installed (``pip install 'simpeval[pandas]'``).
+            MissingDependencyError: pandas is not installed (``pip install 'simplification-metrics[pandas]'``).
         """
         return _display("pandas")(self, deltas=deltas)
 

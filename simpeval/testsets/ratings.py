@@ -12,7 +12,7 @@ Three registered sets, each one CSV file upstream:
 
 Loaders return a tuple of frozen rows whose fields are the CSV's columns, typed, in file
 order; with ``as_frame=True`` a :class:`pandas.DataFrame` with the same columns and dtypes
-(``pip install 'simpeval[pandas]'``).
+(``pip install 'simplification-metrics[pandas]'``).
 
 Examples:
     >>> row = AssetHumanRating("A long one.", "A short one.", 7, "meaning", 3, 55)
@@ -174,7 +174,7 @@ def _pandas() -> Any:
         import pandas
     except ImportError as err:
         raise MissingDependencyError(
-            f"as_frame=True: pandas must be installed (got {err}). Install it with: pip install 'simpeval[pandas]', "
+            f"as_frame=True: pandas must be installed (got {err}). Install it with: pip install 'simplification-metrics[pandas]', "
             "or leave as_frame=False for a tuple of typed rows."
         ) from err
     return pandas

@@ -2,7 +2,7 @@
 
 EASSE's ``normalize`` uses ``MosesTokenizer().tokenize(s, return_str=True, escape=False)``
 for ``moses`` and ``MosesTokenizer().penn_tokenize(s, return_str=True)`` for ``penn``.
-sacremoses is the optional extra ``simpeval[moses]``.
+sacremoses is the optional extra ``simplification-metrics[moses]``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _moses_tokenizer() -> Any:
     except ImportError as err:
         raise MissingDependencyError(
             "the 'moses' and 'penn' tokenizers need sacremoses, which is not installed. "
-            "Install it with: pip install 'simpeval[moses]'"
+            "Install it with: pip install 'simplification-metrics[moses]'"
         ) from err
     return MosesTokenizer(lang="en")
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ..exceptions import MissingDependencyError
 
-_MECAB = "MeCab and its dictionary, which are not installed. Install them with: pip install 'simpeval[{extra}]'"
+_MECAB = "MeCab and its dictionary, which are not installed. Install them with: pip install 'simplification-metrics[{extra}]'"
 _SPM = (
     "the sentencepiece library (pip install sentencepiece) and its model, which sacrebleu downloads on first "
     "use into ~/.sacrebleu; one of them is missing"

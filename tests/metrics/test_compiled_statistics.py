@@ -22,7 +22,7 @@ from simpeval.metrics.chrf import CHRF
 if not NUMBA_AVAILABLE:
     if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
         pytest.fail("Numba is part of the test extra; CI must test the compiled statistics.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
+    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
 PIECES = ["the", "The", "cat", "sat", ".", ",", "(hi)", "'s", "3.5", "-", "é", "Σ", "日本", "ß", "İ",
           " ", "  ", "\t", "\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;", "-\n", "\x01"]  # fmt: skip

@@ -605,7 +605,7 @@ def test_to_pandas(full):
 
 def test_to_pandas_without_pandas(full, monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` raise ImportError
-    with pytest.raises(MissingDependencyError, match=re.escape("pip install 'simpeval[pandas]'")):
+    with pytest.raises(MissingDependencyError, match=re.escape("pip install 'simplification-metrics[pandas]'")):
         full.to_pandas()
     with pytest.raises(ImportError):  # also catchable as the builtin
         full.to_pandas()

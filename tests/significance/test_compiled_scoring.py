@@ -18,7 +18,7 @@ from simpeval.significance._resample import score_rows
 if not NUMBA_AVAILABLE:
     if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
         pytest.fail("Numba is part of the test extra; CI must test the compiled scoring.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
+    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
 from simpeval.engines.resample import NEP50
 

@@ -16,7 +16,7 @@ from simpeval.engines.tokenize13a import SEPARATOR, join_lines, replacements_13a
 if not NUMBA_AVAILABLE:
     if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
         pytest.fail("Numba is part of the test extra; CI must test the compiled engine.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simpeval[fast]')", allow_module_level=True)
+    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
 from simpeval.engines.vocab import TokenVocabulary
 

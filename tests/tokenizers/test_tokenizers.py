@@ -173,7 +173,7 @@ def test_missing_mecab_raises_missing_dependency(
     with pytest.raises(MissingDependencyError) as info:
         get_tokenizer(name)
     assert isinstance(info.value, ImportError)
-    assert f"pip install 'simpeval[{extra}]'" in str(info.value)
+    assert f"pip install 'simplification-metrics[{extra}]'" in str(info.value)
     assert name not in registry._INSTANCES
 
 
