@@ -1,7 +1,8 @@
 """The benchmark scripts run (``--quick``) against the current API, so they never rot.
 
 They print ratios against baselines measured in the same process; nothing here asserts on a
-time, only that each script completes and reports its parity checks as met.
+time or on a speed target (a loaded machine may miss one: ``bench_all.py`` reports them), only
+that each script completes, prints its table and reports its parity checks as met.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def shared() -> Path:
         ("bench_cli.py", "first run within 3x:"),
         ("bench_memory.py", "peak RSS under 1 GB: yes"),
         ("bench_distributed.py", "scores equal to the single process: yes"),
-        ("bench_all.py --only bench_cli.py bench_memory.py", r"targets met: 3; not met: 0"),
+        ("bench_all.py --only bench_cli.py bench_memory.py", r"targets met: \d+; not met: \d+"),
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:

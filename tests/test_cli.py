@@ -580,14 +580,23 @@ def test_progress_draws_on_a_terminal_that_reports_no_size():
 
     leader, follower = pty.openpty()  # a bare pseudo-terminal: 0 columns, as some runners give
     try:
-        with open(follower, "w", closefd=False) as stream, Progress(stream=stream) as progress:
+        with open(follower, "w") as stream, Progress(stream=stream) as progress:
             assert os.get_terminal_size(follower).columns == 0
             progress("metrics", 1, 4)
-        drawn = os.read(leader, 4096).decode()
+        # The follower is closed: read all that was drawn, to the end (the kernel hands a pty's
+        # output over asynchronously, so one read could see only the first drawing on a busy machine).
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the other side is closed and everything has been read
+                break
+            if not chunk:
+                break
+            drawn += chunk
     finally:
         os.close(leader)
-        os.close(follower)
-    assert "metrics:  25%" in drawn and "1/4" in drawn
+    assert "metrics:  25%" in drawn.decode() and "1/4" in drawn.decode()
 
 
 def test_the_library_reports_progress_from_the_start_of_a_job():

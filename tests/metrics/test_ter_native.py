@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
-import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -295,14 +294,12 @@ def test_a_segment_sacrebleu_cannot_score_is_scored_by_sacrebleu(monkeypatch: py
 
 
 @pytest.mark.parametrize("engine", NATIVE)
-def test_long_line_is_quick(engine: str) -> None:
-    # sacrebleu's matrix is n x m Python objects (8 GB for these 30,000 words); the native search
+def test_long_line_is_scored(engine: str) -> None:
+    # no speed is asserted here (benchmarks/bench_ter.py measures it); sacrebleu's matrix is n x m Python objects (8 GB for these 30,000 words); the native search
     # keeps the 50-cell beam of each row only, and stops a shifted candidate's rows as soon as
     # they run parallel to the current ones
     words = [f"w{i % 997}" for i in range(30_000)]
     reference = " ".join(words)
     words[100:110], words[5000:5004] = words[105:110] + words[100:105], words[5002:5004] + words[5000:5002]
-    start = time.perf_counter()
     score = TER(engine=engine).corpus_score([" ".join(words)], [[reference]])
     assert score.details["num_edits"] <= 4
-    assert time.perf_counter() - start < (10 if engine == "numba" else 120)
