@@ -111,7 +111,7 @@ _LAZY = {
     "compare": "simpeval.api",
     **dict.fromkeys(
         ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"],
-        "simpeval.api.sacrebleu_compat",
+        "simpeval.compat.sacrebleu.compat",
     ),
     "evaluate_streams": "simpeval.api",
     "evaluate_systems": "simpeval.api",

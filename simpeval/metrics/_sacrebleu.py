@@ -296,6 +296,15 @@ def _signature(impl: Any) -> Any:
     return impl._SIGNATURE_TYPE({**vars(impl), "num_refs": 1})
 
 
+def sacrebleu_signature(metric: Any, args: Mapping[str, Any]) -> Any:
+    """sacrebleu's own signature object of a :class:`SacrebleuMetric` (what ``sacrebleu.BLEU().get_signature()``
+    returns), for the call facts in ``args`` (``num_refs``, ``n_bootstrap``, ``seed``); without
+    ``num_refs`` sacrebleu raises its ``ValueError`` ("Number of references unknown")."""
+    impl = metric._impl
+    state = {key: value for key, value in vars(impl).items() if key not in ("num_refs", "n_bootstrap", "seed")}
+    return impl._SIGNATURE_TYPE({**state, **args})
+
+
 def signature_fields(impl: Any) -> list[tuple[str, Any]]:
     """The metric-specific fields of sacrebleu's signature, in sacrebleu's print order.
 

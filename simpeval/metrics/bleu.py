@@ -172,7 +172,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
 
         ``breakdown`` holds ``precisions`` (smoothed, 0-100, as sacrebleu reports them);
         ``details`` holds ``bp`` (the brevity penalty, 0-1), ``sys_len``, ``ref_len``, ``ratio``
-        and the raw ``counts`` and ``totals`` per order (before ``add-k`` smoothing).
+        and the ``counts`` and ``totals`` per order as sacrebleu reports them (with ``add-k``
+        smoothing, ``k`` added to those of orders 2 and up).
         """
         order = self.config.max_ngram_order
         vector = check_stats_vector(stats, 2 + 2 * order, self.name)
@@ -187,8 +188,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
                 "sys_len": result.sys_len,
                 "ref_len": result.ref_len,
                 "ratio": result.ratio,
-                "counts": tuple(vector[2 : 2 + order]),
-                "totals": tuple(vector[2 + order :]),
+                "counts": tuple(float(count) for count in result.counts),
+                "totals": tuple(float(total) for total in result.totals),
             },
         )
 

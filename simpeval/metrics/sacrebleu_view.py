@@ -53,6 +53,11 @@ def _detail(name: str, cast: Callable[[Any], Any] = float) -> Callable[[Score], 
     return read
 
 
+def _number(value: float) -> Union[int, float]:
+    """An int where sacrebleu has one (every count, except with fractional ``add-k`` smoothing)."""
+    return int(value) if float(value).is_integer() else float(value)
+
+
 def _precisions(score: Score) -> list[float]:
     return list(score.breakdown["precisions"])
 
@@ -75,8 +80,8 @@ def _beta(score: Score) -> int:
 _ATTRIBUTES: dict[str, Callable[[Score], Any]] = {
     "bp": _detail("bp"),
     "ratio": _detail("ratio"),
-    "counts": _detail("counts", int),
-    "totals": _detail("totals", int),
+    "counts": _detail("counts", _number),
+    "totals": _detail("totals", _number),
     "precisions": _precisions,
     "prec_str": lambda score: "/".join(f"{p:.1f}" for p in _precisions(score)),
     "num_edits": _detail("num_edits", int),

@@ -48,12 +48,19 @@ class SacrebleuTokenizer:
         return f"SacrebleuTokenizer({self.name!r})"
 
 
+def make_tercom(**options: bool) -> Callable[[str], str]:
+    """sacrebleu's ``TercomTokenizer(**options)`` (``normalized``, ``no_punct``, ``asian_support``,
+    ``case_sensitive``)."""
+    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+    tokenizer: Callable[[str], str] = TercomTokenizer(**options)
+    return tokenizer
+
+
 def make_tercom_tokenizer() -> SacrebleuTokenizer:
     """sacrebleu's Tercom tokenizer as TER normalizes (``TER(normalized=True)``), without
     lowercasing (case is each metric's option): punctuation split off, abbreviations kept."""
-    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
-
-    return SacrebleuTokenizer("tercom", TercomTokenizer(normalized=True, case_sensitive=True))
+    return SacrebleuTokenizer("tercom", make_tercom(normalized=True, case_sensitive=True))
 
 
 def make_sacrebleu_tokenizer(name: str) -> SacrebleuTokenizer:

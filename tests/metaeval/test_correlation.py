@@ -84,5 +84,5 @@ def test_bad_arguments() -> None:
 
 def test_without_scipy_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "scipy", None)  # import scipy now raises ImportError
-    with pytest.raises(MissingDependencyError, match=r'pip install "simpeval\[metaeval\]"'):
+    with pytest.raises(MissingDependencyError, match=r'pip install "simplification-metrics\[metaeval\]"'):
         correlation([1, 2, 3], [1, 3, 2], "pearson")

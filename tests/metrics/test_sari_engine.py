@@ -91,7 +91,7 @@ def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
     assert SARI().engine == ("numba" if NUMBA_AVAILABLE else "numpy")
     monkeypatch.setattr(_jit, "NUMBA_AVAILABLE", False)
     assert SARI().engine == "numpy"
-    with pytest.raises(ValueError, match=r"engine='numba' needs Numba: pip install \"simpeval\[fast\]\""):
+    with pytest.raises(ValueError, match=r"engine='numba' needs Numba: pip install \"simplification-metrics\[fast\]\""):
         SARI(engine="numba")
 
 

@@ -74,7 +74,7 @@ def test_as_frame(upstream) -> None:
 
 def test_as_frame_without_pandas_names_the_extra(monkeypatch, upstream) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` fail
-    with pytest.raises(MissingDependencyError, match=r"simpeval\[pandas\]"):
+    with pytest.raises(MissingDependencyError, match=r"simplification-metrics\[pandas\]"):
         load_simplicity_da(as_frame=True)
     assert upstream.requests == []  # failed before downloading anything
 

@@ -20,12 +20,20 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..metrics.bleu import BLEU
-from ..metrics.chrf import CHRF
-from ..metrics.score import Score
-from ..metrics.ter import TER
+from ...metrics.bleu import BLEU
+from ...metrics.chrf import CHRF
+from ...metrics.score import Score
+from ...metrics.ter import TER
 
-__all__ = ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"]
+__all__ = [
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
+]
 
 Streams = Sequence[Sequence[Optional[str]]]
 
@@ -44,6 +52,24 @@ def corpus_bleu(
     metric = BLEU(smooth_method=smooth_method, smooth_value=smooth_value, force=force, lowercase=lowercase,
                   tokenize=tokenize, effective_order=use_effective_order)  # fmt: skip
     return metric.corpus_score(hypotheses, references)
+
+
+def raw_corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Streams,
+    smooth_value: Optional[float] = None,
+) -> Score:
+    """``sacrebleu.raw_corpus_bleu``: BLEU of text that is already tokenized.
+
+    Floor smoothing (``smooth_value``, default 0.1), no tokenization, effective order, and no
+    warning about tokenized input (``force=True``), as sacrebleu's function.
+
+    Examples:
+        >>> round(raw_corpus_bleu(["this is a fest"], [["this is a test"]], 0.01).score, 6)
+        22.36068
+    """
+    return corpus_bleu(hypotheses, references, smooth_method="floor", smooth_value=smooth_value, force=True,
+                       tokenize="none", use_effective_order=True)  # fmt: skip
 
 
 def sentence_bleu(

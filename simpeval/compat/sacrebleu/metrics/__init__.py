@@ -1,0 +1,175 @@
+"""sacrebleu's metric classes (``sacrebleu.metrics``), computed by simpeval.
+
+:class:`BLEU`, :class:`CHRF` and :class:`TER` take sacrebleu's constructor arguments and have
+its methods: ``corpus_score(hypotheses, references=None, n_bootstrap=1)`` (``n_bootstrap`` may
+be positional, as in sacrebleu), ``sentence_score(hypothesis, references)``, and
+``get_signature()``, which returns sacrebleu's own signature object (``str()`` gives
+``nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0``), known once the metric has
+scored something or was given references. ``BLEU.compute_bleu`` scores raw counts as
+sacrebleu's static method does. Each class is a thin front over simpeval's metric of the same
+name (``.simpeval_metric``), so the statistics come from simpeval's engines and scores are
+:class:`~simpeval.metrics.score.Score` objects that read and print as sacrebleu's
+(``score.score``, ``score.counts``, ``str(score)``).
+
+Examples:
+    >>> bleu = BLEU()
+    >>> print(bleu.corpus_score(["The cat sat on the mat."], [["The cat sat on a mat."]]))
+    BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+    >>> print(bleu.get_signature())  # doctest: +ELLIPSIS
+    nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:...
+    >>> round(BLEU.compute_bleu([9, 7, 5, 3], [10, 8, 6, 4], 11, 11).score, 6)
+    83.759224
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Optional, Sequence
+
+import numpy as np
+
+from ....metrics import _sacrebleu
+from ....metrics.bleu import BLEU as _BLEU
+from ....metrics.chrf import CHRF as _CHRF
+from ....metrics.score import Score
+from ....metrics.ter import TER as _TER
+
+__all__ = ["BLEU", "CHRF", "TER"]
+
+Streams = Sequence[Sequence[Optional[str]]]
+
+
+class _SacrebleuFront:
+    """sacrebleu's metric interface over one of simpeval's metrics.
+
+    Like sacrebleu's objects, a front remembers the number of references and the bootstrap
+    settings of its last corpus score for :meth:`get_signature`; the simpeval metric behind it
+    holds no such state.
+    """
+
+    _metric_type: ClassVar[Any]  # the simpeval metric class (BLEU, CHRF or TER)
+
+    def __init__(self, references: Optional[Streams] = None, **options: Any) -> None:
+        self.simpeval_metric: Any = self._metric_type(**options, references=references)
+        self._signature_args: dict[str, Any] = {}
+        if references is not None:
+            self._signature_args["num_refs"] = len(references)
+
+    def corpus_score(self, hypotheses: Sequence[str], references: Optional[Streams] = None, n_bootstrap: int = 1) -> Score:
+        """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor)."""
+        score: Score = self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap)
+        self._remember(score, n_bootstrap)
+        return score
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Score:
+        """Score one segment against its references, as sacrebleu's ``sentence_score``."""
+        score: Score = self.simpeval_metric.sentence_score(hypothesis, references)
+        self._remember(score, 1)
+        return score
+
+    def _remember(self, score: Score, n_bootstrap: int) -> None:
+        nrefs = score.signature["nrefs"]
+        self._signature_args["num_refs"] = -1 if nrefs == "var" else int(nrefs)
+        if n_bootstrap > 1:  # kept by later scores, as sacrebleu keeps it
+            self._signature_args.update(n_bootstrap=n_bootstrap, seed=score.signature["seed"])
+
+    def get_signature(self) -> Any:
+        """sacrebleu's signature object of this metric (``ValueError`` before the first score, as sacrebleu)."""
+        return _sacrebleu.sacrebleu_signature(self.simpeval_metric, self._signature_args)
+
+    def __getattr__(self, name: str) -> Any:
+        # sacrebleu's option attributes (bleu.smooth_method, chrf.beta, ...) from the frozen config
+        if name.startswith("_") or name == "simpeval_metric":
+            raise AttributeError(name)
+        try:
+            return getattr(self.simpeval_metric.config, name)
+        except AttributeError:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.simpeval_metric.config!r})"
+
+
+class BLEU(_SacrebleuFront):
+    """``sacrebleu.metrics.BLEU``: the same arguments, defaults and methods."""
+
+    _metric_type = _BLEU
+
+    def __init__(
+        self,
+        lowercase: bool = False,
+        force: bool = False,
+        tokenize: Optional[str] = None,
+        smooth_method: str = "exp",
+        smooth_value: Optional[float] = None,
+        max_ngram_order: int = 4,
+        effective_order: bool = False,
+        trg_lang: str = "",
+        references: Optional[Streams] = None,
+    ) -> None:
+        super().__init__(references, lowercase=lowercase, force=force, tokenize=tokenize,
+                         smooth_method=smooth_method, smooth_value=smooth_value, max_ngram_order=max_ngram_order,
+                         effective_order=effective_order, trg_lang=trg_lang)  # fmt: skip
+
+    @staticmethod
+    def compute_bleu(
+        correct: Sequence[int],
+        total: Sequence[int],
+        sys_len: int,
+        ref_len: int,
+        smooth_method: str = "none",
+        smooth_value: Optional[float] = None,
+        effective_order: bool = False,
+        max_ngram_order: int = 4,
+    ) -> Score:
+        """BLEU from raw counts, as sacrebleu's ``BLEU.compute_bleu`` (no smoothing by default).
+
+        Args:
+            correct: matching n-grams of each order, ``max_ngram_order`` values.
+            total: hypothesis n-grams of each order.
+            sys_len: the hypothesis length.
+            ref_len: the (closest) reference length.
+            smooth_method: ``"none"``, ``"floor"``, ``"add-k"`` or ``"exp"``.
+            smooth_value: the value of ``floor`` and ``add-k`` smoothing.
+            effective_order: leave out orders without n-grams.
+            max_ngram_order: the highest order.
+        """
+        metric = _BLEU(smooth_method=smooth_method, smooth_value=smooth_value, effective_order=effective_order,
+                       max_ngram_order=max_ngram_order)  # fmt: skip
+        stats = np.array([sys_len, ref_len, *correct, *total], dtype=np.float64)
+        return metric.score_from_stats(stats)
+
+
+class CHRF(_SacrebleuFront):
+    """``sacrebleu.metrics.CHRF``: the same arguments, defaults and methods."""
+
+    _metric_type = _CHRF
+
+    def __init__(
+        self,
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int = 2,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+        references: Optional[Streams] = None,
+    ) -> None:
+        super().__init__(references, char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
+                         whitespace=whitespace, eps_smoothing=eps_smoothing)  # fmt: skip
+
+
+class TER(_SacrebleuFront):
+    """``sacrebleu.metrics.TER``: the same arguments, defaults and methods."""
+
+    _metric_type = _TER
+
+    def __init__(
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
+        references: Optional[Streams] = None,
+    ) -> None:
+        super().__init__(references, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
+                         case_sensitive=case_sensitive)  # fmt: skip
