@@ -30,6 +30,8 @@ from .options import (
     option_group,
     output_file,
     output_options,
+    positional_references,
+    reference_files,
     sacrebleu_metric_options,
     sacrebleu_options,
 )
@@ -82,6 +84,7 @@ def _check_options(
 @click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
               help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@positional_references
 @click.pass_context
 def compare(
     ctx: click.Context,
@@ -91,10 +94,12 @@ def compare(
     references: tuple[str, ...],
     num_refs: Optional[int],
     max_line_length: int,
+    positional_references: tuple[str, ...],
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
     lowercase: bool,
+    tokenize: Optional[str],
     short: bool,
     encoding: str,
     language_pair: Optional[str],
@@ -115,8 +120,13 @@ def compare(
     quiet: bool,
     **metric_options: Any,
 ) -> None:
-    """Compare systems in one table: scores, confidence intervals, paired significance tests."""
-    implied = sacrebleu_metric_options(lowercase, language_pair)
+    """Compare systems in one table: scores, confidence intervals, paired significance tests.
+
+    References come from --references, a --test-set, or positionally as in sacrebleu
+    (simpeval compare ref.txt -i baseline.txt system.txt --paired bs).
+    """
+    references = reference_files(references, positional_references)
+    implied = sacrebleu_metric_options(lowercase, language_pair, tokenize)
     metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     _check_options(all_pairs, correction, paired, agreement, fmt)

@@ -45,6 +45,8 @@ __all__ = [
     "option_group",
     "output_file",
     "output_options",
+    "positional_references",
+    "reference_files",
     "sacrebleu_metric_options",
     "sacrebleu_options",
 ]
@@ -155,6 +157,21 @@ data_options: Decorator = option_group(
                  metavar="BYTES", help="Longest line read from any file, in bytes (0: no limit); a longer line "
                  "is an error naming the file and line."),
 )  # fmt: skip
+
+
+#: ``[REFERENCE]...``: reference files given positionally, as sacrebleu's command line takes them
+#: (``sacrebleu ref1 ref2 -i sys``); the same as ``--references`` (see :func:`reference_files`).
+positional_references: Decorator = click.argument("positional_references", nargs=-1, metavar="[REFERENCE]...")
+
+
+def reference_files(references: Sequence[str], positional: Sequence[str]) -> tuple[str, ...]:
+    """The reference files, from ``--references`` or given positionally (not both: a usage error)."""
+    if references and positional:
+        raise click.UsageError(
+            f"references were given both positionally ({' '.join(positional)}) and with --references "
+            f"({' '.join(references)}); give them one way."
+        )
+    return tuple(references or positional)
 
 
 def input_option(help: str, required: bool = False) -> Decorator:
@@ -276,6 +293,8 @@ def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Opti
 #: The flags sacrebleu users type, with sacrebleu's meaning: ``-lc``, ``-sh``, ``-e``, ``-l``.
 sacrebleu_options: Decorator = option_group(
     click.option("--lowercase", "-lc", is_flag=True, help="BLEU: lowercase (sacrebleu's -lc)."),
+    click.option("--tokenize", "-tok", metavar="NAME",
+                 help="BLEU tokenizer (sacrebleu's -tok): the same as --bleu-tokenize, which wins if both are given."),
     click.option("--short", "-sh", is_flag=True, help="Print short signatures (sacrebleu's -sh)."),
     click.option("--encoding", "-e", default="utf-8", show_default=True, callback=_check_encoding,
                  help="Text encoding of the input files."),
@@ -285,11 +304,19 @@ sacrebleu_options: Decorator = option_group(
 )  # fmt: skip
 
 
-def sacrebleu_metric_options(lowercase: bool, language_pair: Optional[str]) -> dict[str, dict[str, Any]]:
-    """The metric options ``-lc`` and ``-l`` imply, by registry name (``{"bleu": {...}}``)."""
+def sacrebleu_metric_options(
+    lowercase: bool, language_pair: Optional[str], tokenize: Optional[str] = None, sentence_level: bool = False
+) -> dict[str, dict[str, Any]]:
+    """The metric options sacrebleu's flags imply, by registry name (``{"bleu": {...}}``): ``-lc``,
+    ``-tok`` and ``-l`` set BLEU's options, and sentence-level BLEU uses the effective order, as
+    sacrebleu's command line does."""
     implied: dict[str, dict[str, Any]] = {"bleu": {}}
     if lowercase:  # BLEU's only, as in sacrebleu (chrF has --chrf-lowercase, TER --ter-case-sensitive)
         implied["bleu"]["lowercase"] = True
+    if tokenize is not None:
+        implied["bleu"]["tokenize"] = tokenize
+    if sentence_level:
+        implied["bleu"]["effective_order"] = True
     if language_pair:
         implied["bleu"]["trg_lang"] = language_pair.split("-")[1].split("_")[0].lower()
     return implied

@@ -63,7 +63,7 @@ Features = dict[str, dict[str, list[float]]]
 def report(ctx: click.Context, /, **options: Any) -> None:
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
     o = {k: v for k, v in options.items() if not k.startswith(("sari_", "bleu_", "chrf_", "ter_"))}
-    implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"])
+    implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
     metrics = build_metrics(ctx, o["metrics"], {k: v for k, v in options.items() if k not in o}, implied=implied)
     check_data_options(metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"])
     with Progress(enabled=not o["quiet"]) as progress:

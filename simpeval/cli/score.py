@@ -29,6 +29,8 @@ from .options import (
     metric_options,
     metrics_option,
     output_options,
+    positional_references,
+    reference_files,
     sacrebleu_metric_options,
     sacrebleu_options,
 )
@@ -51,6 +53,7 @@ __all__ = ["score"]
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@positional_references
 @click.pass_context
 def score(
     ctx: click.Context,
@@ -60,10 +63,12 @@ def score(
     references: tuple[str, ...],
     num_refs: Optional[int],
     max_line_length: int,
+    positional_references: tuple[str, ...],
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
     lowercase: bool,
+    tokenize: Optional[str],
     short: bool,
     encoding: str,
     language_pair: Optional[str],
@@ -80,9 +85,15 @@ def score(
     quiet: bool,
     **metric_options: Any,
 ) -> None:
-    """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER."""
+    """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER.
+
+    References come from --references, a --test-set, or positionally as in sacrebleu
+    (simpeval score ref1.txt ref2.txt -i system.txt -m bleu).
+    """
+    references = reference_files(references, positional_references)
     inputs = inputs or (STDIN,)
-    metric_objects = build_metrics(ctx, metrics, metric_options, implied=sacrebleu_metric_options(lowercase, language_pair))
+    implied = sacrebleu_metric_options(lowercase, language_pair, tokenize, sentence_level)
+    metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
     if shards is not None:  # a directory of Parquet shards, read by the cluster engine itself
         click.echo(render(score_shards(shards, metric_objects, engine, scheduler, quiet), fmt, width=width, short=short))
         return
