@@ -35,6 +35,8 @@ from .options import (
     input_option,
     metric_options,
     output_file,
+    positional_references,
+    reference_files,
     sacrebleu_metric_options,
     sacrebleu_options,
 )
@@ -59,10 +61,12 @@ Features = dict[str, dict[str, list[float]]]
 @click.option("--output", "-o", required=True, metavar="FILE", callback=output_file(".html", ".htm"),
               help="The HTML file to write (checked before any work, written atomically).")  # fmt: skip
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@positional_references
 @click.pass_context
 def report(ctx: click.Context, /, **options: Any) -> None:
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
     o = {k: v for k, v in options.items() if not k.startswith(("sari_", "bleu_", "chrf_", "ter_"))}
+    o["references"] = reference_files(o["references"], o.pop("positional_references"))
     implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
     metrics = build_metrics(ctx, o["metrics"], {k: v for k, v in options.items() if k not in o}, implied=implied)
     check_data_options(metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"])
