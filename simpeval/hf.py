@@ -11,9 +11,14 @@ computed by simpeval's metrics (``SARI("hf")``, ``BLEU``, ``CHRF``, ``TER``)::
     sari = evaluate.load("sari")               sari = hf.SARI()
     sari.compute(sources=s, predictions=p, references=r)   # the same call, the same dict
 
-As in ``evaluate``, SARI takes a different number of references per segment, while sacrebleu's
-metrics (SacreBLEU, CHRF, TER) need the same number for every prediction and raise a
-``ValueError`` (here :class:`~simpeval.exceptions.ReferenceLayoutError`) otherwise.
+As in ``evaluate``, inputs can also be accumulated first, ``add(prediction=, reference=)`` or
+``add_batch(predictions=, references=)`` (SARI: ``sources=`` too), then scored together by
+``compute()``, which empties the stack; they may be lists, tuples, NumPy arrays or pandas
+Series. SARI takes a different number of references per segment, while sacrebleu's metrics
+(SacreBLEU, CHRF, TER) need the same number for every prediction. Errors are ``ValueError``
+where ``evaluate`` raises one: inputs missing or unknown, columns of different lengths, values
+that are not strings (:class:`~simpeval.exceptions.InvalidValueError`), and ragged references
+(:class:`~simpeval.exceptions.ReferenceLayoutError`).
 
 Examples:
     >>> sari = SARI()
@@ -26,13 +31,18 @@ Examples:
     {'sari': 26.953601953601954}
     >>> SacreBLEU().compute(predictions=["hello there general kenobi"], references=[["hello there general kenobi"]])["score"]
     100.00000000000004
+    >>> chrf = CHRF()
+    >>> for prediction, reference in [("a good cat", ["a good cat"]), ("a dog", ["the dog"])]:
+    ...     chrf.add(prediction=prediction, reference=reference)
+    >>> round(chrf.compute()["score"], 4)
+    74.6616
 """
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union, cast
+from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
 
-from .exceptions import InputLengthMismatchError, InvalidInputError, ReferenceLayoutError
+from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References
 from .metrics.bleu import BLEU
 from .metrics.chrf import CHRF as _CHRF
@@ -44,15 +54,35 @@ __all__ = ["CHRF", "SARI", "TER", "SacreBLEU"]
 PerSegment = Sequence[Union[str, Sequence[str]]]
 
 
-def _per_segment(name: str, predictions: Any, references: Any, same_count: bool) -> list[list[str]]:
+def _as_list(value: Any) -> Any:
+    """A list from a list, tuple, NumPy array or pandas Series (their ``tolist()``); else as given."""
+    if hasattr(value, "tolist") and not isinstance(value, str):
+        return value.tolist()
+    return list(value) if isinstance(value, (tuple, list)) else value
+
+
+def _strings(name: str, column: str, values: Any, nested: bool) -> list[Any]:
+    """``values`` as a list of strings (``nested``: of strings or lists of strings), else a ``ValueError``."""
+    items = _as_list(values)
+    if isinstance(items, list):
+        items = [_as_list(item) if nested else item for item in items]
+        if all(isinstance(i, str) or (nested and isinstance(i, list) and all(isinstance(r, str) for r in i))
+               for i in items):  # fmt: skip
+            return items
+    expected = "a list of strings, or of lists of strings" if nested else "a list of strings"
+    raise InvalidValueError(
+        f"{name}: {column} don't match the expected format: {expected} (a list, tuple, NumPy array or pandas "
+        f"Series), as Hugging Face evaluate expects (got {type(values).__name__}: {_summary(values)})."
+    )
+
+
+def _summary(values: Any) -> str:
+    text = repr(values)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _per_segment(name: str, predictions: list[str], references: list[Any], same_count: bool) -> list[list[str]]:
     """``references`` as one list per prediction (a bare string is one reference), checked."""
-    if isinstance(predictions, str) or not isinstance(predictions, Sequence):
-        raise InvalidInputError(f"{name}.compute: predictions must be a list of strings (got {type(predictions).__name__}).")
-    if isinstance(references, str) or not isinstance(references, Sequence):
-        raise InvalidInputError(
-            f"{name}.compute: references must be a list with one list of references (or one string) per "
-            f"prediction (got {type(references).__name__})."
-        )
     if len(references) != len(predictions):
         raise InputLengthMismatchError(
             f"{name}.compute: predictions and references must have the same length "
@@ -67,7 +97,73 @@ def _per_segment(name: str, predictions: Any, references: Any, same_count: bool)
     return per_segment
 
 
-class SARI:
+class _Module:
+    """``evaluate``'s ``EvaluationModule`` call shape: ``add``, ``add_batch``, ``compute``.
+
+    Inputs accumulate in this object (not thread-safe while accumulating, like ``evaluate``'s
+    modules); ``compute`` scores everything added (plus its own arguments) and starts afresh.
+    """
+
+    name: ClassVar[str]
+    #: The input columns, as ``evaluate``'s features (SARI adds ``sources``).
+    inputs: ClassVar[tuple[str, ...]] = ("predictions", "references")
+
+    def __init__(self) -> None:
+        self._stack: dict[str, list[Any]] = {column: [] for column in self.inputs}
+
+    def _check_names(self, given: Sequence[str]) -> None:
+        bad = [column for column in given if column not in self.inputs]
+        if bad:
+            raise InvalidValueError(
+                f"{self.name}: bad inputs for evaluation module: {bad}. All required inputs are {list(self.inputs)}."
+            )
+
+    def add_batch(self, *, predictions: Any = None, references: Any = None, **columns: Any) -> None:
+        """Add a batch: one value per prediction in every input column."""
+        self._check_names(list(columns))
+        batch = {"predictions": predictions, "references": references, **columns}
+        missing = [column for column in self.inputs if batch.get(column) is None]
+        if missing:
+            raise InvalidValueError(
+                f"{self.name}: evaluation module inputs are missing: {missing}. All required inputs are "
+                f"{list(self.inputs)}."
+            )
+        checked = {c: _strings(self.name, c, batch[c], nested=c == "references") for c in self.inputs}
+        lengths = {column: len(values) for column, values in checked.items()}
+        if len(set(lengths.values())) > 1:
+            first, *others = lengths
+            bad = next(c for c in others if lengths[c] != lengths[first])
+            raise InputLengthMismatchError(
+                f"{self.name}: mismatch in the number of {first} ({lengths[first]}) and {bad} ({lengths[bad]})."
+            )
+        for column, values in checked.items():
+            self._stack[column].extend(values)
+
+    def add(self, *, prediction: Any = None, reference: Any = None, **columns: Any) -> None:
+        """Add one prediction with its reference(s) (SARI: ``sources=`` its source)."""
+        self._check_names(list(columns))
+        example = {"predictions": prediction, "references": reference, **columns}
+        self.add_batch(**{column: [value] for column, value in example.items() if value is not None})
+
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> dict[str, Any]:
+        """Score everything added so far plus the inputs given here; the options go to the metric."""
+        given = {"predictions": predictions, "references": references, **kwargs}
+        inputs = {column: given.get(column) for column in self.inputs}
+        options = {key: value for key, value in kwargs.items() if key not in self.inputs}
+        if any(value is not None for value in inputs.values()):
+            self.add_batch(**inputs)
+        if not self._stack["predictions"]:
+            raise InvalidValueError(
+                f"{self.name}: nothing to compute: give {', '.join(f'{c}=' for c in self.inputs)} or add() them first."
+            )
+        stack, self._stack = self._stack, {column: [] for column in self.inputs}
+        return self._compute(**stack, **options)
+
+    #: Each metric's scoring of the input columns, with its options (keyword arguments).
+    _compute: Callable[..., dict[str, Any]]
+
+
+class SARI(_Module):
     """``evaluate.load("sari")``: ``compute(sources=, predictions=, references=)`` -> ``{"sari": ...}``.
 
     SARI with the ``hf`` preset (lowercase and 13a, sentence scores averaged, deletion by
@@ -75,30 +171,30 @@ class SARI:
     ragged (a different number per segment).
     """
 
+    name = "SARI"
+    inputs = ("sources", "predictions", "references")
+
     def __init__(self) -> None:
+        super().__init__()
         self.metric = _SARI("hf")
 
-    def compute(self, *, sources: Sequence[str], predictions: Sequence[str], references: PerSegment) -> dict[str, float]:
-        """``{"sari": score}`` on 0-100, as ``evaluate``'s ``sari``."""
-        per_segment = _per_segment("SARI", predictions, references, same_count=False)
-        if isinstance(sources, str) or not isinstance(sources, Sequence) or len(sources) != len(predictions):
-            got = len(sources) if isinstance(sources, Sequence) and not isinstance(sources, str) else type(sources).__name__
-            raise InputLengthMismatchError(
-                f"SARI.compute: sources length must match predictions and references lengths "
-                f"({len(predictions)} predictions, sources: {got})."
-            )
+    def _compute(self, *, sources: list[str], predictions: list[str], references: list[Any]) -> dict[str, Any]:
+        per_segment = _per_segment(self.name, predictions, references, same_count=False)
         score = self.metric.corpus_score(predictions, References.from_segments(per_segment), sources=sources)
         return {"sari": score.score}
 
 
-class SacreBLEU:
-    """``evaluate.load("sacrebleu")``: ``compute(predictions=, references=, ...)`` -> sacrebleu's BLEU figures."""
+class SacreBLEU(_Module):
+    """``evaluate.load("sacrebleu")``: ``compute(predictions=, references=, ...)`` -> sacrebleu's BLEU figures
+    (``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``)."""
 
-    def compute(
+    name = "SacreBLEU"
+
+    def _compute(
         self,
         *,
-        predictions: Sequence[str],
-        references: PerSegment,
+        predictions: list[str],
+        references: list[Any],
         smooth_method: str = "exp",
         smooth_value: Optional[float] = None,
         force: bool = False,
@@ -106,33 +202,34 @@ class SacreBLEU:
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        """``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``."""
-        per_segment = _per_segment("SacreBLEU", predictions, references, same_count=True)
+        per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = BLEU(
             smooth_method=smooth_method, smooth_value=smooth_value, force=force, lowercase=lowercase,
             tokenize=tokenize, effective_order=use_effective_order,
         )  # fmt: skip
         score = metric.corpus_score(predictions, References.from_segments(per_segment))
-        details = score.details
         return {
             "score": score.score,
-            "counts": [int(c) for c in cast(tuple[float, ...], details["counts"])],
-            "totals": [int(t) for t in cast(tuple[float, ...], details["totals"])],
+            "counts": score.counts,
+            "totals": score.totals,
             "precisions": list(score.breakdown["precisions"]),
-            "bp": details["bp"],
-            "sys_len": int(cast(float, details["sys_len"])),
-            "ref_len": int(cast(float, details["ref_len"])),
+            "bp": score.details["bp"],
+            "sys_len": score.sys_len,
+            "ref_len": score.ref_len,
         }
 
 
-class CHRF:
-    """``evaluate.load("chrf")``: ``compute(predictions=, references=, ...)`` -> chrF and its settings."""
+class CHRF(_Module):
+    """``evaluate.load("chrf")``: ``compute(predictions=, references=, ...)`` -> chrF and its settings
+    (``score``, ``char_order``, ``word_order``, ``beta``)."""
 
-    def compute(
+    name = "CHRF"
+
+    def _compute(
         self,
         *,
-        predictions: Sequence[str],
-        references: PerSegment,
+        predictions: list[str],
+        references: list[Any],
         char_order: int = 6,
         word_order: int = 0,
         beta: int = 2,
@@ -140,8 +237,7 @@ class CHRF:
         whitespace: bool = False,
         eps_smoothing: bool = False,
     ) -> dict[str, Any]:
-        """``score``, ``char_order``, ``word_order``, ``beta``."""
-        per_segment = _per_segment("CHRF", predictions, references, same_count=True)
+        per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = _CHRF(
             char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase, whitespace=whitespace,
             eps_smoothing=eps_smoothing,
@@ -150,21 +246,23 @@ class CHRF:
         return {"score": score.score, "char_order": char_order, "word_order": word_order, "beta": beta}
 
 
-class TER:
-    """``evaluate.load("ter")``: ``compute(predictions=, references=, ...)`` -> TER, edits, reference length."""
+class TER(_Module):
+    """``evaluate.load("ter")``: ``compute(predictions=, references=, ...)`` -> TER, edits, reference length
+    (``score``, ``num_edits``, ``ref_length``)."""
 
-    def compute(
+    name = "TER"
+
+    def _compute(
         self,
         *,
-        predictions: Sequence[str],
-        references: PerSegment,
+        predictions: list[str],
+        references: list[Any],
         normalized: bool = False,
         ignore_punct: bool = False,
         support_zh_ja_chars: bool = False,
         case_sensitive: bool = False,
     ) -> dict[str, Any]:
-        """``score``, ``num_edits``, ``ref_length``."""
-        per_segment = _per_segment("TER", predictions, references, same_count=True)
+        per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = _TER(
             normalized=normalized, no_punct=ignore_punct, asian_support=support_zh_ja_chars,
             case_sensitive=case_sensitive,

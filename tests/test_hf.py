@@ -11,7 +11,7 @@ import pytest
 import sacrebleu
 
 from simpeval import hf
-from simpeval.exceptions import InputLengthMismatchError, InvalidInputError, ReferenceLayoutError
+from simpeval.exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 
 GOLDEN = Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "examples.json"
 
@@ -119,9 +119,58 @@ def test_sari_takes_ragged_references() -> None:
     [
         (lambda: hf.SARI().compute(sources=["a"], predictions=["a", "b"], references=[["a"], ["b"]]), InputLengthMismatchError),
         (lambda: hf.SacreBLEU().compute(predictions=["a"], references=[["a"], ["b"]]), InputLengthMismatchError),
-        (lambda: hf.CHRF().compute(predictions="a", references=[["a"]]), InvalidInputError),
+        (lambda: hf.CHRF().compute(predictions="a", references=[["a"]]), InvalidValueError),
     ],
 )
 def test_bad_shapes_are_clear_errors(call: Any, error: type) -> None:
     with pytest.raises(error):
         call()
+
+
+# ---------------------------------------------------------------- add, add_batch, arrays (evaluate's module API)
+def test_add_and_add_batch_accumulate_until_compute() -> None:
+    preds = ["The cat sat on the mat.", "It is raining today.", "He left early."]
+    refs = [["The cat is on the mat.", "A cat sat."], ["Today it rains.", "It rains."], ["He went early.", "He left."]]
+    bleu = hf.SacreBLEU()
+    bleu.add(prediction=preds[0], reference=refs[0])
+    bleu.add_batch(predictions=preds[1:], references=refs[1:])
+    assert bleu.compute(tokenize="intl") == hf.SacreBLEU().compute(predictions=preds, references=refs, tokenize="intl")
+    with pytest.raises(ValueError, match="nothing to compute"):  # compute() emptied the stack
+        bleu.compute()
+    bleu.add_batch(predictions=preds[:1], references=refs[:1])
+    both = bleu.compute(predictions=preds[1:], references=refs[1:])  # given inputs join the stack, as in evaluate
+    assert both == hf.SacreBLEU().compute(predictions=preds, references=refs)
+    sari = hf.SARI()
+    sari.add(sources="About 95 species are currently accepted.", prediction="About 95 you now get in.",
+             reference=["About 95 species are currently known.", "About 95 species are now accepted."])  # fmt: skip
+    assert 0 < sari.compute()["sari"] < 100
+
+
+def test_numpy_arrays_and_pandas_series_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    pd = pytest.importorskip("pandas")
+    preds = ["The cat sat on the mat.", "It is raining today."]
+    refs = [["The cat is on the mat.", "A cat sat."], ["Today it rains.", "It rains."]]
+    expected = hf.CHRF().compute(predictions=preds, references=refs)
+    assert hf.CHRF().compute(predictions=np.array(preds), references=np.array(refs)) == expected
+    assert hf.CHRF().compute(predictions=pd.Series(preds), references=pd.Series(refs)) == expected
+    assert hf.CHRF().compute(predictions=tuple(preds), references=[np.array(r) for r in refs]) == expected
+    sari = hf.SARI().compute(sources=pd.Series(["a b c", "d e f"]), predictions=np.array(["a b", "d e"]),
+                             references=pd.Series([["a b", "a c"], ["d e"]]))  # fmt: skip
+    assert sari == hf.SARI().compute(sources=["a b c", "d e f"], predictions=["a b", "d e"], references=[["a b", "a c"], ["d e"]])
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda m: m.compute(predictions=["a"]), r"inputs are missing: \['references'\]"),
+        (lambda m: m.add_batch(predictions=["a"], references=[["a"]], sources=["x"]), r"bad inputs for evaluation module: \['sources'\]"),
+        (lambda m: m.add_batch(predictions=["a", "b"], references=[["a"]]), r"mismatch in the number of predictions \(2\) and references \(1\)"),
+        (lambda m: m.add_batch(predictions=[1, 2], references=[["a"], ["b"]]), "predictions don't match the expected format"),
+        (lambda m: m.add(prediction="a", reference=[["nested"]]), "references don't match the expected format"),
+        (lambda m: m.compute(), "nothing to compute"),
+    ],
+)  # fmt: skip
+def test_module_errors_are_value_errors_as_in_evaluate(call: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call(hf.SacreBLEU())
