@@ -71,7 +71,9 @@ def atomic_write(path: PathArg, suffix: str = ".part") -> Iterator[IO[bytes]]:
 
     An interrupted or failed write removes the temporary file and leaves ``path`` as it was.
     The file gets the mode an ``open()`` would give it (``0o666`` less the umask), not
-    ``mkstemp``'s ``0o600``.
+    ``mkstemp``'s ``0o600``. A symbolic link is written through, as ``open(path, "w")`` writes:
+    the file it points to is replaced and the link stays (renaming over the link replaced
+    the link itself with a file).
 
     Examples:
         >>> import tempfile
@@ -81,7 +83,7 @@ def atomic_write(path: PathArg, suffix: str = ".part") -> Iterator[IO[bytes]]:
         ...     sorted(os.listdir(tmp))
         ['a.txt']
     """
-    target = Path(os.fspath(path))
+    target = Path(os.path.realpath(os.fspath(path)))  # through symbolic links, to the file they name
     fd, tmp_name = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=suffix, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
@@ -105,7 +107,7 @@ def remove_orphaned_writes(path: PathArg, older_than: float, suffix: str = ".par
     killed process never removes its own), once they have been untouched for ``older_than``
     seconds; a write still in progress keeps its file. Files that cannot be removed stay: they
     cost only disk space."""
-    target = Path(os.fspath(path))
+    target = Path(os.path.realpath(os.fspath(path)))  # where atomic_write puts them
     now, prefix = time.time(), _temporary_prefix(target)
     for part in target.parent.iterdir():
         if not (part.name.startswith(prefix) and part.name.endswith(suffix)):

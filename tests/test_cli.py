@@ -728,3 +728,41 @@ def test_paired_jobs_do_not_change_results(runner, corpus):
     args = ["compare", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"],
             "-m", "sari", "bleu", "chrf", "--paired", "bs", "--paired-n", "100", "-f", "json", "-q"]  # fmt: skip
     assert _json(runner, *args, "--paired-jobs", "2") == _json(runner, *args) == _json(runner, *args, "--paired-jobs", "0")
+
+
+# ---------------------------------------------------------------- metrics without references; no metric at all
+@pytest.mark.parametrize(
+    ("command", "value"),
+    [(c, v) for c in ("score", "evaluate", "compare", "report", "meta-eval") for v in ("", " ")] + [("evaluate", ",")],
+)  # evaluate splits -m on commas
+def test_metrics_naming_no_metric_is_a_usage_error(runner, corpus, tmp_path, command, value):
+    """``-m ''`` ran the default metrics (evaluate) or failed as an unknown metric (exit 1)."""
+    data = ["-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"]]
+    extra = {"report": ["-o", str(tmp_path / "r.html")], "meta-eval": []}.get(command, [])
+    ratings = ["--ratings", corpus["src.txt"], "--refs", corpus["ref0.txt"]]  # not read: -m is checked first
+    args = ["meta-eval", *ratings, "-m", value] if command == "meta-eval" else [command, *data, "-m", value, *extra]
+    fails(run(runner, *args), 2, "--metrics needs metric names")
+    assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize(
+    "how", [[], ["--sentence-level"], ["--confidence", "--confidence-n", "50"], ["--format", "json"]]
+)
+def test_fkgl_alone_needs_no_references(runner, corpus, how):
+    """FKGL reads the outputs only: ``score -m fkgl -i sys.txt`` demanded -r."""
+    without = ok(run(runner, "score", "-m", "fkgl", "-i", corpus["sys1.txt"], corpus["sys2.txt"], *how))
+    with_refs = ok(run(runner, "score", "-m", "fkgl", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
+                       corpus["sys2.txt"], *how))  # fmt: skip
+    assert without == with_refs
+
+
+@pytest.mark.parametrize("command", ["evaluate", "compare"])
+def test_fkgl_alone_needs_no_references_in_evaluate_and_compare(runner, corpus, command):
+    args = [command, "-m", "fkgl", "-i", corpus["sys1.txt"], corpus["sys2.txt"]]
+    assert ok(run(runner, *args)) == ok(run(runner, *args, "-r", corpus["ref0.txt"]))
+
+
+def test_metrics_that_need_references_still_ask_for_them(runner, corpus, tmp_path):
+    fails(run(runner, "score", "-m", "fkgl", "bleu", "-i", corpus["sys1.txt"]), 2, "Missing option '--references'")
+    fails(run(runner, "report", "-m", "fkgl", "-i", corpus["sys1.txt"], "-o", tmp_path / "r.html"), 2,
+          "Missing option '--references'")  # fmt: skip

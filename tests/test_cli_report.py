@@ -59,6 +59,35 @@ def test_a_failed_run_leaves_the_previous_report(runner: CliRunner, tmp_corpus: 
     assert result.exit_code == 1 and "bad.txt" in result.output and out.read_text(encoding="utf-8") == "previous"
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_report_onto_a_symlink_writes_through_it(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path,
+                                                   dangling: bool) -> None:  # fmt: skip
+    """``-o link.html`` replaced the link with a file; now the file it points to is written and the
+    link stays (as any ``open(path, "w")`` would), with no temporary file left in either folder."""
+    (tmp_path / "pages").mkdir()
+    real, link = tmp_path / "pages" / "real.html", tmp_path / "link.html"
+    if not dangling:
+        real.write_text("previous", encoding="utf-8")
+    link.symlink_to(real)
+    page = _run(runner, tmp_corpus(), link)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert real.read_text(encoding="utf-8") == page and "<html" in page
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in (tmp_path / "pages").iterdir()] == ["real.html"]
+
+
+def test_atomic_write_through_a_symlink(tmp_path: Path) -> None:
+    from simpeval.cache import atomic_write
+
+    real, link = tmp_path / "real.bin", tmp_path / "link.bin"
+    real.write_bytes(b"old")
+    link.symlink_to(real.name)  # a relative link
+    with atomic_write(link) as out:
+        out.write(b"new")
+    assert link.is_symlink() and real.read_bytes() == b"new"
+
+
 def _small() -> dict[str, list[str]]:
     from .conftest import SMALL_CORPUS
 

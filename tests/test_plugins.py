@@ -164,3 +164,51 @@ def test_bad_registrations(name: Any, metric: Any, message: str) -> None:
 
 def test_exported() -> None:
     assert simpeval.register_metric is register_metric and "register_metric" in simpeval.__all__
+
+
+# ------------------------------------------------------------------ built-in spellings are reserved
+@pytest.mark.parametrize("name", ["chrf2", "chrf2++", "chrf++", "chrf3+", "chrf0", "chrf", "sari", "nltk-chrf", "pem"])
+def test_a_plugin_cannot_take_a_builtin_spelling(name: str) -> None:
+    """register_metric("chrf2", ...) took over chrF's display name: ``-m chrF2`` then ran the plugin."""
+    from simpeval.metrics.chrf import CHRF
+
+    with pytest.raises(InvalidOptionError, match="built-in metric"):
+        register_metric(name, "simpeval.metrics.bleu:BLEU")
+    with pytest.raises(InvalidOptionError, match="built-in metric"):
+        register_metric(name, "simpeval.metrics.bleu:BLEU", overwrite=True)
+    assert name not in available_metrics() or name in ("chrf", "sari", "nltk-chrf", "pem")
+    assert isinstance(get_metric("chrF2"), CHRF) and get_metric("CHRF2++").config.word_order == 2
+
+
+def test_every_builtin_display_name_is_reserved() -> None:
+    """The reservation reads the registry names and chrF's pattern: every display name a built-in
+    metric can have, lowercased, must be one of them."""
+    from simpeval.metrics import _builtin_owner, metric_class
+
+    builtins = ["bagofwords", "bleu", "chrf", "editdistance", "fkgl", "meteor", "nltk-bleu", "nltk-chrf", "pem",
+                "sari", "ter", "wer"]  # fmt: skip
+    for name in builtins:
+        assert _builtin_owner(metric_class(name).name) == name
+        assert _builtin_owner(metric_class(name).name.upper()) == name
+    for beta in (0, 1, 2, 3, 10):
+        for word_order in (0, 1, 2):
+            display = get_metric("chrf", beta=beta, word_order=word_order).signature_name()
+            assert _builtin_owner(display) == "chrf", display
+
+
+def test_a_plugin_entry_point_cannot_take_a_builtin_spelling(monkeypatch) -> None:
+    from importlib import metadata
+
+    import simpeval.metrics as registry
+    from simpeval.metrics.chrf import CHRF
+
+    points = metadata.EntryPoints(
+        [metadata.EntryPoint(name, "simpeval.metrics.bleu:BLEU", registry.ENTRY_POINT_GROUP)
+         for name in ("chrf2", "chrf++", "other-bleu")]
+    )  # fmt: skip
+    monkeypatch.setattr(registry.metadata, "entry_points", lambda: points)
+    monkeypatch.setattr(registry, "_PLUGINS_LOADED", __import__("threading").Event())
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    assert "other-bleu" in available_metrics()
+    assert "chrf2" not in available_metrics() and "chrf++" not in available_metrics()
+    assert isinstance(get_metric("chrF2"), CHRF)

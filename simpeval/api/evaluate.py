@@ -70,7 +70,8 @@ def evaluate_streams(
     Args:
         systems: system name -> iterable of its outputs.
         references: reference streams as iterables (``references[j]`` yields reference ``j``
-            of every segment; ``None`` for a missing one).
+            of every segment; ``None`` for a missing one); none (``[]``) when no metric needs
+            references (FKGL).
         sources: iterable of source sentences (required by SARI).
         metrics: metrics or registry names, as in :func:`evaluate_systems`.
         chunk_size: segments per chunk.
@@ -103,7 +104,8 @@ def evaluate_streams(
     for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
         refs = chunk[n_systems : n_systems + n_refs]
         srcs = chunk[-1] if sources is not None else None
-        streams = References.from_streams(refs)  # streams by construction: never read per segment
+        # streams by construction: never read per segment; none given (metrics that need none, such as FKGL): None
+        streams = References.from_streams(refs if refs else [[None] * len(chunk[0])])
         for s, hypotheses in enumerate(chunk[:n_systems]):
             for k, metric in enumerate(resolved):
                 total = metric.corpus_stats(hypotheses, streams, sources=srcs).sum(axis=0)

@@ -13,10 +13,9 @@ import click
 
 from .. import api
 from ..defaults import PAIRED_SAMPLES
-from ..metrics import References
 from ..report import ResultTable, render, render_agreement
 from ..significance._resample import MAX_RESAMPLES
-from .inputs import check_data_options, open_inputs, read_inputs
+from .inputs import check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
     MultiValueCommand,
     MultiValueOption,
@@ -135,7 +134,7 @@ def compare(
                                        num_refs=num_refs, names=names, progress=progress,
                                        max_line_length=max_line_length, encoding=encoding))  # fmt: skip
         table = data.tag(api.compare(
-            data.systems, References.from_streams(data.references), sources=data.sources, metrics=metric_objects,
+            data.systems, reference_streams(data), sources=data.sources, metrics=metric_objects,
             confidence=confidence, confidence_samples=confidence_n, paired=paired, paired_samples=paired_n,
             all_pairs=all_pairs, correction=correction, baseline=baseline, seed=seed, agreement=agreement,
             progress=progress, jobs=paired_jobs,

@@ -20,9 +20,9 @@ import click
 from .. import api
 from .._json import dumps
 from ..io import STDIN
-from ..metrics import Metric, References, available_metrics
+from ..metrics import Metric, available_metrics
 from ..report import ResultTable, render
-from .inputs import Inputs, check_data_options, open_inputs, read_inputs
+from .inputs import Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
     MultiValueCommand,
     MultiValueOption,
@@ -42,9 +42,12 @@ EASSE_METRICS = ("sari", "bleu", "fkgl")
 
 
 def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
-    """``-m`` values split on commas too (EASSE's ``-m bleu,sari``); EASSE's defaults when none."""
-    names = tuple(name for value in values for name in value.split(",") if name.strip())
-    return names or tuple(name for name in EASSE_METRICS if name in available_metrics())
+    """``-m`` values split on commas too (EASSE's ``-m bleu,sari``); EASSE's defaults when ``-m``
+    is not given. A ``-m`` that names no metric (``-m ''``) is a usage error (:func:`build_metrics`)."""
+    if not values:
+        return tuple(name for name in EASSE_METRICS if name in available_metrics())
+    names = tuple(name.strip() for value in values for name in value.split(","))
+    return tuple(name for name in names if name) if any(names) else names
 
 
 @click.command(cls=MultiValueCommand)
@@ -124,6 +127,6 @@ def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str,
 
 def _scores(data: Inputs[list[str]], metrics: list[Metric]) -> ResultTable:
     """Every system under every metric, ``test:NAME`` in the signatures for a built-in test set."""
-    references = References.from_streams(data.references)
+    references = reference_streams(data)
     return data.tag(api.evaluate_systems(data.systems, references, sources=data.sources, metrics=metrics))
 

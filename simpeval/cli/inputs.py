@@ -30,12 +30,15 @@ from ..alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from ..defaults import CHUNK_SIZE
 from ..exceptions import ReferenceLayoutError
 from ..io import MAX_LINE_LENGTH, STDIN, display_name, iter_lines, iter_tsv_references
-from ..metrics import Metric, available_metrics, metric_class
+from ..metrics import Metric, References, available_metrics, metric_class
 from ..report import ResultTable, SegmentTable
 from ..testsets import TestSet, load_testset
 from .progress import Progress
 
-__all__ = ["LINE_COUNT_MISMATCH", "UNIT", "Inputs", "check_data_options", "open_inputs", "read_inputs", "system_names"]
+__all__ = [
+    "LINE_COUNT_MISMATCH", "UNIT", "Inputs", "check_data_options", "open_inputs", "read_inputs", "reference_streams",
+    "system_names",
+]  # fmt: skip
 
 #: What the length check counts (``"3 lines"``).
 UNIT = "line"
@@ -83,9 +86,14 @@ def check_data_options(
     sources: Optional[str],
     references: Sequence[str],
     num_refs: Optional[int],
+    needs_references: bool = False,
 ) -> None:
-    """Reject impossible combinations of the data options (usage errors, exit code 2)."""
-    if test_set is None and not references:
+    """Reject impossible combinations of the data options (usage errors, exit code 2).
+
+    References are required when a metric needs them (FKGL alone does not), or when the
+    command itself shows them (``needs_references``: the report's reference column)."""
+    wanted = needs_references or any(m.requires_references for m in metrics)
+    if test_set is None and not references and wanted:
         raise click.UsageError("Missing option '--references' / '-r' (or give a built-in test set with --test-set).")
     files = (("--sources", sources), ("--references", references), ("--num-refs", num_refs))
     given = [option for option, value in files if value]
@@ -265,6 +273,15 @@ def open_inputs(
     refs = _IdenticalStreams(ref_names).watch(refs) if len(refs) > 1 else refs
     srcs = iter_lines(sources, max_line_length, encoding) if sources is not None else None
     return Inputs(systems, refs, srcs, files + ref_names + ([display_name(sources)] if sources is not None else []))
+
+
+def reference_streams(data: Inputs[list[str]]) -> References:
+    """The read references as streams; without references (metrics that need none, such as
+    FKGL), one stream holding ``None`` for every segment."""
+    if data.references:
+        return References.from_streams(data.references)
+    first = next(iter(data.systems.values()), [])
+    return References.from_streams([[None] * len(first)])
 
 
 def read_inputs(opened: Inputs[Iterator[str]]) -> Inputs[list[str]]:

@@ -257,9 +257,14 @@ def build_metrics(
 
     Raises:
         UnknownMetricError: a name is not a metric (the message lists the valid ones).
-        click.UsageError: an option of a metric that is not in ``--metrics`` was given.
+        click.UsageError: an option of a metric that is not in ``--metrics`` was given, or a
+            name is empty (``-m ''``).
     """
     names = list(dict.fromkeys(names))
+    if not names or not all(name.strip() for name in names):  # -m '' named no metric: never the defaults
+        raise click.UsageError(
+            f"{flag} needs metric names ({', '.join(available_metrics())}); got {' '.join(map(repr, names)) or 'none'}."
+        )
     keys = [metric_key(name) for name in names]
     given = {k: v for k, v in options.items() if ctx.get_parameter_source(k) is ParameterSource.COMMANDLINE}
     for option in given:
@@ -353,7 +358,7 @@ def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Opt
         if value is None:
             return None
         fail = f"{value!r}: "
-        parent = os.path.dirname(os.path.abspath(value))
+        parent = os.path.dirname(os.path.realpath(value))  # a symbolic link is written through (atomic_write)
         if not value.lower().endswith(suffixes):
             fail += f"the file must end in {', '.join(suffixes)}."
         elif os.path.isdir(value):

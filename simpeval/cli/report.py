@@ -69,7 +69,8 @@ def report(ctx: click.Context, /, **options: Any) -> None:
     o["references"] = reference_files(o["references"], o.pop("positional_references"))
     implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
     metrics = build_metrics(ctx, o["metrics"], {k: v for k, v in options.items() if k not in o}, implied=implied)
-    check_data_options(metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"])
+    check_data_options(metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"],
+                       needs_references=True)  # the page shows a reference of every segment
     with Progress(enabled=not o["quiet"]) as progress:
         data = read_inputs(open_inputs(o["inputs"], test_set=o["test_set"], sources=o["sources"],
                                        references=o["references"], num_refs=o["num_refs"], names=o["names"],

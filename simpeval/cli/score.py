@@ -15,10 +15,10 @@ import click
 
 from .. import api
 from ..io import STDIN
-from ..metrics import Metric, References
+from ..metrics import Metric
 from ..report import ResultTable, SegmentTable, render
 from .distributed import engine_options, score_on_engine, score_shards
-from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs
+from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
     MultiValueCommand,
     MultiValueOption,
@@ -128,7 +128,7 @@ def _table(
     if how in ("dask", "spark"):  # the same table, computed on a cluster
         return data.tag(score_on_engine(how, read.systems, read.references, read.sources, metrics, scheduler,
                                         quiet=not progress.enabled))  # fmt: skip
-    references = References.from_streams(read.references)
+    references = reference_streams(read)
     if how == "sentence":
         return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,
                                            progress=progress))  # fmt: skip

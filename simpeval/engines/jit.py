@@ -17,6 +17,15 @@ with :func:`expect_work` commits at once); before that, the other engine of the 
 The bootstrap scoring of BLEU and chrF counts each resampled row as a text, so a small paired
 test never loads (nor caches) the compiled kernels either.
 Every engine gives the same bits, so this changes times, never numbers.
+
+The parallel kernels run on Numba's threading layer, chosen here before their first launch:
+``"forksafe"`` (TBB when installed, else ``workqueue``; OpenMP only where it survives ``fork``,
+i.e. not GNU OpenMP on Linux). Numba's own default prefers GNU OpenMP, after which a ``fork``
+child (``multiprocessing.Pool``, ``ProcessPoolExecutor`` on Linux) aborts or hangs with "fork()
+called from a process already using GNU OpenMP"; ``workqueue`` serves a forked child, but two
+threads must not launch on it at once, so every launch holds :data:`parallel_lock` (which a
+forked child gets back unlocked). The layer changes threads, never bits. A
+``NUMBA_THREADING_LAYER`` set in the environment is respected as it is.
 """
 
 from __future__ import annotations
@@ -54,8 +63,16 @@ def _compile(function: F, **options: Any) -> F:
         return function
     import numba
 
+    _choose_threading_layer(numba)
     compiled: F = numba.njit(cache=True, nogil=True, **options)(function)
     return compiled
+
+
+def _choose_threading_layer(numba: Any) -> None:
+    """Numba's ``"forksafe"`` layer unless the user chose one (see the module docstring); Numba
+    reads the setting at the first parallel launch, which comes after a kernel is compiled."""
+    if not os.environ.get("NUMBA_THREADING_LAYER", "").strip():
+        numba.config.THREADING_LAYER = "forksafe"
 
 
 def jit(function: F) -> F:
@@ -121,6 +138,18 @@ def run_engine(engine: str, requested: str, fallback: str, texts: int) -> str:
 #: Held while a parallel kernel runs: Numba's default threading layer ("workqueue") aborts
 #: the process when two Python threads launch parallel kernels at the same time.
 parallel_lock = threading.Lock()
+
+
+def _unlock_in_child() -> None:
+    """A child forked while another thread held a lock gets it locked and no thread to release
+    it: the child starts with both locks free (their holders do not exist in it)."""
+    for lock in (parallel_lock, _work_lock):
+        if lock.locked():
+            lock.release()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_unlock_in_child)
 
 
 def num_threads() -> int:

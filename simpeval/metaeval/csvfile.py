@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -30,6 +31,9 @@ from .ratings import HumanRatings
 __all__ = ["from_csv"]
 
 NEWLINE = b"\n"
+#: What a CSV file's numbers look like (Python's int() and float() accept more: ``1_0``, ``inf``, ``١``).
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 class _Rows:
@@ -91,6 +95,9 @@ def _record(rows: _Rows, line: int, fields: list[str], where: dict[str, int], na
         seg = int(segment)
     except ValueError:
         raise rows.fail(line, names["segment"], f"the segment id must be an integer (got {segment!r}).") from None
+    if not _INTEGER.fullmatch(segment):  # int() also reads 1_0 (as 10) and other scripts' digits
+        raise rows.fail(line, names["segment"], f"the segment id must be an integer written with digits 0-9 "
+                        f"(got {segment!r}, which Python would read as {seg}).")  # fmt: skip
     if seg < base:
         raise rows.fail(line, names["segment"], f"the segment id must be >= {base}: a line of the test set counted "
                         f"from {base} (got {seg}).")  # fmt: skip
@@ -98,6 +105,10 @@ def _record(rows: _Rows, line: int, fields: list[str], where: dict[str, int], na
         score = float(rating)
     except ValueError:
         raise rows.fail(line, names["rating"], f"the rating must be a number (got {rating!r}).") from None
+    if math.isfinite(score) and not _NUMBER.fullmatch(rating):  # float() also reads 1_0 (as 10), other scripts' digits
+        raise rows.fail(line, names["rating"], f"the rating must be a number written with digits 0-9, an optional "
+                        f"sign, decimal point and exponent, as 0.5, -3 or 1e-3 (got {rating!r}, which Python would "
+                        f"read as {score!r}).")  # fmt: skip
     if not math.isfinite(score):
         raise rows.fail(line, names["rating"], f"the rating must be a finite number (got {rating!r}).")
     system = fields[where["system"]].strip()

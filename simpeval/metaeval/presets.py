@@ -32,11 +32,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .._types import FrozenDict
+
 __all__ = ["NO_PRESET", "PAPER_SETTINGS", "PRESETS", "Preset", "preset_for"]
 
 
 def _frozen(settings: Mapping[str, Mapping[str, Any]]) -> Mapping[str, Mapping[str, Any]]:
-    return MappingProxyType({name: MappingProxyType(dict(options)) for name, options in settings.items()})
+    return FrozenDict({name: FrozenDict(options) for name, options in settings.items()})
 
 
 @dataclass(frozen=True)

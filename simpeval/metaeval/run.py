@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Mapping, Optional, Sequence, Union
@@ -32,7 +33,7 @@ from ..exceptions import InvalidOptionError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.metaeval import MetaCorrelation, MetaEvaluation, PairAgreement, RankingAccuracy, WilliamsTest
 from .bootstrap import Resamples, percentile_interval
-from .correlation import METHODS, correlation, correlation_rows, weighted_correlation_rows
+from .correlation import METHODS, MIN_ITEMS, correlation, correlation_rows, weighted_correlation_rows
 from .presets import preset_for
 from .ranking import decided_pairs, metric_agreement, ranking_accuracy
 from .ratings import HumanRatings
@@ -109,18 +110,24 @@ def meta_evaluate(
     objects = _metrics(metrics, preset.settings if settings is None else settings)
     refs, srcs = align(ratings, references, sources)
     resamples = Resamples.draw(ratings.segments, n_samples, seed)
+    distinct = len(set(ratings.segments))
+    few: tuple[str, ...] = ()
+    if resamples.n_samples and distinct < MIN_ITEMS:  # every resample (nearly) the same: no interval to trust
+        resamples = Resamples.draw(ratings.segments, 0, seed)
+        few = (f"no bootstrap intervals: the ratings cover {distinct} segment{'s' * (distinct != 1)}, and resampling "
+               f"segments needs {MIN_ITEMS} or more",)  # fmt: skip
     groups = Groups.of(ratings, resamples.weights)
     with_components = preset.components if components is None else bool(components)
     columns = [column for metric, name in zip(objects, _names(objects))
                for column in score_columns(metric, name, ratings, refs, srcs, groups, with_components)]  # fmt: skip
-    scores = np.asarray(ratings.scores, dtype=np.float64)
+    scores = _overflow_safe(np.asarray(ratings.scores, dtype=np.float64))
     means = groups.means(scores)
     human = _Human(scores, means[0], means[1:])
     nrefs = sorted({len(r) for r in refs.segments()})
     extra = {"bs": resamples.n_samples, "seed": resamples.seed} if resamples.n_samples else {}
     applied = settings is None and bool(preset.settings) and any(not isinstance(m, Metric) for m in metrics)
     used = preset.name if applied else ("custom" if settings else "none")
-    notes = tuple(n for n in (ratings.note, preset.description if applied else "") if n)
+    notes = tuple(n for n in (ratings.note, preset.description if applied else "") if n) + few
     return MetaEvaluation(
         ratings.name, ratings.aspect, reference_name,
         tuple(m.get_signature(nrefs[0] if len(nrefs) == 1 else "var", **extra).format() for m in objects),
@@ -128,6 +135,21 @@ def meta_evaluate(
         tuple(_ranking(columns, human)), tuple(_agreement(columns, human)),
         resamples.n_samples, resamples.seed, used, notes, groups.names,
     )  # fmt: skip
+
+
+#: The largest rating magnitude the figures are computed at (:func:`_overflow_safe`).
+_SAFE_EXPONENT = 64
+
+
+def _overflow_safe(scores: np.ndarray) -> np.ndarray:
+    """``scores`` times a power of two that brings the largest magnitude to at most
+    ``2**_SAFE_EXPONENT`` (ratings of 1e308 overflowed the sums of squares: NaN and NumPy
+    warnings). Every figure is unchanged by a positive factor (correlations, ranks, which system
+    mean is higher), and a power of two changes no bit of them unless the ratings span more
+    than about 2**1000 in magnitude (the smallest then lose bits)."""
+    top = float(np.max(np.abs(scores))) if scores.size else 0.0
+    exponent = math.frexp(top)[1]
+    return np.ldexp(scores, _SAFE_EXPONENT - exponent) if exponent > _SAFE_EXPONENT else scores
 
 
 def _correlations(columns: Sequence[Column], human: _Human, resamples: Resamples) -> list[MetaCorrelation]:

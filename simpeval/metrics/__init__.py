@@ -20,7 +20,7 @@ import inspect
 import re
 import threading
 from importlib import import_module, metadata
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from .base import Metric
@@ -101,11 +101,28 @@ def register_metric(name: str, metric: Union[type[Metric], str], *, overwrite: b
         raise InvalidOptionError(
             f"register_metric: metric must be a Metric subclass or a 'module:Class' path (got {metric!r})."
         )
+    owner = _builtin_owner(name)
+    if owner is not None:
+        what = "a built-in metric" if name == owner else f"a spelling of the built-in metric {owner!r}"
+        raise InvalidOptionError(
+            f"register_metric: the name {name!r} is {what}; a plugin cannot take a built-in metric's "
+            "name, display names or aliases (in any case, e.g. chrF2, chrF2++, chrf++): choose another name."
+        )
     with _LOCK:
-        if name in _BUILTIN or (name in _REGISTRY and not overwrite):
-            why = "a built-in metric" if name in _BUILTIN else "taken; pass overwrite=True to replace it"
-            raise InvalidOptionError(f"register_metric: the name {name!r} is {why}.")
+        if name in _REGISTRY and not overwrite:
+            raise InvalidOptionError(f"register_metric: the name {name!r} is taken; pass overwrite=True to replace it.")
         _REGISTRY[name] = metric
+
+
+def _builtin_owner(name: str) -> Optional[str]:
+    """The built-in metric that ``name`` spells in any case (its registry or display name, or
+    one of chrF's display names ``chrF2``, ``chrF2++``, ``chrf++``), else None. Every built-in
+    display name lowercased is its registry name, chrF's with digits and pluses aside
+    (``tests/test_plugins.py`` checks it)."""
+    key = name.strip().lower()
+    if key in _BUILTIN:
+        return key
+    return "chrf" if _CHRF_NAME.fullmatch(key) else None
 
 
 def unregister_metric(name: str) -> None:
@@ -124,7 +141,8 @@ def unregister_metric(name: str) -> None:
 
 
 def _load_plugins() -> None:
-    """Register the metrics of installed plugins (once); a plugin never replaces a registered name."""
+    """Register the metrics of installed plugins (once); a plugin never replaces a registered name
+    nor takes a spelling of a built-in one."""
     if _PLUGINS_LOADED.is_set():
         return
     _PLUGINS_LOADED.set()
@@ -132,7 +150,7 @@ def _load_plugins() -> None:
     points = found.select(group=ENTRY_POINT_GROUP) if hasattr(found, "select") else found.get(ENTRY_POINT_GROUP, ())
     for point in points:
         with _LOCK:
-            if _NAME.fullmatch(point.name) and point.name not in _REGISTRY:
+            if _NAME.fullmatch(point.name) and point.name not in _REGISTRY and _builtin_owner(point.name) is None:
                 _REGISTRY[point.name] = point.value
 
 

@@ -214,7 +214,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         value = c.smooth_value if c.smooth_value is not None else _sacrebleu.BLEU_SMOOTH_DEFAULTS[c.smooth_method]
         _, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
         settings = BLEUSettings(c.lowercase, tokenize, c.max_ngram_order, c.smooth_method, value, c.effective_order)
-        return explain_bleu(self, settings, hypothesis, references)
+        return explain_bleu(self, settings, hypothesis, per_segment[0])  # a None reference is absent, as in sentence_score
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines.ngram import closest_lengths, match_counts

@@ -9,9 +9,9 @@ prints as sacrebleu's score objects do (:meth:`Score.format`, ``str(score)``, ``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Mapping, Optional, Union
 
+from .._types import FrozenDict
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
 from . import sacrebleu_view
 from .signature import Signature
@@ -90,17 +90,17 @@ class Score:
     def __post_init__(self) -> None:
         object.__setattr__(self, "score", float(self.score))
         object.__setattr__(
-            self, "components", MappingProxyType({k: float(v) for k, v in self.components.items()})
+            self, "components", FrozenDict({k: float(v) for k, v in self.components.items()})
         )
         object.__setattr__(
             self,
             "breakdown",
-            MappingProxyType({k: tuple(float(x) for x in v) for k, v in self.breakdown.items()}),
+            FrozenDict({k: tuple(float(x) for x in v) for k, v in self.breakdown.items()}),
         )
         object.__setattr__(
             self,
             "details",
-            MappingProxyType(
+            FrozenDict(
                 {k: tuple(float(x) for x in v) if isinstance(v, tuple) else float(v) for k, v in self.details.items()}
             ),
         )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
+from .._types import FrozenDict
 from ..exceptions import SignatureParseError
 
 __all__ = ["COMMON_ABBREVIATIONS", "DATA_KEYS", "SIGNATURE_KEYS", "VERSION_KEYS", "Signature", "key_order"]
@@ -108,7 +109,7 @@ class Signature:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "fields", tuple((str(k), _format_value(v)) for k, v in self.fields))
-        object.__setattr__(self, "abbreviations", MappingProxyType(dict(self.abbreviations)))
+        object.__setattr__(self, "abbreviations", FrozenDict(self.abbreviations))
 
     def __hash__(self) -> int:
         return hash((self.metric, self.fields))

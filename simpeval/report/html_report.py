@@ -11,7 +11,8 @@ network, no other file. Sections:
 * **Features**: EASSE's quality-estimation features, their means and one histogram per feature;
 * **Segments**: every segment's source, one reference and each system's output, the words the
   output added marked ``<ins>`` and the source words it deleted ``<del>``
-  (:func:`diff_markup`), sortable in the page by the difference of two systems' sentence-level
+  (:func:`diff_markup`; an output too long to diff within :data:`DIFF_BUDGET` gets a cheap diff,
+  and a note above the table says how many did), sortable in the page by the difference of two systems' sentence-level
   scores under a chosen metric, or from the address: ``report.html#sort=A,B&metric=SARI``.
 
 Every text goes through :func:`~simpeval.report.svg.escape`; text cells carry ``dir="auto"`` so
@@ -25,10 +26,8 @@ Examples:
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
 
@@ -38,12 +37,12 @@ from .formats.html import html_grid
 from .formats.layout import COMPARISONS_TITLE, Cell, Grid, Note, Options, build_report
 from .svg import Point, Row, clean, color, escape, interval_chart, ridge_histograms, scatter
 from .table import ResultTable, SegmentTable
+from .word_diff import DIFF_BUDGET, diff_markup, word_diff
 
-__all__ = ["ReportData", "build_html_report", "diff_markup", "script_json"]
+__all__ = ["DIFF_BUDGET", "ReportData", "build_html_report", "diff_markup", "script_json", "word_diff"]
 
 #: Decimals of the scores table (EASSE and most papers print two).
 WIDTH = 2
-_TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
 
 
 @dataclass(frozen=True)
@@ -72,44 +71,6 @@ class ReportData:
     features_note: str = ""
     citation: str = ""
     short: bool = False
-
-
-def diff_markup(source: str, output: str) -> str:
-    """``output`` as HTML, its own text kept, with the runs of words it added (not in ``source``)
-    in ``<ins>`` and the runs of source words it left out in ``<del>``, where they were.
-
-    Words are ``\\w+`` runs (with inner apostrophes) and single punctuation marks, compared with
-    :class:`difflib.SequenceMatcher`; everything is escaped.
-
-    Examples:
-        >>> diff_markup("the big cat", "the small cat sat")
-        'the <del>big</del> <ins>small</ins> cat <ins>sat</ins>'
-        >>> diff_markup("a", "b>")
-        '<del>a</del> <ins>b&gt;</ins>'
-    """
-    src, out = list(_TOKEN.finditer(source)), list(_TOKEN.finditer(output))
-    matcher = difflib.SequenceMatcher(a=[m.group() for m in src], b=[m.group() for m in out], autojunk=False)
-    parts: list[str] = []
-    position = 0  # in output: what is written so far
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        start = out[j1].start() if j1 < len(out) else len(output)
-        if op in ("delete", "replace"):  # spaced as in the source, where the output has no space of its own
-            gap = output[position:start]
-            before = source[src[i1 - 1].end() : src[i1].start()] if i1 else ""
-            after = source[src[i2 - 1].end() : src[i2].start()] if i2 < len(src) else ""
-            lead = " " if not gap and output[:start].strip() and before else ""
-            words = i2 == len(src) and j1 < len(out) and (source[src[i2 - 1].end() - 1] + output[start]).isalnum()
-            trail = " " if j1 < len(out) and after or words else ""
-            parts.append(f"{escape(gap)}{lead}<del>{escape(source[src[i1].start() : src[i2 - 1].end()])}</del>{trail}")
-            position = start
-        if op in ("insert", "replace", "equal"):
-            end = out[j2 - 1].end()
-            parts.append(escape(output[position:start]))
-            text = escape(output[start:end])
-            parts.append(text if op == "equal" else f"<ins>{text}</ins>")
-            position = end
-    parts.append(escape(output[position:]))
-    return "".join(parts)
 
 
 def script_json(value: Any) -> str:
@@ -250,6 +211,7 @@ def _segments(segments: SegmentTable, data: ReportData) -> str:
     scores = _sentence_scores(segments)
     head = "".join(f"<th>{_swatch(k)}<bdi>{escape(s)}</bdi></th>" for k, s in enumerate(systems))
     rows = []
+    cheap = 0  # outputs over the diff budget (word_diff)
     for i, reference in enumerate(data.reference):
         source = data.sources[i] if data.sources is not None else None
         cells = [f'<td class="src"><div dir="auto">{escape(source)}</div></td>'] if source is not None else []
@@ -258,13 +220,22 @@ def _segments(segments: SegmentTable, data: ReportData) -> str:
             output = data.outputs[s][i]
             figures = " · ".join(f"{escape(m)} {v:.1f}" if (v := scores[m][s][i]) is not None else f"{escape(m)} –"
                                  for m in segments.metric_names)  # fmt: skip
-            cells.append(f'<td class="out"><div dir="auto">{escape(output) if source is None else diff_markup(source, output)}'
-                         f'</div><div class="sc">{figures}</div></td>')  # fmt: skip
+            markup, exact = (escape(output), True) if source is None else word_diff(source, output)
+            cheap += not exact
+            cells.append(f'<td class="out"><div dir="auto">{markup}</div><div class="sc">{figures}</div></td>')
         rows.append(f'<tr data-i="{i}"><td class="line">{i + 1}</td><td class="delta"></td>{"".join(cells)}</tr>')
     payload = {"systems": systems, "scores": scores, "higher": {c.name: c.higher_is_better for c in segments.metrics}}
     source_head = "<th>Source</th>" if data.sources is not None else ""
+    note = (
+        f'<p class="meta" id="cheap-diff">{cheap} output{"s" * (cheap != 1)} too long to compare word by word '
+        "in the report's budget: only the words they share with the source at the start and at the end are "
+        "matched, and the words between are marked as one deletion and one insertion.</p>"
+        if cheap
+        else ""
+    )
     return (
         _controls(segments, systems)
+        + note
         + f'<div class="wide"><table id="segments"><thead><tr><th>#</th><th title="difference of the sentence-level '
         f'scores">Δ</th>{source_head}<th>Reference</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
         + f'<script type="application/json" id="report-data">{script_json(payload)}</script>'

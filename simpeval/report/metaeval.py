@@ -246,6 +246,9 @@ def _notes(result: MetaEvaluation) -> list[str]:
     if result.n_samples:
         notes.append(f"95% bootstrap intervals: {result.n_samples} resamples of the segments (every rated output "
                      f"of a drawn segment with it), seed {result.seed}")  # fmt: skip
+    rated = next((c.n for c in result.correlations if c.level == "segment"), MIN_ITEMS)
+    if rated < MIN_ITEMS:
+        notes.append(f"segment-level figures need {MIN_ITEMS} rated outputs or more (got {rated}): left out")
     if len(result.systems) < MIN_ITEMS:
         notes.append(f"system-level figures need {MIN_ITEMS} systems or more (got {len(result.systems)}): left out")
     return notes

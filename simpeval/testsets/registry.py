@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 from .._citations import XU_2016
+from .._types import FrozenDict
 from .errors import UnknownTestSetError
 
 __all__ = ["RemoteFile", "TestSetSpec", "UPSTREAM_HOST", "available_testsets", "get_testset"]
@@ -91,7 +92,7 @@ class TestSetSpec:
     notes: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "files", MappingProxyType({k: tuple(v) for k, v in self.files.items()}))
+        object.__setattr__(self, "files", FrozenDict({k: tuple(v) for k, v in self.files.items()}))
 
     def __hash__(self) -> int:
         return hash((self.name, tuple(self.files.items())))

@@ -55,6 +55,24 @@ def test_every_fault_names_file_line_and_column(tmp_path: Path, content: "str | 
         from_csv(_write(tmp_path, content))
 
 
+@pytest.mark.parametrize(
+    ("field", "column"),
+    [("1_0", "rating"), ("0x10", "rating"), ("\u0661", "rating"), ("1 000", "rating"), ("1_0", "sent_id"),
+     ("\u0661", "sent_id"), ("\u0662_3", "sent_id")],
+)  # fmt: skip
+def test_numbers_are_read_strictly(tmp_path: Path, field: str, column: str) -> None:
+    """float() and int() read 1_0 as 10 and other scripts' digits; a CSV number is digits 0-9
+    with an optional sign, decimal point and exponent."""
+    row = f"{field},a,x,3\n" if column == "sent_id" else f"1,a,x,{field}\n"
+    with pytest.raises(InputFileError, match=f"r.csv, line 2, column '{column}': the .* must be an? (integer|number)"):
+        from_csv(_write(tmp_path, HEADER + row))
+
+
+@pytest.mark.parametrize("rating", ["3", "-3", "+3", "0.5", ".5", "5.", "1e-3", "1E+3", " 2.5 "])
+def test_csv_numbers_are_read(tmp_path: Path, rating: str) -> None:
+    assert from_csv(_write(tmp_path, HEADER + f"7,a,x,{rating}\n")).scores == (float(rating),)
+
+
 def test_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(InputFileError, match="ratings file missing.csv cannot be read"):
         from_csv(tmp_path / "missing.csv")

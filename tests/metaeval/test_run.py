@@ -123,3 +123,52 @@ def test_errors(toy: HumanRatings) -> None:
         meta_evaluate(toy_ratings(), REFERENCES, metrics=["sari"], n_samples=0)
     with pytest.raises(InvalidOptionError, match="n_samples"):
         meta_evaluate(toy, REFERENCES, metrics=["bleu"], n_samples=-1)
+
+
+# ------------------------------------------------------------------ degenerate inputs
+def _figures(result) -> list:  # type: ignore[no-untyped-def]
+    out = [(c.metric, c.level, c.method, c.value, c.low, c.high) for c in result.correlations]
+    return out + [(r.metric, r.accuracy, r.low, r.high) for r in result.ranking] + [tuple(w.__dict__.values()) for w in result.williams]
+
+
+def test_ratings_of_one_segment_get_no_interval(toy: HumanRatings) -> None:
+    """All ratings on one segment: every resample was the same, and a zero-width "95%" interval
+    was printed; now no interval (n/a) and a note."""
+    from simpeval.report.metaeval import render_metaeval
+
+    first = [k for k, segment in enumerate(toy.segments) if segment == 0]
+    pick = lambda values: tuple(values[k] for k in first)  # noqa: E731
+    one = HumanRatings("one", "s", pick(toy.segments), pick(toy.systems), pick(toy.outputs), pick(toy.scores))
+    result = meta_evaluate(one, REFERENCES, metrics=["chrf"], n_samples=100)
+    assert result.n_samples == 0 and not math.isnan(result.correlation("chrF2", "segment", "pearson").value)
+    assert all(math.isnan(c.low) and math.isnan(c.high) for c in result.correlations)
+    text = render_metaeval(result)
+    assert "no bootstrap intervals: the ratings cover 1 segment, and resampling segments needs 3 or more" in text
+    assert "95% bootstrap" not in text and "bs:" not in text
+
+
+def test_fewer_than_three_rated_outputs_are_noted() -> None:
+    from simpeval.report.metaeval import render_metaeval
+
+    two = HumanRatings("two", "s", (0, 1), ("a", "a"), ("a cat sat", "the dog"), (80.0, 70.0))
+    text = render_metaeval(meta_evaluate(two, REFERENCES, metrics=["chrf"], n_samples=10))
+    assert "segment-level figures need 3 rated outputs or more (got 2): left out" in text
+
+
+def test_huge_ratings_give_the_figures_of_scaled_ones_without_warnings(toy: HumanRatings) -> None:
+    """±1e308 ratings overflowed the sums of squares: NaN Pearson and leaked NumPy warnings.
+    Correlations and rankings do not change under a positive factor: scaled by 2**-960, the
+    same ratings give the same bits."""
+    import warnings
+
+    signs = [1.0, -1.0, 1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 1.0]
+    huge = tuple(sign * 1e308 * (0.5 + k / 20) for k, sign in enumerate(signs))
+    small = tuple(float(np.ldexp(x, -960)) for x in huge)
+    results = []
+    for scores in (huge, small):
+        ratings = HumanRatings("h", "s", toy.segments, toy.systems, toy.outputs, scores)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            results.append(meta_evaluate(ratings, REFERENCES, metrics=["chrf", "bleu"], n_samples=50))
+    assert _figures(results[0]) == _figures(results[1])
+    assert all(math.isfinite(c.value) for c in results[0].correlations if c.level == "segment")

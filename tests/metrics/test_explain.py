@@ -173,3 +173,33 @@ def test_cli_explain_textbook(runner) -> None:
 def test_cli_explain_errors(runner, args: list[str], message: str) -> None:
     result = runner.invoke(main, ["explain", *args])
     assert result.exit_code in (1, 2) and message in result.output and "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ None references
+EXPLAINED = {"sari": SARI, "bleu": BLEU}  # every metric with an explain() (checked below)
+
+
+def test_every_metric_with_explain_is_covered() -> None:
+    from simpeval.metrics import available_metrics, get_metric
+
+    assert sorted(name for name in available_metrics() if hasattr(get_metric(name), "explain")) == sorted(EXPLAINED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAINED))
+@pytest.mark.parametrize(
+    "references", [[REFERENCES[0], None], [None, REFERENCES[1]], [None, REFERENCES[0], None, REFERENCES[2]], [None]]
+)
+def test_explain_treats_none_references_as_sentence_score_does(name: str, references: list) -> None:
+    """A None reference (a segment with fewer references than others) is absent in sentence_score;
+    explain() raised AttributeError ('NoneType' object has no attribute 'lower') on it."""
+    metric = EXPLAINED[name]()
+    source = {"source": SOURCE} if name == "sari" else {}
+    try:
+        expected = metric.sentence_score(PREDICTION, references, **source)
+    except Exception as error:  # BLEU needs a reference: explain raises the same error
+        with pytest.raises(type(error), match="no reference"):
+            metric.explain(PREDICTION, references, **source)
+        return
+    explanation = metric.explain(PREDICTION, references, **source)
+    assert explanation.score == expected
+    assert str(explanation) and json.loads(explanation.to_json())

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from simpeval import api
 from simpeval.cli import main
-from simpeval.report.html_report import ReportData, build_html_report, diff_markup, script_json
+from simpeval.report.html_report import DIFF_BUDGET, ReportData, build_html_report, diff_markup, script_json, word_diff
 from simpeval.report.svg import Point, Row, escape, interval_chart, nice_ticks, ridge_histograms, scatter
 
 HOSTILE_NAME = 'q"<img src=x onerror=alert(1)>'
@@ -257,6 +257,72 @@ def test_diff_markup_keeps_both_texts(source: str, output: str) -> None:
     markup = diff_markup(source, output)
     assert _plain(markup, "del") == "".join(output.split())
     assert _plain(markup, "ins") == "".join(source.split())
+
+
+@given(TEXT, TEXT)
+def test_diff_under_the_budget_is_sequence_matchers(source: str, output: str) -> None:
+    """Ordinary lines are diffed exactly as before the budget: by SequenceMatcher, marked exact."""
+    markup, exact = word_diff(source, output)
+    assert exact and markup == diff_markup(source, output)
+    assert word_diff(source, output, budget=10**12) == (markup, True)
+
+
+@given(TEXT, TEXT)
+def test_the_cheap_diff_keeps_both_texts(source: str, output: str) -> None:
+    markup, _ = word_diff(source, output, budget=0)
+    assert _plain(markup, "del") == "".join(output.split())
+    assert _plain(markup, "ins") == "".join(source.split())
+
+
+class _CountingSearch:
+    """Counts the words SequenceMatcher's searches visit (each visits a[alo:ahi] and, per word,
+    its places in b): the work the budget bounds, counted rather than timed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import difflib
+
+        self.steps = 0
+        search = difflib.SequenceMatcher.find_longest_match
+
+        def counting(matcher, alo=0, ahi=None, blo=0, bhi=None):  # type: ignore[no-untyped-def]
+            ahi = len(matcher.a) if ahi is None else ahi
+            self.steps += (ahi - alo) + sum(len(matcher.b2j.get(w, ())) for w in matcher.a[alo:ahi])
+            return search(matcher, alo, ahi, blo, bhi)
+
+        monkeypatch.setattr(difflib.SequenceMatcher, "find_longest_match", counting)
+
+
+@pytest.mark.parametrize("words", [2_000, 200_000])  # 200,000 words: a line near the 1 MiB line limit
+def test_a_pathological_line_gets_the_cheap_diff_within_the_budget(monkeypatch, words: int) -> None:
+    """A long line of few distinct words made SequenceMatcher cubic (an 80 KB line took 32 s in
+    ``simpeval report``): its search stops at the budget and the cheap diff marks the line."""
+    counter = _CountingSearch(monkeypatch)
+    source = " ".join(["a"] * words)
+    output = "x " + " ".join(["a", "b"] * (words // 2)) + " a a"
+    markup, exact = word_diff(source, output)
+    assert not exact and counter.steps <= DIFF_BUDGET
+    assert markup.startswith("<del>a a") and "<ins>x a b" in markup and markup.endswith("</ins> a a")
+
+
+def test_a_long_ordinary_line_is_diffed_exactly() -> None:
+    """A long line of ordinary text (many distinct words) stays under the budget."""
+    words = [f"w{k % 700}" for k in range(3_000)]
+    markup, exact = word_diff(" ".join(words), " ".join(words[:1500] + ["new"] + words[1501:]))
+    assert exact and "<del>w100</del> <ins>new</ins>" in markup
+
+
+def test_the_report_says_which_outputs_got_the_cheap_diff() -> None:
+    long_source, long_output = " ".join(["a"] * 3_000), " ".join(["a", "b"] * 1_500)
+    systems = {"long": ["a b c", long_output], "short": ["a b", "a"]}
+    references = [["a b c", "a a"]]
+    sources = ["a b d", long_source]
+    table = api.compare(systems, references, sources=sources, metrics=["bleu"], confidence=True, paired="bs",
+                        paired_samples=10, confidence_samples=10)  # fmt: skip
+    segments = api.sentence_level(systems, references, metrics=["bleu"])
+    page = build_html_report(table, segments, ReportData("t", [], sources, references[0], systems))
+    assert page.count('id="cheap-diff"') == 1 and "1 output too long to compare word by word" in page
+    short = build_html_report(table, segments, ReportData("t", [], ["a b d", "a"], references[0], systems))
+    assert "cheap-diff" not in short
 
 
 @pytest.mark.parametrize("text", ["<script>alert(1)</script>", '" onload="x', "a & b &amp;", "\u202eevil\u202c",

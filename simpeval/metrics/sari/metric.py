@@ -206,8 +206,9 @@ class SARI(Metric):
             >>> [(r.text, r.precision_num, r.precision_den) for r in e.operation("add").orders[0].rows]
             [('d', 0.0, 1.0)]
         """
-        self._prepare_segment(hypothesis, references, source)  # validated as sentence_score validates it
-        return explain_sari(self, self.config, self._tokenizer, hypothesis, references, source)
+        # validated as sentence_score validates it; a None reference is absent there, so here too
+        _, per_segment, _ = self._prepare_segment(hypothesis, references, source)
+        return explain_sari(self, self.config, self._tokenizer, hypothesis, per_segment[0], source)
 
     def score_rows(self, stats: StatsArray) -> np.ndarray:
         """SARI (0-100) of every row of a statistics matrix, vectorized.

@@ -120,11 +120,13 @@ class PEM(EditMetric):
         return self._stack(rows, 3)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
-        """``100 * kept / longest``; ``details`` holds ``kept``, ``max_chars`` and ``distance``."""
+        """``kept / longest * 100``, in that order, as the definition ``(L - d) / L * 100`` (``100 *
+        kept / longest`` differs in the last bit for about a third of the pairs); ``details`` holds
+        ``kept``, ``max_chars`` and ``distance``."""
         kept, longest, distance = check_stats(stats, 3, self.name)
         return Score(
             metric=self.name,
-            score=100 * kept / longest if longest else 100.0,
+            score=kept / longest * 100 if longest else 100.0,
             signature=signature if signature is not None else self.get_signature(),
             details={"kept": kept, "max_chars": longest, "distance": distance},
         )
