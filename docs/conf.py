@@ -99,17 +99,17 @@ def _import_dotted(name: str) -> object:
 _MISSING = object()
 
 
+_DOCUMENTED: dict[int, str] = {}  # filled once per sphinx-build process, after every page is read
+
+
 def _documented(env: BuildEnvironment) -> dict[int, str]:
     """``id(object) -> documented name`` for every class, function, method, property and module."""
-    cached: dict[int, str] | None = getattr(env, "_simpeval_documented", None)
-    if cached is None:
-        cached = {}
+    if not _DOCUMENTED:
         for name in sorted(env.get_domain("py").objects, key=len):  # shortest name wins
             obj = _import_dotted(name)
             if isinstance(obj, _PY_TYPES) or callable(obj):
-                cached.setdefault(id(obj), name)
-        env._simpeval_documented = cached  # type: ignore[attr-defined]
-    return cached
+                _DOCUMENTED.setdefault(id(obj), name)
+    return _DOCUMENTED
 
 
 def _resolve(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: Element) -> Element | None:
