@@ -62,6 +62,8 @@ def _shadowed_modules() -> list[str]:
 autosummary_context = {"shadowed_modules": _shadowed_modules()}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+python_use_unqualified_type_names = True  # `ConfidenceInterval`, not `simpeval.significance.results.ConfidenceInterval`
+autodoc_typehints_format = "fully-qualified"  # "short" leaves a literal ~ in signatures it cannot parse
 autodoc_default_options: dict[str, object] = {}
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
