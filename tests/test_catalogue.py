@@ -1,10 +1,10 @@
 """Issue 12, item 22: the catalogue of bad and unusual inputs, executable.
 
-Every row of README.md's "Bad input" table has an id (``C01``...); this module holds one case per
+Every row of the bad-input catalogue (``docs/catalogue.md``) has an id (``C01``...); this module holds one case per
 id and runs it: a correct, documented score, or one clear error (exit code 1 or 2 from the CLI,
 a :class:`~simpeval.exceptions.SimpevalError` from the library) naming the argument, file or line
 and what was expected; never a traceback and never a partial output file.
-``test_readme_lists_exactly_these_cases`` keeps the table and this module in step.
+``test_catalogue_lists_exactly_these_cases`` keeps the table and this module in step.
 """
 
 from __future__ import annotations
@@ -37,7 +37,9 @@ from simpeval.exceptions import (
     ReferenceLayoutWarning,
 )
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+CATALOGUE = Path(__file__).resolve().parents[1] / "docs" / "catalogue.md"
+#: A row of the catalogue's tables: id (``C01``, ..., ``C100``, ...), input, behaviour.
+CATALOGUE_ROW = re.compile(r"^\| (C\d{2,}) \| (.+?) \| (.+) \|$", re.M)
 Files = Mapping[str, Union[str, bytes]]
 SRC = ["The big cat sat on the old mat .", "It rained hard all day long ."]
 REF = ["The cat sat on the mat .", "It rained all day ."]
@@ -329,10 +331,15 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     case.check(tmp_path, monkeypatch)
 
 
-def test_readme_lists_exactly_these_cases() -> None:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Bad input: what simpeval does with it") :]
-    section = section[: section.index("\n## ", 4)]
-    rows = re.findall(r"^\| (C\d\d) \| (.+?) \| .+ \|$", section, re.M)
-    assert [row[0] for row in rows] == [case.id for case in CASES]
+def catalogue_section(heading: str) -> str:
+    """The text of the catalogue page's section that starts with ``heading``, up to the next one."""
+    text = CATALOGUE.read_text(encoding="utf-8")
+    section = text[text.index(heading) :]
+    end = section.find("\n## ", 4)
+    return section if end < 0 else section[:end]
+
+
+def test_catalogue_lists_exactly_these_cases() -> None:
+    rows = CATALOGUE_ROW.findall(catalogue_section("## Files, options and the library"))
+    assert [(id, what) for id, what, _ in rows] == [(case.id, case.input) for case in CASES]
     assert len(CASES) >= 40

@@ -1,6 +1,6 @@
 """Issue 12, item 22, continued: more bad and unusual inputs, C53 onwards.
 
-``tests/test_catalogue.py`` holds C01-C52, one per row of README.md's "Bad input" table. This
+``tests/test_catalogue.py`` holds C01-C52, one per row of the bad-input catalogue (``docs/catalogue.md``). This
 module adds the cases that table did not cover yet: a short stream of every kind (a second
 system, a references TSV, sources), the same file faults in a references TSV, on standard
 input and in sources, encodings that are not text codecs, pathological Unicode inside API
@@ -10,11 +10,11 @@ corrupting or truncating mirror, and the human-ratings CSV of ``meta-eval``.
 
 Each :class:`Case` names how it is exercised (``cli``: ``simpeval`` through click's
 ``CliRunner`` on files written under ``tmp_path``; ``api``: a Python call) and the documented
-behaviour, which the README row repeats. A case with ``bug`` set documents the behaviour the
+behaviour, which the catalogue's row repeats. A case with ``bug`` set documents the behaviour the
 library must have and does not have yet: it runs as ``xfail(strict=True)``, so the fix turns
 it into a failure until the mark is removed.
 
-``test_readme_lists_every_case`` checks that README.md lists the ids of both modules, in order.
+``test_catalogue_lists_every_case`` checks that the catalogue lists the cases of both modules, in order.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import errno
 import io
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
@@ -48,11 +47,10 @@ from simpeval.exceptions import (
 from simpeval.metrics.sari import VARIANTS
 from simpeval.testsets import get_testset, load_testset, testset_dir
 
-from .test_catalogue import BASE, REF, SYS, Files, _text, cli, error, scores
+from .test_catalogue import BASE, CATALOGUE, CATALOGUE_ROW, REF, SYS, Files, _text, cli, error, scores
 from .test_catalogue import CASES as FIRST_CASES
 from .testsets.conftest import serve_upstream, upstream_table
 
-README = Path(__file__).resolve().parents[1] / "README.md"
 Check = Callable[[Path, pytest.MonkeyPatch], None]
 
 
@@ -61,10 +59,10 @@ class Case:
     """One row of the catalogue.
 
     Attributes:
-        id: ``C53``...; the README row has the same id.
-        input: the bad or unusual input, in one line (README's "input").
+        id: ``C53``...; the catalogue's row has the same id.
+        input: the bad or unusual input, in one line (the catalogue's "input").
         via: ``cli`` (the command line, through ``CliRunner``) or ``api`` (a Python call).
-        behaviour: what simpeval does with it (README's "behaviour").
+        behaviour: what simpeval does with it (the catalogue's "behaviour").
         check: runs the input and asserts the behaviour (``tmp_path``, ``monkeypatch``).
         bug: empty, or what the library does instead today (the case is a strict xfail).
     """
@@ -635,22 +633,19 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 def test_cases_are_well_formed() -> None:
     ids = [case.id for case in [*FIRST_CASES, *CASES]]
     assert ids == [f"C{i:02d}" for i in range(1, len(ids) + 1)]
-    assert len(ids) <= 99  # README's rows are matched as C\d\d
     for case in CASES:
         assert case.via in (CLI, API) and case.input and case.behaviour
         assert "|" not in case.input + case.behaviour and "\n" not in case.input + case.behaviour
 
 
-def readme_rows() -> list[tuple[str, str, str]]:
-    """README.md's catalogue rows (id, input, behaviour), from the "Bad input" section on."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("## Bad input: what simpeval does with it") :]
-    return re.findall(r"^\| (C\d\d) \| (.+?) \| (.+) \|$", section, re.M)
+def catalogue_rows() -> list[tuple[str, str, str]]:
+    """The catalogue's rows (id, input, behaviour), in the order of the page."""
+    return CATALOGUE_ROW.findall(CATALOGUE.read_text(encoding="utf-8"))
 
 
 def markdown_table() -> str:
-    """The table README.md should hold: C01-C52 as README has them, then this module's cases."""
-    first = {row[0]: row for row in readme_rows()}
+    """The table the catalogue should hold: C01-C52 as it has them, then this module's cases."""
+    first = {row[0]: row for row in catalogue_rows()}
     lines = ["| id | input | behaviour |", "| --- | --- | --- |"]
     for case in FIRST_CASES:
         _, what, behaviour = first.get(case.id, (case.id, case.input, "(see tests/test_catalogue.py)"))
@@ -660,6 +655,8 @@ def markdown_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_readme_lists_every_case() -> None:
-    """README.md's catalogue lists C01-C52 (tests/test_catalogue.py) and this module's cases, in order."""
-    assert [row[0] for row in readme_rows()] == [case.id for case in [*FIRST_CASES, *CASES]]
+def test_catalogue_lists_every_case() -> None:
+    """The catalogue lists C01-C52 (tests/test_catalogue.py) and this module's cases, in order."""
+    rows = catalogue_rows()
+    assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *CASES]]
+    assert [row[1] for row in rows[len(FIRST_CASES) :]] == [case.input for case in CASES]

@@ -198,7 +198,7 @@ def fast_sari_counts(
 ) -> Optional[np.ndarray]:
     """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk.
 
-    ``compiled`` counts with the Numba kernel (:mod:`._sari_numba`), otherwise with NumPy
+    ``compiled`` counts with the Numba kernel (:mod:`simpeval.engines.sari_numba`), otherwise with NumPy
     passes; the NumPy engine returns ``None`` when a chunk's packed keys would not fit in 64
     bits (extremely long segments), and callers then use the reference path. ``cache`` reuses
     the encoded sources and references across calls.

@@ -8,14 +8,14 @@ How 13a works, and why the vectorized rules are exact. After its string replacem
 (``<skipped>``, ``-\\n``, ``\\n``, four HTML entities) 13a pads the line with spaces and runs
 four regular expressions, each inserting spaces, then collapses whitespace:
 
-1. ``([{-~[-` -&(-+:-@/])`` -> `` \\1 ``: every character of that ASCII class is split off;
-2. ``([^0-9])([.,])`` -> ``\\1 \\2 `` and 3. ``([.,])([^0-9])`` -> `` \\1 \\2`` (left to right,
-   non-overlapping): for a maximal run ``d1..dm`` of ``.``/``,`` with neighbours ``L`` and
-   ``R`` (a space at the line ends), every pair inside the run is split; ``L|d1`` is split
-   unless ``m == 1`` and both ``L`` and ``R`` are digits; ``dm|R`` is split unless ``R`` is a
-   digit and ``dm`` was not the second group of a rule-2 match, which happens exactly when
-   ``L`` is not a digit and ``m`` is odd, or ``L`` is a digit and ``m`` is even;
-4. ``([0-9])(-)`` -> ``\\1 \\2 ``: a ``-`` right after a digit is split off on both sides.
+* rule 1, ``([{-~[-` -&(-+:-@/])`` -> ``" \\1 "``: every character of that ASCII class is split off;
+* rules 2, ``([^0-9])([.,])`` -> ``"\\1 \\2 "``, and 3, ``([.,])([^0-9])`` -> ``" \\1 \\2"`` (left to right,
+  non-overlapping): for a maximal run ``d1..dm`` of ``.``/``,`` with neighbours ``L`` and
+  ``R`` (a space at the line ends), every pair inside the run is split; ``L|d1`` is split
+  unless ``m == 1`` and both ``L`` and ``R`` are digits; ``dm|R`` is split unless ``R`` is a
+  digit and ``dm`` was not the second group of a rule-2 match, which happens exactly when
+  ``L`` is not a digit and ``m`` is odd, or ``L`` is a digit and ``m`` is even;
+* rule 4, ``([0-9])(-)`` -> ``"\\1 \\2 "``: a ``-`` right after a digit is split off on both sides.
 
 Only insertions of spaces happen, so the output is fully described by a "break before
 character i" mask. The joined text separates lines with ``\\x01``, which behaves like the

@@ -6,7 +6,7 @@
 * :mod:`.presets`: the documented metric settings of each ratings set (the paper's for
   Simplicity-DA, :data:`PAPER_SETTINGS`);
 * :mod:`.scoring`: each rated output scored against its segment's references, from statistics;
-* :mod:`.correlation` (Pearson, Spearman, Kendall tau-b), :mod:`.williams` (the Williams test),
+* :func:`~simpeval.metaeval.correlation.correlation` (Pearson, Spearman, Kendall tau-b), :func:`~simpeval.metaeval.williams.williams` (the Williams test),
   :mod:`.ranking` (pairwise system-ranking accuracy, agreement), :mod:`.bootstrap` (resampling
   segments, percentile intervals);
 * :mod:`.run`: :func:`meta_evaluate`; :mod:`.registered`: :func:`meta_evaluate_registered`,

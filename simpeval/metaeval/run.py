@@ -1,12 +1,12 @@
 """Meta-evaluation: how well each metric agrees with human ratings (:func:`meta_evaluate`).
 
-Every rated output is scored against its own segment's references (:mod:`.scoring`); then, with
-bootstrap intervals over segments (:mod:`.bootstrap`: one draw serves every system and metric):
+Every rated output is scored against its own segment's references (:mod:`simpeval.metaeval.scoring`); then, with
+bootstrap intervals over segments (:mod:`simpeval.metaeval.bootstrap`: one draw serves every system and metric):
 
 * segment level: Pearson, Spearman and Kendall tau-b between the sentence-level scores and the
-  ratings (:mod:`.correlation`), over all rated outputs together (no grouping);
+  ratings (:func:`~simpeval.metaeval.correlation.correlation`), over all rated outputs together (no grouping);
 * system level: the same between each system's corpus-level score and its mean rating;
-* the Williams test of every two metrics' Pearson correlations, at both levels (:mod:`.williams`);
+* the Williams test of every two metrics' Pearson correlations, at both levels (:func:`~simpeval.metaeval.williams.williams`);
 * pairwise system-ranking accuracy, and the metrics' agreement on the same pairs (:mod:`.ranking`).
 
 Examples:

@@ -2,7 +2,7 @@
 
 An explanation (:meth:`SARI.explain <simpeval.metrics.sari.SARI.explain>`,
 :meth:`BLEU.explain <simpeval.metrics.bleu.BLEU.explain>`) is a structured value: every
-n-gram with its counts and its contribution, the totals, and the :class:`Score` they give. It
+n-gram with its counts and its contribution, the totals, and the :class:`~simpeval.metrics.score.Score` they give. It
 is a dict / JSON through :meth:`Explanation.to_dict`; its text (``str``) and HTML (Jupyter's
 ``_repr_html_``) forms are written by :mod:`simpeval.report.explain`, which registers itself
 here when ``simpeval`` is imported (this module imports no renderer).

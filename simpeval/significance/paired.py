@@ -7,7 +7,7 @@ functions over statistics matrices with an explicit seed instead of ``SACREBLEU_
 For the same seed and number of samples they make the same random draws and apply the
 same formulas, so they return sacrebleu's p-values, means and intervals.
 
-The p-value of both tests (sacrebleu's ``_compute_p_value``, after multeval) is
+The p-value of both tests (sacrebleu's ``_compute_p_value``, after multeval) is::
 
     p = (c + 1) / (n + 1),   c = #{samples whose statistic is strictly greater than the
                                    observed |score(system) - score(baseline)|}

@@ -7,8 +7,9 @@
     sources, references = load_testset("asset-test")
     SARI().corpus_score(my_outputs, references, sources=sources)
 
-:func:`with_test_set` adds ``test:NAME`` to every signature of a result table, as
-sacrebleu does for ``-t``.
+``table.with_signature_fields(test=NAME)``
+(:meth:`~simpeval.report.table.ResultTable.with_signature_fields`) adds ``test:NAME`` to every
+signature of a result table, as sacrebleu does for ``-t``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The :class:`SARI` metric: configuration, engine choice, statistics and scores.
 
 The statistics come from an engine (:mod:`simpeval.engines`: compiled, NumPy) or from the
-readable reference path (:mod:`.reference`); all give bit-identical arrays. Scores come from
-summed statistics (:mod:`.scoring`).
+readable reference path (:mod:`simpeval.metrics.sari.reference`); all give bit-identical arrays. Scores come from
+summed statistics (:mod:`simpeval.metrics.sari.scoring`).
 """
 
 from __future__ import annotations
