@@ -16,10 +16,13 @@ solved) is picked up by a glob, so a new one is tested without touching this fil
   Agg backend; it writes no file beside the notebook, downloads only registered test sets into
   the cache, and prints no failed check (a line starting with ``✗``).
 
-The fresh environment gets the wheel with ``pip install --no-deps``; the dependencies come
-from this test environment's site-packages through a ``.pth`` file of plain directory lines,
-which (unlike the site-packages directory itself) does not run that directory's own ``.pth``
-files, so an editable install of a checkout there cannot leak into the kernel (checked).
+The fresh environment gets the wheel with ``pip install --no-deps``, and exactly what
+``pip install simplification-metrics[notebooks]`` would add: the distributions its metadata
+requires (recursively, markers evaluated), taken from this test environment and linked into
+one folder that a ``.pth`` file names. A dependency missing from the ``notebooks`` extra is
+therefore missing in the kernel too, and a plain directory line in a ``.pth`` does not run that folder's own
+``.pth`` files, so no editable install of a checkout can leak into the kernel (checked
+inside the kernel).
 
 What cannot be found (the shared data, nbclient, a build backend) skips the tests, or fails
 them when ``CI`` is set.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -36,9 +40,9 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 import time
 import venv
+import zipfile
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -62,15 +66,14 @@ DISTRIBUTION = "simplification-metrics"
 #: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
 #: environment's site-packages, and no checkout of it is importable.
 WHERE_FROM = """\
-import os, sys, sysconfig
+import sys, sysconfig
 from pathlib import Path
 import simpeval
 site = Path(sysconfig.get_paths()["purelib"]).resolve()
 assert Path(simpeval.__file__).resolve().is_relative_to(site), (simpeval.__file__, site)
-checkout = Path(os.environ["SIMPEVAL_TEST_CHECKOUT"]).resolve()
-assert not [p for p in sys.path if p and Path(p).resolve() == checkout], sys.path
+others = [p for p in sys.path if Path(p or ".", "simpeval", "__init__.py").is_file() and Path(p or ".").resolve() != site]
+assert not others, f"a checkout of simpeval is importable: {others}"
 """
-
 
 def _id(path: Path) -> str:
     return path.relative_to(NOTEBOOK_DIR).as_posix()
@@ -227,14 +230,49 @@ def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         capture_output=True, text=True, check=True, env=env,
     ).stdout.strip()  # fmt: skip
-    ours = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
-    Path(site, "simpeval-test-environment.pth").write_text("".join(f"{d}\n" for d in ours), encoding="utf-8")
+    linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
+    Path(site, "simpeval-dependencies.pth").write_text(f"{linked}\n", encoding="utf-8")
     return python
+
+
+def _requirements(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = archive.read(name).decode("utf-8")
+    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+
+
+def _link_dependencies(wheel: Path, folder: Path) -> Path:
+    """``folder`` holding links to the installed files of every distribution the wheel's
+    ``notebooks`` extra requires, recursively (those not installed here are left out)."""
+    requirements = pytest.importorskip("packaging.requirements")
+    utils = pytest.importorskip("packaging.utils")
+    todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
+    seen: set[str] = set()
+    while todo:
+        requirement, extras = todo.pop()
+        marker = requirement.marker
+        if marker is not None and not any(marker.evaluate({"extra": e}) for e in extras | {""}):
+            continue
+        name = utils.canonicalize_name(requirement.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # e.g. jupyterlab, the front end: no notebook cell imports it
+        todo += [(requirements.Requirement(line), set(requirement.extras)) for line in dist.requires or []]
+        tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
+        for top in tops - {"__pycache__"}:
+            source = Path(str(dist.locate_file(top)))
+            if not top.endswith(".pth") and source.exists() and not (folder / top).exists():
+                (folder / top).symlink_to(source)
+    return folder
 
 
 def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["SIMPEVAL_TEST_CHECKOUT"] = str(ROOT)
     probe = WHERE_FROM + "import importlib.metadata as m; print(m.version('simplification-metrics'), simpeval.__version__)"
     result = subprocess.run([str(wheel_python), "-c", probe], capture_output=True, text=True, env=env, cwd=str(ROOT.parent))
     assert result.returncode == 0, result.stderr
@@ -276,7 +314,6 @@ def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mi
         monkeypatch.setenv(variable, "127.0.0.1,localhost")  # only the mirror answers
     for variable in ("PYTHONPATH", "SIMPEVAL_SHARED", "NLTK_DATA"):
         monkeypatch.delenv(variable, raising=False)
-    monkeypatch.setenv("SIMPEVAL_TEST_CHECKOUT", str(ROOT))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
