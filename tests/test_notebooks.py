@@ -245,8 +245,8 @@ def _requirements(wheel: Path) -> list[str]:
 def _link_dependencies(wheel: Path, folder: Path) -> Path:
     """``folder`` holding links to the installed files of every distribution the wheel's
     ``notebooks`` extra requires, recursively (those not installed here are left out)."""
-    requirements = pytest.importorskip("packaging.requirements")
-    utils = pytest.importorskip("packaging.utils")
+    requirements = _require("packaging.requirements")
+    utils = _require("packaging.utils")
     todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
     seen: set[str] = set()
     while todo:
