@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
     from .metrics.ter import TER
     from .report import ResultTable, SegmentTable, render
     from .significance import ConfidenceInterval, Correlation, PairedResult
-    from .testsets import load_testset
+    from .testsets import load_system_outputs, load_testset
 
 __all__ = [
     "BLEU",
@@ -87,6 +87,7 @@ __all__ = [
     "evaluate_systems",
     "get_metric",
     "get_tokenizer",
+    "load_system_outputs",
     "load_testset",
     "metric_key",
     "references_from_segments",
@@ -122,6 +123,7 @@ _LAZY = {
     "ConfidenceInterval": "simpeval.significance",
     "Correlation": "simpeval.significance",
     "PairedResult": "simpeval.significance",
+    "load_system_outputs": "simpeval.testsets",
     "load_testset": "simpeval.testsets",
 }
 

@@ -11,7 +11,7 @@ with a few option sets. This module adds:
   score of that segment alone, the corpus score equal to the score of the summed statistics;
 * every other function of ``simpeval.__all__`` (the sacrebleu-style functions, the Hugging Face
   front, ``evaluate_streams`` against ``evaluate_systems``, ``render`` in every format,
-  ``Signature.parse``, the registries, ``References``, ``load_testset`` offline);
+  ``Signature.parse``, the registries, ``References``, ``load_testset`` and ``load_system_outputs`` offline);
 * every command (``score``, ``compare``, ``evaluate``, ``report``, ``explain``, ``meta-eval``,
   ``demo``, ``testsets ...``) on aligned random files with random options.
 
@@ -335,7 +335,7 @@ def _references(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None
 
 
 def _names(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    name = data.draw(st.one_of(ANY_TEXT, st.sampled_from(["BLEU", "chrF++", "sari", "Ter", "13a", "asset-test", "asset-human-ratings"])))
+    name = data.draw(st.one_of(ANY_TEXT, st.sampled_from(["BLEU", "chrF++", "sari", "Ter", "13a", "asset-test", "asset-human-ratings", "turkcorpus-test-outputs"])))
     for call in (simpeval.get_metric, simpeval.metric_key, simpeval.get_tokenizer):
         _fails_cleanly(lambda: call(name))
     tokenizer = _fails_cleanly(lambda: simpeval.get_tokenizer(data.draw(st.sampled_from(OFFLINE_TOKENIZERS))))
@@ -344,6 +344,7 @@ def _names(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
         out = _fails_cleanly(lambda: tokenizer(text))
         assert out is None or isinstance(out, str)
     _fails_cleanly(lambda: simpeval.load_testset(name))  # offline: UnknownTestSetError, InvalidOptionError or DownloadError
+    _fails_cleanly(lambda: simpeval.load_system_outputs(name))  # the same errors
     assert simpeval.available_metrics() == sorted(simpeval.available_metrics())
 
 
@@ -377,6 +378,7 @@ def test_every_public_function_is_fuzzed() -> None:
         "evaluate_streams", "evaluate_systems", "sentence_level", "SegmentTable", "References", "references_from_segments",
         "corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter", "Signature", "Score",
         "get_metric", "metric_key", "get_tokenizer", "available_metrics", "available_tokenizers", "load_testset",
+        "load_system_outputs",
         "SimpevalError", "Metric", "__version__",
         # registries that change global state: tests/test_plugins.py and tests/tokenizers
         "register_metric", "unregister_metric", "register_tokenizer",

@@ -2,7 +2,10 @@
 
 The explanations are frozen values in :mod:`simpeval.metrics`; this module writes them for
 people. :func:`register` installs :func:`render_text` and :func:`render_html` as their
-``str()`` and ``_repr_html_`` (``import simpeval`` does it).
+``str()`` and ``_repr_html_`` (``import simpeval`` does it). Both end with the same legend
+(:func:`legend`): what each column means in the notation of the metric's paper, what ``-``
+and "0/0 -> 0" mean, and for SARI which preset is the paper's formula (``easse-paper-delp``:
+precision and recall averaged over the orders before F, deletion by precision).
 
 Examples:
     >>> from simpeval import SARI
@@ -22,7 +25,12 @@ if TYPE_CHECKING:  # only the types: importing the metric modules here would loa
     from ..metrics.bleu_explain import BLEUExplanation, BLEUOrder
     from ..metrics.sari.explain import NgramRow, OperationBreakdown, OrderBreakdown, SARIExplanation
 
-__all__ = ["register", "render_html", "render_text"]
+__all__ = ["PAPER_PRESET", "legend", "register", "render_html", "render_text"]
+
+#: The SARI preset that computes the formula as printed in Xu et al. (2016): P and R of each
+#: operation averaged over the n-gram orders, F of the averages for add and keep, deletion
+#: scored by its precision alone, counts pooled over the corpus.
+PAPER_PRESET = "easse-paper-delp"
 
 _SARI_HEADER = ("n-gram", "src", "pred", "refs", "in refs", "src*", "pred*", "refs*", "precision", "recall")
 _BLEU_HEADER = ("n-gram", "count", "max ref", "clipped")
@@ -86,6 +94,55 @@ def _inputs(e: Any) -> list[tuple[str, str]]:
     return lines
 
 
+# ------------------------------------------------------------------ legend
+def _sari_legend(e: SARIExplanation) -> list[tuple[str, str]]:
+    signature = e.score.signature
+    variant = signature.get("variant") or "custom settings"
+    zero = signature.get("zero") or "0"
+    other = "1" if zero == "0" else "0"
+    if variant == PAPER_PRESET:
+        preset = f"{variant}: the formula as printed in Xu et al. (2016)"
+    else:
+        preset = (
+            f"{variant}; the formula as printed in Xu et al. (2016) (P and R averaged over the orders, "
+            f"then F; deletion by precision) is SARI({PAPER_PRESET!r}): use it to follow a walk-through "
+            "of the paper's equations"
+        )
+    return [
+        ("notation", "Xu et al. (2016): I the source, O the prediction, R the references; n-grams g of order n = 1-4"),
+        ("src pred refs", "#g(I), #g(O), #g(R): the n-gram's count in the source, the prediction, all references"),
+        ("in refs", "how many of the references contain g"),
+        ("src* pred* refs*", "the counts compared, weighted as 'counts (*)' says"),
+        ("precision recall", "g's term num/den in p_op(n) and r_op(n); an order line sums its rows' terms"),
+        ("-", "g is not part of that ratio (it adds 0 to the numerator and the denominator)"),
+        (f"0/0 -> {zero}", f"an order whose ratio is 0/0 counts {zero} (zero:{zero} in the signature; "
+                           f"SARI(zero_division={other}) counts {other})"),
+        ("preset", preset),  # the signature's variant
+    ]
+
+
+def _bleu_legend(e: BLEUExplanation) -> list[tuple[str, str]]:
+    return [
+        ("notation", "Papineni et al. (2002): p_n the modified precision of order n, c and r the lengths"),
+        ("count", "the n-gram's count in the prediction"),
+        ("max ref", "its largest count in any one reference"),
+        ("clipped", "min(count, max ref): the matches BLEU credits; p_n = sum of clipped / sum of count"),
+        ("brevity penalty", "exp(1 - r/c) when the prediction (c tokens) is shorter than the closest reference (r), else 1"),
+        ("score", f"BP x exp(mean of log p_n); smoothing '{e.smoothing}' replaces a p_n of 0, which would make BLEU 0"),
+    ]
+
+
+def legend(e: Any) -> list[tuple[str, str]]:
+    """The legend of an explanation: (term, meaning) pairs, as the text and HTML print them.
+
+    Examples:
+        >>> from simpeval import SARI
+        >>> dict(legend(SARI().explain("a b d", ["a b c"], source="a b c")))["0/0 -> 0"][:40]
+        'an order whose ratio is 0/0 counts 0 (ze'
+    """
+    return _sari_legend(e) if _is_sari(e) else _bleu_legend(e)
+
+
 # ------------------------------------------------------------------ text
 def _text_table(header: Sequence[str], rows: list[list[str]], indent: str = "    ") -> list[str]:
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
@@ -119,6 +176,9 @@ def render_text(e: Any) -> str:
             if order.rows:
                 cells = [[r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)] for r in order.rows]
                 lines += _text_table(_BLEU_HEADER, cells)
+    entries = legend(e)
+    width = max(len(term) for term, _ in entries)
+    lines += ["", "legend", *(f"  {term.ljust(width)}  {meaning}" for term, meaning in entries)]
     return "\n".join(lines)
 
 
@@ -162,6 +222,8 @@ def render_html(e: Any) -> str:
             rows = [(_row_class(r.clipped, r.count), [r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)])
                     for r in order.rows]  # fmt: skip
             parts += [f"<p>{html.escape(_bleu_order_line(order))}</p>", _html_table(_BLEU_HEADER, rows)]
+    items = "".join(f"<tr><td><code>{html.escape(t)}</code></td><td>{html.escape(m)}</td></tr>" for t, m in legend(e))
+    parts.append(f"<details><summary>legend</summary><table><tbody>{items}</tbody></table></details>")
     parts.append("</div>")
     return "".join(parts)
 

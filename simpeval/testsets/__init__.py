@@ -5,6 +5,8 @@
 * :func:`download`: fetch a set into the cache (``$SIMPEVAL_CACHE``, else ``~/.cache/simpeval``)
   from upstream or ``$SIMPEVAL_MIRROR``, atomically and checksummed; offline once cached;
 * :func:`load_testset`: a corpus as ``(sources, references)`` (a frozen :class:`TestSet`);
+* :func:`load_system_outputs`: the published outputs of systems on a corpus's sources, as
+  ``{system: lines}`` (EASSE's collection; kind ``"outputs"`` in the registry);
 * :func:`load_human_ratings` (and :func:`load_simplicity_da`, :func:`load_asset_human_ratings`,
   :func:`load_simplicity_da_metrics`): human judgments as typed rows or a DataFrame;
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from .download import CACHE_ENV, MIRROR_ENV, default_cache_dir, download, is_cached, resolve_cache_dir, testset_dir
 from .errors import ChecksumMismatchError, DownloadError, TestSetFormatError, UnknownTestSetError
-from .load import TestSet, check_system_outputs, load_testset
+from .load import TestSet, check_system_outputs, load_system_outputs, load_testset
 from .ratings import (
     AssetHumanRating,
     SimplicityDAMetrics,
@@ -33,9 +35,11 @@ from .ratings import (
     load_simplicity_da_metrics,
 )
 from .registry import RemoteFile, TestSetSpec, available_testsets, get_testset
+from .spec import KINDS
 
 __all__ = [
     "CACHE_ENV",
+    "KINDS",
     "MIRROR_ENV",
     "AssetHumanRating",
     "ChecksumMismatchError",
@@ -57,6 +61,7 @@ __all__ = [
     "load_human_ratings",
     "load_simplicity_da",
     "load_simplicity_da_metrics",
+    "load_system_outputs",
     "load_testset",
     "resolve_cache_dir",
     "testset_dir",

@@ -10,6 +10,12 @@
 ``table.with_signature_fields(test=NAME)``
 (:meth:`~simpeval.report.table.ResultTable.with_signature_fields`) adds ``test:NAME`` to every
 signature of a result table, as sacrebleu does for ``-t``.
+
+:func:`load_system_outputs` returns the published outputs of systems on a corpus's sources
+(``{system: lines}``), ready for :func:`simpeval.compare`::
+
+    systems = load_system_outputs("turkcorpus-test")
+    compare(systems, references, sources=sources)
 """
 
 from __future__ import annotations
@@ -23,12 +29,12 @@ from ..exceptions import InvalidOptionError
 from ..io import read_lines
 from .download import ProgressFn, download
 from .errors import TestSetFormatError
-from .registry import TestSetSpec, get_testset
+from .registry import TestSetSpec, available_testsets, get_testset
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
-__all__ = ["TestSet", "check_system_outputs", "load_testset"]
+__all__ = ["TestSet", "check_system_outputs", "load_system_outputs", "load_testset"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,13 @@ def _read(path: Any, spec: TestSetSpec) -> tuple[str, ...]:
     return tuple(lines)
 
 
+#: kind -> (what it is, the loader to use), for the messages of loaders given the wrong kind.
+_OTHER_KINDS = {
+    "ratings": ("a set of human judgments", "load_human_ratings"),
+    "outputs": ("a set of system outputs", "load_system_outputs"),
+}
+
+
 def load_testset(
     name: str,
     cache_dir: Optional[PathArg] = None,
@@ -112,9 +125,10 @@ def load_testset(
     """
     spec = get_testset(name)
     if spec.kind != "corpus":
+        what, loader = _OTHER_KINDS[spec.kind]
         raise InvalidOptionError(
             f"load_testset: name must be a corpus with sources and references (got {spec.name!r}, "
-            f"a set of human judgments). Load it with simpeval.testsets.load_human_ratings({spec.name!r})."
+            f"{what}). Load it with simpeval.testsets.{loader}({spec.name!r})."
         )
     folder = download(spec.name, cache_dir, mirror, progress=progress)
     sources = _read(folder / spec.files["src"][0].name, spec)
@@ -144,3 +158,57 @@ def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping
     counts = [(name, len(lines)) for name, lines in systems.items()]
     if any(n != spec.n_segments for _, n in counts):
         raise length_mismatch([*counts, (f"test set {spec.name}", spec.n_segments)])
+
+
+def _outputs_spec(name: str) -> TestSetSpec:
+    """The ``outputs`` set called ``name``, or the one registered for corpus ``name``."""
+    spec = get_testset(name)
+    if spec.kind == "outputs":
+        return spec
+    sets = available_testsets(kind="outputs")
+    found = [get_testset(s) for s in sets if get_testset(s).corpus == spec.name]
+    if spec.kind == "corpus" and len(found) == 1:
+        return found[0]
+    corpora = sorted({get_testset(s).corpus for s in sets})
+    raise InvalidOptionError(
+        f"load_system_outputs: name must be a set of system outputs or a corpus with published outputs "
+        f"(got {spec.name!r}, {'a corpus without registered outputs' if spec.kind == 'corpus' else _OTHER_KINDS[spec.kind][0]}). "
+        f"Choose one of: {', '.join(sets + tuple(corpora))}."
+    )
+
+
+def load_system_outputs(
+    name: str,
+    cache_dir: Optional[PathArg] = None,
+    mirror: Optional[str] = None,
+    *,
+    progress: Union[bool, ProgressFn, None] = None,
+) -> dict[str, list[str]]:
+    """Load the published outputs of systems on a corpus's sources, downloading them on first use.
+
+    Args:
+        name: a set of system outputs (``turkcorpus-test-outputs``) or the corpus whose
+            sources the systems simplified (``turkcorpus-test``). The TurkCorpus test sources
+            are also ASSET's, so these outputs can be scored against ``asset-test`` too.
+        cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
+        mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
+        progress: as in :func:`~simpeval.testsets.download` (a callback; nothing by default).
+
+    Returns:
+        System name -> its outputs, one line per segment, in registry order (a new dict:
+        add your own system to it and pass it to :func:`simpeval.compare`).
+
+    Raises:
+        UnknownTestSetError: no such set.
+        InvalidOptionError: ``name`` is neither a set of outputs nor a corpus with one.
+        DownloadError, ChecksumMismatchError: see :func:`~simpeval.testsets.download`.
+
+    Examples:
+        >>> load_system_outputs("asset-human-ratings")
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InvalidOptionError: load_system_outputs: name must be a set of system outputs or a corpus with published outputs (got 'asset-human-ratings', a set of human judgments). Choose one of: turkcorpus-test-outputs, turkcorpus-test.
+    """
+    spec = _outputs_spec(name)
+    folder = download(spec.name, cache_dir, mirror, progress=progress)
+    return {remote.name: list(_read(folder / remote.name, spec)) for remote in spec.files["outputs"]}

@@ -3,12 +3,15 @@
 Every file is pinned to an upstream commit on ``https://raw.githubusercontent.com`` and to
 its sha256, so its content can never change under a signature that names the test set.
 
-Two kinds of sets are registered:
+Three kinds of sets are registered:
 
 * ``"corpus"``: sources (role ``src``) and reference streams (role ``ref``), scored with
   ``simpeval score -t NAME``;
 * ``"ratings"``: human judgments in one CSV file (role ``ratings``), read as typed rows by
-  :mod:`simpeval.testsets.ratings` for meta-evaluation.
+  :mod:`simpeval.testsets.ratings` for meta-evaluation;
+* ``"outputs"``: the published outputs of systems on a corpus's sources (role ``outputs``,
+  one file per system), declared in :mod:`simpeval.testsets.easse_outputs` and loaded with
+  :func:`simpeval.testsets.load_system_outputs`.
 
 Examples:
     >>> spec = get_testset("asset-test")
@@ -20,87 +23,27 @@ Examples:
     True
     >>> available_testsets(kind="ratings")
     ('asset-human-ratings', 'simplicity-da', 'simplicity-da-metrics')
+    >>> available_testsets(kind="outputs")
+    ('turkcorpus-test-outputs',)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping, Optional
 
 from .._citations import XU_2016
-from .._types import FrozenDict
+from .easse_outputs import OUTPUT_SPECS
 from .errors import UnknownTestSetError
+from .spec import UPSTREAM_HOST, RemoteFile, TestSetSpec
 
 __all__ = ["RemoteFile", "TestSetSpec", "UPSTREAM_HOST", "available_testsets", "get_testset"]
-
-#: The scheme and host of every registered URL; a mirror replaces exactly this prefix.
-UPSTREAM_HOST = "https://raw.githubusercontent.com"
 
 _ASSET = f"{UPSTREAM_HOST}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4"
 _TURK = (
     f"{UPSTREAM_HOST}/feralvam/easse/6a4352ec299ed03fda8ee45445ca43d9c7673e89/easse/resources/data/test_sets/turkcorpus"
 )
 _METAEVAL = f"{UPSTREAM_HOST}/feralvam/metaeval-simplification/7703c461858cb2557ff1d8ce0a20c63d8a3d280f/data"
-
-
-@dataclass(frozen=True)
-class RemoteFile:
-    """One upstream file of a test set.
-
-    Attributes:
-        url: the commit-pinned upstream URL (on :data:`UPSTREAM_HOST`).
-        sha256: the hex sha256 of its bytes.
-        name: the file name inside the test set's cache folder.
-    """
-
-    url: str
-    sha256: str
-    name: str
-
-
-@dataclass(frozen=True)
-class TestSetSpec:
-    """A registered test set: what it is, where its files are, how to cite it.
-
-    Attributes:
-        name: the registry key (lowercase, e.g. ``"asset-test"``); recorded in signatures
-            as ``test:NAME``.
-        description: one line for ``simpeval testsets list``.
-        files: role -> its files, in order. Corpora have ``src`` (one file) and ``ref``
-            (one file per reference stream, stream ``j`` = ``files["ref"][j]``); rating sets
-            have ``ratings`` (one CSV file). A corpus may carry further roles (the legacy
-            TurkCorpus keeps its Simple Wikipedia side as ``wiki``), downloaded but never scored.
-        n_segments: segments (lines) of a corpus; data rows of a rating set.
-        n_references: reference streams of a corpus (0 for a rating set).
-        citation: BibTeX of the paper(s) to cite.
-        licence: the data licence, as stated upstream.
-        kind: ``"corpus"`` or ``"ratings"``.
-        notes: preprocessing and provenance facts a user needs (tokenization, casing, ...).
-    """
-
-    __test__ = False  # not a pytest test class, despite the name
-
-    name: str
-    description: str
-    files: Mapping[str, tuple[RemoteFile, ...]]
-    n_segments: int
-    n_references: int
-    citation: str
-    licence: str
-    kind: str = "corpus"
-    notes: str = field(default="", compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "files", FrozenDict({k: tuple(v) for k, v in self.files.items()}))
-
-    def __hash__(self) -> int:
-        return hash((self.name, tuple(self.files.items())))
-
-    @property
-    def all_files(self) -> tuple[RemoteFile, ...]:
-        """Every file of the set, role by role, in registry order."""
-        return tuple(f for files in self.files.values() for f in files)
 
 
 def _file(base: str, path: str, sha256: str) -> RemoteFile:
@@ -350,14 +293,14 @@ _SPECS: tuple[TestSetSpec, ...] = (
     ),
 )
 
-_REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS})
+_REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS + OUTPUT_SPECS})
 
 
 def available_testsets(kind: Optional[str] = None) -> tuple[str, ...]:
     """Names of the registered test sets, sorted.
 
     Args:
-        kind: only sets of this kind (``"corpus"`` or ``"ratings"``); all when ``None``.
+        kind: only sets of this kind (``"corpus"``, ``"ratings"`` or ``"outputs"``); all when ``None``.
 
     Examples:
         >>> available_testsets(kind="corpus")[:2]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import numpy as np
@@ -51,6 +52,21 @@ def test_textbook_keep_is_weighted_by_the_references() -> None:
         e.operation("keep").order(1).row("zebra")
     assert (about.weighted_prediction, about.weighted_references) == (3, 2)  # counts x 3 references
     assert about.precision_num / about.precision_den == 2 / 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "zero", "paper"), [("easse", "0/0 -> 0", "is SARI('easse-paper-delp')"), ("hf", "0/0 -> 1", "is SARI"),
+                                   ("easse-paper-delp", "0/0 -> 0", "easse-paper-delp: the formula as printed")],
+)  # fmt: skip
+def test_text_and_html_end_with_a_legend_naming_the_papers_preset(variant: str, zero: str, paper: str) -> None:
+    """Issue 22: the notation, what '-' and '0/0 -> 0' mean, and which preset is the paper's formula."""
+    e = SARI(variant).explain(PREDICTION, REFERENCES, source=SOURCE)
+    legend = str(e).split("\nlegend\n", 1)[1]
+    assert "Xu et al. (2016)" in legend and "#g(I)" in legend and "\n  -  " in legend
+    assert zero in legend and paper in legend
+    assert "<summary>legend</summary>" in e._repr_html_() and html.escape(zero) in e._repr_html_()
+    bleu = str(BLEU(effective_order=True).explain(PREDICTION, REFERENCES)).split("\nlegend\n", 1)[1]
+    assert "min(count, max ref)" in bleu and "exp(1 - r/c)" in bleu
 
 
 def test_text_html_and_json_forms() -> None:

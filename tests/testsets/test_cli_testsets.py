@@ -166,6 +166,14 @@ def test_testsets_list(runner, upstream) -> None:
     assert "turkcorpus-valid " in text and "cache:" in text
 
 
+def test_system_outputs_are_listed_downloaded_and_cited_like_any_set(runner, upstream, cache: Path) -> None:
+    out = ok(run(runner, "testsets", "download", "turkcorpus-test-outputs"))
+    assert f"turkcorpus-test-outputs: {cache / 'testsets' / 'turkcorpus-test-outputs'}" in out
+    line = next(line for line in ok(run(runner, "testsets", "list")).splitlines() if line.startswith("turkcorpus-test-outputs "))
+    assert line.split()[1:5] == ["outputs", "359", "0", "yes"]
+    assert "alva-manchego-etal-2019-easse" in ok(run(runner, "testsets", "cite", "turkcorpus-test-outputs"))
+
+
 def test_testsets_download(runner, upstream, cache: Path) -> None:
     out = ok(run(runner, "testsets", "download", "turkcorpus-test", "simplicity-da"))
     assert f"turkcorpus-test: {cache / 'testsets' / 'turkcorpus-test'}" in out

@@ -16,6 +16,7 @@ from simpeval.testsets import (
     available_testsets,
     check_system_outputs,
     get_testset,
+    load_system_outputs,
     load_testset,
 )
 
@@ -55,6 +56,44 @@ def test_a_rating_set_is_not_a_corpus(upstream) -> None:
     with pytest.raises(InvalidOptionError, match="load_human_ratings"):
         load_testset("simplicity-da")
     assert upstream.requests == []
+
+
+@pytest.mark.parametrize("name", available_testsets(kind="outputs"))
+def test_every_set_of_outputs_loads_one_list_per_system(upstream, name: str, shared_files) -> None:
+    spec = get_testset(name)
+    outputs = load_system_outputs(name)
+    assert list(outputs) == [f.name for f in spec.files["outputs"]]
+    for remote in spec.files["outputs"]:
+        assert outputs[remote.name] == read_lines(shared_files[remote.url][0])
+    check_system_outputs(get_testset(spec.corpus), outputs)
+    assert load_system_outputs(spec.corpus) == outputs  # the corpus's name finds its outputs
+
+
+def test_system_outputs_score_against_asset_and_work_offline_once_cached(
+    upstream, dead_mirror: str, monkeypatch
+) -> None:
+    outputs = load_system_outputs("turkcorpus-test")
+    assert set(outputs) >= {"ACCESS", "Dress-Ls", "RM+EX+LS+RO"} and len(outputs) == 11
+    sources, references = load_testset("asset-test")
+    table = evaluate_systems({"ACCESS": outputs["ACCESS"]}, references, sources=sources, metrics=["sari"])
+    assert 30 < table.cell("ACCESS", "SARI").score < 50
+    monkeypatch.setenv("SIMPEVAL_MIRROR", dead_mirror)
+    requests = len(upstream.requests)
+    outputs["mine"] = list(sources)  # a new dict each call: the caller may add systems
+    assert "mine" not in load_system_outputs("turkcorpus-test-outputs")
+    assert len(upstream.requests) == requests
+
+
+@pytest.mark.parametrize("name, what", [("simplicity-da", "human judgments"), ("asset-test", "without registered")])
+def test_outputs_loader_refuses_other_sets_and_says_which_to_use(upstream, name: str, what: str) -> None:
+    with pytest.raises(InvalidOptionError, match=f"{what}.*turkcorpus-test-outputs, turkcorpus-test"):
+        load_system_outputs(name)
+    assert upstream.requests == []
+
+
+def test_a_set_of_outputs_is_not_a_corpus(upstream) -> None:
+    with pytest.raises(InvalidOptionError, match=r"system outputs.*load_system_outputs\('turkcorpus-test-outputs'\)"):
+        load_testset("turkcorpus-test-outputs")
 
 
 def test_scores_with_a_loaded_set(upstream) -> None:

@@ -26,6 +26,7 @@ REQUIRED = (
     "turkcorpus-test-legacy",
     "simplicity-da",
     "asset-human-ratings",
+    "turkcorpus-test-outputs",
 )
 
 
@@ -50,6 +51,27 @@ def test_rating_specs_have_one_csv(name: str) -> None:
     spec = get_testset(name)
     assert list(spec.files) == ["ratings"] and spec.files["ratings"][0].name.endswith(".csv")
     assert spec.n_references == 0
+
+
+@pytest.mark.parametrize("name", available_testsets(kind="outputs"))
+def test_output_specs_name_a_corpus_and_one_file_per_system(name: str) -> None:
+    spec = get_testset(name)
+    assert list(spec.files) == ["outputs"] and spec.n_references == 0
+    corpus = get_testset(spec.corpus)
+    assert corpus.kind == "corpus" and spec.n_segments == corpus.n_segments
+    systems = [f.name for f in spec.files["outputs"]]
+    assert len(set(systems)) == len(systems) > 1, "one file per system, each under its own name"
+
+
+def test_only_output_sets_name_a_corpus() -> None:
+    assert all(not get_testset(name).corpus for name in available_testsets() if get_testset(name).kind != "outputs")
+
+
+def test_an_unknown_kind_is_refused() -> None:
+    from simpeval.exceptions import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError, match="kind must be one of corpus, ratings, outputs"):
+        TestSetSpec("x", "x", {}, 1, 0, "@x", "x", kind="outputz")
 
 
 def test_urls_are_commit_pinned_on_the_upstream_host() -> None:
