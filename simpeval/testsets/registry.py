@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 from .._citations import XU_2016
+from .easse_data import EASSE_SETS
 from .errors import UnknownTestSetError
 
 __all__ = ["RemoteFile", "TestSetSpec", "UPSTREAM_HOST", "available_testsets", "get_testset"]
@@ -349,6 +350,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
     ),
 )
 
+_SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.py)
+    TestSetSpec(**{**kw, "files": {r: tuple(RemoteFile(*f) for f in fs) for r, fs in kw["files"].items()}}) for kw in EASSE_SETS
+)
 _REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS})
 
 
