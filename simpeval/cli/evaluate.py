@@ -6,7 +6,9 @@ registered), metric lists comma- or space-separated (``-m bleu,sari,fkgl``), sys
 ``--input`` files or standard input, EASSE's ``--lowercase/--no-lowercase`` (on by default) and
 ``--tokenizer`` (13a by default) applied to every metric as ``easse evaluate`` applies them (BLEU
 also with ``force=True``; per-metric flags such as ``--bleu-tokenize`` take precedence), and
-``--features`` for EASSE's quality-estimation features (:mod:`simpeval.features`). Every figure is
+EASSE's ``-q/--quality_estimation`` (also ``--features``) for its quality-estimation features
+(:mod:`simpeval.features`), lowercased and tokenized as the metrics are. As in EASSE, ``-q`` means
+quality estimation here; the progress bar is silenced with ``--quiet`` only. Every figure is
 printed with its signature.
 """
 
@@ -59,9 +61,11 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
               help="Case-insensitive scores for every metric (EASSE's default).")
 @click.option("--tokenizer", "-tok", default="13a", show_default=True, metavar="NAME",
               help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).")
-@click.option("--features", is_flag=True, help="Also EASSE's quality-estimation features (source vs output).")
+@click.option("--features", "--quality-estimation", "--quality_estimation", "-q", "features", is_flag=True,
+              help="Also EASSE's quality-estimation features (source vs output), lowercased as --lowercase says.")
 @output_options
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@click.option("--quiet", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway; no -q: "
+              "that is EASSE's --quality_estimation).")  # fmt: skip
 @click.pass_context
 def evaluate(
     ctx: click.Context,
@@ -100,11 +104,12 @@ def evaluate(
     if not features:
         click.echo(scores)
         return
-    # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
-    from ..features import render_features_of  # the Levenshtein package (simplification-metrics[features]), imported when asked
+    # EASSE's quality estimation, as easse evaluate calls it: the same --lowercase and tokenizer;
+    # imported when asked, for the Levenshtein package (simplification-metrics[features])
+    from ..features import render_features_of
 
     assert data.sources is not None  # checked above
-    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer)
+    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer, lowercase=lowercase)
     if fmt == "json":  # one document: {"scores": [...], "features": [...]}
         click.echo(dumps({"scores": json.loads(scores), "features": json.loads(rendered)}, indent=2))
     else:
