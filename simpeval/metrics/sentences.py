@@ -6,11 +6,14 @@ EASSE prints, such as FKGL 7.55 for ACCESS with ``-tok moses``, are those of tha
 not of NLTK's trained English model). This module implements the decisions it makes:
 
 1. A possible break is a ``.``, ``?`` or ``!`` that whitespace and more text follow, or one
-   of ``)";}]*:@'({[!?`` (or a curly quote or guillemet) directly.
-2. ``?``, ``!`` and a standalone ``.`` (what 13a leaves) end a sentence there. So does a word
-   ending in ``.`` (``city.``: Moses leaves a period attached before a lowercase word), except
-   an initial (``j.``) or a number (``1990.``) before a lowercase word or one of ``;:,.!?``,
-   and an initial before a capitalized word (``J. Smith``). An ellipsis (``...``) never does.
+   of ``)";}]*:@'({[!?`` (or a curly quote or guillemet) directly. Marks with no whitespace
+   between them (``acting!!!``) are one possible break, after the last.
+2. The break is taken if a token of the word before it, the mark and the next token (split as
+   Punkt splits words) ends a sentence: ``?``, ``!`` and a standalone ``.`` (what 13a leaves)
+   do; so does a word ending in ``.`` (``city.``: Moses leaves a period attached before a
+   lowercase word), except an initial (``j.``) or a number (``1990.``) before a lowercase word
+   or one of ``;:,.!?``, and an initial before a capitalized word (``J. Smith``). An ellipsis
+   (``...``) never does.
 3. Closing quotes and brackets (``"``, ``'``, ``)``, ``]``, ``}``, curly quotes, guillemets) that
    follow a break, up to whitespace, ``--`` or the end, belong to the sentence before:
    ``the hill . "`` and ``( it rains . )`` are one sentence each.
@@ -31,7 +34,7 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Optional
 
 __all__ = ["split_sentences"]
 
@@ -40,63 +43,69 @@ _NON_WORD = ")\";}]*:@'({[!?\u2018\u2019\u201c\u201d\xab\xbb"
 _NW = re.escape(_NON_WORD)
 # A possible sentence end: the mark, then a non-word character or whitespace and the next word.
 _CANDIDATE = re.compile(rf"[.?!](?=(?:[{_NW}]|\s+(?P<next>\S+)))")
-# Where the word before a period starts: after whitespace or a dash run.
-_CHUNK_START = re.compile(r"(?:^|\s|--+)(\S*)$")
-_LEADING = "(\"`{[:;&#*@)}]-,"  # characters a word cannot start with (each is a token of its own)
+# Punkt's words: a dash or period run, else a word up to whitespace, a non-word character, a
+# run or a word-final comma (a word cannot start with one of ( " ` { [ : ; & # * @ ) } ] - ,),
+# else one character.
+_RUN = r"(?:-{2,}|\.{2,}|(?:\.\s){2,}\.)"
+_WORD = re.compile(
+    rf"{_RUN}|(?=[^(\"`{{\[:;&#*@)}}\]\-,])\S+?(?=\s|$|[{_NW}]|{_RUN}|,(?=$|\s|[{_NW}]|{_RUN}))|\S"
+)
 _NUMBER = re.compile(r"^-?[.,]?\d[\d,.-]*\.?$")
 _INITIAL = re.compile(r"[^\W\d]\.$")
+_ELLIPSIS = re.compile(r"\.\.+$")
 _NOT_STARTERS = frozenset(";:,.!?")  # tokens that never start a sentence
 _CLOSERS = re.compile("[\"')\\]}\u2018\u2019\u201c\u201d\xab\xbb]+?(?:\\s+|(?=--)|$)")
 
 
-def _word_before(text: str, end: int) -> str:
-    """The word that the period at ``text[end]`` ends, with the period (``"."`` alone if none).
-
-    A word ends before a non-word character, which starts the next word unless a word cannot
-    start with it (``(``, ``"``, ...: a token of its own), so ``'s.`` is one word.
-    """
-    match = _CHUNK_START.search(text, 0, end)
-    chunk = match.group(1) if match else ""
-    start = 0
-    for i, char in enumerate(chunk):
-        if char in _NON_WORD:
-            start = i + 1 if char in _LEADING else i
-    word = chunk[start:].lstrip(_LEADING)
-    run = len(word) - len(word.rstrip("."))
-    return word[-run:] + "." if run else word + "."  # "wait.." + "." is the ellipsis "..."
-
-
-def _first_token(word: str) -> str:
-    """The first token of the next word: the word up to a non-word character or a period run."""
-    if word[0] in _NON_WORD or word[0] in _LEADING:
-        return word[0]
-    return re.split(rf"[{_NW}]|\.\.|,(?=$)", word)[0]
-
-
-def _period_ends_sentence(word: str, following: str) -> bool:
-    """Whether a word ending in ``.`` ends its sentence before the token ``following``."""
-    if word == ".":
+def _ends_sentence(token: str, following: str) -> bool:
+    """Punkt's decision, with no trained parameters, on ``token`` before the token ``following``."""
+    if token in (".", "?", "!"):
         return True
-    if not word.strip("."):
-        return False  # an ellipsis
-    initial = bool(_INITIAL.match(word))
-    if not (initial or _NUMBER.match(word.lower())):
-        return True
-    # Punkt's orthographic heuristic, without statistics: a lowercase word or one of ;:,.!?
-    # does not start a sentence; a capitalized word after an initial is taken for a name.
+    if not token.endswith(".") or token.endswith("..") or _ELLIPSIS.match(token):
+        return False
+    initial = bool(_INITIAL.match(token))
+    if not (initial or _NUMBER.match(token.lower())):
+        return True  # a word-final period (no abbreviation is known)
+    # the orthographic heuristic, without statistics: a lowercase word or one of ;:,.!? does not
+    # start a sentence; a capitalized word after an initial is taken for a name ("J. Smith")
     if following in _NOT_STARTERS or following[:1].islower():
         return False
     return not (initial and following[:1].isupper())
 
 
+def _contains_break(context: str) -> bool:
+    """Whether a token of ``context``, other than its last, ends a sentence."""
+    tokens = _WORD.findall(context)
+    return any(_ends_sentence(token, following) for token, following in zip(tokens, tokens[1:]))
+
+
+def _contexts(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each possible break with the text Punkt decides it on: the word before it, the mark, what follows.
+
+    Marks with no whitespace between them (``acting!!!``) form one group, decided at its last mark.
+    """
+    previous: Optional[re.Match[str]] = None
+    word_start = word_end = 0
+    for match in _CANDIDATE.finditer(text):
+        before = text[word_end : match.start()]
+        space = max(before.rfind(c) for c in " \t\n\r\x0b\x0c")
+        start = word_end + space + 1 if space > 0 else word_start  # Punkt takes a space at 0 for none
+        if previous is not None and word_end <= start:
+            yield previous, text[word_start:word_end] + previous.group() + _after(text, previous)
+        previous, word_start, word_end = match, start, match.start()
+    if previous is not None:
+        yield previous, text[word_start:word_end] + previous.group() + _after(text, previous)
+
+
+def _after(text: str, match: re.Match[str]) -> str:
+    return text[match.end() : match.end("next")] if match.group("next") is not None else text[match.end()]
+
+
 def _breaks(text: str) -> Iterator[tuple[int, int]]:
     """``(end of a sentence, start of the next)`` for every sentence break of ``text``."""
-    for match in _CANDIDATE.finditer(text):
-        following = match.group("next")
-        if match.group() != "." or _period_ends_sentence(
-            _word_before(text, match.start()), _first_token(following if following is not None else text[match.end()])
-        ):
-            yield match.end(), match.start("next") if following is not None else match.end()
+    for match, context in _contexts(text):
+        if _contains_break(context):
+            yield match.end(), match.start("next") if match.group("next") is not None else match.end()
 
 
 def split_sentences(text: str) -> list[str]:

