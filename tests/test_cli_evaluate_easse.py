@@ -51,3 +51,16 @@ def test_features_are_lowercased_as_easse_evaluate_does(runner: CliRunner, files
     assert lowercased[0]["Exact copies"] == 0.5  # "The Cat sat ..." is copied once lowercased
     assert kept[0]["Exact copies"] == 0.0
     assert lowercased[0]["signature"].startswith("Features|case:lc")
+
+
+def test_easses_path_options(runner: CliRunner, files: dict[str, str]) -> None:
+    ours = _evaluate(runner, files, "-q")
+    args = ["evaluate", "--orig_sents_path", files["src"], "--refs_sents_paths", f"{files['sys']},{files['src']}",
+            "--sys_sents_path", files["sys"], "-m", "bleu", "-f", "json", "-q"]  # fmt: skip
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    easse = json.loads(result.stdout)
+    assert easse["features"][0]["Exact copies"] == ours["features"][0]["Exact copies"]  # type: ignore[index]
+    assert easse["scores"][0]["signature"].count("nrefs:2")
+    both = runner.invoke(main, ["evaluate", "-s", files["src"], "--orig_sents_path", files["src"], "-i", files["sys"]])
+    assert both.exit_code == 2 and "--orig_sents_path is EASSE's spelling of --sources" in both.output

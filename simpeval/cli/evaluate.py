@@ -56,6 +56,9 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
               help="System names, one per --input file (default: the file names).")  # fmt: skip
 @click.option("--metrics", "-m", cls=MultiValueOption, default=(), metavar="NAME...",
               help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).")  # fmt: skip
+@click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources.")
+@click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated).")
+@click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system).")
 @metric_options
 @click.option("--lowercase/--no-lowercase", "-lc/--no-lc", default=True, show_default=True,
               help="Case-insensitive scores for every metric (EASSE's default).")
@@ -78,6 +81,9 @@ def evaluate(
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
+    orig_sents_path: Optional[str],
+    refs_sents_paths: Optional[str],
+    sys_sents_path: Optional[str],
     lowercase: bool,
     tokenizer: str,
     features: bool,
@@ -87,6 +93,7 @@ def evaluate(
     **metric_options: Any,
 ) -> None:
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
+    sources, references, inputs = _easse_paths((sources, references, inputs), (orig_sents_path, refs_sents_paths, sys_sents_path))
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
     metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
@@ -114,6 +121,22 @@ def evaluate(
         click.echo(dumps({"scores": json.loads(scores), "features": json.loads(rendered)}, indent=2))
     else:
         click.echo(scores + ("\n" if fmt == "jsonl" else "\n\n") + rendered)
+
+
+def _easse_paths(
+    ours: tuple[Optional[str], tuple[str, ...], tuple[str, ...]], easse: tuple[Optional[str], Optional[str], Optional[str]]
+) -> tuple[Optional[str], tuple[str, ...], tuple[str, ...]]:
+    """``--sources/--references/--input``, or EASSE's ``--orig_sents_path/--refs_sents_paths/--sys_sents_path``."""
+    names = (("--sources", "--orig_sents_path"), ("--references", "--refs_sents_paths"), ("--input", "--sys_sents_path"))
+    for (name, easse_name), value, easse_value in zip(names, ours, easse):
+        if value and easse_value is not None:
+            raise click.UsageError(f"{easse_name} is EASSE's spelling of {name}: pass one of them.")
+    orig, refs, outputs = easse
+    return (
+        ours[0] if orig is None else orig,
+        ours[1] if refs is None else tuple(path for path in refs.split(",") if path),
+        ours[2] if outputs is None else (outputs,),
+    )
 
 
 def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:
