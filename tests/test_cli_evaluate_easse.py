@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from simpeval.cli import main
 
+from .testsets.conftest import SHARED, require_shared, serve_upstream
+
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, str]:
@@ -64,3 +66,27 @@ def test_easses_path_options(runner: CliRunner, files: dict[str, str]) -> None:
     assert easse["scores"][0]["signature"].count("nrefs:2")
     both = runner.invoke(main, ["evaluate", "-s", files["src"], "--orig_sents_path", files["src"], "-i", files["sys"]])
     assert both.exit_code == 2 and "--orig_sents_path is EASSE's spelling of --sources" in both.output
+
+
+def test_easses_test_set_spelling(runner: CliRunner, files: dict[str, str]) -> None:
+    both = runner.invoke(main, ["evaluate", "-t", "asset_test", "--test_set", "asset_test", "-i", files["sys"]])
+    assert both.exit_code == 2 and "--test_set is EASSE's spelling of --test-set" in both.output
+    unknown = runner.invoke(main, ["evaluate", "--test_set", "no_such_set", "-i", files["sys"]])
+    assert unknown.exit_code == 2 and "asset-test" in unknown.output
+
+
+def test_an_easse_command_line_runs_unchanged(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``easse evaluate -t turkcorpus_test -m bleu,sari,fkgl -q --sys_sents_path ACCESS [-tok moses]``."""
+    require_shared()
+    access = SHARED / "corpora" / "easse" / "system_outputs" / "turkcorpus" / "test" / "ACCESS"
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))
+    fkgl = {}
+    with serve_upstream(monkeypatch):
+        for tokenizer in ("13a", "moses"):
+            result = runner.invoke(main, ["evaluate", "--test_set", "turkcorpus_test", "-m", "bleu,sari,fkgl", "-q",
+                                          "--sys_sents_path", str(access), "-tok", tokenizer, "-f", "json"])  # fmt: skip
+            assert result.exit_code == 0, result.output
+            document = json.loads(result.stdout)
+            fkgl[tokenizer] = next(r["score"] for r in document["scores"] if r["metric"] == "FKGL")
+            assert document["features"][0]["signature"].startswith("Features|case:lc")
+    assert round(fkgl["13a"], 2) == 7.29 and round(fkgl["moses"], 2) == 7.55  # EASSE's figures for ACCESS

@@ -24,10 +24,12 @@ from .._json import dumps
 from ..io import STDIN
 from ..metrics import Metric, References, available_metrics
 from ..report import ResultTable, render
+from ..testsets import available_testsets
 from .inputs import Inputs, check_data_options, open_inputs, read_inputs
 from .options import (
     MultiValueCommand,
     MultiValueOption,
+    TestSetChoice,
     build_metrics,
     check_one_document,
     data_options,
@@ -56,6 +58,8 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
               help="System names, one per --input file (default: the file names).")  # fmt: skip
 @click.option("--metrics", "-m", cls=MultiValueOption, default=(), metavar="NAME...",
               help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).")  # fmt: skip
+@click.option("--test_set", "easse_test_set", type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+              metavar="NAME", help="EASSE's spelling of --test-set.")
 @click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources.")
 @click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated).")
 @click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system).")
@@ -81,6 +85,7 @@ def evaluate(
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
+    easse_test_set: Optional[str],
     orig_sents_path: Optional[str],
     refs_sents_paths: Optional[str],
     sys_sents_path: Optional[str],
@@ -93,7 +98,11 @@ def evaluate(
     **metric_options: Any,
 ) -> None:
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
-    sources, references, inputs = _easse_paths((sources, references, inputs), (orig_sents_path, refs_sents_paths, sys_sents_path))
+    test_set, sources, references, inputs = _easse_spellings(
+        {"--test-set": test_set, "--sources": sources, "--references": references, "--input": inputs},
+        {"--test_set": easse_test_set, "--orig_sents_path": orig_sents_path, "--refs_sents_paths": refs_sents_paths,
+         "--sys_sents_path": sys_sents_path},
+    ).values()  # fmt: skip
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
     metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
@@ -123,20 +132,20 @@ def evaluate(
         click.echo(scores + ("\n" if fmt == "jsonl" else "\n\n") + rendered)
 
 
-def _easse_paths(
-    ours: tuple[Optional[str], tuple[str, ...], tuple[str, ...]], easse: tuple[Optional[str], Optional[str], Optional[str]]
-) -> tuple[Optional[str], tuple[str, ...], tuple[str, ...]]:
-    """``--sources/--references/--input``, or EASSE's ``--orig_sents_path/--refs_sents_paths/--sys_sents_path``."""
-    names = (("--sources", "--orig_sents_path"), ("--references", "--refs_sents_paths"), ("--input", "--sys_sents_path"))
-    for (name, easse_name), value, easse_value in zip(names, ours, easse):
-        if value and easse_value is not None:
+def _easse_spellings(ours: dict[str, Any], easse: dict[str, Any]) -> dict[str, Any]:
+    """``ours`` (``--test-set``, ``--sources``, ``--references``, ``--input``), each replaced by its
+    EASSE spelling (``--test_set``, ``--orig_sents_path``, ``--refs_sents_paths``, ``--sys_sents_path``)
+    where that was given instead."""
+    merged = dict(ours)
+    for (name, value), (easse_name, easse_value) in zip(ours.items(), easse.items()):
+        if easse_value is None:
+            continue
+        if value:
             raise click.UsageError(f"{easse_name} is EASSE's spelling of {name}: pass one of them.")
-    orig, refs, outputs = easse
-    return (
-        ours[0] if orig is None else orig,
-        ours[1] if refs is None else tuple(path for path in refs.split(",") if path),
-        ours[2] if outputs is None else (outputs,),
-    )
+        if easse_name == "--refs_sents_paths":
+            easse_value = tuple(path for path in easse_value.split(",") if path)
+        merged[name] = (easse_value,) if easse_name == "--sys_sents_path" else easse_value
+    return merged
 
 
 def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:
