@@ -49,6 +49,10 @@ def corpus_bleu(
 
     Raises:
         InputLengthMismatchError: a reference stream has not one sentence per output.
+
+    Examples:
+        >>> round(corpus_bleu(["The cat sat on a mat ."], [["The cat sat on the mat ."]]), 4)
+        48.8923
     """
     bleu = BLEU(tokenize="none", force=True, smooth_method=smooth_method, smooth_value=smooth_value,
                 effective_order=use_effective_order)  # fmt: skip
@@ -66,7 +70,12 @@ def sentence_bleu(
     tokenizer: str = "13a",
     use_effective_order: bool = True,
 ) -> float:
-    """BLEU of one sentence against its references (EASSE's defaults: floor smoothing, effective order)."""
+    """BLEU of one sentence against its references (EASSE's defaults: floor smoothing, effective order).
+
+    Examples:
+        >>> round(sentence_bleu("It rains .", ["It rains .", "It is raining ."]), 4)
+        100.0
+    """
     return corpus_bleu([sys_sent], [[ref] for ref in ref_sents], smooth_method, smooth_value, True, lowercase,
                        tokenizer, use_effective_order)  # fmt: skip
 

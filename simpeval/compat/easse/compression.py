@@ -34,6 +34,10 @@ def corpus_f1_token(
     intersection of output and reference. ``refs_sents`` are streams (``refs_sents[j][i]``);
     as in EASSE, sentences are paired with ``zip``, so the shortest sequence sets how many are
     scored. An output or reference without tokens scores 0 (EASSE divides by zero).
+
+    Examples:
+        >>> corpus_f1_token(["a mother is accused", ""], [["a mother is accused", "a b"]])
+        50.0
     """
     outputs = [normalize(sent, lowercase, tokenizer).split() for sent in sys_sents]
     streams = [[normalize(sent, lowercase, tokenizer).split() for sent in stream] for stream in refs_sents]

@@ -23,5 +23,14 @@ def corpus_fkgl(sentences: Sequence[str], tokenizer: str = "13a") -> float:
 
     Raises:
         UnknownTokenizerError: ``tokenizer`` is not registered.
+
+    Examples:
+        >>> text = ["The committee postponed the decision. Several members were absent."]
+        >>> round(corpus_fkgl(text), 2), round(corpus_fkgl(text, tokenizer="moses"), 2)  # two sentences each
+        (5.86, 7.6)
+        >>> corpus_fkgl([])
+        0.0
     """
+    if not sentences:
+        return 0.0  # EASSE's grade of no sentence (simpeval's FKGL refuses an empty corpus)
     return float(FKGL(tokenize=tokenizer).corpus_score(list(sentences)).score)

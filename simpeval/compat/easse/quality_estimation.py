@@ -34,5 +34,10 @@ def corpus_quality_estimation(
     Raises:
         InputLengthMismatchError: not one output per source.
         MissingDependencyError: the ``levenshtein`` package is not installed.
+
+    Examples:
+        >>> features = corpus_quality_estimation(["The Cat sat ."], ["the cat sat ."], lowercase=True)
+        >>> features["Exact copies"], features["Compression ratio"]
+        (1.0, 1.0)
     """
     return dict(compute(list(orig_sentences), list(sys_sentences), tokenize=tokenizer, lowercase=lowercase).means)

@@ -25,5 +25,9 @@ def normalize(sentence: str, lowercase: bool = True, tokenizer: str = "13a", ret
 
     Raises:
         UnknownTokenizerError: ``tokenizer`` is not registered (the message lists the valid names).
+
+    Examples:
+        >>> normalize("The city. They stay.", tokenizer="moses")
+        'the city. they stay .'
     """
     return get_tokenizer(tokenizer)(sentence.lower() if lowercase else sentence)

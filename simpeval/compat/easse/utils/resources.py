@@ -61,6 +61,10 @@ def ensure_data_file(filepath: Union[str, "os.PathLike[str]"]) -> Path:
     Raises:
         DownloadError, ChecksumMismatchError: the file could not be fetched (see
             :func:`simpeval.testsets.download`).
+
+    Examples:
+        >>> ensure_data_file("not/easse/data.txt").as_posix()  # outside DATA_DIR: returned as it is
+        'not/easse/data.txt'
     """
     path = Path(os.fspath(filepath))
     if path.exists():
@@ -90,6 +94,10 @@ def data_path(test_set: str, phase: str) -> Union[Path, list[Path]]:
     Raises:
         UnknownTestSetError: ``test_set`` is not registered (the message lists the names).
         InvalidOptionError: ``phase`` is neither ``orig`` nor ``refs``.
+
+    Examples:
+        >>> data_path("wikisplit_test", "orig").relative_to(DATA_DIR).as_posix()
+        'test_sets/wikisplit/wikisplit.test.untok.orig'
     """
     if phase not in _ROLES:
         raise InvalidOptionError(f"data_path: phase must be 'orig' or 'refs' (got {phase!r}).")
@@ -109,12 +117,23 @@ def get_orig_sents(test_set: str) -> list[str]:
     Raises:
         UnknownTestSetError: no such test set.
         DownloadError, ChecksumMismatchError: its files could not be fetched.
+
+    Examples:
+        >>> get_orig_sents("turkcorpus")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.UnknownTestSetError: get_testset: name must be a registered test set (got 'turkcorpus')...
     """
     return _read(_paths(test_set, "src")[0])
 
 
 def get_refs_sents(test_set: str) -> list[list[str]]:
-    """The reference streams of a test set: ``refs[j][i]`` is reference ``j`` of sentence ``i``."""
+    """The reference streams of a test set: ``refs[j][i]`` is reference ``j`` of sentence ``i``.
+
+    Examples:
+        >>> [path.name for path in data_path("hsplit_test", "refs")]  # what get_refs_sents("hsplit_test") reads
+        ['hsplit.tok.1', 'hsplit.tok.2', 'hsplit.tok.3', 'hsplit.tok.4']
+    """
     return [_read(path) for path in _paths(test_set, "ref")]
 
 
@@ -125,6 +144,14 @@ def get_orig_and_refs_sents(
 
     Raises:
         InvalidOptionError: ``custom`` without both paths, or files of different lengths.
+
+    Examples:
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "orig").write_text("It rains heavily .\\n", encoding="utf-8")
+        >>> _ = (folder / "ref").write_text("It rains .\\n", encoding="utf-8")
+        >>> get_orig_and_refs_sents("custom", str(folder / "orig"), [str(folder / "ref")])
+        (['It rains heavily .'], [['It rains .']])
     """
     if test_set != "custom":
         return get_orig_sents(test_set), get_refs_sents(test_set)
@@ -144,6 +171,10 @@ def get_system_outputs_dir(test_set: str) -> Path:
 
     Raises:
         InvalidOptionError: EASSE has no system outputs for ``test_set``.
+
+    Examples:
+        >>> get_system_outputs_dir("pwkp_test").relative_to(DATA_DIR).as_posix()
+        'system_outputs/pwkp/test'
     """
     corpus = test_set.lower().replace("-", "_").split("_")[0]
     if corpus not in _OUTPUTS or not test_set.lower().replace("-", "_").endswith("test"):
