@@ -10,9 +10,9 @@ normalized first (tokenized, 13a by default; not lowercased), then, per segment:
 * **additions proportion**: words of the output not in the source (as multisets) / the longer side's words;
 * **deletions proportion**: words of the source not in the output / the longer side's words.
 
-Every feature is averaged over segments. Where simpeval differs from EASSE: sentences are split
-offline (:func:`simpeval.metrics.readability.split_sentences`, EASSE uses NLTK's Punkt model);
-the word counts of the two proportions are the whitespace words of the tokenized text (tseval
+Every feature is averaged over segments. Sentences are counted as EASSE's Punkt counts them, by
+the splitter FKGL uses (:func:`simpeval.metrics.readability.split_sentences`). Where simpeval
+differs from EASSE: the word counts of the two proportions are the whitespace words of the tokenized text (tseval
 re-tokenizes with NLTK's NIST tokenizer, another download); two empty sides give 0 where EASSE
 divides by zero; and EASSE's lexical complexity score, which needs a word-frequency table
 download, is left out. ``pip install "simplification-metrics[features]"`` brings ``levenshtein``.

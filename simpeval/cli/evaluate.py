@@ -6,7 +6,9 @@ registered), metric lists comma- or space-separated (``-m bleu,sari,fkgl``), sys
 ``--input`` files or standard input, EASSE's ``--lowercase/--no-lowercase`` (on by default) and
 ``--tokenizer`` (13a by default) applied to every metric as ``easse evaluate`` applies them (BLEU
 also with ``force=True``; per-metric flags such as ``--bleu-tokenize`` take precedence), and
-``--features`` for EASSE's quality-estimation features (:mod:`simpeval.features`). Every figure is
+EASSE's ``-q/--quality_estimation`` (also ``--features``) for its quality-estimation features
+(:mod:`simpeval.features`), lowercased and tokenized as the metrics are. As in EASSE, ``-q`` means
+quality estimation here; the progress bar is silenced with ``--quiet`` only. Every figure is
 printed with its signature.
 """
 
@@ -22,10 +24,12 @@ from .._json import dumps
 from ..io import STDIN
 from ..metrics import Metric, available_metrics
 from ..report import ResultTable, render
+from ..testsets import available_testsets
 from .inputs import Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
     MultiValueCommand,
     MultiValueOption,
+    TestSetChoice,
     build_metrics,
     check_one_document,
     data_options,
@@ -57,14 +61,21 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
               help="System names, one per --input file (default: the file names).")  # fmt: skip
 @click.option("--metrics", "-m", cls=MultiValueOption, default=(), metavar="NAME...",
               help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).")  # fmt: skip
+@click.option("--test_set", "easse_test_set", type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+              metavar="NAME", help="EASSE's spelling of --test-set.")
+@click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources.")
+@click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated).")
+@click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system).")
 @metric_options
 @click.option("--lowercase/--no-lowercase", "-lc/--no-lc", default=True, show_default=True,
               help="Case-insensitive scores for every metric (EASSE's default).")
 @click.option("--tokenizer", "-tok", default="13a", show_default=True, metavar="NAME",
               help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).")
-@click.option("--features", is_flag=True, help="Also EASSE's quality-estimation features (source vs output).")
+@click.option("--features", "--quality-estimation", "--quality_estimation", "-q", "features", is_flag=True,
+              help="Also EASSE's quality-estimation features (source vs output), lowercased as --lowercase says.")
 @output_options
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@click.option("--quiet", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway; no -q: "
+              "that is EASSE's --quality_estimation).")  # fmt: skip
 @click.pass_context
 def evaluate(
     ctx: click.Context,
@@ -77,6 +88,10 @@ def evaluate(
     inputs: tuple[str, ...],
     names: tuple[str, ...],
     metrics: tuple[str, ...],
+    easse_test_set: Optional[str],
+    orig_sents_path: Optional[str],
+    refs_sents_paths: Optional[str],
+    sys_sents_path: Optional[str],
     lowercase: bool,
     tokenizer: str,
     features: bool,
@@ -86,6 +101,11 @@ def evaluate(
     **metric_options: Any,
 ) -> None:
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
+    test_set, sources, references, inputs = _easse_spellings(
+        {"--test-set": test_set, "--sources": sources, "--references": references, "--input": inputs},
+        {"--test_set": easse_test_set, "--orig_sents_path": orig_sents_path, "--refs_sents_paths": refs_sents_paths,
+         "--sys_sents_path": sys_sents_path},
+    ).values()  # fmt: skip
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
     metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
@@ -103,17 +123,32 @@ def evaluate(
     if not features:
         click.echo(scores)
         return
-    # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
-    from ..features import (
-        render_features_of,  # the Levenshtein package (simplification-metrics[features]), imported when asked
-    )
+    # EASSE's quality estimation, as easse evaluate calls it: the same --lowercase and tokenizer;
+    # imported when asked, for the Levenshtein package (simplification-metrics[features])
+    from ..features import render_features_of
 
     assert data.sources is not None  # checked above
-    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer)
+    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer, lowercase=lowercase)
     if fmt == "json":  # one document: {"scores": [...], "features": [...]}
         click.echo(dumps({"scores": json.loads(scores), "features": json.loads(rendered)}, indent=2))
     else:
         click.echo(scores + ("\n" if fmt == "jsonl" else "\n\n") + rendered)
+
+
+def _easse_spellings(ours: dict[str, Any], easse: dict[str, Any]) -> dict[str, Any]:
+    """``ours`` (``--test-set``, ``--sources``, ``--references``, ``--input``), each replaced by its
+    EASSE spelling (``--test_set``, ``--orig_sents_path``, ``--refs_sents_paths``, ``--sys_sents_path``)
+    where that was given instead."""
+    merged = dict(ours)
+    for (name, value), (easse_name, easse_value) in zip(ours.items(), easse.items()):
+        if easse_value is None:
+            continue
+        if value:
+            raise click.UsageError(f"{easse_name} is EASSE's spelling of {name}: pass one of them.")
+        if easse_name == "--refs_sents_paths":
+            easse_value = tuple(path for path in easse_value.split(",") if path)
+        merged[name] = (easse_value,) if easse_name == "--sys_sents_path" else easse_value
+    return merged
 
 
 def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str, Any]]:

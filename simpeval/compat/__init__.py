@@ -4,8 +4,12 @@ Switching is one import line; the names, arguments, defaults and result shapes a
 
 * :mod:`simpeval.compat.sacrebleu`: ``import simpeval.compat.sacrebleu as sacrebleu`` for
   ``sacrebleu`` (``corpus_bleu`` ... ``sentence_ter``, ``metrics.BLEU/CHRF/TER``,
-  ``significance.PairedTest``, ``tokenizers.tokenizer_ter.TercomTokenizer``).
+  ``significance.PairedTest``, ``tokenizers.tokenizer_ter.TercomTokenizer``);
+* :mod:`simpeval.compat.easse`: EASSE's ``easse.sari``, ``easse.bleu``, ``easse.fkgl``,
+  ``easse.compression``, ``easse.quality_estimation`` and ``easse.utils``; replace ``easse`` with
+  ``simpeval.compat.easse`` in the imports and the numbers stay the same.
 
-sacrebleu's own test files for these pass through it (``tests/compat``). Where simpeval keeps a
-deliberate difference, the module's documentation and the migration guides say so.
+The peers' own test files pass through them (``tests/compat``). Where simpeval keeps a
+deliberate difference, the module's documentation and the migration guides say so. Nothing in
+simpeval imports this package; it sits on top, beside the command line.
 """

@@ -4,10 +4,9 @@
 * syllables: EASSE's counter (itself from DRESS and nltk_contrib's ``syllables_en``): a table
   of exceptions, else vowel groups after a final silent ``e`` is dropped, plus one for each
   pattern that adds a syllable and minus one for each that removes one;
-* sentences: EASSE splits with NLTK's trained Punkt model, a download that is not available
-  offline. simpeval splits the tokenized text after a standalone ``.``, ``!`` or ``?`` token that
-  is followed by more text. On a line holding one sentence both give one sentence; they can
-  differ on lines with several sentences (Punkt knows some abbreviations).
+* sentences: as EASSE's Punkt model splits them (:mod:`.sentences`: a break after ``?``, ``!``,
+  a standalone ``.`` or a word-final period that is no abbreviation, closing quotes and brackets
+  kept with the sentence they close). FKGL and the sentence-splits feature share this splitter.
 
 Examples:
     >>> count_syllables("simplification"), count_syllables("the"), count_syllables("table")
@@ -20,6 +19,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from .sentences import split_sentences
 
 __all__ = ["count_syllables", "split_sentences"]
 
@@ -62,13 +63,3 @@ def count_syllables(word: str) -> int:
     count += sum(1 for pattern in _MORE if pattern.search(word))
     count -= sum(1 for pattern in _FEWER if pattern.search(word))
     return count
-
-
-_BREAK = re.compile(r"(?<=\s[.!?])\s+(?=\S)|(?<=^[.!?])\s+(?=\S)")
-
-
-def split_sentences(text: str) -> list[str]:
-    """The sentences of a tokenized text: a break after each standalone ``.``, ``!`` or ``?`` token
-    that more text follows (no sentence for a blank text)."""
-    stripped = text.strip()
-    return [part for part in _BREAK.split(stripped) if part] if stripped else []

@@ -14,8 +14,10 @@ Importing this package does no I/O; nothing is read or fetched until a loader is
 
 Examples:
     >>> from simpeval.testsets import available_testsets, get_testset
-    >>> available_testsets(kind="corpus")
-    ('asset-test', 'asset-valid', 'turkcorpus-test', 'turkcorpus-test-legacy', 'turkcorpus-valid', 'turkcorpus-valid-legacy')
+    >>> available_testsets(kind="corpus")  # doctest: +NORMALIZE_WHITESPACE
+    ('asset-test', 'asset-valid', 'googlecomp-test', 'googlecomp-valid', 'hsplit-test', 'pwkp-test', 'pwkp-valid',
+     'qats-test', 'turkcorpus-test', 'turkcorpus-test-legacy', 'turkcorpus-valid', 'turkcorpus-valid-legacy',
+     'wikisplit-test', 'wikisplit-valid')
     >>> get_testset("asset-valid").n_segments
     2000
 """

@@ -20,8 +20,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from .easse_data import EASSE_SETS
 from .spec import UPSTREAM_HOST, RemoteFile, TestSetSpec
 
 __all__ = ["EASSE_CITATION", "EASSE_OUTPUTS_URL", "OUTPUT_SPECS", "easse_outputs"]
@@ -89,25 +90,26 @@ def easse_outputs(
     )
 
 
+#: The 11 systems of the notebooks (and of Alva-Manchego et al., 2020's comparison on ASSET).
+_COURSE_SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX",
+                   "RM+EX+LS+RO", "UNTS")  # fmt: skip
+
+
+def _sha256s(easse_set: str, systems: Sequence[str]) -> dict[str, str]:
+    """File name -> sha256 of ``systems`` in one of :data:`~simpeval.testsets.easse_data.EASSE_SETS`
+    (each file's checksum is written once, there)."""
+    entry = next(entry for entry in EASSE_SETS if entry["name"] == easse_set)
+    sha256 = {name: digest for _, digest, name in entry["files"]["outputs"]}
+    return {system: sha256[system] for system in systems}
+
+
 OUTPUT_SPECS: tuple[TestSetSpec, ...] = (
     easse_outputs(
         "turkcorpus-test-outputs",
         "turkcorpus/test",
         "turkcorpus-test",
         359,
-        {
-            "ACCESS": "df5c5cc11148cf51aa38631368ecba45610e31f9bdddd6423db78dbc4bc4b233",
-            "BTRLTS": "0ed5408b0d88cc830ae2be496c8a02c6b7e34dbabc5193bbaf2b66583e9dbebe",
-            "BTTS": "0bd5fb84dcd33717bc1895bd864c6cde3ff225a3df7716c48e7ce15262a647af",
-            "BTTS10": "3e65d847dfdb18cf99cad74079fbae717bcfcea54c4cdd65e85b514fb80fa6f1",
-            "Dress": "b03b5a72d22d399da67d35edf68de2bffa1264e2ad192baa0f453531d1580ea7",
-            "Dress-Ls": "ebbf345153696c4e7cc067ef0a15271b87607c62d48d4a1e1a624721232daa23",
-            "EditNTS": "086ce4942c7c34ddace803d8d8f42c850b3a89a95507a343c558f2ce519cec53",
-            "PBMT-R": "4a54ff0c078301baae32ecd00c1608b111f11e8872457e08f94c6f409a4a9b54",
-            "RM+EX": "c7c68989e64bf15b73c8a126402e902f763b52ce94f1013ed0e4a6807e77f216",
-            "RM+EX+LS+RO": "36d258ac4c7d3110625a16fe755aa445a6c79f65e71c3f29ff8d8286d4e61780",
-            "UNTS": "5a2047f1ba072108cb7bf33015d9455bef6bb6c654226269fdc2a9d573e04694",
-        },
+        _sha256s("easse-outputs-turkcorpus-test", _COURSE_SYSTEMS),
         "Outputs of 11 published systems on the TurkCorpus/ASSET test sources (detokenized)",
         notes=(
             "Detokenized, truecased, as EASSE scores them. The 359 sources are those of "

@@ -169,7 +169,7 @@ def _outputs_spec(name: str) -> TestSetSpec:
     found = [get_testset(s) for s in sets if get_testset(s).corpus == spec.name]
     if spec.kind == "corpus" and len(found) == 1:
         return found[0]
-    corpora = sorted({get_testset(s).corpus for s in sets})
+    corpora = sorted({get_testset(s).corpus for s in sets} - {""})
     raise InvalidOptionError(
         f"load_system_outputs: name must be a set of system outputs or a corpus with published outputs "
         f"(got {spec.name!r}, {'a corpus without registered outputs' if spec.kind == 'corpus' else _OTHER_KINDS[spec.kind][0]}). "
@@ -207,7 +207,7 @@ def load_system_outputs(
         >>> load_system_outputs("asset-human-ratings")
         Traceback (most recent call last):
         ...
-        simpeval.exceptions.InvalidOptionError: load_system_outputs: name must be a set of system outputs or a corpus with published outputs (got 'asset-human-ratings', a set of human judgments). Choose one of: turkcorpus-test-outputs, turkcorpus-test.
+        simpeval.exceptions.InvalidOptionError: load_system_outputs: name must be a set of system outputs or a corpus with published outputs (got 'asset-human-ratings', a set of human judgments). Choose one of: easse-outputs-newsela-test, ..., turkcorpus-test-outputs, pwkp-test, turkcorpus-test.
     """
     spec = _outputs_spec(name)
     folder = download(spec.name, cache_dir, mirror, progress=progress)

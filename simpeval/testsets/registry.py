@@ -23,8 +23,8 @@ Examples:
     True
     >>> available_testsets(kind="ratings")
     ('asset-human-ratings', 'simplicity-da', 'simplicity-da-metrics')
-    >>> available_testsets(kind="outputs")
-    ('turkcorpus-test-outputs',)
+    >>> available_testsets(kind="outputs")[-2:]
+    ('easse-outputs-turkcorpus-test-tok-low', 'turkcorpus-test-outputs')
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 from .._citations import XU_2016
+from .easse_data import EASSE_SETS
 from .easse_outputs import OUTPUT_SPECS
 from .errors import UnknownTestSetError
 from .spec import UPSTREAM_HOST, RemoteFile, TestSetSpec
@@ -293,6 +294,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
     ),
 )
 
+_SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.py)
+    TestSetSpec(**{**kw, "files": {r: tuple(RemoteFile(*f) for f in fs) for r, fs in kw["files"].items()}}) for kw in EASSE_SETS
+)
 _REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS + OUTPUT_SPECS})
 
 

@@ -54,13 +54,20 @@ def test_rating_specs_have_one_csv(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", available_testsets(kind="outputs"))
-def test_output_specs_name_a_corpus_and_one_file_per_system(name: str) -> None:
+def test_output_specs_have_one_file_per_system_and_their_corpus_if_registered(name: str) -> None:
     spec = get_testset(name)
     assert list(spec.files) == ["outputs"] and spec.n_references == 0
-    corpus = get_testset(spec.corpus)
-    assert corpus.kind == "corpus" and spec.n_segments == corpus.n_segments
+    if spec.corpus:  # Newsela's outputs have no registered corpus (its references are licensed)
+        corpus = get_testset(spec.corpus)
+        assert corpus.kind == "corpus" and spec.n_segments == corpus.n_segments
     systems = [f.name for f in spec.files["outputs"]]
     assert len(set(systems)) == len(systems) > 1, "one file per system, each under its own name"
+
+
+def test_a_corpus_has_at_most_one_set_of_outputs_that_names_it() -> None:
+    corpora = [get_testset(name).corpus for name in available_testsets(kind="outputs") if get_testset(name).corpus]
+    assert len(corpora) == len(set(corpora)), "load_system_outputs(corpus) must find one set"
+    assert {"turkcorpus-test", "pwkp-test"} <= set(corpora)
 
 
 def test_only_output_sets_name_a_corpus() -> None:

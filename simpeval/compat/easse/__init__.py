@@ -1,0 +1,25 @@
+"""EASSE's public functions under EASSE's module names, computed by simpeval.
+
+Replace ``easse`` with ``simpeval.compat.easse`` in the imports::
+
+    from simpeval.compat.easse import sari                      # from easse import sari
+    from simpeval.compat.easse.fkgl import corpus_fkgl          # from easse.fkgl import corpus_fkgl
+    from simpeval.compat.easse.utils.resources import get_orig_sents
+
+The modules, as in EASSE (feralvam/easse, commit 6a4352e):
+
+* :mod:`.sari`: ``corpus_sari``, ``sentence_sari``, ``get_corpus_sari_operation_scores``
+  (EASSE's argument order and its flags ``legacy``, ``use_f1_for_deletion``, ``use_paper_version``);
+* :mod:`.bleu`: ``corpus_bleu``, ``sentence_bleu``, ``corpus_averaged_sentence_bleu``;
+* :mod:`.fkgl`: ``corpus_fkgl``;  :mod:`.compression`: ``corpus_f1_token``;
+* :mod:`.quality_estimation`: ``corpus_quality_estimation``;
+* :mod:`.utils`: ``preprocessing.normalize``, ``helpers`` (reading files as EASSE reads them),
+  ``resources`` (test sets by EASSE's names) and ``constants.DATA_DIR``: a cache folder laid out
+  like EASSE's ``resources/data``, filled from simpeval's checksummed test-set registry on first use.
+
+What differs from EASSE on purpose is listed in each module and in the migration guide: no
+lexical complexity score among the quality-estimation features (it needs a word-frequency
+download), and errors are typed (``SimpevalError``) where EASSE raises ``ZeroDivisionError``.
+"""
+
+__all__ = ["bleu", "compression", "fkgl", "quality_estimation", "sari", "utils"]

@@ -1,0 +1,3 @@
+"""EASSE's ``easse.utils``: ``constants``, ``helpers``, ``preprocessing`` and ``resources``."""
+
+__all__ = ["constants", "helpers", "preprocessing", "resources"]
