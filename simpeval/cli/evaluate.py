@@ -101,7 +101,8 @@ def evaluate(
         click.echo(scores)
         return
     # EASSE's quality estimation: its own lowercase default (off) and the same tokenizer
-    from ..features import render_features_of  # the Levenshtein package (simplification-metrics[features]), imported when asked
+    # the Levenshtein package (simplification-metrics[features]), imported when asked
+    from ..features import render_features_of
 
     assert data.sources is not None  # checked above
     rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer)
