@@ -18,7 +18,18 @@ Examples:
 
 from __future__ import annotations
 
-from .dask import corpus_stats_dask, score_dask, sentence_scores_dask
-from .spark import corpus_stats_spark, score_spark
+from .dask import corpus_stats_dask, score_dask, sentence_scores_dask, shards_frame_dask
+from .shards import check_shard_columns, reference_columns
+from .spark import corpus_stats_spark, score_spark, shards_frame_spark
 
-__all__ = ["corpus_stats_dask", "corpus_stats_spark", "score_dask", "score_spark", "sentence_scores_dask"]
+__all__ = [
+    "check_shard_columns",
+    "corpus_stats_dask",
+    "corpus_stats_spark",
+    "reference_columns",
+    "score_dask",
+    "score_spark",
+    "sentence_scores_dask",
+    "shards_frame_dask",
+    "shards_frame_spark",
+]

@@ -12,16 +12,54 @@ driver's interpreter by default: ``spark.pyspark.python``).
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Union
+import contextlib
+import re
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 
-from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError
+from .. import exceptions
+from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError, SimpevalError
+from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
 from .dask import _EXACT, References_, _metric, _references, _rows
+from .shards import read_shard
 
-__all__ = ["corpus_stats_spark", "score_spark"]
+__all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
+
+T = TypeVar("T")
+
+#: Spark hands a worker's exception to the driver as text (its traceback), so simpeval's errors travel
+#: sealed in this envelope and are raised again on the driver with their own type and message.
+_ENVELOPE = re.compile(r"<simpeval-error (\w+)>(.*?)</simpeval-error>", re.S)
+
+
+def _sealed(work: Callable[[Any], Iterator[T]]) -> Callable[[Any], Iterator[T]]:
+    """``work`` (a worker's function returning an iterator): a :class:`SimpevalError` leaves it sealed,
+    for :func:`_opened` on the driver."""
+
+    def run(argument: Any) -> Iterator[T]:
+        try:
+            yield from work(argument)
+        except SimpevalError as err:
+            raise RuntimeError(f"<simpeval-error {type(err).__name__}>{err}</simpeval-error>") from None
+
+    return run
+
+
+@contextlib.contextmanager
+def _opened() -> Iterator[None]:
+    """On the driver: a Spark error carrying a sealed :class:`SimpevalError` raises that error again."""
+    try:
+        yield
+    except Exception as err:
+        found = _ENVELOPE.search(str(err))
+        if found is None:
+            raise
+        kind = getattr(exceptions, found.group(1), None)
+        error = kind if isinstance(kind, type) and issubclass(kind, SimpevalError) else InvalidValueError
+        raise error(found.group(2)) from None
 
 
 def _spark() -> Any:
@@ -52,7 +90,7 @@ def _summaries(metric: Metric, hyp: str, refs: References_, src: Optional[str]) 
             counts = sorted({len(r) for r in _references(batch, refs).segments()})
             yield pd.DataFrame({"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [counts]})
 
-    return run
+    return _sealed(run)
 
 
 def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Any:
@@ -64,7 +102,7 @@ def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str
             if rows.size:
                 yield pd.DataFrame({"_i": batch["_i"].to_numpy(), "stats": [r.tolist() for r in rows]})
 
-    return run
+    return _sealed(run)
 
 
 def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
@@ -74,7 +112,8 @@ def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hy
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = _metric(metric)
     indexed = frame.withColumn("_i", functions.monotonically_increasing_id())
-    result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
+    with _opened():
+        result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
     if not result:
         raise InvalidValueError("score_spark: the frame has no segment.")
     ordered = sorted(result, key=lambda row: row["_i"])
@@ -91,13 +130,15 @@ def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesi
     schema = "stats array<double>, integral boolean, counts array<int>"
     summaries = frame.mapInPandas(_summaries(m, hyp, refs, src), schema).cache()
     try:
-        facts = summaries.select("integral", "counts").collect()
+        with _opened():
+            facts = summaries.select("integral", "counts").collect()
         if not facts:
             raise InvalidValueError("score_spark: the frame has no segment.")
         counts = {c for row in facts for c in row["counts"]}
         nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
         if all(row["integral"] for row in facts):
-            total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
+            with _opened():
+                total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
             if float(np.abs(total).sum()) >= _EXACT:
                 total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
         else:  # float statistics: the rows in order, summed as the local path sums them
@@ -105,3 +146,21 @@ def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesi
     finally:
         summaries.unpersist()
     return m.score_from_stats(total, m.get_signature(nrefs))
+
+
+def shards_frame_spark(spark: Any, files: Sequence[str], kind: str, columns: Sequence[str],
+                       max_line_length: int = MAX_LINE_LENGTH) -> Any:  # fmt: skip
+    """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
+    order given, each read on a worker by :func:`~simpeval.distributed.shards.read_shard` (the local
+    path's rules); its errors (naming the file and line) are raised by the jobs that read it."""
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    names = list(columns)
+
+    def rows(path: str) -> Iterator[tuple[Any, ...]]:
+        frame = read_shard(path, kind, names, max_line_length)
+        yield from (tuple(None if value is None or value != value else value for value in row)  # NaN: a missing reference
+                    for row in frame.itertuples(index=False, name=None))  # fmt: skip
+
+    schema = StructType([StructField(name, StringType(), True) for name in names])
+    return spark.createDataFrame(spark.sparkContext.parallelize(list(files), len(files)).flatMap(_sealed(rows)), schema)

@@ -1,0 +1,71 @@
+"""Issue 23, item 1: shards are read with the local path's rules (the reader, without a cluster)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from simpeval.distributed.shards import check_shard_columns, read_shard
+from simpeval.exceptions import InputFileError
+
+HEADER = "hypothesis\tref0\tsource\n"
+
+
+def _tsv(folder: Path, *texts: str) -> Path:
+    """``part-0.tsv``, ``part-1.tsv``...: each text written as is (bytes, UTF-8)."""
+    folder.mkdir(exist_ok=True)
+    for k, text in enumerate(texts):
+        (folder / f"part-{k}.tsv").write_bytes(text.encode("utf-8"))
+    return folder
+
+
+# ---------------------------------------------------------------- the reader, without a cluster
+def test_a_lone_carriage_return_is_text_not_a_row_end(tmp_path: Path) -> None:
+    folder = _tsv(tmp_path / "s", HEADER + "a b\rc d\ta b\rc d\tx\r\n")
+    with pytest.warns(UserWarning, match="classic Mac"):  # as the local reader warns
+        frame = read_shard(str(folder / "part-0.tsv"), "tsv", ["hypothesis", "ref0", "source"])
+    assert frame.to_dict("list") == {"hypothesis": ["a b\rc d"], "ref0": ["a b\rc d"], "source": ["x\r"]}
+
+
+@pytest.mark.parametrize(("row", "found"), [("a b\tc d\n", 2), ("a b\tc d\te\tf\n", 4)], ids=["missing", "extra"])
+def test_a_row_without_every_field_names_the_file_and_line(tmp_path: Path, row: str, found: int) -> None:
+    folder = _tsv(tmp_path / "s", HEADER + "x\ty\tz\n" + row)
+    with pytest.raises(InputFileError, match=rf"shard .*part-0.tsv, line 3: expected 3 tab-separated fields .* found {found}\."):
+        read_shard(str(folder / "part-0.tsv"), "tsv", ["hypothesis", "ref0", "source"])
+
+
+def test_a_zero_byte_shard_is_skipped_and_all_empty_is_an_error(tmp_path: Path) -> None:
+    folder = _tsv(tmp_path / "s", "", HEADER + "a\tb\tc\n")
+    files = sorted(str(f) for f in folder.iterdir())
+    assert check_shard_columns(files, "tsv", needs_source=True) == ["hypothesis", "ref0", "source"]
+    assert len(read_shard(files[0], "tsv", ["hypothesis", "ref0"])) == 0
+    with pytest.raises(InputFileError, match="every shard is empty"):
+        check_shard_columns(files[:1], "tsv", needs_source=False)
+
+
+@pytest.mark.parametrize("kind", ["tsv", "parquet"])
+def test_a_shard_without_a_reference_column_is_an_error(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    path = folder / f"part-0.{kind}"
+    if kind == "tsv":
+        path.write_text("hypothesis\tsource\na\tb\n", encoding="utf-8")
+    else:
+        pd.DataFrame({"hypothesis": ["a"], "source": ["b"]}).to_parquet(path)
+    with pytest.raises(InputFileError, match=r"part-0\.\w+ has no reference \(ref0, ref1, \.\.\.\) column \(columns: hypothesis, source\)"):
+        check_shard_columns([str(path)], kind, needs_source=False)
+
+
+def test_shards_with_different_columns_are_an_error(tmp_path: Path) -> None:
+    folder = _tsv(tmp_path / "s", HEADER, "hypothesis\tref0\n")
+    with pytest.raises(InputFileError, match="every shard needs the same columns"):
+        check_shard_columns(sorted(str(f) for f in folder.iterdir()), "tsv", needs_source=False)
+
+
+def test_a_null_hypothesis_in_parquet_names_the_file_and_row(tmp_path: Path) -> None:
+    path = tmp_path / "part-0.parquet"
+    pd.DataFrame({"hypothesis": ["a", None], "ref0": ["a", "b"]}).to_parquet(path)
+    with pytest.raises(InputFileError, match=r"part-0.parquet, row 2: the hypothesis must be text"):
+        read_shard(str(path), "parquet", ["hypothesis", "ref0"])
