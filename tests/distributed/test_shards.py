@@ -1,12 +1,22 @@
-"""Issue 23, item 1: shards are read with the local path's rules (the reader, without a cluster)."""
+"""Issue 23, item 1: shards are read with the local path's rules, on both engines.
+
+The reader itself (:mod:`simpeval.distributed.shards`) is tested without a cluster; the command
+line is run on a Dask LocalCluster (one worker process, shared by the module, named by its
+address) and on a local Spark session, each with the same bad shards (fixtures in ``conftest.py``).
+"""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any, Callable
 
 import pandas as pd
 import pytest
+from click.testing import CliRunner
 
+from simpeval import BLEU, SARI
+from simpeval.cli import main
 from simpeval.distributed.shards import check_shard_columns, read_shard
 from simpeval.exceptions import InputFileError
 
@@ -69,3 +79,55 @@ def test_a_null_hypothesis_in_parquet_names_the_file_and_row(tmp_path: Path) -> 
     pd.DataFrame({"hypothesis": ["a", None], "ref0": ["a", "b"]}).to_parquet(path)
     with pytest.raises(InputFileError, match=r"part-0.parquet, row 2: the hypothesis must be text"):
         read_shard(str(path), "parquet", ["hypothesis", "ref0"])
+
+
+# ---------------------------------------------------------------- the command line, on both engines
+Run = Callable[..., Any]
+
+
+@pytest.fixture
+def run(engine: list[str]) -> Run:
+    def invoke(folder: Path, *args: str) -> Any:
+        return CliRunner().invoke(main, ["score", "--shards", str(folder), *engine, *args], catch_exceptions=False)
+
+    return invoke
+
+
+def test_cli_a_carriage_return_in_a_field_scores_as_locally(run: Run, tmp_path: Path) -> None:
+    result = run(_tsv(tmp_path / "s", HEADER + "a b\rc d\ta b\rc d\tx\n"), "-m", "bleu", "-f", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)[0]["score"] == BLEU().corpus_score(["a b\rc d"], [["a b\rc d"]]).score  # not 0.0
+
+
+@pytest.mark.parametrize(("row", "found"), [("a cat\tthe cat\n", 2), ("a cat\tthe cat\tcat\tdog\n", 4)],
+                         ids=["missing-source", "extra-field"])  # fmt: skip
+def test_cli_a_row_without_every_field_is_one_error(run: Run, tmp_path: Path, row: str, found: int) -> None:
+    folder = _tsv(tmp_path / "s", HEADER + "the cat sat\tthe cat sat\tthe old cat sat\n", HEADER + row)
+    result = run(folder, "-m", "sari")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"Error: shard {folder / 'part-1.tsv'}, line 2: expected 3 tab-separated fields (hypothesis, ref0, source) "
+        f"but found {found}. Every row needs every column (an empty field is an empty text), and a text cannot hold a "
+        "tab in a TSV shard."
+    )
+
+
+def test_cli_a_zero_byte_shard_is_skipped(run: Run, tmp_path: Path) -> None:
+    folder = _tsv(tmp_path / "s", "", HEADER + "the cat sat\tthe cat sat down\tthe old cat sat\n", "")
+    result = run(folder, "-m", "sari", "-f", "json")
+    assert result.exit_code == 0, result.output
+    expected = SARI().corpus_score(["the cat sat"], [["the cat sat down"]], sources=["the old cat sat"]).score
+    assert json.loads(result.stdout)[0]["score"] == expected
+
+
+@pytest.mark.parametrize("kind", ["tsv", "parquet"])
+def test_cli_no_reference_column_is_one_error(run: Run, tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    if kind == "tsv":
+        (folder / "part-0.tsv").write_text("hypothesis\tsource\na\tb\n", encoding="utf-8")
+    else:
+        pd.DataFrame({"hypothesis": ["a"], "source": ["b"]}).to_parquet(folder / "part-0.parquet")
+    result = run(folder, "-m", "bleu")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.startswith(f"Error: shard {folder / f'part-0.{kind}'} has no reference (ref0, ref1, ...) column")
