@@ -121,17 +121,35 @@ class _RowError(Exception):
 
 
 def _numbered_rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int) -> np.ndarray:
-    """:func:`_rows`, with a row that cannot be scored found (each row alone: only once scoring failed)
-    and raised as a :class:`_RowError`, since the metric's message counts rows from the partition's start."""
+    """:func:`_rows`, with a row that cannot be scored raised as a :class:`_RowError`, since the
+    metric's message counts rows from the partition's start. Only once scoring failed, the first
+    such row is found by bisection over prefixes (a row's validity does not depend on the others)."""
     try:
         return _rows(frame, metric, hyp, refs, src)
     except SimpevalError as err:
-        for row in range(len(frame)):
+        good, bad = 0, len(frame)  # frame.iloc[:good] scores; frame.iloc[:bad] does not
+        while bad - good > 1:
+            middle = (good + bad) // 2
             try:
-                _rows(frame.iloc[row : row + 1], metric, hyp, refs, src)
-            except SimpevalError as alone:
-                raise _RowError(partition, row, alone) from err
-        raise  # not one row's fault (a missing column, ...): the message needs no row number
+                _rows(frame.iloc[:middle], metric, hyp, refs, src)
+                good = middle
+            except SimpevalError:
+                bad = middle
+        if good == 0 and len(frame) > 1 and _fails(frame.iloc[-1:], metric, hyp, refs, src):
+            raise  # the first row and the last fail alone: not a row's fault (no source column...)
+        try:
+            _rows(frame.iloc[bad - 1 : bad], metric, hyp, refs, src)
+        except SimpevalError as alone:
+            raise _RowError(partition, bad - 1, alone) from err
+        raise  # not one row's fault: the message needs no row number
+
+
+def _fails(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> bool:
+    try:
+        _rows(frame, metric, hyp, refs, src)
+    except SimpevalError:
+        return True
+    return False
 
 
 def _global(dask: Any, parts: list[Any], failure: _RowError, owner: str) -> SimpevalError:

@@ -108,7 +108,7 @@ def test_shards_refuse_the_options_they_would_ignore(tmp_path: Path, extra: list
 def test_a_dask_error_names_the_row_of_the_frame_not_of_its_partition() -> None:
     dd = pytest.importorskip("dask.dataframe")
     from simpeval.distributed import corpus_stats_dask, score_dask
-    from simpeval.exceptions import InvalidInputError, ReferenceLayoutError
+    from simpeval.exceptions import InvalidInputError, MissingSourceError, ReferenceLayoutError
 
     hypotheses: list[Any] = ["a b c"] * 10
     hypotheses[7] = None  # the 8th row: the 4th of the second of three partitions
@@ -119,6 +119,14 @@ def test_a_dask_error_names_the_row_of_the_frame_not_of_its_partition() -> None:
     frame = dd.from_pandas(pd.DataFrame({"hypothesis": ["a"] * 10, "ref0": references}), npartitions=3)
     with pytest.raises(ReferenceLayoutError, match=r"^score_dask: row 9 of the frame .* has no reference"):
         corpus_stats_dask(frame, "bleu", refs=["ref0"])
+    hypotheses = ["a b c"] * 10
+    hypotheses[5] = None  # the first row of the second partition of two
+    frame = dd.from_pandas(pd.DataFrame({"hypothesis": hypotheses, "ref0": ["a b c"] * 10}), npartitions=2)
+    with pytest.raises(InvalidInputError, match=r"^score_dask: row 6 of the frame"):
+        score_dask(frame, "bleu", refs=["ref0"])
+    frame = dd.from_pandas(pd.DataFrame({"hypothesis": ["a b c"] * 10, "ref0": ["a b c"] * 10}), npartitions=2)
+    with pytest.raises(MissingSourceError, match=r"^SARI: sources are required"):  # no row's fault: no row named
+        score_dask(frame, "sari", refs=["ref0"])
 
 
 def test_a_spark_workers_error_is_simpevals_own(spark_master: str) -> None:
