@@ -103,3 +103,13 @@ def test_report_writes_nothing_on_standard_output(tmp_path: Path) -> None:
         result = _run(args, full, tmp_path)
     assert result.returncode == 0 and result.stderr.splitlines() == [f"wrote {files['html']}"]
     assert Path(files["html"]).read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_another_write_error_names_its_reason_and_no_full_disk() -> None:
+    import errno
+
+    from simpeval.cli.stdout import StdoutError
+
+    message = StdoutError(OSError(errno.EIO, "Input/output error")).message
+    assert message == ("could not write to standard output (Input/output error), so the output is incomplete. "
+                       "Check where it goes, or redirect it to a file.")  # fmt: skip

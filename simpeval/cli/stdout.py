@@ -40,10 +40,10 @@ class StdoutError(click.ClickException):
     def __init__(self, err: OSError) -> None:
         self.broken_pipe = err.errno == errno.EPIPE
         reason = err.strerror or str(err) or type(err).__name__
-        super().__init__(
-            f"could not write to standard output ({reason}), so the output is incomplete. "
-            "Free space on its device, or redirect it to another file."
-        )
+        full = err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+        remedy = "Free space on its device, or redirect it to another file." if full else (
+            "Check where it goes, or redirect it to a file.")  # fmt: skip
+        super().__init__(f"could not write to standard output ({reason}), so the output is incomplete. {remedy}")
 
     def show(self, file: Optional[IO[Any]] = None) -> None:
         if not self.broken_pipe:  # the reader of a pipe has gone: nothing to tell anyone
