@@ -206,13 +206,17 @@ def _spark_session(master: str, quiet: bool) -> Any:
         os.environ["PYSPARK_PYTHON"] = sys.executable  # what pyspark reads for the workers it starts
         builder = builder.config("spark.pyspark.python", sys.executable)
     try:
-        return builder.getOrCreate()
+        session = builder.getOrCreate()
     except Exception as err:  # py4j's and pyspark's errors: the JVM's reason on its first line
         reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
         raise click.ClickException(
             f"--scheduler {master}: Spark could not start on this master ({reason}). Give a master URL Spark "
             "accepts: local[N], spark://host:7077, yarn, k8s://https://host:port."
         ) from None
+    # A failed task is logged by the executor with its Python traceback, then raised on the driver,
+    # where simpeval reports it as one line: the log would say it again, at length.
+    session.sparkContext.setLogLevel("FATAL")
+    return session
 
 
 # ------------------------------------------------------------ scoring

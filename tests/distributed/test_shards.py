@@ -131,3 +131,23 @@ def test_cli_no_reference_column_is_one_error(run: Run, tmp_path: Path, kind: st
     result = run(folder, "-m", "bleu")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.startswith(f"Error: shard {folder / f'part-0.{kind}'} has no reference (ref0, ref1, ...) column")
+
+
+@pytest.mark.parametrize("name", ["dask", "spark"])
+def test_a_bad_shard_is_one_line_on_the_real_stderr(tmp_path: Path, name: str, request: pytest.FixtureRequest) -> None:
+    """Run as a program, so that what the workers and the JVM log reaches the same stderr: the
+    failed task is not also logged with its traceback."""
+    import os
+    import subprocess
+    import sys
+
+    import simpeval
+
+    request.getfixturevalue("dask_address" if name == "dask" else "spark_master")  # skips without the engine
+    folder = _tsv(tmp_path / "s", HEADER + "a cat\tthe cat\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(simpeval.__file__).resolve().parents[1])}
+    args = ["score", "--shards", str(folder), "-m", "bleu", "--engine", name, "--scheduler", "local[1]", "-q"]
+    result = subprocess.run([sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, timeout=600)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "Compute Failed" not in result.stderr, result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith(f"Error: shard {folder / 'part-0.tsv'}, line 2: expected 3")
