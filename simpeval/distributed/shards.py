@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence
 
 from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines
 
-__all__ = ["SHARD_KINDS", "check_shard_columns", "read_shard", "reference_columns", "shard_columns"]
+__all__ = ["SHARD_KINDS", "check_shard_columns", "iter_shard_rows", "read_shard", "reference_columns", "shard_columns"]
 
 #: The kinds of shard, by file suffix.
 SHARD_KINDS = ("parquet", "tsv")
@@ -95,35 +95,46 @@ def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: in
     """One shard as a pandas frame of text columns, in the order ``columns`` (a 0-byte shard: no row).
 
     Raises:
+        InputFileError: as :func:`iter_shard_rows`.
+    """
+    import pandas as pd
+
+    rows = list(iter_shard_rows(path, kind, columns, max_line_length))
+    return pd.DataFrame(rows, columns=list(columns), dtype=object) if rows else pd.DataFrame(
+        {c: pd.Series([], dtype=object) for c in columns})  # fmt: skip
+
+
+def iter_shard_rows(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Iterator[tuple[Optional[str], ...]]:
+    """A shard's rows, one tuple of the ``columns`` at a time (a text shard is read a line at a time;
+    a missing reference in a Parquet shard is ``None``).
+
+    Raises:
         InputFileError: a text row with fewer or more fields than the header, or a line the local
             reader refuses (not UTF-8, a NUL byte, too long); a null or non-text hypothesis or
             source in a Parquet shard. The message names the file and its line (or row), from 1.
     """
+    if os.path.getsize(path) == 0:
+        return
+    if kind == "tsv":
+        yield from _tsv_rows(path, columns, max_line_length)
+        return
     import pandas as pd
 
-    if os.path.getsize(path) == 0:
-        return pd.DataFrame({c: pd.Series([], dtype=object) for c in columns})
-    if kind == "tsv":
-        return _read_tsv(path, columns, max_line_length)
     frame = pd.read_parquet(path, columns=list(columns))
-    for column in ("hypothesis", "source"):
-        if column in frame:
-            bad = next((i for i, value in enumerate(frame[column]) if not isinstance(value, str)), None)
-            if bad is not None:
-                value = frame[column].iloc[bad]
+    for number, row in enumerate(frame.itertuples(index=False, name=None), start=1):
+        for column, value in zip(columns, row):
+            if column in ("hypothesis", "source") and not isinstance(value, str):
                 raise InputFileError(
-                    f"shard {display_name(path)}, row {bad + 1}: the {column} must be text (got "
+                    f"shard {display_name(path)}, row {number}: the {column} must be text (got "
                     f"{type(value).__name__}: {value!r}). Every segment needs its {column}; fill it or drop the row."
                 )
-    return frame.astype(object)
+        yield tuple(value if isinstance(value, str) else None for value in row)
 
 
-def _read_tsv(path: str, columns: Sequence[str], max_line_length: int) -> Any:
-    import pandas as pd
-
+def _tsv_rows(path: str, columns: Sequence[str], max_line_length: int) -> Iterator[tuple[str, ...]]:
     lines = iter_lines(path, max_line_length)
     header = next(lines).split("\t")
-    rows: list[list[str]] = []
+    order = [header.index(c) for c in columns]
     for number, line in enumerate(lines, start=2):
         fields = line.split("\t")
         if len(fields) != len(header):
@@ -132,6 +143,4 @@ def _read_tsv(path: str, columns: Sequence[str], max_line_length: int) -> Any:
                 f"({', '.join(header)}) but found {len(fields)}. Every row needs every column (an empty field "
                 "is an empty text), and a text cannot hold a tab in a TSV shard."
             )
-        rows.append(fields)
-    frame = pd.DataFrame(rows, columns=header, dtype=object) if rows else pd.DataFrame(columns=header, dtype=object)
-    return frame[list(columns)]
+        yield tuple(fields[k] for k in order)

@@ -24,7 +24,7 @@ from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
 from .dask import _EXACT, References_, _metric, _references, _rows
-from .shards import read_shard
+from .shards import iter_shard_rows
 
 __all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
 
@@ -151,16 +151,14 @@ def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesi
 def shards_frame_spark(spark: Any, files: Sequence[str], kind: str, columns: Sequence[str],
                        max_line_length: int = MAX_LINE_LENGTH) -> Any:  # fmt: skip
     """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
-    order given, each read on a worker by :func:`~simpeval.distributed.shards.read_shard` (the local
+    order given, each read on a worker by :func:`~simpeval.distributed.shards.iter_shard_rows` (the local
     path's rules); its errors (naming the file and line) are raised by the jobs that read it."""
     from pyspark.sql.types import StringType, StructField, StructType
 
     names = list(columns)
 
-    def rows(path: str) -> Iterator[tuple[Any, ...]]:
-        frame = read_shard(path, kind, names, max_line_length)
-        yield from (tuple(None if value is None or value != value else value for value in row)  # NaN: a missing reference
-                    for row in frame.itertuples(index=False, name=None))  # fmt: skip
+    def rows(path: str) -> Iterator[tuple[Optional[str], ...]]:
+        return iter_shard_rows(path, kind, names, max_line_length)  # a line at a time: a shard need not fit in memory
 
     schema = StructType([StructField(name, StringType(), True) for name in names])
     return spark.createDataFrame(spark.sparkContext.parallelize(list(files), len(files)).flatMap(_sealed(rows)), schema)
