@@ -156,9 +156,14 @@ def _global(dask: Any, parts: list[Any], failure: _RowError, owner: str) -> Simp
     """The error of a :class:`_RowError`, with the row's number over the whole frame (1-based): the
     lengths of the partitions before it are counted now, on the cluster (only when a row failed)."""
     offset = int(sum(dask.compute(*[dask.delayed(len)(p) for p in parts[: failure.partition]])))
-    return type(failure.error)(
-        f"{owner}: row {offset + failure.row + 1:,} of the frame (1-based, in partition order) cannot be scored; "
-        f"that row alone gives: {failure.error}"
+    return _row_error(owner, offset + failure.row, failure.error)
+
+
+def _row_error(owner: str, row: int, error: SimpevalError) -> SimpevalError:
+    """``error`` (of one row, scored alone), naming the row (0-based ``row``) over the whole frame, from 1."""
+    return type(error)(
+        f"{owner}: row {row + 1:,} of the frame (1-based, in partition order) cannot be scored; "
+        f"that row alone gives: {error}"
     )
 
 

@@ -23,7 +23,7 @@ from ..exceptions import InvalidInputError, InvalidValueError, MissingDependency
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
-from .dask import _EXACT, References_, _metric, _references, _rows
+from .dask import _EXACT, References_, _metric, _numbered_rows, _references, _row_error, _RowError
 from .shards import iter_shard_rows
 
 __all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
@@ -31,8 +31,9 @@ __all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
 T = TypeVar("T")
 
 #: Spark hands a worker's exception to the driver as text (its traceback), so simpeval's errors travel
-#: sealed in this envelope and are raised again on the driver with their own type and message.
-_ENVELOPE = re.compile(r"<simpeval-error (\w+)>(.*?)</simpeval-error>", re.S)
+#: sealed in this envelope (with the partition and row of a row that cannot be scored) and are raised
+#: again on the driver with their own type and message.
+_ENVELOPE = re.compile(r"<simpeval-error (\w+) (-?\d+) (-?\d+)>(.*?)</simpeval-error>", re.S)
 
 
 def _sealed(work: Callable[[Any], Iterator[T]]) -> Callable[[Any], Iterator[T]]:
@@ -42,15 +43,20 @@ def _sealed(work: Callable[[Any], Iterator[T]]) -> Callable[[Any], Iterator[T]]:
     def run(argument: Any) -> Iterator[T]:
         try:
             yield from work(argument)
+        except _RowError as failure:
+            error = failure.error
+            raise RuntimeError(f"<simpeval-error {type(error).__name__} {failure.partition} {failure.row}>{error}"
+                               "</simpeval-error>") from None  # fmt: skip
         except SimpevalError as err:
-            raise RuntimeError(f"<simpeval-error {type(err).__name__}>{err}</simpeval-error>") from None
+            raise RuntimeError(f"<simpeval-error {type(err).__name__} -1 -1>{err}</simpeval-error>") from None
 
     return run
 
 
 @contextlib.contextmanager
-def _opened() -> Iterator[None]:
-    """On the driver: a Spark error carrying a sealed :class:`SimpevalError` raises that error again."""
+def _opened(frame: Any = None) -> Iterator[None]:
+    """On the driver: a Spark error carrying a sealed :class:`SimpevalError` raises that error again;
+    a row's, with the row numbered over ``frame`` (the partitions before it are counted then)."""
     try:
         yield
     except Exception as err:
@@ -58,8 +64,28 @@ def _opened() -> Iterator[None]:
         if found is None:
             raise
         kind = getattr(exceptions, found.group(1), None)
-        error = kind if isinstance(kind, type) and issubclass(kind, SimpevalError) else InvalidValueError
-        raise error(found.group(2)) from None
+        error = (kind if isinstance(kind, type) and issubclass(kind, SimpevalError) else InvalidValueError)(found.group(4))
+        partition, row = int(found.group(2)), int(found.group(3))
+        if partition < 0 or frame is None:
+            raise error from None
+        sizes = frame.rdd.mapPartitionsWithIndex(lambda k, rows: [(k, sum(1 for _ in rows))]).collect()
+        raise _row_error("score_spark", sum(n for k, n in sizes if k < partition) + row, error) from None
+
+
+def _located(batches: Iterator[Any], metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Iterator[tuple[Any, np.ndarray]]:
+    """Each batch of a partition with its statistics rows; a row that cannot be scored raised as a
+    :class:`_RowError` numbered within the partition (this task's)."""
+    from pyspark import TaskContext
+
+    offset = 0
+    for batch in batches:
+        try:
+            rows = _numbered_rows(batch, metric, hyp, refs, src, 0)
+        except _RowError as failure:
+            context = TaskContext.get()
+            raise _RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
+        offset += len(batch)
+        yield batch, rows
 
 
 def _spark() -> Any:
@@ -82,8 +108,7 @@ def _summaries(metric: Metric, hyp: str, refs: References_, src: Optional[str]) 
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
-        for batch in batches:
-            rows = _rows(batch, metric, hyp, refs, src)
+        for batch, rows in _located(batches, metric, hyp, refs, src):
             if not rows.size:
                 continue
             integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < _EXACT)
@@ -97,8 +122,7 @@ def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
-        for batch in batches:
-            rows = _rows(batch, metric, hyp, refs, src)
+        for batch, rows in _located(batches, metric, hyp, refs, src):
             if rows.size:
                 yield pd.DataFrame({"_i": batch["_i"].to_numpy(), "stats": [r.tolist() for r in rows]})
 
@@ -112,7 +136,7 @@ def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hy
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = _metric(metric)
     indexed = frame.withColumn("_i", functions.monotonically_increasing_id())
-    with _opened():
+    with _opened(frame):
         result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
     if not result:
         raise InvalidValueError("score_spark: the frame has no segment.")
@@ -130,14 +154,14 @@ def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesi
     schema = "stats array<double>, integral boolean, counts array<int>"
     summaries = frame.mapInPandas(_summaries(m, hyp, refs, src), schema).cache()
     try:
-        with _opened():
+        with _opened(frame):
             facts = summaries.select("integral", "counts").collect()
         if not facts:
             raise InvalidValueError("score_spark: the frame has no segment.")
         counts = {c for row in facts for c in row["counts"]}
         nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
         if all(row["integral"] for row in facts):
-            with _opened():
+            with _opened(frame):
                 total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
             if float(np.abs(total).sum()) >= _EXACT:
                 total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)

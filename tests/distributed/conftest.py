@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from typing import Iterator
 
 import pytest
@@ -24,6 +25,7 @@ def spark_master() -> str:
         pytest.importorskip("pyspark")
         if shutil.which("java") is None:
             pytest.skip("Java is not installed")
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # for sessions the tests start themselves
     return "local[1]"
 
 

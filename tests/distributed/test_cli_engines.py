@@ -129,16 +129,21 @@ def test_a_dask_error_names_the_row_of_the_frame_not_of_its_partition() -> None:
         score_dask(frame, "sari", refs=["ref0"])
 
 
-def test_a_spark_workers_error_is_simpevals_own(spark_master: str) -> None:
+def test_a_spark_workers_error_is_simpevals_own_and_names_the_row_of_the_frame(spark_master: str) -> None:
     from pyspark.sql import SparkSession
 
-    from simpeval.distributed import score_spark
-    from simpeval.exceptions import InvalidInputError
+    from simpeval.distributed import corpus_stats_spark, score_spark
+    from simpeval.exceptions import InvalidInputError, MissingSourceError
 
     spark = SparkSession.builder.master(spark_master).getOrCreate()
-    frame = spark.createDataFrame(pd.DataFrame({"hypothesis": ["a b", None], "ref0": ["a b", "c"]}))
-    with pytest.raises(InvalidInputError, match=r"^BLEU: hypotheses\[1\] must be a string"):
-        score_spark(frame, "bleu", refs=["ref0"])
+    rows = [("a b c", "a b c")] * 10
+    rows[7] = (None, "a b c")  # the 8th row: the 2nd of the third of three partitions
+    frame = spark.createDataFrame(spark.sparkContext.parallelize(rows, 3), "hypothesis string, ref0 string")
+    for score in (score_spark, corpus_stats_spark):
+        with pytest.raises(InvalidInputError, match=r"^score_spark: row 8 of the frame .* BLEU: hypotheses\[0\] must be a string"):
+            score(frame, "bleu", refs=["ref0"])
+    with pytest.raises(MissingSourceError, match=r"^SARI: sources are required"):  # no row's fault: no row named
+        score_spark(frame.where("hypothesis is not null"), "sari", refs=["ref0"])
 
 
 # ---------------------------------------------------------------- Spark from a virtual environment not activated
