@@ -4,7 +4,8 @@ Spark (``simplification-metrics[spark]``: :func:`score_spark`, :func:`corpus_sta
 :func:`score_dask` gives bit for bit the single-machine ``corpus_score`` on any partitioning
 (see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of
 sentence scores, :func:`corpus_stats_dask` the gathered statistics rows for bootstrap intervals
-and paired tests (:mod:`simpeval.significance`).
+and paired tests (:mod:`simpeval.significance`). :mod:`.shards` reads the shards of ``simpeval
+score --shards`` by the local path's rules (:func:`shards_frame_dask`, :func:`shards_frame_spark`).
 
 Examples:
     >>> import pandas as pd, dask.dataframe as dd

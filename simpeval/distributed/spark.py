@@ -6,8 +6,11 @@ combined with ``treeReduce`` (exact in float64 below 2**53 in any order); float 
 back as rows with a ``monotonically_increasing_id`` and are summed on the driver in the frame's
 order, exactly as ``corpus_score`` sums them. A Spark DataFrame's order is that of its
 partitions: ``coalesce`` keeps it, a shuffle (``repartition``) does not, and for float
-statistics the last bits follow the order. The Python workers need simpeval installed (the
-driver's interpreter by default: ``spark.pyspark.python``).
+statistics the last bits follow the order. The Python workers need simpeval installed: pyspark
+starts them with ``$PYSPARK_PYTHON`` (else ``python3`` on the PATH), so for a local session set it
+to ``sys.executable``, as ``simpeval score --engine spark`` does for local masters. A worker's
+simpeval error reaches the driver with its own type and message (a row that cannot be scored
+named over the whole frame), not as Spark's text of a Python traceback.
 """
 
 from __future__ import annotations
