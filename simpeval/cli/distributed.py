@@ -76,7 +76,8 @@ def check_engine_usage(ctx: click.Context, engine: str, scheduler: str, shards: 
         return
     _check_scheduler(engine, scheduler)
     if shards is not None:
-        given = [flag for name, flag in _DATA_OPTIONS if _given(ctx, name)]
+        utf8 = name_is_utf8(ctx.params.get("encoding"))
+        given = [flag for name, flag in _DATA_OPTIONS if _given(ctx, name) and not (name == "encoding" and utf8)]
         if given:
             raise click.UsageError(f"--shards {shards} gives the data (UTF-8 shards, one system); do not also give {', '.join(given)}.")
         given = [flag for name, flag in _CLIENT_OPTIONS if _given(ctx, name)]
@@ -85,6 +86,21 @@ def check_engine_usage(ctx: click.Context, engine: str, scheduler: str, shards: 
                 f"{given[0]} is not available with --shards (the client never reads the shards' segments); "
                 f"score the files with --input/--sources/--references and --engine {engine}, or drop {given[0]}."
             )
+
+
+def name_is_utf8(encoding: Optional[str]) -> bool:
+    """Whether ``encoding`` names UTF-8 (the shards' encoding), in any spelling Python knows.
+
+    Examples:
+        >>> name_is_utf8("UTF8"), name_is_utf8("latin-1")
+        (True, False)
+    """
+    import codecs
+
+    try:
+        return encoding is not None and codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 def _check_scheduler(engine: str, scheduler: str) -> None:

@@ -96,12 +96,22 @@ def test_scheduler_without_a_cluster_engine_is_a_usage_error(files: dict[str, st
 @pytest.mark.parametrize(("extra", "flag"), [
     (["-i", "sys.txt"], "--input"), (["-s", "src.txt"], "--sources"), (["-r", "ref0.txt"], "--references"),
     (["-t", "asset-test"], "--test-set"), (["--confidence"], "--confidence"), (["--sentence-level"], "--sentence-level"),
+    (["-e", "latin-1"], "--encoding"), (["--names", "a"], "--names"), (["--num-refs", "2"], "--num-refs"),
 ])  # fmt: skip
 def test_shards_refuse_the_options_they_would_ignore(tmp_path: Path, extra: list[str], flag: str) -> None:
     (tmp_path / "shards").mkdir()
     (tmp_path / "shards" / "part-0.tsv").write_text("hypothesis\tref0\na\tb\n", encoding="utf-8")
     result = _invoke(["score", "--shards", str(tmp_path / "shards"), "-m", "bleu", "--engine", "dask", *extra])
     assert result.exit_code == 2 and flag in result.stderr.splitlines()[-1], result.output
+
+
+def test_shards_take_utf8_by_any_name(tmp_path: Path, dask_address: str) -> None:
+    (tmp_path / "shards").mkdir()
+    (tmp_path / "shards" / "part-0.tsv").write_text("hypothesis\tref0\nthe cat sat on the mat\tthe cat sat on the mat\n",
+                                                    encoding="utf-8")  # fmt: skip
+    result = _invoke(["score", "--shards", str(tmp_path / "shards"), "-m", "bleu", "-e", "UTF8", "-b",
+                      "--engine", "dask", "--scheduler", dask_address, "-q"])  # fmt: skip
+    assert result.exit_code == 0 and result.stdout == "100.0\n", result.output
 
 
 # ---------------------------------------------------------------- row numbers over the whole frame
