@@ -4,18 +4,32 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Optional, Sequence, Sized, Union
 
+from .._types import StatsArray
 from ..engines.jit import expect_work
 from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
 
-__all__ = ["MetricSpec", "ProgressFn", "announce_work", "check_systems", "columns", "labels", "resolve_metrics"]
+__all__ = [
+    "MetricSpec",
+    "ProgressFn",
+    "StatisticsFn",
+    "announce_work",
+    "check_systems",
+    "columns",
+    "labels",
+    "resolve_metrics",
+]
 
 MetricSpec = Union[Metric, str]
 
 #: ``progress(label, done, total)``: how the library reports progress (it never prints); the
 #: total is ``None`` when unknown (inputs read lazily).
 ProgressFn = Callable[[str, int, Optional[int]], None]
+#: ``statistics(metric, system, hypotheses)``: that system's statistics rows under ``metric``, as
+#: ``metric.corpus_stats(hypotheses, references, sources=sources)`` gives them (computed elsewhere:
+#: on a cluster, by ``simpeval score --engine dask|spark``).
+StatisticsFn = Callable[[Metric, str, Sequence[str]], StatsArray]
 
 
 def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:

@@ -23,7 +23,7 @@ from ..significance import (
     metric_agreement,
 )
 from ..significance.compare import Correction, TestName
-from .common import MetricSpec, ProgressFn, announce_work, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, StatisticsFn, announce_work, check_systems, columns, resolve_metrics
 
 __all__ = ["ProgressFn", "compare"]
 
@@ -49,6 +49,7 @@ def compare(
     agreement_samples: int = AGREEMENT_SAMPLES,
     progress: Optional[ProgressFn] = None,
     jobs: int = 1,
+    statistics: Optional[StatisticsFn] = None,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
 
@@ -78,6 +79,9 @@ def compare(
         progress: optional callback ``progress(label, done, total)``.
         jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per
             CPU). The results do not depend on it.
+        statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
+            (by default ``metric.corpus_stats`` here; a cluster's for ``simpeval score --engine``):
+            everything else, resampling included, is computed here from those rows.
 
     Returns:
         A :class:`~simpeval.report.table.ResultTable` with scores, and where requested
@@ -99,7 +103,8 @@ def compare(
     options = _Options(confidence, n_confidence, paired, paired_samples, all_pairs, correction, base, seed)
 
     def one(metric: Metric) -> _MetricResult:
-        stats = {name: metric.corpus_stats(hyps, references, sources=sources) for name, hyps in systems.items()}
+        stats = {name: metric.corpus_stats(hyps, references, sources=sources) if statistics is None
+                 else statistics(metric, name, hyps) for name, hyps in systems.items()}  # fmt: skip
         return _compare_metric(metric, stats, n_refs, options)
 
     done = _each_metric(one, resolved, _check_jobs(jobs, len(resolved)), progress)

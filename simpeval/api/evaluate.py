@@ -11,7 +11,7 @@ from ..exceptions import InvalidOptionError, InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
-from .common import MetricSpec, ProgressFn, announce_work, check_systems, columns, resolve_metrics
+from .common import MetricSpec, ProgressFn, StatisticsFn, announce_work, check_systems, columns, resolve_metrics
 
 __all__ = ["evaluate_streams", "evaluate_systems", "sentence_level"]
 
@@ -134,6 +134,7 @@ def sentence_level(
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     progress: Optional[ProgressFn] = None,
+    statistics: Optional[StatisticsFn] = None,
 ) -> SegmentTable:
     """The score of every segment of every system under every metric.
 
@@ -146,6 +147,8 @@ def sentence_level(
         sources: the source sentences (required by SARI).
         metrics: metrics or registry names, as in :func:`evaluate_systems`.
         progress: optional callback ``progress("systems x metrics", done, total)``.
+        statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
+            (by default ``metric.corpus_stats`` here; a cluster's for ``simpeval score --engine``).
 
     Returns:
         A :class:`SegmentTable` with rows ordered by system, then metric, then line.
@@ -161,7 +164,8 @@ def sentence_level(
     scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
     for system, hypotheses in systems.items():
         for k, metric in enumerate(resolved):
-            stats = metric.corpus_stats(hypotheses, references, sources=sources)  # validates the input
+            stats = (metric.corpus_stats(hypotheses, references, sources=sources) if statistics is None  # validates the input
+                     else statistics(metric, system, hypotheses))  # fmt: skip
             per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
             signature = metric.get_signature(count_references(per_segment))
             scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))

@@ -16,7 +16,8 @@ Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` 
 and test sets, the one length check), :mod:`.progress` (the one progress indicator). A new
 command is a new module registered in :data:`COMMANDS`, imported when its command runs.
 
-Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1);
+Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1), and so
+does a standard output that cannot be written (a full disk; a closed pipe exits quietly);
 impossible option combinations are usage errors (exit code 2); library warnings are printed
 on standard error as ``Warning: ...``.
 """
@@ -33,6 +34,7 @@ import click
 from .._version import __version__
 from ..exceptions import SimpevalError
 from .options import MultiValueCommand, MultiValueOption
+from .stdout import guarded_stdout
 
 __all__ = ["COMMANDS", "MultiValueCommand", "MultiValueOption", "main"]
 
@@ -62,6 +64,12 @@ class _Group(click.Group):
             module, attribute = COMMANDS[cmd_name]
             self.add_command(getattr(import_module(f".{module}", __name__), attribute), cmd_name)
         return super().get_command(ctx, cmd_name)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Every command, ``--help`` and ``--version`` included, with a standard output whose failure
+        (a full disk, a closed pipe) is one error line and exit code 1 (:mod:`.stdout`)."""
+        with guarded_stdout():
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         with warnings.catch_warnings(record=True) as caught:

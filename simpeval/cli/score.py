@@ -17,7 +17,7 @@ from .. import api
 from ..io import STDIN
 from ..metrics import Metric
 from ..report import ResultTable, SegmentTable, render
-from .distributed import engine_options, score_on_engine, score_shards
+from .distributed import check_engine_usage, engine_options, score_on_engine, score_shards
 from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
     MultiValueCommand,
@@ -94,12 +94,16 @@ def score(
     inputs = inputs or (STDIN,)
     implied = sacrebleu_metric_options(lowercase, language_pair, tokenize, sentence_level)
     metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
-    if shards is not None:  # a directory of Parquet shards, read by the cluster engine itself
-        click.echo(render(score_shards(shards, metric_objects, engine, scheduler, quiet), fmt, width=width, short=short))
-        return
-    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
+    check_engine_usage(ctx, engine, scheduler, shards)
+    if shards is not None and positional_references:
+        raise click.UsageError("--shards reads the references from the shards; do not also give reference files.")
     if score_only and fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
+    if shards is not None:  # a directory of shards, read by the cluster engine itself
+        sharded = score_shards(shards, metric_objects, engine, scheduler, quiet, max_line_length)
+        click.echo(render(sharded.with_signature_fields(lang=language_pair), fmt, width=width, score_only=score_only, short=short))
+        return
+    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if confidence and sentence_level:
         raise click.UsageError("--confidence gives intervals of corpus scores; it cannot be combined with --sentence-level.")
     with Progress(enabled=not quiet) as progress:
@@ -107,27 +111,27 @@ def score(
             inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
             names=names, max_line_length=max_line_length, encoding=encoding, progress=progress,
         )  # fmt: skip
-        how = engine if engine in ("dask", "spark") else "sentence" if sentence_level else "confidence" if confidence else "stream"
-        table = _table(data, metric_objects, how, confidence_n, seed, progress, scheduler)
+        how = "sentence" if sentence_level else "confidence" if confidence else "stream"
+        table = _table(data, metric_objects, how, confidence_n, seed, progress, engine, scheduler)
     table = table.with_signature_fields(lang=language_pair)
     click.echo(render(table, fmt, width=width, score_only=score_only, short=short))
 
 
 def _table(
     data: Inputs[Iterator[str]], metrics: list[Metric], how: str, confidence_n: Optional[int], seed: int,
-    progress: Progress, scheduler: str = "local[2]",
+    progress: Progress, engine: str = "local", scheduler: str = "local[2]",
 ) -> Union[ResultTable, SegmentTable]:
-    """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals;
-    ``test:NAME`` in the signatures when the data is a built-in test set."""
-    if how == "stream":  # files are read lazily, in chunks: memory does not grow with their length
+    """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals,
+    here or on a cluster (``engine``); ``test:NAME`` in the signatures when the data is a built-in test set."""
+    if how == "stream" and engine == "local":  # files are read lazily, in chunks: memory does not grow with their length
         return data.tag(api.evaluate_streams(
             data.systems, data.references, sources=data.sources, metrics=metrics, input_names=data.names,
             mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
         ))  # fmt: skip
     read = read_inputs(data)
-    if how in ("dask", "spark"):  # the same table, computed on a cluster
-        return data.tag(score_on_engine(how, read.systems, read.references, read.sources, metrics, scheduler,
-                                        quiet=not progress.enabled))  # fmt: skip
+    if engine != "local":  # the same table, computed on a cluster
+        return score_on_engine(engine, read, metrics, scheduler, "corpus" if how == "stream" else how, confidence_n, seed,
+                               quiet=not progress.enabled)  # fmt: skip
     references = reference_streams(read)
     if how == "sentence":
         return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,

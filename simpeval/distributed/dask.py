@@ -26,11 +26,13 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError
+from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError, SimpevalError
+from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric, References, get_metric
 from ..metrics.score import Score
+from .shards import read_shard
 
-__all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask"]
+__all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask", "shards_frame_dask"]
 
 #: Below this magnitude every integer is exact in float64.
 _EXACT = 2.0**53
@@ -109,9 +111,65 @@ def _rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional
     return metric.corpus_stats(list(frame[hyp]), _references(frame, refs), sources=sources)
 
 
-def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> tuple[Any, bool, list[int]]:
+class _RowError(Exception):
+    """Partition ``partition``'s row ``row`` (0-based) cannot be scored: ``error`` says why, for that row
+    alone. Carried back to the client, which numbers the row over the whole frame (:func:`_global`)."""
+
+    def __init__(self, partition: int, row: int, error: SimpevalError) -> None:
+        super().__init__(partition, row, error)
+        self.partition, self.row, self.error = partition, row, error
+
+
+def _numbered_rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int) -> np.ndarray:
+    """:func:`_rows`, with a row that cannot be scored raised as a :class:`_RowError`, since the
+    metric's message counts rows from the partition's start. Only once scoring failed, the first
+    such row is found by bisection over prefixes (a row's validity does not depend on the others)."""
+    try:
+        return _rows(frame, metric, hyp, refs, src)
+    except SimpevalError as err:
+        good, bad = 0, len(frame)  # frame.iloc[:good] scores; frame.iloc[:bad] does not
+        while bad - good > 1:
+            middle = (good + bad) // 2
+            try:
+                _rows(frame.iloc[:middle], metric, hyp, refs, src)
+                good = middle
+            except SimpevalError:
+                bad = middle
+        if good == 0 and len(frame) > 1 and _fails(frame.iloc[-1:], metric, hyp, refs, src):
+            raise  # the first row and the last fail alone: not a row's fault (no source column...)
+        try:
+            _rows(frame.iloc[bad - 1 : bad], metric, hyp, refs, src)
+        except SimpevalError as alone:
+            raise _RowError(partition, bad - 1, alone) from err
+        raise  # not one row's fault: the message needs no row number
+
+
+def _fails(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> bool:
+    try:
+        _rows(frame, metric, hyp, refs, src)
+    except SimpevalError:
+        return True
+    return False
+
+
+def _global(dask: Any, parts: list[Any], failure: _RowError, owner: str) -> SimpevalError:
+    """The error of a :class:`_RowError`, with the row's number over the whole frame (1-based): the
+    lengths of the partitions before it are counted now, on the cluster (only when a row failed)."""
+    offset = int(sum(dask.compute(*[dask.delayed(len)(p) for p in parts[: failure.partition]])))
+    return _row_error(owner, offset + failure.row, failure.error)
+
+
+def _row_error(owner: str, row: int, error: SimpevalError) -> SimpevalError:
+    """``error`` (of one row, scored alone), naming the row (0-based ``row``) over the whole frame, from 1."""
+    return type(error)(
+        f"{owner}: row {row + 1:,} of the frame (1-based, in partition order) cannot be scored; "
+        f"that row alone gives: {error}"
+    )
+
+
+def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int = 0) -> tuple[Any, bool, list[int]]:
     """A partition's summed rows, whether they are whole numbers within exact range, its reference counts."""
-    rows = _rows(frame, metric, hyp, refs, src)
+    rows = _numbered_rows(frame, metric, hyp, refs, src, partition)
     if rows.size == 0:
         return None, True, []
     integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < _EXACT)
@@ -137,7 +195,11 @@ def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hyp
     dask = _dask()
     _check(frame, hyp, refs, src)
     m = _metric(metric)
-    parts = dask.compute(*[dask.delayed(_rows)(p, m, hyp, refs, src) for p in _partitions(dask, frame)])
+    partitions = _partitions(dask, frame)
+    try:
+        parts = dask.compute(*[dask.delayed(_numbered_rows)(p, m, hyp, refs, src, k) for k, p in enumerate(partitions)])
+    except _RowError as failure:
+        raise _global(dask, partitions, failure, "score_dask") from None
     kept = [p for p in parts if p.size]
     if not kept:
         raise InvalidValueError("score_dask: the frame has no segment.")
@@ -173,8 +235,12 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     dask = _dask()
     _check(frame, hyp, refs, src)
     m = _metric(metric)
-    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src) for p in _partitions(dask, frame)]
-    summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
+    partitions = _partitions(dask, frame)
+    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src, k) for k, p in enumerate(partitions)]
+    try:
+        summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
+    except _RowError as failure:
+        raise _global(dask, partitions, failure, "score_dask") from None
     present = [s for s in summaries if s[0] is not None]
     if not present:
         raise InvalidValueError("score_dask: the frame has no segment.")
@@ -229,3 +295,16 @@ def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "
     if _is_bag(frame):
         return frame.map_partitions(lambda part: scores(_records(part)).tolist())
     return frame.map_partitions(scores, meta=(m.name, "float64"))
+
+
+def shards_frame_dask(files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Any:
+    """A dask DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
+    order given, each read on a worker by :func:`~simpeval.distributed.shards.read_shard` (the local
+    path's rules); its errors (naming the file and line) are raised by the computations that read it."""
+    dask = _dask()
+    import dask.dataframe as dd
+    import pandas as pd
+
+    meta = pd.DataFrame({c: pd.Series([], dtype=object) for c in columns})
+    parts = [dask.delayed(read_shard)(path, kind, list(columns), max_line_length) for path in files]
+    return dd.from_delayed(parts, meta=meta, verify_meta=False)

@@ -265,6 +265,6 @@ def test_lists_stored_as_text_are_refused_not_scored(client: Any) -> None:
 
 
 def test_shard_columns_are_ref_and_a_number() -> None:
-    from simpeval.cli.distributed import _columns
+    from simpeval.distributed import reference_columns
 
-    assert _columns(["hypothesis", "ref10", "ref2", "references", "refs", "source"]) == (["ref2", "ref10"], "source")
+    assert reference_columns(["hypothesis", "ref10", "ref2", "references", "refs", "source"]) == ["ref2", "ref10"]

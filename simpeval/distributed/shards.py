@@ -1,0 +1,146 @@
+"""Reading shards (``simpeval score --shards DIR``) with the rules the local path reads files by.
+
+A shard is a Parquet file (``*.parquet``) or a tab-separated text file (``*.tsv``) with the columns
+``hypothesis``, ``ref0``, ``ref1``, ... and optionally ``source``. Text shards are read by
+:func:`simpeval.io.iter_lines` on the worker that scores them, so only ``\\n`` ends a row (a
+``\\r`` inside a field is text, as in a local file), the text is strict UTF-8 and a line has the
+local line-length limit; a row with fewer or more fields than the header is an error naming the
+file and its line. Parquet shards are read by pandas; a null or non-text hypothesis or source is
+an error naming the file and its row. A shard of 0 bytes holds no segment: it is skipped.
+
+Examples:
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = os.path.join(tmp, "part-0.tsv")
+    ...     with open(path, "wb") as f:
+    ...         _ = f.write(b"hypothesis\\tref0\\na cat sat\\tthe cat sat\\nit rained\\t\\n")
+    ...     read_shard(path, "tsv", shard_columns(path, "tsv")).to_dict("list")
+    {'hypothesis': ['a cat sat', 'it rained'], 'ref0': ['the cat sat', '']}
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Iterator, Optional, Sequence
+
+from ..exceptions import InputFileError
+from ..io import MAX_LINE_LENGTH, display_name, iter_lines
+
+__all__ = ["SHARD_KINDS", "check_shard_columns", "iter_shard_rows", "read_shard", "reference_columns", "shard_columns"]
+
+#: The kinds of shard, by file suffix.
+SHARD_KINDS = ("parquet", "tsv")
+_LAYOUT = "the columns hypothesis, ref0, ref1, ... and optionally source"
+
+
+def reference_columns(names: Sequence[str]) -> list[str]:
+    """The reference columns (``ref0``, ``ref1``, ... in number order).
+
+    Examples:
+        >>> reference_columns(["hypothesis", "ref10", "ref2", "references", "source"])
+        ['ref2', 'ref10']
+    """
+    return sorted((c for c in names if re.fullmatch(r"ref\d+", c)), key=lambda c: int(c[3:]))
+
+
+def shard_columns(path: str, kind: str, max_line_length: int = MAX_LINE_LENGTH) -> list[str]:
+    """A shard's column names: a text shard's header line, a Parquet file's schema.
+
+    Raises:
+        InputFileError: the header cannot be read (not UTF-8, not Parquet...).
+    """
+    if kind == "tsv":
+        return next(iter_lines(path, max_line_length)).split("\t")
+    import pyarrow.parquet as pq
+
+    try:
+        return [str(name) for name in pq.read_schema(path).names]
+    except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError
+        raise InputFileError(f"shard {display_name(path)} is not a Parquet file ({err}).") from err
+
+
+def check_shard_columns(files: Sequence[str], kind: str, needs_source: bool, max_line_length: int = MAX_LINE_LENGTH) -> list[str]:
+    """The columns every shard shares, checked: a ``hypothesis`` and a reference column, the same in
+    every shard, and a ``source`` column when a metric needs it.
+
+    Raises:
+        InputFileError: a shard lacks one of them, or its columns differ from the first shard's.
+    """
+    first: Optional[tuple[str, list[str]]] = None  # the first shard's name and columns
+    for path in files:
+        if os.path.getsize(path) == 0:  # no header, no segment: skipped
+            continue
+        columns = shard_columns(path, kind, max_line_length)
+        missing = [what for what, ok in (("hypothesis", "hypothesis" in columns), ("reference (ref0, ref1, ...)",
+                   bool(reference_columns(columns))), ("source", "source" in columns or not needs_source)) if not ok]  # fmt: skip
+        if missing:
+            raise InputFileError(
+                f"shard {display_name(path)} has no {' and no '.join(missing)} column (columns: "
+                f"{', '.join(columns) or 'none'}); every shard needs {_LAYOUT}{' (SARI needs the source)' * needs_source}."
+            )
+        if first is None:
+            first = (display_name(path), columns)
+        elif sorted(columns) != sorted(first[1]):
+            raise InputFileError(
+                f"shard {display_name(path)} has the columns {', '.join(columns)}, but {first[0]} "
+                f"has {', '.join(first[1])}: every shard needs the same columns."
+            )
+    if first is None:
+        raise InputFileError(f"every shard is empty (0 bytes: {', '.join(map(display_name, files))}); no segment to score.")
+    return first[1]
+
+
+def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Any:
+    """One shard as a pandas frame of text columns, in the order ``columns`` (a 0-byte shard: no row).
+
+    Raises:
+        InputFileError: as :func:`iter_shard_rows`.
+    """
+    import pandas as pd
+
+    rows = list(iter_shard_rows(path, kind, columns, max_line_length))
+    return pd.DataFrame(rows, columns=list(columns), dtype=object) if rows else pd.DataFrame(
+        {c: pd.Series([], dtype=object) for c in columns})  # fmt: skip
+
+
+def iter_shard_rows(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Iterator[tuple[Optional[str], ...]]:
+    """A shard's rows, one tuple of the ``columns`` at a time (a text shard is read a line at a time;
+    a missing reference in a Parquet shard is ``None``).
+
+    Raises:
+        InputFileError: a text row with fewer or more fields than the header, or a line the local
+            reader refuses (not UTF-8, a NUL byte, too long); a null or non-text hypothesis or
+            source in a Parquet shard. The message names the file and its line (or row), from 1.
+    """
+    if os.path.getsize(path) == 0:
+        return
+    if kind == "tsv":
+        yield from _tsv_rows(path, columns, max_line_length)
+        return
+    import pandas as pd
+
+    frame = pd.read_parquet(path, columns=list(columns))
+    for number, row in enumerate(frame.itertuples(index=False, name=None), start=1):
+        for column, value in zip(columns, row):
+            if column in ("hypothesis", "source") and not isinstance(value, str):
+                raise InputFileError(
+                    f"shard {display_name(path)}, row {number}: the {column} must be text (got "
+                    f"{type(value).__name__}: {value!r}). Every segment needs its {column}; fill it or drop the row."
+                )
+        yield tuple(value if isinstance(value, str) else None for value in row)
+
+
+def _tsv_rows(path: str, columns: Sequence[str], max_line_length: int) -> Iterator[tuple[str, ...]]:
+    lines = iter_lines(path, max_line_length)
+    header = next(lines).split("\t")
+    order = [header.index(c) for c in columns]
+    for number, line in enumerate(lines, start=2):
+        fields = line.split("\t")
+        if len(fields) != len(header):
+            raise InputFileError(
+                f"shard {display_name(path)}, line {number}: expected {len(header)} tab-separated fields "
+                f"({', '.join(header)}) but found {len(fields)}. Every row needs every column (an empty field "
+                "is an empty text), and a text cannot hold a tab in a TSV shard."
+            )
+        yield tuple(fields[k] for k in order)

@@ -1,0 +1,36 @@
+"""Fixtures of the command-line tests on both engines: a Dask LocalCluster (one worker process,
+shared by the module, named by its address) and a local Spark master."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Iterator
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def dask_address() -> Iterator[str]:
+    distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
+    yield cluster.scheduler_address
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def spark_master() -> str:
+    if not os.environ.get("CI"):
+        pytest.importorskip("pyspark")
+        if shutil.which("java") is None:
+            pytest.skip("Java is not installed")
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # for sessions the tests start themselves
+    return "local[1]"
+
+
+@pytest.fixture(params=["dask", "spark"])
+def engine(request: pytest.FixtureRequest) -> list[str]:
+    """``--engine NAME --scheduler ADDRESS -q`` for each engine."""
+    where = request.getfixturevalue("dask_address" if request.param == "dask" else "spark_master")
+    return ["--engine", request.param, "--scheduler", where, "-q"]
