@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "ALVA_MANCHEGO_2019",
     "BANERJEE_LAVIE_2005",
     "BIRD_2009",
     "CHEN_CHERRY_2014",
@@ -15,6 +16,20 @@ __all__ = [
     "VAN_RIJSBERGEN_1979",
     "XU_2016",
 ]
+
+#: Alva-Manchego et al. (2019), EMNLP demos: EASSE, and the system outputs it collected.
+ALVA_MANCHEGO_2019 = """\
+@inproceedings{alva-manchego-etal-2019-easse,
+    title = "{EASSE}: {E}asier Automatic Sentence Simplification Evaluation",
+    author = "Alva-Manchego, Fernando and Martin, Louis and Scarton, Carolina and Specia, Lucia",
+    booktitle = "Proceedings of the 2019 Conference on Empirical Methods in Natural Language Processing and the 9th International Joint Conference on Natural Language Processing (EMNLP-IJCNLP): System Demonstrations",
+    year = "2019",
+    address = "Hong Kong, China",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/D19-3009",
+    doi = "10.18653/v1/D19-3009",
+    pages = "49--54",
+}"""
 
 #: Xu et al. (2016), TACL: SARI and the TurkCorpus.
 XU_2016 = """\

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._citations import ALVA_MANCHEGO_2019
+
 __all__ = ["EASSE_DATA_PREFIX", "EASSE_SETS"]
 
 #: Every URL below starts with this: EASSE's data folder at the pinned commit.
@@ -34,16 +36,6 @@ def _easse(path: str, sha256: str) -> tuple[str, str, str]:
     return EASSE_DATA_PREFIX + path, sha256, path.rsplit("/", 1)[-1]
 
 
-_EASSE_CITATION = """\
-@inproceedings{alva-manchego-etal-2019-easse,
-    title = "{EASSE}: Easier Automatic Sentence Simplification Evaluation",
-    author = "Alva-Manchego, Fernando and Martin, Louis and Scarton, Carolina and Specia, Lucia",
-    booktitle = "Proceedings of the 2019 Conference on Empirical Methods in Natural Language Processing and the 9th International Joint Conference on Natural Language Processing (EMNLP-IJCNLP): System Demonstrations",
-    year = "2019",
-    url = "https://aclanthology.org/D19-3009",
-    doi = "10.18653/v1/D19-3009",
-    pages = "49--54",
-}"""
 _PWKP_CITATION = """\
 @inproceedings{zhu-etal-2010-monolingual,
     title = "A Monolingual Tree-based Translation Model for Sentence Simplification",
@@ -266,7 +258,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=359,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         notes="EASSE's system_outputs/turkcorpus/test/*: score against turkcorpus-test or asset-test.",
@@ -291,7 +283,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=359,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         notes="EASSE's system_outputs/turkcorpus/test/tok/*.",
@@ -325,7 +317,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=359,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         notes="EASSE's system_outputs/turkcorpus/test/tok.low/*: score against turkcorpus-test-legacy (SARI easse-legacy).",
@@ -351,7 +343,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=100,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         corpus="pwkp-test",
@@ -370,7 +362,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=1077,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         notes="EASSE's system_outputs/newsela/test/*; sources and references must be obtained from Newsela.",
@@ -388,7 +380,7 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
         },
         n_segments=1077,
         n_references=0,
-        citation=_EASSE_CITATION,
+        citation=ALVA_MANCHEGO_2019,
         licence=_OUTPUTS_LICENCE,
         kind="outputs",
         notes="EASSE's system_outputs/newsela/test/tok.low/*.",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from .._citations import ALVA_MANCHEGO_2019
 from .easse_data import EASSE_SETS
 from .spec import UPSTREAM_HOST, RemoteFile, TestSetSpec
 
@@ -32,18 +33,7 @@ EASSE_OUTPUTS_URL = (
     f"{UPSTREAM_HOST}/feralvam/easse/6a4352ec299ed03fda8ee45445ca43d9c7673e89/easse/resources/data/system_outputs"
 )
 
-EASSE_CITATION = """\
-@inproceedings{alva-manchego-etal-2019-easse,
-    title = "{EASSE}: {E}asier Automatic Sentence Simplification Evaluation",
-    author = "Alva-Manchego, Fernando and Martin, Louis and Scarton, Carolina and Specia, Lucia",
-    booktitle = "Proceedings of the 2019 Conference on Empirical Methods in Natural Language Processing and the 9th International Joint Conference on Natural Language Processing (EMNLP-IJCNLP): System Demonstrations",
-    year = "2019",
-    address = "Hong Kong, China",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/D19-3009",
-    doi = "10.18653/v1/D19-3009",
-    pages = "49--54",
-}"""
+EASSE_CITATION = ALVA_MANCHEGO_2019
 
 _LICENCE = (
     "no licence stated for the outputs; each belongs to its system's authors, as collected and "
