@@ -14,7 +14,8 @@ behaviour, which the catalogue's row repeats. A case with ``bug`` set documents 
 library must have and does not have yet: it runs as ``xfail(strict=True)``, so the fix turns
 it into a failure until the mark is removed.
 
-``test_catalogue_lists_every_case`` checks that the catalogue lists the cases of both modules, in order.
+``test_catalogue_lists_every_case`` checks that the catalogue lists the cases of both modules, and then
+those of ``tests/test_catalogue_reliability.py`` (C100 on, :func:`later_cases`), in order.
 """
 
 from __future__ import annotations
@@ -630,10 +631,19 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     case.check(tmp_path, monkeypatch)
 
 
+def later_cases() -> list[Case]:
+    """This module's cases, then those of ``tests/test_catalogue_reliability.py`` (C100 on): the one list
+    of cases after C52 that the checks below hold against the catalogue. Imported here, not at the top:
+    that module imports this one."""
+    from .test_catalogue_reliability import CASES as RELIABILITY_CASES
+
+    return [*CASES, *RELIABILITY_CASES]
+
+
 def test_cases_are_well_formed() -> None:
-    ids = [case.id for case in [*FIRST_CASES, *CASES]]
+    ids = [case.id for case in [*FIRST_CASES, *later_cases()]]
     assert ids == [f"C{i:02d}" for i in range(1, len(ids) + 1)]
-    for case in CASES:
+    for case in later_cases():
         assert case.via in (CLI, API) and case.input and case.behaviour
         assert "|" not in case.input + case.behaviour and "\n" not in case.input + case.behaviour
 
@@ -644,19 +654,20 @@ def catalogue_rows() -> list[tuple[str, str, str]]:
 
 
 def markdown_table() -> str:
-    """The table the catalogue should hold: C01-C52 as it has them, then this module's cases."""
+    """The table the catalogue should hold: C01-C52 as it has them, then the later cases (:func:`later_cases`)."""
     first = {row[0]: row for row in catalogue_rows()}
     lines = ["| id | input | behaviour |", "| --- | --- | --- |"]
     for case in FIRST_CASES:
         _, what, behaviour = first.get(case.id, (case.id, case.input, "(see tests/test_catalogue.py)"))
         lines.append(f"| {case.id} | {what} | {behaviour} |")
-    for case in CASES:
+    for case in later_cases():
         lines.append(f"| {case.id} | {case.input.replace('|', chr(92) + '|')} | {case.behaviour} |")
     return "\n".join(lines) + "\n"
 
 
 def test_catalogue_lists_every_case() -> None:
-    """The catalogue lists C01-C52 (tests/test_catalogue.py) and this module's cases, in order."""
+    """The catalogue lists C01-C52 (tests/test_catalogue.py), this module's cases and
+    tests/test_catalogue_reliability.py's (C100 on), in order."""
     rows = catalogue_rows()
-    assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *CASES]]
-    assert [row[1] for row in rows[len(FIRST_CASES) :]] == [case.input for case in CASES]
+    assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *later_cases()]]
+    assert [row[1] for row in rows[len(FIRST_CASES) :]] == [case.input for case in later_cases()]
