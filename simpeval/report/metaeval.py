@@ -306,8 +306,8 @@ def render_metaeval(result: MetaEvaluation, fmt: str = "text", width: int = 3) -
         raise InvalidOptionError(f"render_metaeval: fmt must be one of {', '.join(available_formats())} (got {fmt!r}).")
     if isinstance(width, bool) or not isinstance(width, int) or width < 0:
         raise InvalidOptionError(f"render_metaeval: width must be a non-negative integer (got {width!r}).")
-    if fmt == "json":
-        return dumps(result.to_dict(), indent=2)
+    if fmt == "json":  # the same notes as the human formats print (the left-out levels too)
+        return dumps({**result.to_dict(), "notes": _notes(result)}, indent=2)
     if fmt == "jsonl":
         return "\n".join(dumps(r) for r in result.records())
     if fmt in ("csv", "tsv"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import dataclasses
 import math
 
@@ -151,8 +153,11 @@ def test_fewer_than_three_rated_outputs_are_noted() -> None:
     from simpeval.report.metaeval import render_metaeval
 
     two = HumanRatings("two", "s", (0, 1), ("a", "a"), ("a cat sat", "the dog"), (80.0, 70.0))
-    text = render_metaeval(meta_evaluate(two, REFERENCES, metrics=["chrf"], n_samples=10))
-    assert "segment-level figures need 3 rated outputs or more (got 2): left out" in text
+    result = meta_evaluate(two, REFERENCES, metrics=["chrf"], n_samples=10)
+    text = render_metaeval(result)
+    note = "segment-level figures need 3 rated outputs or more (got 2): left out"
+    assert note in text
+    assert note in json.loads(render_metaeval(result, "json"))["notes"]  # the same notes in every format
 
 
 def test_huge_ratings_give_the_figures_of_scaled_ones_without_warnings(toy: HumanRatings) -> None:
