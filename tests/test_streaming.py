@@ -123,3 +123,24 @@ class _no_warning:
 
     def __exit__(self, *exc):
         return self._catcher.__exit__(*exc)
+
+
+@pytest.mark.parametrize("metrics", [["sari"], ["bleu"], ["fkgl"], ["fkgl", "chrf"]])
+def test_no_references_is_the_same_answer_whole_and_streamed(metrics: list[str]) -> None:
+    """``references=[]``: FKGL (which needs none) scores, every other metric refuses with the same error."""
+    from simpeval import evaluate_streams, evaluate_systems
+    from simpeval.exceptions import ReferenceLayoutError
+
+    def run(streamed: bool) -> object:
+        try:
+            if streamed:
+                table = evaluate_streams({"x": iter(["a b .", "c d e ."])}, [], sources=iter(["a", "c"]), metrics=metrics,
+                                         chunk_size=1)  # fmt: skip
+            else:
+                table = evaluate_systems({"x": ["a b .", "c d e ."]}, [], sources=["a", "c"], metrics=metrics)
+        except ReferenceLayoutError as error:
+            return str(error)
+        return [table.cell("x", name).score for name in table.metric_names]
+
+    assert run(True) == run(False)
+    assert isinstance(run(True), list) == (metrics == ["fkgl"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, Optional, Sequence, Sized, Union
 
 from .._types import RefStreams, Sources
 from ..alignment import iter_aligned_chunks
@@ -27,7 +27,8 @@ def evaluate_systems(
 
     Args:
         systems: system name -> its outputs, one per segment.
-        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
+        references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``;
+            none (``[]`` or ``None``) when no metric needs references (FKGL).
         sources: the source sentences (required when a metric needs them, as SARI does).
         metrics: :class:`~simpeval.metrics.base.Metric` objects or registry names
             (``"sari"``, ``"bleu"``, ``"chrf"``, ``"ter"``), in column order.
@@ -42,8 +43,10 @@ def evaluate_systems(
     check_systems(systems)
     resolved = resolve_metrics(metrics)
     announce_work(systems, references)
-    scores = [
-        tuple(metric.corpus_score(hypotheses, references, sources=sources) for metric in resolved)
+    none = isinstance(references, Sized) and not isinstance(references, str) and not len(references)
+    scores = [  # no references at all: None for the metrics that need none (FKGL); the others say what is wrong
+        tuple(metric.corpus_score(hypotheses, None if none and not metric.requires_references else references,
+                                  sources=sources) for metric in resolved)  # fmt: skip
         for hypotheses in systems.values()
     ]
     return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
@@ -104,11 +107,13 @@ def evaluate_streams(
     for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
         refs = chunk[n_systems : n_systems + n_refs]
         srcs = chunk[-1] if sources is not None else None
-        # streams by construction: never read per segment; none given (metrics that need none, such as FKGL): None
-        streams = References.from_streams(refs if refs else [[None] * len(chunk[0])])
+        # streams by construction: never read per segment; none given: None for the metrics that need
+        # none (FKGL), an empty list (refused with the layout error) for the others, as in evaluate_systems
+        streams = References.from_streams(refs) if refs else None
         for s, hypotheses in enumerate(chunk[:n_systems]):
             for k, metric in enumerate(resolved):
-                total = metric.corpus_stats(hypotheses, streams, sources=srcs).sum(axis=0)
+                given: Optional[RefStreams] = streams if streams is not None or not metric.requires_references else []
+                total = metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0)
                 totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
                 if progress is not None and s * len(resolved) + k + 1 < pairs:  # within the chunk, pro rata
                     progress("segments", done + len(chunk[0]) * (s * len(resolved) + k + 1) // pairs, None)
