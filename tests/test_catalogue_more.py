@@ -15,7 +15,8 @@ library must have and does not have yet: it runs as ``xfail(strict=True)``, so t
 it into a failure until the mark is removed.
 
 ``test_catalogue_lists_every_case`` checks that the catalogue lists the cases of both modules, and then
-those of ``tests/test_catalogue_reliability.py`` (C100 on, :func:`later_cases`), in order.
+those of ``tests/test_catalogue_reliability.py`` (C100-C115) and ``tests/test_catalogue_distributed.py``
+(C116 on, :func:`later_cases`), in order.
 """
 
 from __future__ import annotations
@@ -632,12 +633,13 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def later_cases() -> list[Case]:
-    """This module's cases, then those of ``tests/test_catalogue_reliability.py`` (C100 on): the one list
-    of cases after C52 that the checks below hold against the catalogue. Imported here, not at the top:
-    that module imports this one."""
+    """This module's cases, then those of ``tests/test_catalogue_reliability.py`` (C100-C115) and
+    ``tests/test_catalogue_distributed.py`` (C116 on): the one list of cases after C52 that the checks
+    below hold against the catalogue. Imported here, not at the top: those modules import this one."""
+    from .test_catalogue_distributed import CASES as DISTRIBUTED_CASES
     from .test_catalogue_reliability import CASES as RELIABILITY_CASES
 
-    return [*CASES, *RELIABILITY_CASES]
+    return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES]
 
 
 def test_cases_are_well_formed() -> None:
@@ -666,8 +668,9 @@ def markdown_table() -> str:
 
 
 def test_catalogue_lists_every_case() -> None:
-    """The catalogue lists C01-C52 (tests/test_catalogue.py), this module's cases and
-    tests/test_catalogue_reliability.py's (C100 on), in order."""
+    """The catalogue lists C01-C52 (tests/test_catalogue.py), this module's cases, then
+    tests/test_catalogue_reliability.py's (C100-C115) and tests/test_catalogue_distributed.py's
+    (C116 on), in order."""
     rows = catalogue_rows()
     assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *later_cases()]]
     assert [row[1] for row in rows[len(FIRST_CASES) :]] == [case.input for case in later_cases()]

@@ -1,4 +1,4 @@
-"""Issue 23, "Reliability, round three": processes, values, reports and meta-evaluation, C100 onwards.
+"""Issue 23, "Reliability, round three": processes, values, reports and meta-evaluation, C100-C115.
 
 The cases of the catalogue (``docs/catalogue.md``) that issue 23 fixed, one per row: worker
 processes after the compiled kernels ran, pickled results, ``explain`` with a missing
