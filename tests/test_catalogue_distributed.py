@@ -187,8 +187,7 @@ def _bad_dask_scheduler(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _unreachable_scheduler(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/distributed/test_cli_engines.py::test_an_unreachable_scheduler_is_one_error_line
-    (waits the client's 10 s connect timeout)."""
+    """The only test of an unreachable scheduler (it waits the client's 10 s connect timeout once)."""
     pytest.importorskip("distributed")
     with socket.socket() as probe:  # a port nothing listens on: bound, then closed
         probe.bind(("127.0.0.1", 0))
@@ -230,8 +229,7 @@ def _dask_row_over_the_frame(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _spark_from_a_venv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/distributed/test_cli_engines.py::test_local_spark_workers_run_the_drivers_python.
-    The venv's python by absolute path, with a PATH without the venv: the workers must not run
+    """The only test of this (a Spark start costs seconds). The venv's python by absolute path, with a PATH without the venv: the workers must not run
     whichever ``python3`` comes first on PATH."""
     if not os.environ.get("CI"):
         pytest.importorskip("pyspark")
