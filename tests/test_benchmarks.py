@@ -40,7 +40,7 @@ def shared() -> Path:
         ("bench_cli.py", "first run within 3x:"),
         ("bench_memory.py", "peak RSS under 1 GB: yes"),
         ("bench_distributed.py", "scores equal to the single process: yes"),
-        ("bench_all.py --only bench_cli.py bench_memory.py", r"targets met: \d+; not met: \d+"),
+        ("bench_all.py --only bench_cli.py bench_memory.py", r"met: \d+; not met: \d+"),  # reported, never asserted
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:
