@@ -63,9 +63,7 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], left: int
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
 
     def line(row: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
-        ).rstrip()
+        return "  ".join(c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))).rstrip()
 
     print(line(cells[0]))
     print("  ".join("-" * w for w in widths))
@@ -98,8 +96,13 @@ def met(flag: bool) -> str:
 
 def add_summary_option(parser: argparse.ArgumentParser) -> None:
     """``--summary-json PATH``: also write the Summary figures as JSON (``bench_all.py`` reads them)."""
-    parser.add_argument("--summary-json", type=Path, default=None, metavar="PATH",
-                        help="also write the summary figures to this JSON file")  # fmt: skip
+    parser.add_argument(
+        "--summary-json",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="also write the summary figures to this JSON file",
+    )
 
 
 def write_summary(path: Optional[Path], script: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -107,8 +110,9 @@ def write_summary(path: Optional[Path], script: str, rows: Sequence[Sequence[Any
     if path is None:
         return
     figures = [dict(zip(("figure", "value", "target", "status"), map(str, row))) for row in rows]
-    path.write_text(json.dumps({"script": script, "figures": figures}, indent=2, ensure_ascii=False) + "\n",
-                    encoding="utf-8")  # fmt: skip
+    path.write_text(
+        json.dumps({"script": script, "figures": figures}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 def byte_compile_simpeval() -> None:

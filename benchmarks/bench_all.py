@@ -47,11 +47,20 @@ SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def run_script(script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path) -> Optional[list[dict[str, str]]]:
+def run_script(
+    script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path
+) -> Optional[list[dict[str, str]]]:
     """Run one benchmark, its output to its log; its Summary figures, or ``None`` if it failed."""
     summary = log_dir / f"{Path(script).stem}.json"
-    command = [sys.executable, str(HERE / script), "--shared", str(args.shared), "--summary-json", str(summary),
-               *(("--quick",) if args.quick else extra)]  # fmt: skip
+    command = [
+        sys.executable,
+        str(HERE / script),
+        "--shared",
+        str(args.shared),
+        "--summary-json",
+        str(summary),
+        *(("--quick",) if args.quick else extra),
+    ]
     log = log_dir / f"{Path(script).stem}.txt"
     print(f"$ {' '.join(command[1:])}", flush=True)
     start = time.perf_counter()
@@ -70,9 +79,16 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
     parser.add_argument("--quick", action="store_true", help="every script's --quick (the marks then mean little)")
-    parser.add_argument("--log-dir", type=Path, default=None, help="where each script's output goes (default: a new temporary folder)")
-    parser.add_argument("--only", nargs="+", choices=[s for s, _ in SCRIPTS], metavar="SCRIPT",
-                        help="run only these scripts, e.g. --only bench_ter.py bench_cli.py")  # fmt: skip
+    parser.add_argument(
+        "--log-dir", type=Path, default=None, help="where each script's output goes (default: a new temporary folder)"
+    )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=[s for s, _ in SCRIPTS],
+        metavar="SCRIPT",
+        help="run only these scripts, e.g. --only bench_ter.py bench_cli.py",
+    )
     args = parser.parse_args(argv)
     args.shared = args.shared.resolve()
     log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="simpeval-bench-"))
@@ -90,12 +106,17 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             rows.append([script, "FAILED", "", "", ""])
             continue
         for k, figure in enumerate(figures):
-            rows.append([script if k == 0 else "", figure["figure"], figure["value"], figure["target"], figure["status"]])
+            rows.append(
+                [script if k == 0 else "", figure["figure"], figure["value"], figure["target"], figure["status"]]
+            )
     print()
     heading("All figures" + (" (--quick: reduced sizes; the targets refer to the full run)" if args.quick else ""))
     print_table(["script", "figure", "value", "target", "status"], rows, left=3)
     missed = [f"{row[1]} ({row[2]})" for row in rows if row[4] == "NOT met"]
-    print(f"targets met: {sum(row[4] == 'met' for row in rows)}; not met: {len(missed)}" + "".join(f"\n  - {m}" for m in missed))
+    print(
+        f"targets met: {sum(row[4] == 'met' for row in rows)}; not met: {len(missed)}"
+        + "".join(f"\n  - {m}" for m in missed)
+    )
     print(f"total wall time: {fmt_time(time.perf_counter() - start)}; logs in {log_dir}")
     if failed:
         sys.exit(f"bench_all.py: {', '.join(failed)} failed; see the logs above.")

@@ -37,7 +37,19 @@ from typing import Optional, Sequence
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import DEFAULT_SHARED, add_summary_option, byte_compile_simpeval, fmt_time, met, print_table, write_summary
 
-SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
+SYSTEMS = [
+    "ACCESS",
+    "BTRLTS",
+    "BTTS",
+    "BTTS10",
+    "Dress",
+    "Dress-Ls",
+    "EditNTS",
+    "PBMT-R",
+    "RM+EX",
+    "RM+EX+LS+RO",
+    "UNTS",
+]
 
 
 def run(command: Sequence[str], env: Optional[dict[str, str]] = None) -> float:
@@ -85,7 +97,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         t_first = run(one, env)
         t_warm = statistics.median(run(one, env) for _ in range(repeat))
         if args.quick:  # sections 1 and 2 only: section 3 compiles every kernel (about 15 s)
-            write_summary(args.summary_json, "bench_cli.py", _print_first_runs(len(systems), t_first, t_warm, t_base, repeat))
+            write_summary(
+                args.summary_json, "bench_cli.py", _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
+            )
             return
         four = ["-m", "sari", "bleu", "chrf", "ter"]
         score4 = [*simpeval, "score", "-s", source, "-r", *refs, "-i", *systems, *four]
@@ -99,19 +113,35 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     print_table(
         ["command", "simpeval", "sacrebleu bleu chrf ter", "sacrebleu / simpeval"],
         [
-            [f"score SARI BLEU chrF TER, {len(systems)} systems", fmt_time(t_score4), fmt_time(t_sacre3),
-             f"{t_sacre3 / t_score4:.1f}x"],
-            [f"compare SARI BLEU chrF TER, {len(systems)} systems", fmt_time(t_compare4), fmt_time(t_sacre3),
-             f"{t_sacre3 / t_compare4:.1f}x"],
+            [
+                f"score SARI BLEU chrF TER, {len(systems)} systems",
+                fmt_time(t_score4),
+                fmt_time(t_sacre3),
+                f"{t_sacre3 / t_score4:.1f}x",
+            ],
+            [
+                f"compare SARI BLEU chrF TER, {len(systems)} systems",
+                fmt_time(t_compare4),
+                fmt_time(t_sacre3),
+                f"{t_sacre3 / t_compare4:.1f}x",
+            ],
         ],
-    )  # fmt: skip
+    )
     print(f"(the first 4-metric run, which compiles every kernel into the empty Numba cache: {fmt_time(t_compile)})")
     rows += [
-        [f"score SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
-         f"{t_sacre3 / t_score4:.1f}x ({fmt_time(t_score4)} vs {fmt_time(t_sacre3)})", "(info)", ""],
-        [f"compare SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
-         f"{t_sacre3 / t_compare4:.1f}x ({fmt_time(t_compare4)} vs {fmt_time(t_sacre3)})", "(info)", ""],
-    ]  # fmt: skip
+        [
+            f"score SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"{t_sacre3 / t_score4:.1f}x ({fmt_time(t_score4)} vs {fmt_time(t_sacre3)})",
+            "(info)",
+            "",
+        ],
+        [
+            f"compare SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"{t_sacre3 / t_compare4:.1f}x ({fmt_time(t_compare4)} vs {fmt_time(t_sacre3)})",
+            "(info)",
+            "",
+        ],
+    ]
     write_summary(args.summary_json, "bench_cli.py", rows)
 
 
@@ -121,19 +151,37 @@ def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: flo
     print_table(
         ["command", "simpeval", "sacrebleu", "simpeval / sacrebleu", "target"],
         [
-            ["score SARI+BLEU, first run (empty Numba cache)", fmt_time(t_first), fmt_time(t_base),
-             f"{t_first / t_base:.2f}x", "<= 3x"],
-            [f"score SARI+BLEU, warm (median of {repeat})", fmt_time(t_warm), fmt_time(t_base),
-             f"{t_warm / t_base:.2f}x", "<= 2x"],
+            [
+                "score SARI+BLEU, first run (empty Numba cache)",
+                fmt_time(t_first),
+                fmt_time(t_base),
+                f"{t_first / t_base:.2f}x",
+                "<= 3x",
+            ],
+            [
+                f"score SARI+BLEU, warm (median of {repeat})",
+                fmt_time(t_warm),
+                fmt_time(t_base),
+                f"{t_warm / t_base:.2f}x",
+                "<= 2x",
+            ],
         ],
-    )  # fmt: skip
+    )
     print(f"\nfirst run within 3x: {'yes' if t_first <= 3 * t_base else 'NO'}")
     print(f"warm run within 2x: {'yes' if t_warm <= 2 * t_base else 'NO'}")
     return [
-        ["first run (empty Numba cache), score SARI+BLEU: simpeval / sacrebleu BLEU", f"{t_first / t_base:.2f}x",
-         "<= 3x", met(t_first <= 3 * t_base)],
-        ["warm run, score SARI+BLEU: simpeval / sacrebleu BLEU", f"{t_warm / t_base:.2f}x", "<= 2x",
-         met(t_warm <= 2 * t_base)],
+        [
+            "first run (empty Numba cache), score SARI+BLEU: simpeval / sacrebleu BLEU",
+            f"{t_first / t_base:.2f}x",
+            "<= 3x",
+            met(t_first <= 3 * t_base),
+        ],
+        [
+            "warm run, score SARI+BLEU: simpeval / sacrebleu BLEU",
+            f"{t_warm / t_base:.2f}x",
+            "<= 2x",
+            met(t_warm <= 2 * t_base),
+        ],
     ]
 
 

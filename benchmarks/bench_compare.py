@@ -63,9 +63,18 @@ from _common import (
 )
 
 SYSTEMS = (
-    "ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls",
-    "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS",
-)  # fmt: skip
+    "ACCESS",
+    "BTRLTS",
+    "BTTS",
+    "BTTS10",
+    "Dress",
+    "Dress-Ls",
+    "EditNTS",
+    "PBMT-R",
+    "RM+EX",
+    "RM+EX+LS+RO",
+    "UNTS",
+)
 BASELINE = "ACCESS"
 METRICS = ("sari", "bleu", "chrf", "ter")
 SACREBLEU_METRICS = ("bleu", "chrf")
@@ -110,15 +119,49 @@ def find_executable(name: str) -> str:
     return found
 
 
-def commands(ref_paths: Sequence[Path], names: Sequence[str], metrics: Sequence[str], n_samples: int,
-             sacrebleu_jobs: Optional[int]) -> tuple[list[str], list[str]]:  # fmt: skip
+def commands(
+    ref_paths: Sequence[Path],
+    names: Sequence[str],
+    metrics: Sequence[str],
+    n_samples: int,
+    sacrebleu_jobs: Optional[int],
+) -> tuple[list[str], list[str]]:
     """The sacrebleu and simpeval command lines of one paired-bootstrap job (systems by file name)."""
-    sb_cmd = [find_executable("sacrebleu"), *map(str, ref_paths), "-i", *names, "-m", *metrics,
-              "--paired-bs", "--paired-bs-n", str(n_samples), "-f", "text", "--no-color"]  # fmt: skip
+    sb_cmd = [
+        find_executable("sacrebleu"),
+        *map(str, ref_paths),
+        "-i",
+        *names,
+        "-m",
+        *metrics,
+        "--paired-bs",
+        "--paired-bs-n",
+        str(n_samples),
+        "-f",
+        "text",
+        "--no-color",
+    ]
     if sacrebleu_jobs is not None:
         sb_cmd += ["--paired-jobs", str(sacrebleu_jobs)]
-    se_cmd = [find_executable("simpeval"), "compare", "-r", *map(str, ref_paths), "-i", *names, "-m", *metrics,
-              "--paired", "bs", "--paired-n", str(n_samples), "--seed", str(SEED), "-f", "text", "--quiet"]  # fmt: skip
+    se_cmd = [
+        find_executable("simpeval"),
+        "compare",
+        "-r",
+        *map(str, ref_paths),
+        "-i",
+        *names,
+        "-m",
+        *metrics,
+        "--paired",
+        "bs",
+        "--paired-n",
+        str(n_samples),
+        "--seed",
+        str(SEED),
+        "-f",
+        "text",
+        "--quiet",
+    ]
     return sb_cmd, se_cmd
 
 
@@ -217,18 +260,34 @@ def section_metrics(data: Data, n_samples: int) -> list[tuple[str, float, float,
         label = results[0].metric
         n_stats = next(iter(stats.values())).shape[1]
         out.append((label, t_extract, t_resample, n_stats))
-        rows.append([label, n_stats, fmt_time(t_extract), fmt_time(t_resample),
-                     fmt_time(t_resample / n_pairs), fmt_time(t_extract + t_resample)])  # fmt: skip
+        rows.append(
+            [
+                label,
+                n_stats,
+                fmt_time(t_extract),
+                fmt_time(t_resample),
+                fmt_time(t_resample / n_pairs),
+                fmt_time(t_extract + t_resample),
+            ]
+        )
         print(f"  {label}: extraction {fmt_time(t_extract)}, resampling {fmt_time(t_resample)}", flush=True)
     total_extract = sum(r[1] for r in out)
     total_resample = sum(r[2] for r in out)
-    rows.append(["total", "", fmt_time(total_extract), fmt_time(total_resample), "", fmt_time(total_extract + total_resample)])
+    rows.append(
+        ["total", "", fmt_time(total_extract), fmt_time(total_resample), "", fmt_time(total_extract + total_resample)]
+    )
     print()
     print_table(
-        ["metric", "stats/seg", f"extraction ({len(systems)} sys)", f"resampling ({n_pairs} vs base)",
-         "resampling/comparison", "extraction + resampling"],
+        [
+            "metric",
+            "stats/seg",
+            f"extraction ({len(systems)} sys)",
+            f"resampling ({n_pairs} vs base)",
+            "resampling/comparison",
+            "extraction + resampling",
+        ],
         rows,
-    )  # fmt: skip
+    )
     return out
 
 
@@ -270,12 +329,21 @@ def section_sacrebleu(
         t, se_out = run_process(se_cmd, cwd)
         t_se = min(t_se, t)
         t, table = timed(
-            lambda: compare(systems, refs, sources=None, metrics=list(SACREBLEU_METRICS), paired="bs",
-                            paired_samples=n_samples, seed=SEED)
-        )  # fmt: skip
+            lambda: compare(
+                systems,
+                refs,
+                sources=None,
+                metrics=list(SACREBLEU_METRICS),
+                paired="bs",
+                paired_samples=n_samples,
+                seed=SEED,
+            )
+        )
         t_lib = min(t_lib, t)
-        print(f"  sacrebleu CLI {fmt_time(t_sb)}, simpeval CLI {fmt_time(t_se)}, simpeval library {fmt_time(t_lib)}",
-              flush=True)  # fmt: skip
+        print(
+            f"  sacrebleu CLI {fmt_time(t_sb)}, simpeval CLI {fmt_time(t_se)}, simpeval library {fmt_time(t_lib)}",
+            flush=True,
+        )
 
     # Process start-up alone (interpreter + imports), to read the CLI times.
     t_sb_start, _ = run_process([sacrebleu_exe, "--version"], cwd)
@@ -311,11 +379,19 @@ def section_sacrebleu(
     print("Where the time goes (BLEU + chrF; simpeval's extraction and resampling from section 1):")
     rows = [
         ["process start-up (`--version`)", fmt_time(t_sb_start), fmt_time(t_se_start), ""],
-        ["statistics extraction (in-process)", fmt_time(t_sb_stats), fmt_time(se_stats),
-         "-" if t_sb_stats is None else f"{t_sb_stats / se_stats:.2f}x"],
-        ["paired bootstrap (sacrebleu: CLI - start-up - extraction)", fmt_time(sb_rest), fmt_time(se_resample),
-         "-" if sb_rest is None else f"{sb_rest / se_resample:.2f}x"],
-    ]  # fmt: skip
+        [
+            "statistics extraction (in-process)",
+            fmt_time(t_sb_stats),
+            fmt_time(se_stats),
+            "-" if t_sb_stats is None else f"{t_sb_stats / se_stats:.2f}x",
+        ],
+        [
+            "paired bootstrap (sacrebleu: CLI - start-up - extraction)",
+            fmt_time(sb_rest),
+            fmt_time(se_resample),
+            "-" if sb_rest is None else f"{sb_rest / se_resample:.2f}x",
+        ],
+    ]
     print_table(["", "sacrebleu", "simpeval", "sacrebleu / simpeval"], rows)
     return {"sb": t_sb, "se": t_se, "lib": t_lib, "sb_out": sb_out, "se_out": se_out, "table": table, "names": names}
 
@@ -338,8 +414,12 @@ def section_parity(result: dict[str, Any]) -> Optional[bool]:
             if res is None or expected is None:
                 mismatches.append(f"{system} {label}: missing in {'simpeval' if res is None else 'sacrebleu'} output")
                 continue
-            ours = {"score": f"{cell.score:.1f}", "mean": f"{res.mean:.1f}",
-                    "ci": f"{half_width(res.ci):.1f}", "p": f"{res.p_value:.4f}"}
+            ours = {
+                "score": f"{cell.score:.1f}",
+                "mean": f"{res.mean:.1f}",
+                "ci": f"{half_width(res.ci):.1f}",
+                "p": f"{res.p_value:.4f}",
+            }
             cli_p = se_cli.get(system, {}).get(label)
             for key, value in ours.items():
                 checked += 1
@@ -365,13 +445,16 @@ def section_parity(result: dict[str, Any]) -> Optional[bool]:
     return not mismatches
 
 
-def section_with_ter(paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int,
-                     sacrebleu_jobs: Optional[int]) -> dict[str, Any]:  # fmt: skip
+def section_with_ter(
+    paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int, sacrebleu_jobs: Optional[int]
+) -> dict[str, Any]:
     """The whole job with TER added to the paired test: both command lines once, p-values compared."""
     _, ref_paths, sys_paths = paths
     names = list(sys_paths)
     cwd = next(iter(sys_paths.values())).parent
-    heading(f"4. Whole job, BLEU + chrF + TER: sacrebleu --paired-bs vs simpeval ({len(names)} systems, {n_samples} resamples)")
+    heading(
+        f"4. Whole job, BLEU + chrF + TER: sacrebleu --paired-bs vs simpeval ({len(names)} systems, {n_samples} resamples)"
+    )
     sb_cmd, se_cmd = commands(ref_paths, names, (*SACREBLEU_METRICS, "ter"), n_samples, sacrebleu_jobs)
     t_sb, sb_out = run_process(sb_cmd, cwd)
     t_se, se_out = run_process(se_cmd, cwd)
@@ -387,14 +470,22 @@ def section_with_ter(paths: tuple[Path, list[Path], dict[str, Path]], n_samples:
     print()
     print_table(
         ["whole job, BLEU + chrF + TER", "wall time", "speed-up = sacrebleu / this"],
-        [["sacrebleu CLI --paired-bs (subprocess)", fmt_time(t_sb), "1.0x (baseline)"],
-         ["simpeval compare CLI (subprocess)", fmt_time(t_se), f"{t_sb / t_se:.2f}x"]],
-    )  # fmt: skip
+        [
+            ["sacrebleu CLI --paired-bs (subprocess)", fmt_time(t_sb), "1.0x (baseline)"],
+            ["simpeval compare CLI (subprocess)", fmt_time(t_se), f"{t_sb / t_se:.2f}x"],
+        ],
+    )
     return {"sb": t_sb, "se": t_se, "identical": identical}
 
 
-def print_summary(metric_rows: list[tuple[str, float, float, int]], whole: dict[str, Any], parity: Optional[bool],
-                  with_ter: Optional[dict[str, Any]], args: argparse.Namespace, elapsed: float) -> None:  # fmt: skip
+def print_summary(
+    metric_rows: list[tuple[str, float, float, int]],
+    whole: dict[str, Any],
+    parity: Optional[bool],
+    with_ter: Optional[dict[str, Any]],
+    args: argparse.Namespace,
+    elapsed: float,
+) -> None:
     heading("Summary")
     if args.quick:
         print("(--quick: 3 systems and fewer resamples; the targets refer to the full run, so the marks mean little)\n")
@@ -403,26 +494,48 @@ def print_summary(metric_rows: list[tuple[str, float, float, int]], whole: dict[
     ratio = whole["sb"] / whole["se"]
     rows = [
         [f"statistics extraction, 4 metrics x {args.n_systems} systems", fmt_time(total_extract), "(none)", ""],
-        [f"paired bootstrap, 4 metrics x {args.n_systems - 1} comparisons x {args.resamples}",
-         fmt_time(total_resample), f"< {TARGET_RESAMPLING_SECONDS:.0f} s", met(total_resample < TARGET_RESAMPLING_SECONDS)],
-        ["whole job BLEU + chrF: sacrebleu CLI / simpeval CLI", f"{ratio:.2f}x", f">= {TARGET_RATIO:.0f}x",
-         met(ratio >= TARGET_RATIO)],
+        [
+            f"paired bootstrap, 4 metrics x {args.n_systems - 1} comparisons x {args.resamples}",
+            fmt_time(total_resample),
+            f"< {TARGET_RESAMPLING_SECONDS:.0f} s",
+            met(total_resample < TARGET_RESAMPLING_SECONDS),
+        ],
+        [
+            "whole job BLEU + chrF: sacrebleu CLI / simpeval CLI",
+            f"{ratio:.2f}x",
+            f">= {TARGET_RATIO:.0f}x",
+            met(ratio >= TARGET_RATIO),
+        ],
         ["whole job BLEU + chrF: sacrebleu CLI / simpeval library", f"{whole['sb'] / whole['lib']:.2f}x", "(info)", ""],
-        ["paired p-values equal sacrebleu's", "-" if parity is None else ("yes" if parity else "NO"),
-         "identical", "-" if parity is None else met(parity)],
-    ]  # fmt: skip
+        [
+            "paired p-values equal sacrebleu's",
+            "-" if parity is None else ("yes" if parity else "NO"),
+            "identical",
+            "-" if parity is None else met(parity),
+        ],
+    ]
     if with_ter is not None:
         ter_ratio, same = with_ter["sb"] / with_ter["se"], with_ter["identical"]
         rows += [
-            ["whole job BLEU + chrF + TER: sacrebleu CLI / simpeval CLI", f"{ter_ratio:.2f}x",
-             f">= {TARGET_TER_RATIO:.0f}x", met(ter_ratio >= TARGET_TER_RATIO)],
-            ["paired p-values with TER equal sacrebleu's", "-" if same is None else ("yes" if same else "NO"),
-             "identical", "-" if same is None else met(same)],
-        ]  # fmt: skip
+            [
+                "whole job BLEU + chrF + TER: sacrebleu CLI / simpeval CLI",
+                f"{ter_ratio:.2f}x",
+                f">= {TARGET_TER_RATIO:.0f}x",
+                met(ter_ratio >= TARGET_TER_RATIO),
+            ],
+            [
+                "paired p-values with TER equal sacrebleu's",
+                "-" if same is None else ("yes" if same else "NO"),
+                "identical",
+                "-" if same is None else met(same),
+            ],
+        ]
     print_table(["figure", "value", "target", "status"], rows)
     write_summary(args.summary_json, "bench_compare.py", rows)
     print(f"resampling total < {TARGET_RESAMPLING_SECONDS:.0f} s: {met(total_resample < TARGET_RESAMPLING_SECONDS)}")
-    print(f"whole job vs sacrebleu --paired-bs, target >= {TARGET_RATIO:.0f}x: {met(ratio >= TARGET_RATIO)} ({ratio:.2f}x)")
+    print(
+        f"whole job vs sacrebleu --paired-bs, target >= {TARGET_RATIO:.0f}x: {met(ratio >= TARGET_RATIO)} ({ratio:.2f}x)"
+    )
     print(f"\nbenchmark wall time: {elapsed:.1f} s")
 
 
@@ -434,12 +547,25 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     )
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 systems, 200 resamples, < 30 s")
-    parser.add_argument("--resamples", type=int, default=None, help="paired bootstrap resamples (default 2000; --quick: 200)")
-    parser.add_argument("--n-systems", type=int, default=None, help=f"first N of the systems, 2..{len(SYSTEMS)} (default 10; --quick: 3)")
+    parser.add_argument(
+        "--resamples", type=int, default=None, help="paired bootstrap resamples (default 2000; --quick: 200)"
+    )
+    parser.add_argument(
+        "--n-systems",
+        type=int,
+        default=None,
+        help=f"first N of the systems, 2..{len(SYSTEMS)} (default 10; --quick: 3)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="section 2: best of N runs of each whole job")
-    parser.add_argument("--sacrebleu-jobs", type=int, default=None,
-                        help="pass --paired-jobs N to sacrebleu (default: not passed, i.e. sacrebleu's default of 1)")  # fmt: skip
-    parser.add_argument("--with-ter", action="store_true", help="section 4: the whole job with TER added (about a minute)")
+    parser.add_argument(
+        "--sacrebleu-jobs",
+        type=int,
+        default=None,
+        help="pass --paired-jobs N to sacrebleu (default: not passed, i.e. sacrebleu's default of 1)",
+    )
+    parser.add_argument(
+        "--with-ter", action="store_true", help="section 4: the whole job with TER added (about a minute)"
+    )
     add_summary_option(parser)
     args = parser.parse_args(argv)
     if args.resamples is None:

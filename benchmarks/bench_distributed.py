@@ -29,7 +29,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import fmt_time, print_table
 
-WORDS = np.array("the a of to and in is was for on that with as by at from it an were are this be city river school".split())
+WORDS = np.array(
+    "the a of to and in is was for on that with as by at from it an were are this be city river school".split()
+)
 
 
 def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]:
@@ -43,9 +45,13 @@ def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]
         lengths = rng.integers(8, 24, size)
         words = [WORDS[rng.integers(0, len(WORDS), k)] for k in lengths]
         source = [" ".join(w) + f" {start + i} ." for i, w in enumerate(words)]
-        frame = pd.DataFrame({"source": source,
-                              "hypothesis": [" ".join(w[1:]) + f" {start + i} ." for i, w in enumerate(words)],
-                              "ref0": [" ".join(w[: max(4, len(w) * 2 // 3)]) + f" {start + i} ." for i, w in enumerate(words)]})  # fmt: skip
+        frame = pd.DataFrame(
+            {
+                "source": source,
+                "hypothesis": [" ".join(w[1:]) + f" {start + i} ." for i, w in enumerate(words)],
+                "ref0": [" ".join(w[: max(4, len(w) * 2 // 3)]) + f" {start + i} ." for i, w in enumerate(words)],
+            }
+        )
         paths.append(folder / f"part-{start // shard:05d}.parquet")
         frame.to_parquet(paths[-1])
     return paths
@@ -72,7 +78,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--shard", type=int, default=250_000)
     parser.add_argument("--quick", action="store_true", help="100,000 segments")
-    parser.add_argument("--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated")
+    parser.add_argument(
+        "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
+    )
     args = parser.parse_args(argv)
     n = 100_000 if args.quick else args.segments
     shard = min(args.shard, max(n // 8, 1))
@@ -95,13 +103,23 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
                 s_dask = score_dask(frame, metric, refs=["ref0"], src="source").score
                 t_dask = time.perf_counter() - start
                 peaks = client.run(_peak_rss)
-                rows.append([name.upper(), fmt_time(t_local), fmt_time(t_dask), f"{t_local / t_dask:.2f}x",
-                             f"{n / t_dask:,.0f}", f"{max(peaks.values()) / 2**20:,.0f} MiB",
-                             "yes" if s_dask == s_local else "NO"])  # fmt: skip
+                rows.append(
+                    [
+                        name.upper(),
+                        fmt_time(t_local),
+                        fmt_time(t_dask),
+                        f"{t_local / t_dask:.2f}x",
+                        f"{n / t_dask:,.0f}",
+                        f"{max(peaks.values()) / 2**20:,.0f} MiB",
+                        "yes" if s_dask == s_local else "NO",
+                    ]
+                )
         cluster.close()
     print(f"{n:,} generated segments in {len(paths)} Parquet shards; LocalCluster: 2 worker processes\n")
-    print_table(["metric", "one process", "Dask, 2 workers", "speed-up", "segments / s (Dask)",
-                 "peak RSS per worker", "equal"], rows)  # fmt: skip
+    print_table(
+        ["metric", "one process", "Dask, 2 workers", "speed-up", "segments / s (Dask)", "peak RSS per worker", "equal"],
+        rows,
+    )
     print(f"\nscores equal to the single process: {'yes' if all(r[-1] == 'yes' for r in rows) else 'NO'}")
 
 

@@ -87,7 +87,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="200,000 segments")
-    parser.add_argument("--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated")
+    parser.add_argument(
+        "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
+    )
     add_summary_option(parser)
     args = parser.parse_args(argv)
     n = 200_000 if args.quick else args.segments
@@ -99,29 +101,62 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         size = sum(path.stat().st_size for path in (src, ref, hyp))
         print(f"{n:,} generated segments, 3 files, {size / 2**20:,.0f} MiB written in {fmt_time(written)}\n")
         env = dict(os.environ)
-        command = [simpeval, "score", "-s", str(src), "-r", str(ref), "-i", str(hyp), "-m", "sari", "bleu", "-f",
-                   "json", "-q"]  # fmt: skip
+        command = [
+            simpeval,
+            "score",
+            "-s",
+            str(src),
+            "-r",
+            str(ref),
+            "-i",
+            str(hyp),
+            "-m",
+            "sari",
+            "bleu",
+            "-f",
+            "json",
+            "-q",
+        ]
         t_ours, rss_ours, out = measure(command)
-        baseline = [sys.executable, "-c", "import sys\nfor p in sys.argv[1:]:\n    globals()[p] = open(p).read().split('\\n')",
-                    str(src), str(ref), str(hyp)]  # fmt: skip
+        baseline = [
+            sys.executable,
+            "-c",
+            "import sys\nfor p in sys.argv[1:]:\n    globals()[p] = open(p).read().split('\\n')",
+            str(src),
+            str(ref),
+            str(hyp),
+        ]
         t_base, rss_base, _ = measure(baseline)
         del env
     scores = {record["metric"]: record["score"] for record in json.loads(out)}
     print_table(
         ["job", "wall time", "segments / s", "peak RSS"],
         [
-            ["simpeval score SARI + BLEU (streamed)", fmt_time(t_ours), f"{n / t_ours:,.0f}", f"{rss_ours / 2**20:,.0f} MiB"],
+            [
+                "simpeval score SARI + BLEU (streamed)",
+                fmt_time(t_ours),
+                f"{n / t_ours:,.0f}",
+                f"{rss_ours / 2**20:,.0f} MiB",
+            ],
             ["baseline: read the 3 files into lists", fmt_time(t_base), "-", f"{rss_base / 2**20:,.0f} MiB"],
         ],
-    )  # fmt: skip
+    )
     print(f"\nscores: SARI {scores['SARI']:.4f}, BLEU {scores['BLEU']:.4f}")
     print(f"peak RSS under 1 GB: {'yes' if rss_ours < 2**30 else 'NO'}")
     print(f"peak RSS, simpeval / holding the corpus: {rss_ours / rss_base:.2f}x")
-    write_summary(args.summary_json, "bench_memory.py", [
-        [f"peak RSS, score SARI + BLEU, {n:,} segments streamed", f"{rss_ours / 2**20:,.0f} MiB", "< 1 GB",
-         met(rss_ours < 2**30)],
-        ["wall time (throughput)", f"{fmt_time(t_ours)} ({n / t_ours:,.0f} seg/s)", "(info)", ""],
-    ])  # fmt: skip
+    write_summary(
+        args.summary_json,
+        "bench_memory.py",
+        [
+            [
+                f"peak RSS, score SARI + BLEU, {n:,} segments streamed",
+                f"{rss_ours / 2**20:,.0f} MiB",
+                "< 1 GB",
+                met(rss_ours < 2**30),
+            ],
+            ["wall time (throughput)", f"{fmt_time(t_ours)} ({n / t_ours:,.0f} seg/s)", "(info)", ""],
+        ],
+    )
 
 
 if __name__ == "__main__":

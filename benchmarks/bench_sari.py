@@ -89,7 +89,11 @@ def data_paths(shared: Path) -> tuple[Path, list[Path], Path]:
 
 def load_asset(shared: Path) -> Corpus:
     source, references, system = data_paths(shared)
-    return read_lines(system, "bench_sari.py"), [read_lines(p, "bench_sari.py") for p in references], read_lines(source, "bench_sari.py")
+    return (
+        read_lines(system, "bench_sari.py"),
+        [read_lines(p, "bench_sari.py") for p in references],
+        read_lines(source, "bench_sari.py"),
+    )
 
 
 def replicate(corpus: Corpus, replicas: int) -> Corpus:
@@ -118,6 +122,7 @@ def lazy_corpus(corpus: Corpus, n: int) -> tuple[Iterator[str], list[Iterator[st
 
 # ----------------------------------------------------------------------------- timing
 
+
 def best_of(run: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     """Best wall time of ``repeat`` runs (caches cleared before each) and the last result."""
     best, result = math.inf, None
@@ -134,6 +139,7 @@ def same_score(a: Any, b: Any) -> bool:
 
 
 # ----------------------------------------------------------------------------- output
+
 
 def fmt_ratio(ratio: Optional[float]) -> str:
     return "-" if ratio is None else f"{ratio:.1f}x"
@@ -180,18 +186,23 @@ def source_fingerprint() -> dict[str, str]:
 # ----------------------------------------------------------------------------- sections
 def section_asset(corpus: Corpus, repeat_reference: int, repeat_fast: int) -> list[tuple[str, float, float, bool]]:
     heading(
-        f"a. Corpus SARI per preset, ASSET test ({len(corpus[0]):,} segments x {len(corpus[1])} refs, "
-        f"system {SYSTEM})"
+        f"a. Corpus SARI per preset, ASSET test ({len(corpus[0]):,} segments x {len(corpus[1])} refs, system {SYSTEM})"
     )
     print(f"best of {repeat_reference} (reference) / {repeat_fast} (fast) runs; fresh SARI objects\n")
     hyps, refs, srcs = corpus
     rows, results = [], []
     for preset in VARIANTS:
-        t_ref, s_ref = best_of(lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), repeat_reference)
-        t_fast, s_fast = best_of(lambda: SARI(preset, engine=FAST_ENGINE).corpus_score(hyps, refs, sources=srcs), repeat_fast)
+        t_ref, s_ref = best_of(
+            lambda: SARI(preset, engine="reference").corpus_score(hyps, refs, sources=srcs), repeat_reference
+        )
+        t_fast, s_fast = best_of(
+            lambda: SARI(preset, engine=FAST_ENGINE).corpus_score(hyps, refs, sources=srcs), repeat_fast
+        )
         same = same_score(s_ref, s_fast)
         results.append((preset, t_ref, t_fast, same))
-        rows.append([preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast), fmt_ratio(t_ref / t_fast), yes_no(same)])
+        rows.append(
+            [preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast), fmt_ratio(t_ref / t_fast), yes_no(same)]
+        )
     print_table(["preset", "SARI", "reference", "fast", "ratio", "identical"], rows)
     return results
 
@@ -216,10 +227,17 @@ def section_corpus(corpus: Corpus, reference_presets: Sequence[str]) -> dict[str
         ratio = None if t_ref is None else t_ref / t_fast
         if ratio is not None:
             ratios[preset] = ratio
-        rows.append([
-            preset, f"{s_fast.score:.6f}", fmt_time(t_ref), fmt_time(t_fast),
-            f"{len(hyps) / t_fast:,.0f}", fmt_ratio(ratio), yes_no(None if s_ref is None else same_score(s_ref, s_fast)),
-        ])  # fmt: skip
+        rows.append(
+            [
+                preset,
+                f"{s_fast.score:.6f}",
+                fmt_time(t_ref),
+                fmt_time(t_fast),
+                f"{len(hyps) / t_fast:,.0f}",
+                fmt_ratio(ratio),
+                yes_no(None if s_ref is None else same_score(s_ref, s_fast)),
+            ]
+        )
     print_table(["preset", "SARI", "reference", "fast", "fast seg/s", "ratio", "identical"], rows)
     return ratios
 
@@ -303,9 +321,18 @@ def section_stream(
     results: dict[str, dict[str, Any]] = {}
     for preset in STREAM_PRESETS:
         command = [
-            sys.executable, str(Path(__file__).resolve()), "--stream-worker", str(n), preset,
-            "--shared", str(shared), "--chunk-size", str(chunk_size), "--engine", FAST_ENGINE,
-        ]  # fmt: skip
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--stream-worker",
+            str(n),
+            preset,
+            "--shared",
+            str(shared),
+            "--chunk-size",
+            str(chunk_size),
+            "--engine",
+            FAST_ENGINE,
+        ]
         start = time.perf_counter()
         proc = subprocess.run(command, stdout=subprocess.PIPE, text=True)
         wall = time.perf_counter() - start
@@ -336,20 +363,38 @@ def section_stream(
         }
     rows = [
         [
-            preset, f"{r['score']:.6f}", fmt_time(r["wall"]), fmt_time(r["inner"]), f"{n / r['wall']:,.0f}",
-            fmt_mib(r["rss"]), fmt_time(r["t_ref_prefix"]), fmt_time(r["t_ref_total"]), fmt_ratio(r["ratio"]),
+            preset,
+            f"{r['score']:.6f}",
+            fmt_time(r["wall"]),
+            fmt_time(r["inner"]),
+            f"{n / r['wall']:,.0f}",
+            fmt_mib(r["rss"]),
+            fmt_time(r["t_ref_prefix"]),
+            fmt_time(r["t_ref_total"]),
+            fmt_ratio(r["ratio"]),
             yes_no(r["identical_prefix"]),
         ]
         for preset, r in results.items()
-    ]  # fmt: skip
+    ]
     ref_total = "reference" + (" (extrap.)" if reference_n < n else "")
     print_table(
-        ["preset", "SARI", "fast wall", "fast scoring", "seg/s", "peak RSS",
-         f"reference {reference_n:,}", ref_total, "ratio", f"identical {reference_n:,}"],
+        [
+            "preset",
+            "SARI",
+            "fast wall",
+            "fast scoring",
+            "seg/s",
+            "peak RSS",
+            f"reference {reference_n:,}",
+            ref_total,
+            "ratio",
+            f"identical {reference_n:,}",
+        ],
         rows,
-    )  # fmt: skip
+    )
     print(
-        "ratio = reference time (" + ("extrapolated " if reference_n < n else "")
+        "ratio = reference time ("
+        + ("extrapolated " if reference_n < n else "")
         + f"to {n:,} segments) / fast wall time; identical = reference and fast scores agree on the "
         f"first {reference_n:,} segments",
         flush=True,
@@ -366,16 +411,37 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     )
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
     parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test finishing in < 30 s")
-    parser.add_argument("--all-reference", action="store_true", help="section b: time the reference engine for every preset")
+    parser.add_argument(
+        "--all-reference", action="store_true", help="section b: time the reference engine for every preset"
+    )
     parser.add_argument("--sections", default="abcd", help="which sections to run, e.g. 'ab'")
-    parser.add_argument("--engine", default="fast", choices=["fast", "numba", "numpy"],
-                        help="the engine timed against the reference path (default: fast = numba if installed)")  # fmt: skip
-    parser.add_argument("--replicas", type=int, default=None, help="section b/c: ASSET replicas (default 56; --quick: 4)")
-    parser.add_argument("--repeat-fast", type=int, default=None, help="section a: best of N fast runs (default 5; --quick: 3)")
-    parser.add_argument("--repeat-reference", type=int, default=None, help="section a: best of N reference runs (default 3; --quick: 1)")
-    parser.add_argument("--loop-segments", type=int, default=2000, help="section c: segments of the timed reference loop")
-    parser.add_argument("--stream-segments", type=int, default=None, help="section d: stream length (default 1,000,000; --quick: 5,000)")
-    parser.add_argument("--stream-reference-segments", type=int, default=None, help="section d: reference prefix (default 20,000; --quick: 1,000)")
+    parser.add_argument(
+        "--engine",
+        default="fast",
+        choices=["fast", "numba", "numpy"],
+        help="the engine timed against the reference path (default: fast = numba if installed)",
+    )
+    parser.add_argument(
+        "--replicas", type=int, default=None, help="section b/c: ASSET replicas (default 56; --quick: 4)"
+    )
+    parser.add_argument(
+        "--repeat-fast", type=int, default=None, help="section a: best of N fast runs (default 5; --quick: 3)"
+    )
+    parser.add_argument(
+        "--repeat-reference", type=int, default=None, help="section a: best of N reference runs (default 3; --quick: 1)"
+    )
+    parser.add_argument(
+        "--loop-segments", type=int, default=2000, help="section c: segments of the timed reference loop"
+    )
+    parser.add_argument(
+        "--stream-segments", type=int, default=None, help="section d: stream length (default 1,000,000; --quick: 5,000)"
+    )
+    parser.add_argument(
+        "--stream-reference-segments",
+        type=int,
+        default=None,
+        help="section d: reference prefix (default 20,000; --quick: 1,000)",
+    )
     parser.add_argument("--chunk-size", type=int, default=10_000, help="section d: corpus_score_iter chunk_size")
     add_summary_option(parser)
     parser.add_argument("--stream-worker", nargs=2, metavar=("N", "PRESET"), help="internal: run the section d child")
@@ -418,7 +484,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
 
         numba_version = numba.__version__
     print(f"fast engine: {engine} (--engine {FAST_ENGINE}; Numba {numba_version}, {num_threads()} threads)")
-    print("baseline of every ratio: SARI(..., engine=\"reference\"); ratio = reference time / fast time\n", flush=True)
+    print('baseline of every ratio: SARI(..., engine="reference"); ratio = reference time / fast time\n', flush=True)
 
     # Warm-up: imports and first-call costs of both engines. The compiled engine's kernels are
     # loaded from Numba's on-disk cache (compiled on the very first run): a one-time cost per
@@ -430,8 +496,11 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     expect_work(COMPILED_MIN_TEXTS)
     SARI(engine=FAST_ENGINE).corpus_score(tiny[0], tiny[1], sources=tiny[2])
     SARI("hf", engine=FAST_ENGINE).corpus_score(asset[0], asset[1], sources=asset[2])  # + the threaded kernel
-    print(f"one-time kernel load (first calls of the {engine} engine in this process): "
-          f"{time.perf_counter() - start:.2f} s\n", flush=True)  # fmt: skip
+    print(
+        f"one-time kernel load (first calls of the {engine} engine in this process): "
+        f"{time.perf_counter() - start:.2f} s\n",
+        flush=True,
+    )
     for preset in VARIANTS:
         for engine_name in ("reference", FAST_ENGINE):
             SARI(preset, engine=engine_name).corpus_score(tiny[0], tiny[1], sources=tiny[2])
@@ -450,7 +519,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     del replicated
     gc.collect()
     if "d" in sections:
-        summary["d"] = section_stream(shared, asset, args.stream_segments, args.stream_reference_segments, args.chunk_size)
+        summary["d"] = section_stream(
+            shared, asset, args.stream_segments, args.stream_reference_segments, args.chunk_size
+        )
     print_summary(summary, args, time.perf_counter() - total_start)
     after = source_fingerprint()
     changed = sorted(name for name in set(fingerprint) | set(after) if fingerprint.get(name) != after.get(name))
@@ -469,37 +540,67 @@ def len_cpus() -> int:
 def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: float) -> None:
     heading("Summary")
     if args.quick:
-        print("(--quick: sizes are reduced, so the targets below, which refer to the full sizes, are only indicative)\n")
+        print(
+            "(--quick: sizes are reduced, so the targets below, which refer to the full sizes, are only indicative)\n"
+        )
     rows = []
 
     if "a" in summary:
         ratios = [t_ref / t_fast for _, t_ref, t_fast, _ in summary["a"]]
         all_same = all(same for *_, same in summary["a"])
-        rows.append([f"a. corpus, ASSET test ({ASSET_SEGMENTS} seg), all presets",
-                     f"ratio {min(ratios):.1f}x - {max(ratios):.1f}x; identical: {yes_no(all_same)}", "(none)", ""])  # fmt: skip
+        rows.append(
+            [
+                f"a. corpus, ASSET test ({ASSET_SEGMENTS} seg), all presets",
+                f"ratio {min(ratios):.1f}x - {max(ratios):.1f}x; identical: {yes_no(all_same)}",
+                "(none)",
+                "",
+            ]
+        )
     if "b" in summary:
         ratios, n = summary["b"]
         if ratios:
             text = ", ".join(f"{p} {fmt_ratio(r)}" for p, r in ratios.items())
-            rows.append([f"b. corpus, {n:,} segments vs reference", text,
-                         f">= {TARGET_CORPUS_RATIO:.0f}x", met(min(ratios.values()) >= TARGET_CORPUS_RATIO)])  # fmt: skip
-        rows.append(["b. corpus vs EASSE's own corpus_sari (issue 14)", "not measured: EASSE is not on the "
-                     "package registries; the reference engine stands in", ">= 100x", "not measured"])  # fmt: skip
+            rows.append(
+                [
+                    f"b. corpus, {n:,} segments vs reference",
+                    text,
+                    f">= {TARGET_CORPUS_RATIO:.0f}x",
+                    met(min(ratios.values()) >= TARGET_CORPUS_RATIO),
+                ]
+            )
+        rows.append(
+            [
+                "b. corpus vs EASSE's own corpus_sari (issue 14)",
+                "not measured: EASSE is not on the package registries; the reference engine stands in",
+                ">= 100x",
+                "not measured",
+            ]
+        )
     if "c" in summary:
         (ratio, identical, m), n = summary["c"]
         note = " (loop extrapolated)" if m < n else ""
-        rows.append([f"c. batch sentence hf, {n:,} segments (reference engine for HF's functions)", f"ratio {fmt_ratio(ratio)}{note}; identical: {yes_no(identical)}",
-                     f">= {TARGET_BATCH_RATIO:.0f}x", met(ratio >= TARGET_BATCH_RATIO)])  # fmt: skip
+        rows.append(
+            [
+                f"c. batch sentence hf, {n:,} segments (reference engine for HF's functions)",
+                f"ratio {fmt_ratio(ratio)}{note}; identical: {yes_no(identical)}",
+                f">= {TARGET_BATCH_RATIO:.0f}x",
+                met(ratio >= TARGET_BATCH_RATIO),
+            ]
+        )
     if "d" in summary:
         n = args.stream_segments
         results = summary["d"]
         rss = ", ".join(f"{p} {fmt_mib(r['rss'])}" for p, r in results.items())
         worst = max(r["rss"] for r in results.values())
-        rows.append([f"d. streamed {n:,} segments, peak RSS", rss,
-                     f"< {TARGET_STREAM_RSS_BYTES / 1024**3:.0f} GB", met(worst < TARGET_STREAM_RSS_BYTES)])  # fmt: skip
-        ratio_text = ", ".join(
-            f"{p} {fmt_ratio(r['ratio'])}, {n / r['wall']:,.0f} seg/s" for p, r in results.items()
+        rows.append(
+            [
+                f"d. streamed {n:,} segments, peak RSS",
+                rss,
+                f"< {TARGET_STREAM_RSS_BYTES / 1024**3:.0f} GB",
+                met(worst < TARGET_STREAM_RSS_BYTES),
+            ]
         )
+        ratio_text = ", ".join(f"{p} {fmt_ratio(r['ratio'])}, {n / r['wall']:,.0f} seg/s" for p, r in results.items())
         extrap = " (reference extrapolated)" if args.stream_reference_segments < n else ""
         rows.append([f"d. streamed {n:,} segments, ratio{extrap}", ratio_text, "(none)", ""])
     print_table(["figure", "measured", "target", "status"], rows, left=4)

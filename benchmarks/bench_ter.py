@@ -128,9 +128,11 @@ def section_first_call() -> Optional[tuple[float, float]]:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         imported, compiled = map(float, child(_FIRST_CALL, [], env))
         _, loaded = map(float, child(_FIRST_CALL, [], env))
-    rows = [["import simpeval.metrics.ter", fmt_time(imported)],
-            ["first call, empty Numba cache (compilation)", fmt_time(compiled)],
-            ["first call, cache filled (loading)", fmt_time(loaded)]]  # fmt: skip
+    rows = [
+        ["import simpeval.metrics.ter", fmt_time(imported)],
+        ["first call, empty Numba cache (compilation)", fmt_time(compiled)],
+        ["first call, cache filled (loading)", fmt_time(loaded)],
+    ]
     print_table(["", "wall time"], rows)
     return compiled, loaded
 
@@ -139,8 +141,10 @@ def section_warm(data: Data, repeat: int) -> dict[str, Any]:
     import sacrebleu
 
     systems, refs = data
-    heading(f"2. Corpus TER of {len(systems)} systems, warm: sacrebleu vs simpeval "
-            f"({len(refs[0])} segments x {len(refs)} references)")  # fmt: skip
+    heading(
+        f"2. Corpus TER of {len(systems)} systems, warm: sacrebleu vs simpeval "
+        f"({len(refs[0])} segments x {len(refs)} references)"
+    )
 
     def sacrebleu_run() -> dict[str, Any]:
         scorer = sacrebleu.TER(references=refs)
@@ -194,25 +198,49 @@ def section_long_line(shared: Path, megabytes: float) -> Optional[tuple[float, i
     return result
 
 
-def print_summary(first: Optional[tuple[float, float]], warm: dict[str, Any],
-                  long_line: Optional[tuple[float, int, float, int, float]], args: argparse.Namespace) -> None:  # fmt: skip
+def print_summary(
+    first: Optional[tuple[float, float]],
+    warm: dict[str, Any],
+    long_line: Optional[tuple[float, int, float, int, float]],
+    args: argparse.Namespace,
+) -> None:
     heading("Summary")
     if args.quick:
         print("(--quick: fewer systems and segments and a shorter line; the target refers to the full run)\n")
     engine = "numba" if NUMBA_AVAILABLE else "python"
     ratio = warm["sacrebleu"] / warm["times"][engine]
     rows = [
-        [f"corpus TER, {args.n_systems} systems: sacrebleu / simpeval ({engine})", f"{ratio:.1f}x",
-         f">= {TARGET_RATIO:.0f}x", met(ratio >= TARGET_RATIO)],
-        ["scores and edit counts equal sacrebleu's", "yes" if warm["identical"] else "NO", "identical",
-         met(warm["identical"])],
-    ]  # fmt: skip
+        [
+            f"corpus TER, {args.n_systems} systems: sacrebleu / simpeval ({engine})",
+            f"{ratio:.1f}x",
+            f">= {TARGET_RATIO:.0f}x",
+            met(ratio >= TARGET_RATIO),
+        ],
+        [
+            "scores and edit counts equal sacrebleu's",
+            "yes" if warm["identical"] else "NO",
+            "identical",
+            met(warm["identical"]),
+        ],
+    ]
     if first is not None:
-        rows.append(["first call: compilation / loading from the cache", f"{fmt_time(first[0])} / {fmt_time(first[1])}",
-                     "(info)", ""])  # fmt: skip
+        rows.append(
+            [
+                "first call: compilation / loading from the cache",
+                f"{fmt_time(first[0])} / {fmt_time(first[1])}",
+                "(info)",
+                "",
+            ]
+        )
     if long_line is not None:
-        rows.append([f"one {long_line[0]:.1f} MB line ({long_line[1]} words)",
-                     f"{fmt_time(long_line[2])}, {long_line[3]} MiB", "(info)", ""])  # fmt: skip
+        rows.append(
+            [
+                f"one {long_line[0]:.1f} MB line ({long_line[1]} words)",
+                f"{fmt_time(long_line[2])}, {long_line[3]} MiB",
+                "(info)",
+                "",
+            ]
+        )
     print_table(["figure", "value", "target", "status"], rows)
     write_summary(args.summary_json, "bench_ter.py", rows)
     print(f"identical: {'yes' if warm['identical'] else 'NO'}")
@@ -229,7 +257,9 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="smoke test: 3 systems, 120 segments, a 1 MB line")
     parser.add_argument("--n-systems", type=int, default=None, help=f"first N systems, 1..{len(SYSTEMS)} (default 10)")
     parser.add_argument("--repeat", type=int, default=3, help="best of N runs of the compiled engine")
-    parser.add_argument("--line-mb", type=float, default=None, help="section 3 line size in MB (default 10; --quick: 1)")
+    parser.add_argument(
+        "--line-mb", type=float, default=None, help="section 3 line size in MB (default 10; --quick: 1)"
+    )
     add_summary_option(parser)
     args = parser.parse_args(argv)
     if args.n_systems is None:
@@ -253,8 +283,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         f"NumPy {np.__version__} | Numba {'yes' if NUMBA_AVAILABLE else 'no'} | {platform.platform()} | "
         f"CPUs: {os.cpu_count()}"
     )
-    print(f"data: {shared} | ASSET test, {n_segments} segments x {N_REFERENCES} references | "
-          f"systems: {', '.join(data[0])}" + ("\n[--quick: smoke test only]" if args.quick else "") + "\n")  # fmt: skip
+    print(
+        f"data: {shared} | ASSET test, {n_segments} segments x {N_REFERENCES} references | "
+        f"systems: {', '.join(data[0])}" + ("\n[--quick: smoke test only]" if args.quick else "") + "\n"
+    )
     start = time.perf_counter()
     first = section_first_call()
     warm = section_warm(data, args.repeat)

@@ -186,8 +186,9 @@ def _is_alias(obj: object) -> bool:
     return type(obj).__module__ in ("typing", "types") and not isinstance(obj, _PY_TYPES)
 
 
-def _google_docstring_unless_attribute(app: Sphinx, what: str, name: str, obj: object, options: object,
-                                       lines: list[str]) -> None:  # fmt: skip
+def _google_docstring_unless_attribute(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
     """Napoleon, except on attributes: their first line (``"The demo files: ..."``) is prose,
     which napoleon would read as ``type: description``."""
     if what not in ("attribute", "data", "property"):

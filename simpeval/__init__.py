@@ -108,7 +108,9 @@ _LAZY = {
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
     "FKGL": "simpeval.metrics.fkgl",
-    **dict.fromkeys(["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"),
+    **dict.fromkeys(
+        ["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"
+    ),
     "compare": "simpeval.api",
     **dict.fromkeys(
         ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"],

@@ -41,8 +41,14 @@ from .tokenizers import get_tokenizer
 __all__ = ["FEATURES", "FeatureReport", "available_features", "compute", "render_features_of"]
 
 #: The features, in EASSE's order.
-FEATURES = ("Compression ratio", "Sentence splits", "Levenshtein similarity", "Exact copies",
-            "Additions proportion", "Deletions proportion")  # fmt: skip
+FEATURES = (
+    "Compression ratio",
+    "Sentence splits",
+    "Levenshtein similarity",
+    "Exact copies",
+    "Additions proportion",
+    "Deletions proportion",
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,9 @@ def _ratio() -> Callable[[str, str], float]:
     try:
         import Levenshtein
     except ImportError as err:
-        raise MissingDependencyError('the Levenshtein similarity needs: pip install "simplification-metrics[features]"') from err
+        raise MissingDependencyError(
+            'the Levenshtein similarity needs: pip install "simplification-metrics[features]"'
+        ) from err
     ratio: Callable[[str, str], float] = Levenshtein.ratio
     return ratio
 
@@ -98,7 +106,9 @@ def _check(sources: Any, outputs: Any) -> None:
         )
 
 
-def compute(sources: Sequence[str], outputs: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False) -> FeatureReport:
+def compute(
+    sources: Sequence[str], outputs: Sequence[str], *, tokenize: str = "13a", lowercase: bool = False
+) -> FeatureReport:
     """The features of ``outputs`` against their ``sources`` (EASSE's normalization: ``tokenize``, ``lowercase``).
 
     Raises:
@@ -118,10 +128,20 @@ def compute(sources: Sequence[str], outputs: Sequence[str], *, tokenize: str = "
 
 
 def render_features_of(
-    sources: Sequence[str], systems: Mapping[str, Sequence[str]], fmt: str = "text", width: int = 3, *,
-    tokenize: str = "13a", lowercase: bool = False,
-) -> str:  # fmt: skip
+    sources: Sequence[str],
+    systems: Mapping[str, Sequence[str]],
+    fmt: str = "text",
+    width: int = 3,
+    *,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+) -> str:
     """The mean features of every system, rendered in ``fmt`` (any format of :func:`simpeval.report.render`)."""
-    signature = Signature("Features", (("case", "lc" if lowercase else "mixed"), ("tok", tokenize), ("version", __version__)))
-    means = {name: compute(sources, outputs, tokenize=tokenize, lowercase=lowercase).means for name, outputs in systems.items()}
+    signature = Signature(
+        "Features", (("case", "lc" if lowercase else "mixed"), ("tok", tokenize), ("version", __version__))
+    )
+    means = {
+        name: compute(sources, outputs, tokenize=tokenize, lowercase=lowercase).means
+        for name, outputs in systems.items()
+    }
     return render_features(means, FEATURES, signature.format(), fmt, width)

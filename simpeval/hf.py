@@ -66,8 +66,9 @@ def _strings(name: str, column: str, values: Any, nested: bool) -> list[Any]:
     items = _as_list(values)
     if isinstance(items, list):
         items = [_as_list(item) if nested else item for item in items]
-        if all(isinstance(i, str) or (nested and isinstance(i, list) and all(isinstance(r, str) for r in i))
-               for i in items):  # fmt: skip
+        if all(
+            isinstance(i, str) or (nested and isinstance(i, list) and all(isinstance(r, str) for r in i)) for i in items
+        ):
             return items
     expected = "a list of strings, or of lists of strings" if nested else "a list of strings"
     raise InvalidValueError(
@@ -204,9 +205,13 @@ class SacreBLEU(_Module):
     ) -> dict[str, Any]:
         per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = BLEU(
-            smooth_method=smooth_method, smooth_value=smooth_value, force=force, lowercase=lowercase,
-            tokenize=tokenize, effective_order=use_effective_order,
-        )  # fmt: skip
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            force=force,
+            lowercase=lowercase,
+            tokenize=tokenize,
+            effective_order=use_effective_order,
+        )
         score = metric.corpus_score(predictions, References.from_segments(per_segment))
         return {
             "score": score.score,
@@ -239,9 +244,13 @@ class CHRF(_Module):
     ) -> dict[str, Any]:
         per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = _CHRF(
-            char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase, whitespace=whitespace,
+            char_order=char_order,
+            word_order=word_order,
+            beta=beta,
+            lowercase=lowercase,
+            whitespace=whitespace,
             eps_smoothing=eps_smoothing,
-        )  # fmt: skip
+        )
         score = metric.corpus_score(predictions, References.from_segments(per_segment))
         return {"score": score.score, "char_order": char_order, "word_order": word_order, "beta": beta}
 
@@ -264,9 +273,11 @@ class TER(_Module):
     ) -> dict[str, Any]:
         per_segment = _per_segment(self.name, predictions, references, same_count=True)
         metric = _TER(
-            normalized=normalized, no_punct=ignore_punct, asian_support=support_zh_ja_chars,
+            normalized=normalized,
+            no_punct=ignore_punct,
+            asian_support=support_zh_ja_chars,
             case_sensitive=case_sensitive,
-        )  # fmt: skip
+        )
         score = metric.corpus_score(predictions, References.from_segments(per_segment))
         edits = cast(float, score.details["num_edits"])  # a whole number of edits, an int as sacrebleu gives it
         return {"score": score.score, "num_edits": int(edits), "ref_length": score.details["ref_length"]}

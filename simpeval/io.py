@@ -230,7 +230,9 @@ def check_encoding(owner: str, encoding: str) -> str:
     # Python marks the codecs that are not text encodings (rot13, hex, zlib, ...); bytes.decode refuses them.
     name = info.name if info is not None and getattr(info, "_is_text_encoding", True) else None
     if name is None:
-        raise InvalidOptionError(f"{owner}: encoding must be the name of a text encoding such as utf-8 or latin-1 (got {encoding!r}).")
+        raise InvalidOptionError(
+            f"{owner}: encoding must be the name of a text encoding such as utf-8 or latin-1 (got {encoding!r})."
+        )
     return "utf-8" if name in ("utf-8", "utf-8-sig") else name
 
 

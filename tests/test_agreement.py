@@ -32,7 +32,10 @@ def test_agreement_resamples_with_the_bootstrap_draws() -> None:
 
 
 def _systems() -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
-    sources = [f"The big {w} sat quietly on the old mat number {i} today ." for i, w in enumerate(["cat", "dog", "cow", "fox"] * 4)]
+    sources = [
+        f"The big {w} sat quietly on the old mat number {i} today ."
+        for i, w in enumerate(["cat", "dog", "cow", "fox"] * 4)
+    ]
     references = [[s.replace("big ", "").replace("quietly ", "") for s in sources]]
     systems = {
         "copy": sources,
@@ -46,12 +49,17 @@ def _systems() -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
 def test_metric_agreement_between_sari_and_bleu() -> None:
     sources, references, systems = _systems()
     metrics = {"SARI": SARI(), "BLEU": BLEU()}
-    stats = {name: {s: m.corpus_stats(h, references, sources=sources) for s, h in systems.items()} for name, m in metrics.items()}
+    stats = {
+        name: {s: m.corpus_stats(h, references, sources=sources) for s, h in systems.items()}
+        for name, m in metrics.items()
+    }
     fns = {name: (lambda v, m=m: m.score_from_stats(v).score) for name, m in metrics.items()}
     results = metric_agreement(stats, fns, n_samples=200, seed=7)
     assert [(r.metric_a, r.metric_b, r.method) for r in results] == [
-        ("SARI", "BLEU", "pearson"), ("SARI", "BLEU", "spearman"), ("SARI", "BLEU", "kendall")
-    ]  # fmt: skip
+        ("SARI", "BLEU", "pearson"),
+        ("SARI", "BLEU", "spearman"),
+        ("SARI", "BLEU", "kendall"),
+    ]
     sari = [metrics["SARI"].corpus_score(h, references, sources=sources).score for h in systems.values()]
     bleu = [metrics["BLEU"].corpus_score(h, references).score for h in systems.values()]
     assert results[0].value == pytest.approx(pearson(np.array(sari), np.array(bleu)))

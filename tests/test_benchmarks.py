@@ -35,7 +35,10 @@ def shared() -> Path:
     [
         ("bench_sari.py", "identical: yes"),
         ("bench_compare.py", "All identical: simpeval's BLEU/chrF paired p-values equal sacrebleu's."),
-        ("bench_compare.py --with-ter --n-systems 2", r"paired p-values with TER equal sacrebleu's +yes +identical +met"),
+        (
+            "bench_compare.py --with-ter --n-systems 2",
+            r"paired p-values with TER equal sacrebleu's +yes +identical +met",
+        ),
         ("bench_ter.py", "identical: yes"),
         ("bench_cli.py", "first run within 3x:"),
         ("bench_memory.py", "peak RSS under 1 GB: yes"),
@@ -47,7 +50,10 @@ def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:
     name, *options = script.split()
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / name), "--quick", "--shared", str(shared), *options],
-        capture_output=True, text=True, timeout=600, cwd=ROOT,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert re.search(expected, result.stdout), result.stdout[-3000:]

@@ -146,8 +146,13 @@ def _no_reference_column(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _different_columns(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/distributed/test_shards.py::test_shards_with_different_columns_are_an_error."""
     folder = _shards(tmp / "s", HEADER + ROW, "hypothesis\tref0\na\tb\n")
-    error(_on_dask(tmp, folder, "-m", "bleu"), 1, f"shard {folder / 'part-1.tsv'} has the columns hypothesis, ref0",
-          f"but {folder / 'part-0.tsv'} has hypothesis, ref0, source", "every shard needs the same columns")  # fmt: skip
+    error(
+        _on_dask(tmp, folder, "-m", "bleu"),
+        1,
+        f"shard {folder / 'part-1.tsv'} has the columns hypothesis, ref0",
+        f"but {folder / 'part-0.tsv'} has hypothesis, ref0, source",
+        "every shard needs the same columns",
+    )
 
 
 def _null_hypothesis_in_parquet(tmp: Path, mp: pytest.MonkeyPatch) -> None:
@@ -209,8 +214,12 @@ def _shards_refuse_options(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/distributed/test_cli_engines.py::test_shards_refuse_the_options_they_would_ignore."""
     _no_cluster(mp)
     folder = _shards(tmp / "s", HEADER + ROW)
-    for extra, flag in ((["-i", "{sys.txt}"], "--input"), (["-s", "{src.txt}"], "--sources"),
-                        (["-r", "{ref.txt}"], "--references"), (["--confidence"], "--confidence")):  # fmt: skip
+    for extra, flag in (
+        (["-i", "{sys.txt}"], "--input"),
+        (["-s", "{src.txt}"], "--sources"),
+        (["-r", "{ref.txt}"], "--references"),
+        (["--confidence"], "--confidence"),
+    ):
         result = cli(tmp, ["score", "--shards", str(folder), "-m", "sari", "--engine", "dask", *extra])
         error(result, 2)
         assert flag in _last_line(result), (flag, result.output)

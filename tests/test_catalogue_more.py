@@ -96,19 +96,25 @@ def _same_bits_everywhere(hyps: list[str], ref: list[str], srcs: list[str]) -> N
     """Every engine of every metric gives the same bits; BLEU, chrF, chrF++ and TER equal sacrebleu's."""
     refs = [ref, [s[::-1] for s in ref]]  # two streams, the second reversed character by character
     for variant in sorted(VARIANTS):
-        stats = [SARI(variant, engine=e).corpus_stats(hyps, refs, sources=srcs) for e in ("reference", "numpy", "numba")]
+        stats = [
+            SARI(variant, engine=e).corpus_stats(hyps, refs, sources=srcs) for e in ("reference", "numpy", "numba")
+        ]
         for other in stats[1:]:
             np.testing.assert_array_equal(other, stats[0], err_msg=variant)
     for tokenize in ("13a", "intl", "zh", "char", "none"):
         for lowercase in (False, True):
-            ours = {BLEU(engine=e, tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, refs).score
-                    for e in ("sacrebleu", "numba")}  # fmt: skip
+            ours = {
+                BLEU(engine=e, tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, refs).score
+                for e in ("sacrebleu", "numba")
+            }
             assert ours == {sacrebleu.BLEU(tokenize=tokenize, lowercase=lowercase).corpus_score(hyps, refs).score}
     for word_order in (0, 2):
         ours = {CHRF(engine=e, word_order=word_order).corpus_score(hyps, refs).score for e in ("sacrebleu", "numba")}
         assert ours == {sacrebleu.CHRF(word_order=word_order).corpus_score(hyps, refs).score}
     for asian in (False, True):
-        ours = {TER(engine=e, asian_support=asian).corpus_score(hyps, refs).score for e in ("reference", "python", "numba")}
+        ours = {
+            TER(engine=e, asian_support=asian).corpus_score(hyps, refs).score for e in ("reference", "python", "numba")
+        }
         assert ours == {sacrebleu.TER(asian_support=asian).corpus_score(hyps, refs).score}
 
 
@@ -118,35 +124,51 @@ def _listing(folder: Path) -> list[str]:
 
 # ------------------------------------------------------------------ short streams and file faults
 def _second_system_short(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["compare", "-r", "{ref.txt}", "-i", "{sys.txt}", "{s1.txt}", "-m", "bleu"], {**BASE, "s1.txt": "x\n"})
+    result = cli(
+        tmp, ["compare", "-r", "{ref.txt}", "-i", "{sys.txt}", "{s1.txt}", "-m", "bleu"], {**BASE, "s1.txt": "x\n"}
+    )
     error(result, 1, "s1.txt: 1 line", "sys.txt: 2 lines", "ref.txt: 2 lines")
 
 
 def _tsv_short(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"], {**BASE, "refs.tsv": "a\tb\n"})
+    result = cli(
+        tmp,
+        ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"],
+        {**BASE, "refs.tsv": "a\tb\n"},
+    )
     error(result, 1, "refs.tsv: 1 line", "sys.txt: 2 lines")
 
 
 def _sources_short(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-s", "{s1.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "sari"], {**BASE, "s1.txt": "x\n"})
+    result = cli(
+        tmp, ["score", "-s", "{s1.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "sari"], {**BASE, "s1.txt": "x\n"}
+    )
     error(result, 1, "s1.txt: 1 line", "sys.txt: 2 lines")
 
 
 def _trailing_blank_line(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-r", "{ref3.txt}", "-i", "{sys.txt}", "-m", "bleu"], {**BASE, "ref3.txt": _text(REF) + "\n"})
+    result = cli(
+        tmp, ["score", "-r", "{ref3.txt}", "-i", "{sys.txt}", "-m", "bleu"], {**BASE, "ref3.txt": _text(REF) + "\n"}
+    )
     error(result, 1, "ref3.txt: 3 lines", "sys.txt: 2 lines")
 
 
 def _empty_tsv_fields(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    got = _json_scores(tmp, ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"],
-                       {**BASE, "refs.tsv": f"\t{REF[0]}\n{REF[1]}\t\n"})  # fmt: skip
+    got = _json_scores(
+        tmp,
+        ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"],
+        {**BASE, "refs.tsv": f"\t{REF[0]}\n{REF[1]}\t\n"},
+    )
     assert got == _bleu_of(SYS, [["", REF[1]], [REF[0], ""]])
 
 
 def _crlf_tsv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     tsv = "".join(f"{r}\tx y\r\n" for r in REF)
-    result = cli(tmp, ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu", "-f", "json"],
-                 {**BASE, "refs.tsv": tsv})  # fmt: skip
+    result = cli(
+        tmp,
+        ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu", "-f", "json"],
+        {**BASE, "refs.tsv": tsv},
+    )
     assert "Windows line endings" in result.stderr and "refs.tsv" in result.stderr
     assert scores(result) == _bleu_of(SYS, [REF, ["x y\r", "x y\r"]])
 
@@ -156,30 +178,44 @@ def _bom_tsv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     args = ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu", "-f", "json"]
     with_bom = cli(tmp / "a", args, {**BASE, "refs.tsv": b"\xef\xbb\xbf" + tsv.encode()})
     assert "byte-order mark" in with_bom.stderr and "refs.tsv" in with_bom.stderr
-    assert scores(with_bom) == scores(cli(tmp / "b", args, {**BASE, "refs.tsv": tsv})) == _bleu_of(SYS, [REF, ["x y"] * 2])
+    assert (
+        scores(with_bom) == scores(cli(tmp / "b", args, {**BASE, "refs.tsv": tsv})) == _bleu_of(SYS, [REF, ["x y"] * 2])
+    )
 
 
 def _bom_stdin(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     args = ["score", "-r", "{ref.txt}", "-m", "bleu", "-f", "json"]
-    result = CliRunner().invoke(main_command(), [a.replace("{ref.txt}", str(_put(tmp, "ref.txt", _text(REF)))) for a in args],
-                                input=b"\xef\xbb\xbf" + _text(SYS).encode())  # fmt: skip
+    result = CliRunner().invoke(
+        main_command(),
+        [a.replace("{ref.txt}", str(_put(tmp, "ref.txt", _text(REF)))) for a in args],
+        input=b"\xef\xbb\xbf" + _text(SYS).encode(),
+    )
     assert "<stdin>" in result.stderr and "byte-order mark" in result.stderr
     assert scores(result) == _bleu_of(SYS, [REF])
 
 
 def _nul_in_sources(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-s", "{nul.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "sari"], {**BASE, "nul.txt": b"a\nb\x00c\n"})
+    result = cli(
+        tmp,
+        ["score", "-s", "{nul.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "sari"],
+        {**BASE, "nul.txt": b"a\nb\x00c\n"},
+    )
     error(result, 1, "nul.txt", "NUL byte", "line 2")
 
 
 def _bad_utf8_tsv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"],
-                 {**BASE, "refs.tsv": b"ok\tx\ncaf\xe9\ty\n"})  # fmt: skip
+    result = cli(
+        tmp,
+        ["score", "-r", "{refs.tsv}", "--num-refs", "2", "-i", "{sys.txt}", "-m", "bleu"],
+        {**BASE, "refs.tsv": b"ok\tx\ncaf\xe9\ty\n"},
+    )
     error(result, 1, "refs.tsv", "not valid UTF-8", "byte 0xe9 on line 2")
 
 
 def _bad_bytes_for_encoding(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["score", "-r", "{odd.txt}", "-i", "{odd.txt}", "-m", "bleu", "-e", "utf-16"], {"odd.txt": b"abc"})
+    result = cli(
+        tmp, ["score", "-r", "{odd.txt}", "-i", "{odd.txt}", "-m", "bleu", "-e", "utf-16"], {"odd.txt": b"abc"}
+    )
     error(result, 1, "odd.txt", "not valid utf-16")
 
 
@@ -189,7 +225,12 @@ def _not_a_text_codec(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _undecodable_punycode(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    error(cli(tmp, ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "-e", "punycode"]), 1, "sys.txt", "punycode")
+    error(
+        cli(tmp, ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "-e", "punycode"]),
+        1,
+        "sys.txt",
+        "punycode",
+    )
 
 
 def _endless_reference(tmp: Path, mp: pytest.MonkeyPatch) -> None:
@@ -199,37 +240,54 @@ def _endless_reference(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _no_line_limit(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     long = "x" * ((1 << 20) + 1)
     files: Files = {"ref.txt": f"{long}\nb\n", "sys.txt": f"{long}\nc\n"}
-    error(cli(tmp / "a", ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu"], files), 1, "line 1: longer than")
-    got = _json_scores(tmp / "b", ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "--max-line-length", "0"], files)
+    error(
+        cli(tmp / "a", ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu"], files), 1, "line 1: longer than"
+    )
+    got = _json_scores(
+        tmp / "b", ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "--max-line-length", "0"], files
+    )
     assert got == _bleu_of([long, "c"], [[long, "b"]])
 
 
 # ------------------------------------------------------------------ Unicode inside strings
 def _punctuation_everywhere(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    _same_bits_everywhere(["!!! ... ??", "-- ; :", "«»“”„‚ 。、！"], ["... !!", "; -- :", "「」 、。"],
-                          ["!!! ... ?? ,", "-- ; : ,", "«» 。"])  # fmt: skip
+    _same_bits_everywhere(
+        ["!!! ... ??", "-- ; :", "«»“”„‚ 。、！"],
+        ["... !!", "; -- :", "「」 、。"],
+        ["!!! ... ?? ,", "-- ; : ,", "«» 。"],
+    )
 
 
 def _scripts_everywhere(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    _same_bits_everywhere(["猫が座った。", "القط جلس على الحصيرة", "बिल्ली चटाई पर बैठी", "고양이가 앉았다", "Кошка сидела"],
-                          ["猫が座る。", "جلس القط", "बिल्ली बैठ गई", "고양이 앉음", "Кошка села"],
-                          ["大きな猫が座った。", "القط الكبير جلس", "बड़ी बिल्ली बैठी", "큰 고양이가 앉았다", "Большая кошка сидела"])  # fmt: skip
+    _same_bits_everywhere(
+        ["猫が座った。", "القط جلس على الحصيرة", "बिल्ली चटाई पर बैठी", "고양이가 앉았다", "Кошка сидела"],
+        ["猫が座る。", "جلس القط", "बिल्ली बैठ गई", "고양이 앉음", "Кошка села"],
+        ["大きな猫が座った。", "القط الكبير جلس", "बड़ी बिल्ली बैठी", "큰 고양이가 앉았다", "Большая кошка сидела"],
+    )
 
 
 def _emoji_and_combining(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    _same_bits_everywhere(["👩‍👩‍👧 🐱 👍🏽", "e\u0301te\u0301 cafe\u0301", "ﬁne ß İstanbul ΣΑΣ"],
-                          ["👩‍👩‍👧 🐈 👍", "été café", "fine ss istanbul σας"],
-                          ["👩‍👩‍👧 a 🐱", "e\u0301te\u0301", "ﬁne"])  # fmt: skip
+    _same_bits_everywhere(
+        ["👩‍👩‍👧 🐱 👍🏽", "e\u0301te\u0301 cafe\u0301", "ﬁne ß İstanbul ΣΑΣ"],
+        ["👩‍👩‍👧 🐈 👍", "été café", "fine ss istanbul σας"],
+        ["👩‍👩‍👧 a 🐱", "e\u0301te\u0301", "ﬁne"],
+    )
 
 
 def _bidi_controls(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    _same_bits_everywhere(["\u202eabc\u202c def", "\u200fשלום\u200f עולם", "a\u061cb \u2066c\u2069"],
-                          ["abc def", "שלום עולם", "ab c"], ["\u202eabc", "שלום", "a b"])  # fmt: skip
+    _same_bits_everywhere(
+        ["\u202eabc\u202c def", "\u200fשלום\u200f עולם", "a\u061cb \u2066c\u2069"],
+        ["abc def", "שלום עולם", "ab c"],
+        ["\u202eabc", "שלום", "a b"],
+    )
 
 
 def _control_characters(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    _same_bits_everywhere(["a\x0bb c", "d\x0ce\x1cf", "g\x85h\u2028i\u2029j"], ["a b c", "d e f", "g h i j"],
-                          ["a\x0bb", "d\x0ce", "g\x85h"])  # fmt: skip
+    _same_bits_everywhere(
+        ["a\x0bb c", "d\x0ce\x1cf", "g\x85h\u2028i\u2029j"],
+        ["a b c", "d e f", "g h i j"],
+        ["a\x0bb", "d\x0ce", "g\x85h"],
+    )
 
 
 # ------------------------------------------------------------------ values and statistics
@@ -238,8 +296,10 @@ def _segment_without_reference(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     for metric in (BLEU(), CHRF(), TER()):
         with pytest.raises(ReferenceLayoutError, match="segment 1 has no reference"):
             metric.corpus_score(hyps, refs)
-    assert SARI().corpus_score(hyps, refs, sources=["a b c", "c"]).score == SARI().corpus_score(
-        hyps, [["a b", None], [None, None]], sources=["a b c", "c"]).score  # fmt: skip
+    assert (
+        SARI().corpus_score(hyps, refs, sources=["a b c", "c"]).score
+        == SARI().corpus_score(hyps, [["a b", None], [None, None]], sources=["a b c", "c"]).score
+    )
 
 
 def _not_strings(tmp: Path, mp: pytest.MonkeyPatch) -> None:
@@ -258,7 +318,11 @@ def _bad_statistics(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 def _tabs_kept(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     tsv = [f"{r}\tsecond half" for r in REF]
-    got = _json_scores(tmp, ["score", "-r", "{refs.tsv}", "--num-refs", "1", "-i", "{sys.txt}", "-m", "bleu"], {**BASE, "refs.tsv": _text(tsv)})
+    got = _json_scores(
+        tmp,
+        ["score", "-r", "{refs.tsv}", "--num-refs", "1", "-i", "{sys.txt}", "-m", "bleu"],
+        {**BASE, "refs.tsv": _text(tsv)},
+    )
     assert got == _bleu_of(SYS, [tsv])
 
 
@@ -270,17 +334,38 @@ def _reference_as_output(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _same_file_name_twice(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     (tmp / "d1").mkdir(parents=True)
     (tmp / "d2").mkdir()
-    result = cli(tmp, ["compare", "-r", "{ref.txt}", "-i", "{d1/sys.txt}", "{d2/sys.txt}", "-m", "bleu", "-f", "json"],
-                 {**BASE, "d1/sys.txt": _text(SYS), "d2/sys.txt": _text(REF)})  # fmt: skip
+    result = cli(
+        tmp,
+        ["compare", "-r", "{ref.txt}", "-i", "{d1/sys.txt}", "{d2/sys.txt}", "-m", "bleu", "-f", "json"],
+        {**BASE, "d1/sys.txt": _text(SYS), "d2/sys.txt": _text(REF)},
+    )
     assert result.exit_code == 0, result.output
     systems = [record["system"] for record in json.loads(result.stdout)]
     assert systems == [str(tmp / "d1" / "sys.txt"), str(tmp / "d2" / "sys.txt")]
 
 
 def _out_of_range(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    for option, value, *extra in (("--confidence-n", "100001", "--confidence"), ("--paired-n", "0", "--paired", "bs"),
-                                  ("--width", "21")):  # fmt: skip
-        args = ["compare", "-r", "{ref.txt}", "-i", "{sys.txt}", "{ref.txt}", "-n", "a", "b", "-m", "bleu", *extra, option, value]
+    for option, value, *extra in (
+        ("--confidence-n", "100001", "--confidence"),
+        ("--paired-n", "0", "--paired", "bs"),
+        ("--width", "21"),
+    ):
+        args = [
+            "compare",
+            "-r",
+            "{ref.txt}",
+            "-i",
+            "{sys.txt}",
+            "{ref.txt}",
+            "-n",
+            "a",
+            "b",
+            "-m",
+            "bleu",
+            *extra,
+            option,
+            value,
+        ]
         error(cli(tmp / option.strip("-"), args), 2, option, "range")
 
 
@@ -305,8 +390,27 @@ def _infinity_in_json(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _agreement_in_jsonl(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     files: Files = {**BASE, "s3.txt": _text(["The cat .", "It rained ."])}
     for fmt in ("jsonl", "tsv"):
-        result = cli(tmp / fmt, ["compare", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "{ref.txt}", "{s3.txt}",
-                                 "-m", "bleu", "chrf", "--agreement", "-f", fmt], files)  # fmt: skip
+        result = cli(
+            tmp / fmt,
+            [
+                "compare",
+                "-s",
+                "{src.txt}",
+                "-r",
+                "{ref.txt}",
+                "-i",
+                "{sys.txt}",
+                "{ref.txt}",
+                "{s3.txt}",
+                "-m",
+                "bleu",
+                "chrf",
+                "--agreement",
+                "-f",
+                fmt,
+            ],
+            files,
+        )
         _no_traceback(result)
         if result.exit_code:
             error(result, 2, "--agreement")
@@ -321,7 +425,9 @@ def _agreement_in_jsonl(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _features_in_json(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     pytest.importorskip("Levenshtein")
     for fmt in ("json", "jsonl", "csv", "tsv"):
-        result = cli(tmp / fmt, ["evaluate", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "--features", "-f", fmt])
+        result = cli(
+            tmp / fmt, ["evaluate", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "--features", "-f", fmt]
+        )
         _no_traceback(result)
         if result.exit_code:
             error(result, 2, "--features")
@@ -336,7 +442,10 @@ def _features_in_json(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _report_of_one_system(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    result = cli(tmp, ["report", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "--paired-n", "10", "-o", str(tmp / "r.html")])
+    result = cli(
+        tmp,
+        ["report", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu", "--paired-n", "10", "-o", str(tmp / "r.html")],
+    )
     _no_traceback(result)
     if result.exit_code == 0:
         assert (tmp / "r.html").is_file()
@@ -354,8 +463,11 @@ def _confidence_with_empty_resamples(tmp: Path, mp: pytest.MonkeyPatch) -> None:
         table = compare({"a": hyps, "b": ["x", "a b"]}, refs, metrics=[metric], confidence=True, confidence_samples=200)
         interval = table.interval("a", table.metric_names[0])
         assert interval is not None and interval.low <= interval.mean <= interval.high
-        result = cli(tmp / metric, ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", metric, "--confidence"],
-                     {"ref.txt": "\na b c\n", "sys.txt": "\na b c\n"})  # fmt: skip
+        result = cli(
+            tmp / metric,
+            ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", metric, "--confidence"],
+            {"ref.txt": "\na b c\n", "sys.txt": "\na b c\n"},
+        )
         _no_traceback(result)
         assert result.exit_code == 0, result.output
 
@@ -367,8 +479,23 @@ def _failing_report_write(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
     paths = {name: _put(tmp, name, content) for name, content in BASE.items()}
     mp.setattr(os, "replace", full)
-    result = CliRunner().invoke(main_command(), ["report", "-r", str(paths["ref.txt"]), "-i", str(paths["sys.txt"]),
-                                                 str(paths["ref.txt"]), "-m", "bleu", "--paired-n", "10", "-o", str(tmp / "r.html")])  # fmt: skip
+    result = CliRunner().invoke(
+        main_command(),
+        [
+            "report",
+            "-r",
+            str(paths["ref.txt"]),
+            "-i",
+            str(paths["sys.txt"]),
+            str(paths["ref.txt"]),
+            "-m",
+            "bleu",
+            "--paired-n",
+            "10",
+            "-o",
+            str(tmp / "r.html"),
+        ],
+    )
     _no_traceback(result)
     assert result.exit_code == 1 and "r.html" in result.output and "No space left" in result.output
     assert [name for name in os.listdir(tmp) if "r.html" in name] == []
@@ -382,8 +509,24 @@ def _failing_plot_write(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
     paths = {name: _put(tmp, name, content) for name, content in BASE.items()}
     mp.setattr(os, "replace", full)
-    result = CliRunner().invoke(main_command(), ["compare", "-r", str(paths["ref.txt"]), "-i", str(paths["sys.txt"]),
-                                                 str(paths["ref.txt"]), "-n", "a", "b", "-m", "bleu", "--plot", str(tmp / "p.svg")])  # fmt: skip
+    result = CliRunner().invoke(
+        main_command(),
+        [
+            "compare",
+            "-r",
+            str(paths["ref.txt"]),
+            "-i",
+            str(paths["sys.txt"]),
+            str(paths["ref.txt"]),
+            "-n",
+            "a",
+            "b",
+            "-m",
+            "bleu",
+            "--plot",
+            str(tmp / "p.svg"),
+        ],
+    )
     error(result, 1, "could not write the plot", "p.svg", "No space left")
     assert "BLEU" in result.stdout  # the table came first
     assert [name for name in os.listdir(tmp) if "p.svg" in name] == []
@@ -395,8 +538,23 @@ def _interrupted_report(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
     paths = {name: _put(tmp, name, content) for name, content in BASE.items()}
     mp.setattr(os, "replace", interrupt)
-    result = CliRunner().invoke(main_command(), ["report", "-r", str(paths["ref.txt"]), "-i", str(paths["sys.txt"]),
-                                                 str(paths["ref.txt"]), "-m", "bleu", "--paired-n", "10", "-o", str(tmp / "r.html")])  # fmt: skip
+    result = CliRunner().invoke(
+        main_command(),
+        [
+            "report",
+            "-r",
+            str(paths["ref.txt"]),
+            "-i",
+            str(paths["sys.txt"]),
+            str(paths["ref.txt"]),
+            "-m",
+            "bleu",
+            "--paired-n",
+            "10",
+            "-o",
+            str(tmp / "r.html"),
+        ],
+    )
     error(result, 1, "Aborted")
     assert [name for name in os.listdir(tmp) if "r.html" in name] == []
 
@@ -440,21 +598,48 @@ def _offline_echo(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 # ------------------------------------------------------------------ human ratings (meta-eval)
 RATINGS_HEADER = "sent_id,sys_name,simp_sent,rating\n"
-RATINGS = "".join(f"{i},{s},{out},{r}\n" for i, s, out, r in
-                  [(1, "a", "The cat sat", 3), (2, "a", "It rained", 4), (1, "b", "x", 1), (2, "b", "y", 2),
-                   (1, "c", "The cat", 2), (2, "c", "It rained all", 5)])  # fmt: skip
+RATINGS = "".join(
+    f"{i},{s},{out},{r}\n"
+    for i, s, out, r in [
+        (1, "a", "The cat sat", 3),
+        (2, "a", "It rained", 4),
+        (1, "b", "x", 1),
+        (2, "b", "y", 2),
+        (1, "c", "The cat", 2),
+        (2, "c", "It rained all", 5),
+    ]
+)
 
 
 def _meta_eval(tmp: Path, ratings: Any) -> Result:
-    result: Result = cli(tmp, ["meta-eval", "--ratings", "{r.csv}", "-s", "{src.txt}", "--refs", "{ref.txt}", "-m", "bleu",
-                               "--n-samples", "10", "-f", "json"], {**BASE, "r.csv": ratings})  # fmt: skip
+    result: Result = cli(
+        tmp,
+        [
+            "meta-eval",
+            "--ratings",
+            "{r.csv}",
+            "-s",
+            "{src.txt}",
+            "--refs",
+            "{ref.txt}",
+            "-m",
+            "bleu",
+            "--n-samples",
+            "10",
+            "-f",
+            "json",
+        ],
+        {**BASE, "r.csv": ratings},
+    )
     return result
 
 
 def _ratings_bom(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     with_bom = _meta_eval(tmp / "a", b"\xef\xbb\xbf" + (RATINGS_HEADER + RATINGS).encode())
     assert with_bom.exit_code == 0, with_bom.output
-    assert with_bom.stdout == _meta_eval(tmp / "b", RATINGS_HEADER + RATINGS).stdout.replace(str(tmp / "b"), str(tmp / "a"))
+    assert with_bom.stdout == _meta_eval(tmp / "b", RATINGS_HEADER + RATINGS).stdout.replace(
+        str(tmp / "b"), str(tmp / "a")
+    )
 
 
 def _ratings_nan(tmp: Path, mp: pytest.MonkeyPatch) -> None:
@@ -468,7 +653,13 @@ def _ratings_twice(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _ratings_out_of_range(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    error(_meta_eval(tmp, RATINGS_HEADER + RATINGS + "3,a,extra,3\n3,b,extra,3\n3,c,extra,3\n"), 1, "segment 3", "r.csv", "references")
+    error(
+        _meta_eval(tmp, RATINGS_HEADER + RATINGS + "3,a,extra,3\n3,b,extra,3\n3,c,extra,3\n"),
+        1,
+        "segment 3",
+        "r.csv",
+        "references",
+    )
 
 
 def _ratings_missing_column(tmp: Path, mp: pytest.MonkeyPatch) -> None:
@@ -518,105 +709,339 @@ def _put(tmp: Path, name: str, content: Any) -> Path:
 
 CLI, API = "cli", "api"
 CASES: list[Case] = [
-    Case("C53", "one of several system outputs shorter than the others (compare)", CLI,
-         "the line-count error (exit 1) listing every output and reference file with its count", _second_system_short),
-    Case("C54", "a references TSV (--num-refs) with fewer lines than the outputs", CLI,
-         "the same error, naming the TSV file and its line count", _tsv_short),
-    Case("C55", "a sources file with fewer lines than the outputs", CLI,
-         "the same error, naming the sources file and its line count", _sources_short),
-    Case("C56", "a references file ending in a blank line (one line too many)", CLI,
-         "the line-count error (exit 1): a blank line is an (empty) segment, never dropped", _trailing_blank_line),
-    Case("C57", "empty fields in a references TSV (a line starting or ending with a tab)", CLI,
-         "empty references, scored as the library scores the empty strings", _empty_tsv_fields),
-    Case("C58", "CRLF endings in a references TSV", CLI,
-         "the `\\r` stays in the last field, with a `Warning:` naming the file; scored as given", _crlf_tsv),
-    Case("C59", "a UTF-8 byte-order mark at the start of a references TSV", CLI,
-         "removed with a `Warning:` naming the file; the same scores as without it", _bom_tsv),
-    Case("C60", "a UTF-8 byte-order mark on standard input", CLI,
-         "removed with a `Warning:` naming `<stdin>`; the same scores as without it", _bom_stdin),
-    Case("C61", "a NUL byte in the sources file", CLI, "error (exit 1) naming the sources file and the line", _nul_in_sources),
-    Case("C62", "bytes that are not UTF-8 in a references TSV", CLI,
-         "error (exit 1) naming the TSV file, the byte and its line", _bad_utf8_tsv),
-    Case("C63", "bytes that are not valid in the --encoding given", CLI,
-         "error (exit 1) naming the file and the encoding", _bad_bytes_for_encoding),
-    Case("C64", "an --encoding that is a codec but not a text encoding (rot13, base64, zlib, hex)", CLI,
-         "usage error (exit 2) naming `--encoding`, as for an unknown encoding", _not_a_text_codec),
-    Case("C65", "a file that --encoding punycode cannot decode", CLI,
-         "error (exit 1) naming the file and the encoding", _undecodable_punycode),
-    Case("C66", "an endless references file: -r /dev/zero", CLI,
-         "the line-length error at once, naming /dev/zero (no exhausted memory)", _endless_reference),
-    Case("C67", "a line over the default 1 MiB limit with --max-line-length 0", CLI,
-         "without the flag the line-length error; with it the line is read and scored as the library scores it", _no_line_limit),
-    Case("C68", "punctuation-only segments in every script (ASCII, CJK, guillemets)", API,
-         "every engine of every SARI preset gives the same bits; BLEU (5 tokenizers, lowercase), chrF, chrF++ and TER "
-         "engines equal sacrebleu", _punctuation_everywhere),
-    Case("C69", "CJK, Arabic, Devanagari, Hangul and Cyrillic segments", API,
-         "the same: every engine and preset the same bits, equal to sacrebleu", _scripts_everywhere),
-    Case("C70", "emoji sequences (ZWJ, skin tones), combining accents, ligatures, ß/İ/final sigma", API,
-         "the same: every engine and preset the same bits, equal to sacrebleu", _emoji_and_combining),
-    Case("C71", "bidirectional controls (RLO/PDF, RLM, ALM, isolates) inside segments", API,
-         "the same: kept as characters; every engine and preset the same bits, equal to sacrebleu", _bidi_controls),
-    Case("C72", "control characters and Unicode line separators inside a string (VT, FF, FS, NEL, LS, PS)", API,
-         "kept inside the segment (only files are split, on `\\n`); every engine the same bits, equal to sacrebleu",
-         _control_characters),
-    Case("C73", "a segment whose every reference is None", API,
-         "BLEU, chrF, TER: `ReferenceLayoutError` naming the segment; SARI scores it with no reference", _segment_without_reference),
-    Case("C74", "None or a number where a string is expected (a hypothesis, a reference)", API,
-         "`InvalidInputError` naming `hypotheses[i]` or `references[j][i]` and the type received", _not_strings),
-    Case("C75", "statistics with a negative count, or of the wrong shape (a matrix), given to score_from_stats", API,
-         "`InvalidStatisticsError` naming the position; `InvalidValueError` giving the expected length, the shape "
-         "received and the fix (sum the rows)", _bad_statistics),
-    Case("C76", "a references file with tabs and --num-refs 1", CLI,
-         "one reference per line, tabs kept inside it, scored as given", _tabs_kept),
-    Case("C77", "the references file also given as the system output", CLI,
-         "the identity scores: BLEU and chrF 100, TER 0 (exit 0)", _reference_as_output),
-    Case("C78", "two outputs with the same file name in different folders", CLI,
-         "both kept, each named by its path; no system dropped", _same_file_name_twice),
-    Case("C79", "a number out of its range: --confidence-n 100001, --paired-n 0, --width 21", CLI,
-         "usage error (exit 2) naming the option and its range", _out_of_range),
-    Case("C80", "an infinite score (WER with no reference word) in -f json or jsonl", CLI,
-         "valid JSON (RFC 8259; `null`, as meta-eval writes for NaN, or a string), never the bare `Infinity` that "
-         "JSON.parse rejects and jq turns into 1.8e308", _infinity_in_json),
-    Case("C81", "report -i with a single system", CLI,
-         "a report of that one system, or a usage error naming `--input` (a report compares two systems or more)",
-         _report_of_one_system),
-    Case("C82", "compare --agreement with -f jsonl or tsv", CLI,
-         "usage error (exit 2) as for json and csv, or output that is still valid JSON Lines / TSV", _agreement_in_jsonl),
-    Case("C83", "evaluate --features with -f json, jsonl, csv or tsv", CLI,
-         "one valid document: JSON holds {scores, features}, JSON Lines one record a line; CSV and TSV a usage error", _features_in_json),
-    Case("C84", "--confidence with chrF or TER on a tiny corpus with empty segments", API,
-         "a 95% interval (low <= mean <= high); exit 0 from the CLI", _confidence_with_empty_resamples),
-    Case("C85", "report -o whose write fails (disk full)", CLI,
-         "error (exit 1) naming the output file and the OS error; no file and no temporary file left", _failing_report_write),
-    Case("C86", "compare --plot whose write fails (disk full)", CLI,
-         "the table first, then error (exit 1) naming the plot file; no file and no temporary file left", _failing_plot_write),
-    Case("C87", "an interrupt (Ctrl-C) while report writes its file", CLI,
-         "`Aborted!` (exit 1); no file and no temporary file left", _interrupted_report),
-    Case("C88", "a corrupted test-set file in the cache, the mirror up", API,
-         "detected by its sha256 and fetched again (one request); the loaded data equals the upstream file", _corrupted_cache_refetched),
-    Case("C89", "a mirror serving a file with one byte changed", API,
-         "`ChecksumMismatchError` naming the URL and both checksums; nothing left in the cache", _corrupting_mirror),
-    Case("C90", "a mirror that closes the connection half-way", API,
-         "`DownloadError` (connection closed after N of M bytes); nothing left in the cache", _truncating_mirror),
-    Case("C91", "testsets echo offline, the set not cached", CLI,
-         "error (exit 1) naming the URL, the folder and how to place the files by hand", _offline_echo),
-    Case("C92", "a ratings CSV (meta-eval --ratings) saved with a byte-order mark (Excel's CSV UTF-8)", CLI,
-         "the mark removed as for every other file; the same results as without it", _ratings_bom),
-    Case("C93", "a NaN or infinite rating in a ratings CSV", CLI,
-         "error (exit 1) naming the file, the line and the rating column", _ratings_nan),
-    Case("C94", "a system rated twice for one segment in a ratings CSV", CLI,
-         "error (exit 1) naming the file, the system and the segment as numbered in the file (1-based)", _ratings_twice),
-    Case("C95", "a rating for a segment beyond the references", CLI,
-         "error (exit 1) naming the file, the segment and the number of references", _ratings_out_of_range),
-    Case("C96", "a ratings CSV without the rating column", CLI,
-         "error (exit 1) naming the file, the missing column and the columns found", _ratings_missing_column),
-    Case("C97", "evaluate_streams(chunk_size=) negative, zero, fractional or a string", API,
-         "`InvalidOptionError` naming `chunk_size`", _chunk_size),
-    Case("C98", "a list or dict where an option name is expected (BLEU(smooth_method=[...]), SARI(split=[...]), "
-         "get_tokenizer({...}), render(table, [...]))", API,
-         "a `SimpevalError` naming the argument, as for any other unknown value", _unhashable_option_values),
-    Case("C99", "explain with an empty prediction, reference and source", CLI,
-         "score 0 with its (empty) tables, exit 0", _explain_empty),
+    Case(
+        "C53",
+        "one of several system outputs shorter than the others (compare)",
+        CLI,
+        "the line-count error (exit 1) listing every output and reference file with its count",
+        _second_system_short,
+    ),
+    Case(
+        "C54",
+        "a references TSV (--num-refs) with fewer lines than the outputs",
+        CLI,
+        "the same error, naming the TSV file and its line count",
+        _tsv_short,
+    ),
+    Case(
+        "C55",
+        "a sources file with fewer lines than the outputs",
+        CLI,
+        "the same error, naming the sources file and its line count",
+        _sources_short,
+    ),
+    Case(
+        "C56",
+        "a references file ending in a blank line (one line too many)",
+        CLI,
+        "the line-count error (exit 1): a blank line is an (empty) segment, never dropped",
+        _trailing_blank_line,
+    ),
+    Case(
+        "C57",
+        "empty fields in a references TSV (a line starting or ending with a tab)",
+        CLI,
+        "empty references, scored as the library scores the empty strings",
+        _empty_tsv_fields,
+    ),
+    Case(
+        "C58",
+        "CRLF endings in a references TSV",
+        CLI,
+        "the `\\r` stays in the last field, with a `Warning:` naming the file; scored as given",
+        _crlf_tsv,
+    ),
+    Case(
+        "C59",
+        "a UTF-8 byte-order mark at the start of a references TSV",
+        CLI,
+        "removed with a `Warning:` naming the file; the same scores as without it",
+        _bom_tsv,
+    ),
+    Case(
+        "C60",
+        "a UTF-8 byte-order mark on standard input",
+        CLI,
+        "removed with a `Warning:` naming `<stdin>`; the same scores as without it",
+        _bom_stdin,
+    ),
+    Case(
+        "C61",
+        "a NUL byte in the sources file",
+        CLI,
+        "error (exit 1) naming the sources file and the line",
+        _nul_in_sources,
+    ),
+    Case(
+        "C62",
+        "bytes that are not UTF-8 in a references TSV",
+        CLI,
+        "error (exit 1) naming the TSV file, the byte and its line",
+        _bad_utf8_tsv,
+    ),
+    Case(
+        "C63",
+        "bytes that are not valid in the --encoding given",
+        CLI,
+        "error (exit 1) naming the file and the encoding",
+        _bad_bytes_for_encoding,
+    ),
+    Case(
+        "C64",
+        "an --encoding that is a codec but not a text encoding (rot13, base64, zlib, hex)",
+        CLI,
+        "usage error (exit 2) naming `--encoding`, as for an unknown encoding",
+        _not_a_text_codec,
+    ),
+    Case(
+        "C65",
+        "a file that --encoding punycode cannot decode",
+        CLI,
+        "error (exit 1) naming the file and the encoding",
+        _undecodable_punycode,
+    ),
+    Case(
+        "C66",
+        "an endless references file: -r /dev/zero",
+        CLI,
+        "the line-length error at once, naming /dev/zero (no exhausted memory)",
+        _endless_reference,
+    ),
+    Case(
+        "C67",
+        "a line over the default 1 MiB limit with --max-line-length 0",
+        CLI,
+        "without the flag the line-length error; with it the line is read and scored as the library scores it",
+        _no_line_limit,
+    ),
+    Case(
+        "C68",
+        "punctuation-only segments in every script (ASCII, CJK, guillemets)",
+        API,
+        "every engine of every SARI preset gives the same bits; BLEU (5 tokenizers, lowercase), chrF, chrF++ and TER "
+        "engines equal sacrebleu",
+        _punctuation_everywhere,
+    ),
+    Case(
+        "C69",
+        "CJK, Arabic, Devanagari, Hangul and Cyrillic segments",
+        API,
+        "the same: every engine and preset the same bits, equal to sacrebleu",
+        _scripts_everywhere,
+    ),
+    Case(
+        "C70",
+        "emoji sequences (ZWJ, skin tones), combining accents, ligatures, ß/İ/final sigma",
+        API,
+        "the same: every engine and preset the same bits, equal to sacrebleu",
+        _emoji_and_combining,
+    ),
+    Case(
+        "C71",
+        "bidirectional controls (RLO/PDF, RLM, ALM, isolates) inside segments",
+        API,
+        "the same: kept as characters; every engine and preset the same bits, equal to sacrebleu",
+        _bidi_controls,
+    ),
+    Case(
+        "C72",
+        "control characters and Unicode line separators inside a string (VT, FF, FS, NEL, LS, PS)",
+        API,
+        "kept inside the segment (only files are split, on `\\n`); every engine the same bits, equal to sacrebleu",
+        _control_characters,
+    ),
+    Case(
+        "C73",
+        "a segment whose every reference is None",
+        API,
+        "BLEU, chrF, TER: `ReferenceLayoutError` naming the segment; SARI scores it with no reference",
+        _segment_without_reference,
+    ),
+    Case(
+        "C74",
+        "None or a number where a string is expected (a hypothesis, a reference)",
+        API,
+        "`InvalidInputError` naming `hypotheses[i]` or `references[j][i]` and the type received",
+        _not_strings,
+    ),
+    Case(
+        "C75",
+        "statistics with a negative count, or of the wrong shape (a matrix), given to score_from_stats",
+        API,
+        "`InvalidStatisticsError` naming the position; `InvalidValueError` giving the expected length, the shape "
+        "received and the fix (sum the rows)",
+        _bad_statistics,
+    ),
+    Case(
+        "C76",
+        "a references file with tabs and --num-refs 1",
+        CLI,
+        "one reference per line, tabs kept inside it, scored as given",
+        _tabs_kept,
+    ),
+    Case(
+        "C77",
+        "the references file also given as the system output",
+        CLI,
+        "the identity scores: BLEU and chrF 100, TER 0 (exit 0)",
+        _reference_as_output,
+    ),
+    Case(
+        "C78",
+        "two outputs with the same file name in different folders",
+        CLI,
+        "both kept, each named by its path; no system dropped",
+        _same_file_name_twice,
+    ),
+    Case(
+        "C79",
+        "a number out of its range: --confidence-n 100001, --paired-n 0, --width 21",
+        CLI,
+        "usage error (exit 2) naming the option and its range",
+        _out_of_range,
+    ),
+    Case(
+        "C80",
+        "an infinite score (WER with no reference word) in -f json or jsonl",
+        CLI,
+        "valid JSON (RFC 8259; `null`, as meta-eval writes for NaN, or a string), never the bare `Infinity` that "
+        "JSON.parse rejects and jq turns into 1.8e308",
+        _infinity_in_json,
+    ),
+    Case(
+        "C81",
+        "report -i with a single system",
+        CLI,
+        "a report of that one system, or a usage error naming `--input` (a report compares two systems or more)",
+        _report_of_one_system,
+    ),
+    Case(
+        "C82",
+        "compare --agreement with -f jsonl or tsv",
+        CLI,
+        "usage error (exit 2) as for json and csv, or output that is still valid JSON Lines / TSV",
+        _agreement_in_jsonl,
+    ),
+    Case(
+        "C83",
+        "evaluate --features with -f json, jsonl, csv or tsv",
+        CLI,
+        "one valid document: JSON holds {scores, features}, JSON Lines one record a line; CSV and TSV a usage error",
+        _features_in_json,
+    ),
+    Case(
+        "C84",
+        "--confidence with chrF or TER on a tiny corpus with empty segments",
+        API,
+        "a 95% interval (low <= mean <= high); exit 0 from the CLI",
+        _confidence_with_empty_resamples,
+    ),
+    Case(
+        "C85",
+        "report -o whose write fails (disk full)",
+        CLI,
+        "error (exit 1) naming the output file and the OS error; no file and no temporary file left",
+        _failing_report_write,
+    ),
+    Case(
+        "C86",
+        "compare --plot whose write fails (disk full)",
+        CLI,
+        "the table first, then error (exit 1) naming the plot file; no file and no temporary file left",
+        _failing_plot_write,
+    ),
+    Case(
+        "C87",
+        "an interrupt (Ctrl-C) while report writes its file",
+        CLI,
+        "`Aborted!` (exit 1); no file and no temporary file left",
+        _interrupted_report,
+    ),
+    Case(
+        "C88",
+        "a corrupted test-set file in the cache, the mirror up",
+        API,
+        "detected by its sha256 and fetched again (one request); the loaded data equals the upstream file",
+        _corrupted_cache_refetched,
+    ),
+    Case(
+        "C89",
+        "a mirror serving a file with one byte changed",
+        API,
+        "`ChecksumMismatchError` naming the URL and both checksums; nothing left in the cache",
+        _corrupting_mirror,
+    ),
+    Case(
+        "C90",
+        "a mirror that closes the connection half-way",
+        API,
+        "`DownloadError` (connection closed after N of M bytes); nothing left in the cache",
+        _truncating_mirror,
+    ),
+    Case(
+        "C91",
+        "testsets echo offline, the set not cached",
+        CLI,
+        "error (exit 1) naming the URL, the folder and how to place the files by hand",
+        _offline_echo,
+    ),
+    Case(
+        "C92",
+        "a ratings CSV (meta-eval --ratings) saved with a byte-order mark (Excel's CSV UTF-8)",
+        CLI,
+        "the mark removed as for every other file; the same results as without it",
+        _ratings_bom,
+    ),
+    Case(
+        "C93",
+        "a NaN or infinite rating in a ratings CSV",
+        CLI,
+        "error (exit 1) naming the file, the line and the rating column",
+        _ratings_nan,
+    ),
+    Case(
+        "C94",
+        "a system rated twice for one segment in a ratings CSV",
+        CLI,
+        "error (exit 1) naming the file, the system and the segment as numbered in the file (1-based)",
+        _ratings_twice,
+    ),
+    Case(
+        "C95",
+        "a rating for a segment beyond the references",
+        CLI,
+        "error (exit 1) naming the file, the segment and the number of references",
+        _ratings_out_of_range,
+    ),
+    Case(
+        "C96",
+        "a ratings CSV without the rating column",
+        CLI,
+        "error (exit 1) naming the file, the missing column and the columns found",
+        _ratings_missing_column,
+    ),
+    Case(
+        "C97",
+        "evaluate_streams(chunk_size=) negative, zero, fractional or a string",
+        API,
+        "`InvalidOptionError` naming `chunk_size`",
+        _chunk_size,
+    ),
+    Case(
+        "C98",
+        "a list or dict where an option name is expected (BLEU(smooth_method=[...]), SARI(split=[...]), "
+        "get_tokenizer({...}), render(table, [...]))",
+        API,
+        "a `SimpevalError` naming the argument, as for any other unknown value",
+        _unhashable_option_values,
+    ),
+    Case(
+        "C99",
+        "explain with an empty prediction, reference and source",
+        CLI,
+        "score 0 with its (empty) tables, exit 0",
+        _explain_empty,
+    ),
 ]
 
 

@@ -95,12 +95,26 @@ def _fork_after_kernels(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _pickled_results(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/test_pickle.py."""
     systems = {"a": SYS, "b": SRC}
-    table = compare(systems, [REF], sources=SRC, metrics=["sari", "bleu"], confidence=True, confidence_samples=20,
-                    paired="bs", paired_samples=20)  # fmt: skip
+    table = compare(
+        systems,
+        [REF],
+        sources=SRC,
+        metrics=["sari", "bleu"],
+        confidence=True,
+        confidence_samples=20,
+        paired="bs",
+        paired_samples=20,
+    )
     score = SARI().corpus_score(SYS, [REF], sources=SRC, n_bootstrap=20)
-    values = {"score": score, "signature": score.signature, "interval": score.ci, "result table": table,
-              "paired results": tuple(table.paired), "explanation": BLEU().explain(SYS[0], [REF[0]]),
-              "SARI explanation": SARI().explain(SYS[0], [REF[0]], source=SRC[0])}  # fmt: skip
+    values = {
+        "score": score,
+        "signature": score.signature,
+        "interval": score.ci,
+        "result table": table,
+        "paired results": tuple(table.paired),
+        "explanation": BLEU().explain(SYS[0], [REF[0]]),
+        "SARI explanation": SARI().explain(SYS[0], [REF[0]], source=SRC[0]),
+    }
     for kind, value in values.items():
         assert value is not None and value != (), kind
         again = pickle.loads(pickle.dumps(value))
@@ -178,12 +192,33 @@ def _long_line_report(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
     mp.setattr(difflib.SequenceMatcher, "find_longest_match", counting)
     words = 50_000
-    files = {"src.txt": _text(["a b d", " ".join(["a"] * words)]), "ref.txt": _text(["a b c", "a a"]),
-             "long.txt": _text(["a b c", "x " + " ".join(["a", "b"] * (words // 2)) + " a a"]),
-             "short.txt": _text(["a b", "a"])}  # fmt: skip
+    files = {
+        "src.txt": _text(["a b d", " ".join(["a"] * words)]),
+        "ref.txt": _text(["a b c", "a a"]),
+        "long.txt": _text(["a b c", "x " + " ".join(["a", "b"] * (words // 2)) + " a a"]),
+        "short.txt": _text(["a b", "a"]),
+    }
     out = tmp / "r.html"
-    result = cli(tmp, ["report", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{long.txt}", "{short.txt}", "-m", "bleu",
-                       "--paired-n", "10", "-o", str(out)], files)  # fmt: skip
+    result = cli(
+        tmp,
+        [
+            "report",
+            "-s",
+            "{src.txt}",
+            "-r",
+            "{ref.txt}",
+            "-i",
+            "{long.txt}",
+            "{short.txt}",
+            "-m",
+            "bleu",
+            "--paired-n",
+            "10",
+            "-o",
+            str(out),
+        ],
+        files,
+    )
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert page.count('id="cheap-diff"') == 1 and "1 output too long to compare word by word" in page
@@ -198,8 +233,25 @@ def _report_onto_symlink(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     real, link = tmp / "pages" / "real.html", tmp / "link.html"
     real.write_text("previous", encoding="utf-8")
     link.symlink_to(real)
-    result = cli(tmp, ["report", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "{src.txt}", "-m", "bleu",
-                       "--paired-n", "10", "-o", str(link)])  # fmt: skip
+    result = cli(
+        tmp,
+        [
+            "report",
+            "-s",
+            "{src.txt}",
+            "-r",
+            "{ref.txt}",
+            "-i",
+            "{sys.txt}",
+            "{src.txt}",
+            "-m",
+            "bleu",
+            "--paired-n",
+            "10",
+            "-o",
+            str(link),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and link.resolve() == real.resolve()
     assert "<html" in real.read_text(encoding="utf-8")
@@ -252,19 +304,27 @@ def _huge_ratings(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     def figures(ratings: tuple[float, ...]) -> list[tuple[object, ...]]:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            result = meta_evaluate(HumanRatings("h", "s", segments, systems, texts, ratings), [REF], metrics=["chrf"],
-                                   n_samples=20)  # fmt: skip
+            result = meta_evaluate(
+                HumanRatings("h", "s", segments, systems, texts, ratings), [REF], metrics=["chrf"], n_samples=20
+            )
         assert all(math.isfinite(c.value) for c in result.correlations if c.level == "segment"), result.correlations
         return [(c.metric, c.level, c.method, c.value, c.low, c.high) for c in result.correlations] + [
-            (r.metric, r.accuracy, r.low, r.high) for r in result.ranking]  # fmt: skip
+            (r.metric, r.accuracy, r.low, r.high) for r in result.ranking
+        ]
 
     assert figures(huge) == figures(small)
 
 
 def _strict_csv_numbers(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/metaeval/test_csv.py::test_numbers_are_read_strictly."""
-    for k, (column, row) in enumerate([("rating", "1,a,x,1_0\n"), ("rating", "1,a,x,\u0661\n"),
-                                       ("sent_id", "1_0,a,x,3\n"), ("sent_id", "\u0661,a,x,3\n")]):  # fmt: skip
+    for k, (column, row) in enumerate(
+        [
+            ("rating", "1,a,x,1_0\n"),
+            ("rating", "1,a,x,\u0661\n"),
+            ("sent_id", "1_0,a,x,3\n"),
+            ("sent_id", "\u0661,a,x,3\n"),
+        ]
+    ):
         error(_meta_eval(tmp / str(k), RATINGS_HEADER + row), 1, "r.csv", "line 2", f"column '{column}'")
 
 
@@ -288,8 +348,11 @@ def _fkgl_without_references(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _sacrebleu_flags(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/cli/test_sacrebleu_flags.py."""
     files = {**BASE, "ref2.txt": _text(SRC)}
-    tok = cli(tmp, ["score", "-r", "{ref.txt}", "{ref2.txt}", "-i", "{sys.txt}", "-m", "bleu", "-tok", "intl", "-f", "json"],
-              files)  # fmt: skip
+    tok = cli(
+        tmp,
+        ["score", "-r", "{ref.txt}", "{ref2.txt}", "-i", "{sys.txt}", "-m", "bleu", "-tok", "intl", "-f", "json"],
+        files,
+    )
     assert scores(tok) == [sacrebleu.corpus_bleu(SYS, [REF, SRC], tokenize="intl").score]
     assert "tok:intl" in json.loads(tok.stdout)[0]["signature"]
     named = cli(tmp, ["score", "-r", "{ref.txt}", "{ref2.txt}", "-i", "{sys.txt}", "-m", "bleu", "-f", "json"], files)

@@ -409,8 +409,10 @@ def test_every_command_reports_a_line_count_mismatch_the_same_way(runner, corpus
 def test_a_tsv_file_is_named_once_in_the_mismatch(runner, corpus, tmp_corpus):
     tsv = tmp_corpus({"short.tsv": ["a\tb", "c\td"]})["short.tsv"]
     args = ["-s", corpus["src.txt"], "-r", tsv, "--num-refs", 2, "-i", corpus["sys1.txt"], "-m", "bleu"]
-    messages = {fails(run(runner, command, *args, *extra), 1) for command, extra in
-                (("score", ()), ("score", ("--sentence-level",)), ("compare", ("-q",)))}  # fmt: skip
+    messages = {
+        fails(run(runner, command, *args, *extra), 1)
+        for command, extra in (("score", ()), ("score", ("--sentence-level",)), ("compare", ("-q",)))
+    }
     assert messages == {
         "Error: input files must have the same number of lines, one per segment, but they differ: "
         f"{corpus['sys1.txt']}: 3 lines, {tsv}: 2 lines, {corpus['src.txt']}: 3 lines.\n"
@@ -419,8 +421,20 @@ def test_a_tsv_file_is_named_once_in_the_mismatch(runner, corpus, tmp_corpus):
 
 # ---------------------------------------------------------------- system names
 def test_compare_rejects_duplicate_names(runner, corpus):
-    args = ["compare", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-m", "bleu", "-q",
-            "-i", corpus["sys1.txt"], corpus["sys2.txt"], corpus["src.txt"]]  # fmt: skip
+    args = [
+        "compare",
+        "-s",
+        corpus["src.txt"],
+        "-r",
+        corpus["ref0.txt"],
+        "-m",
+        "bleu",
+        "-q",
+        "-i",
+        corpus["sys1.txt"],
+        corpus["sys2.txt"],
+        corpus["src.txt"],
+    ]
     message = fails(run(runner, *args, "-n", "X", "X", "Y"), 2, "--names gives the same name to several systems: X.")
     assert "Y" not in message.splitlines()[-1]
     ok(run(runner, *args, "-n", "X", "Z", "Y"))
@@ -429,8 +443,11 @@ def test_compare_rejects_duplicate_names(runner, corpus):
 @pytest.mark.parametrize("command", ["score", "compare"])
 def test_the_same_input_file_twice_is_a_usage_error(runner, corpus, command):
     args = [command, "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-m", "bleu"]
-    fails(run(runner, *args, "-i", corpus["sys1.txt"], corpus["sys2.txt"], corpus["sys1.txt"]), 2,
-          f"--input lists the same file more than once: {corpus['sys1.txt']}.")  # fmt: skip
+    fails(
+        run(runner, *args, "-i", corpus["sys1.txt"], corpus["sys2.txt"], corpus["sys1.txt"]),
+        2,
+        f"--input lists the same file more than once: {corpus['sys1.txt']}.",
+    )
 
 
 def test_system_names():
@@ -444,8 +461,12 @@ def test_system_names():
 # ---------------------------------------------------------------- metric names and options
 def test_metric_options_follow_any_spelling_of_the_metric(runner, corpus, data):
     _, refs, sys1, _ = data
-    out = ok(run(runner, *score_args(corpus, "-i", corpus["sys1.txt"], "-m", "chrF2++", "--chrf-beta", 1, "-f", "json",
-                                     "-w", 6)))  # fmt: skip
+    out = ok(
+        run(
+            runner,
+            *score_args(corpus, "-i", corpus["sys1.txt"], "-m", "chrF2++", "--chrf-beta", 1, "-f", "json", "-w", 6),
+        )
+    )
     [record] = json.loads(out)
     expected = CHRF(word_order=2, beta=1).corpus_score(sys1, refs)
     assert (record["metric"], record["score"]) == (expected.metric, expected.score)
@@ -465,8 +486,16 @@ def test_defaults_come_from_simpeval_defaults(runner):
 
 
 # ---------------------------------------------------------------- the package
-COMMANDS = {"score": "score", "compare": "compare", "demo": "demo", "evaluate": "evaluate", "explain": "explain",
-            "metaeval": "meta_eval", "report": "report", "testsets": "testsets"}  # module -> the command it defines  # fmt: skip
+COMMANDS = {
+    "score": "score",
+    "compare": "compare",
+    "demo": "demo",
+    "evaluate": "evaluate",
+    "explain": "explain",
+    "metaeval": "meta_eval",
+    "report": "report",
+    "testsets": "testsets",
+}  # module -> the command it defines
 
 
 @pytest.mark.parametrize("module", sorted(COMMANDS))
@@ -615,23 +644,64 @@ def test_the_library_reports_progress_from_the_start_of_a_job():
 
 # ---------------------------------------------------------------- issue 15, item 8
 def test_score_names_the_systems(runner, corpus):
-    result = runner.invoke(main, ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
-                                  corpus["sys2.txt"], "-n", "alpha", "beta", "-m", "bleu", "-f", "json"])  # fmt: skip
+    result = runner.invoke(
+        main,
+        [
+            "score",
+            "-s",
+            corpus["src.txt"],
+            "-r",
+            corpus["ref0.txt"],
+            "-i",
+            corpus["sys1.txt"],
+            corpus["sys2.txt"],
+            "-n",
+            "alpha",
+            "beta",
+            "-m",
+            "bleu",
+            "-f",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert [r["system"] for r in json.loads(result.output)] == ["alpha", "beta"]
-    twice = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"],
-                                 "-n", "x", "x", "-m", "bleu"])  # fmt: skip
+    twice = runner.invoke(
+        main,
+        ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"], "-n", "x", "x", "-m", "bleu"],
+    )
     assert twice.exit_code == 2 and "same name" in twice.output
 
 
 @pytest.mark.parametrize("fmt", ["tsv", "jsonl"])
 def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
-    args = ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], corpus["ref1.txt"], "-i", corpus["sys1.txt"],
-            corpus["sys2.txt"], "-n", "a", "b", "-m", "sari", "bleu", "--sentence-level", "-f", fmt]  # fmt: skip
+    args = [
+        "score",
+        "-s",
+        corpus["src.txt"],
+        "-r",
+        corpus["ref0.txt"],
+        corpus["ref1.txt"],
+        "-i",
+        corpus["sys1.txt"],
+        corpus["sys2.txt"],
+        "-n",
+        "a",
+        "b",
+        "-m",
+        "sari",
+        "bleu",
+        "--sentence-level",
+        "-f",
+        fmt,
+    ]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     lines = result.output.rstrip("\n").split("\n")
-    text = {name: open(corpus[name], encoding="utf-8").read().splitlines() for name in ("src.txt", "ref0.txt", "ref1.txt", "sys1.txt")}
+    text = {
+        name: open(corpus[name], encoding="utf-8").read().splitlines()
+        for name in ("src.txt", "ref0.txt", "ref1.txt", "sys1.txt")
+    }
     n = len(text["src.txt"])
     if fmt == "tsv":
         header = lines[0].split("\t")
@@ -654,20 +724,51 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
     from simpeval.metrics.sari.config import SARIConfig
 
     flags = {
-        "tokenize": ["--sari-tokenize", "none"], "lowercase": ["--sari-no-lowercase"],
-        "normalize_source": ["--sari-raw-source"], "split": ["--sari-split", "space"],
-        "aggregate": ["--sari-aggregate", "sentence"], "deletion": ["--sari-deletion", "precision"],
-        "average": ["--sari-average", "pr"], "zero_division": ["--sari-zero-division", "1"],
-        "precision": ["--sari-precision", "per-ngram"], "keep_recall": ["--sari-keep-recall", "per-ngram"],
-        "del_match": ["--sari-del-match", "subtract"], "ngrams": ["--sari-ngrams", "binary"],
-        "ref_weight": ["--sari-ref-weight", "nonempty"], "max_order": ["--sari-max-order", "3"],
-    }  # fmt: skip
+        "tokenize": ["--sari-tokenize", "none"],
+        "lowercase": ["--sari-no-lowercase"],
+        "normalize_source": ["--sari-raw-source"],
+        "split": ["--sari-split", "space"],
+        "aggregate": ["--sari-aggregate", "sentence"],
+        "deletion": ["--sari-deletion", "precision"],
+        "average": ["--sari-average", "pr"],
+        "zero_division": ["--sari-zero-division", "1"],
+        "precision": ["--sari-precision", "per-ngram"],
+        "keep_recall": ["--sari-keep-recall", "per-ngram"],
+        "del_match": ["--sari-del-match", "subtract"],
+        "ngrams": ["--sari-ngrams", "binary"],
+        "ref_weight": ["--sari-ref-weight", "nonempty"],
+        "max_order": ["--sari-max-order", "3"],
+    }
     assert set(flags) == {f.name for f in dataclasses.fields(SARIConfig)}
-    values = {"tokenize": "none", "lowercase": False, "normalize_source": False, "split": "space",
-              "aggregate": "sentence", "deletion": "precision", "average": "pr", "zero_division": 1,
-              "precision": "per-ngram", "keep_recall": "per-ngram", "del_match": "subtract", "ngrams": "binary",
-              "ref_weight": "nonempty", "max_order": 3}  # fmt: skip
-    base = ["score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "sari", "-f", "json"]
+    values = {
+        "tokenize": "none",
+        "lowercase": False,
+        "normalize_source": False,
+        "split": "space",
+        "aggregate": "sentence",
+        "deletion": "precision",
+        "average": "pr",
+        "zero_division": 1,
+        "precision": "per-ngram",
+        "keep_recall": "per-ngram",
+        "del_match": "subtract",
+        "ngrams": "binary",
+        "ref_weight": "nonempty",
+        "max_order": 3,
+    }
+    base = [
+        "score",
+        "-s",
+        corpus["src.txt"],
+        "-r",
+        corpus["ref0.txt"],
+        "-i",
+        corpus["sys1.txt"],
+        "-m",
+        "sari",
+        "-f",
+        "json",
+    ]
     for option, flag in flags.items():
         result = runner.invoke(main, base + flag)
         assert result.exit_code == 0, (option, result.output)
@@ -694,40 +795,101 @@ def test_short_signatures(runner, corpus):
 
 
 def test_encoding_reads_every_file_in_it(runner, tmp_corpus):
-    lines = {"ref.txt": ["Le café est prêt.", "Où est la gare ?"], "sys.txt": ["Le café est chaud.", "Où est la gare ?"]}
+    lines = {
+        "ref.txt": ["Le café est prêt.", "Où est la gare ?"],
+        "sys.txt": ["Le café est chaud.", "Où est la gare ?"],
+    }
     utf8 = tmp_corpus({name: content for name, content in lines.items()})
     latin = tmp_corpus({f"l-{name}": ("\n".join(content) + "\n").encode("latin-1") for name, content in lines.items()})
     a = _json(runner, "score", "-r", utf8["ref.txt"], "-i", utf8["sys.txt"], "-m", "bleu", "chrf", "-f", "json")
-    b = _json(runner, "score", "-r", latin["l-ref.txt"], "-i", latin["l-sys.txt"], "-m", "bleu", "chrf", "-f", "json", "-e", "latin-1")
+    b = _json(
+        runner,
+        "score",
+        "-r",
+        latin["l-ref.txt"],
+        "-i",
+        latin["l-sys.txt"],
+        "-m",
+        "bleu",
+        "chrf",
+        "-f",
+        "json",
+        "-e",
+        "latin-1",
+    )
     assert [r["score"] for r in a] == [r["score"] for r in b]
     bad = runner.invoke(main, ["score", "-r", latin["l-ref.txt"], "-i", latin["l-sys.txt"], "-m", "bleu"])
     assert bad.exit_code == 1 and "not valid UTF-8" in bad.output
 
 
 def test_confidence_on_score_is_compares_interval(runner, corpus):
-    out = _json(runner, "score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
-                "-m", "bleu", "-f", "json", "--confidence", "--confidence-n", "200", "--seed", "3")  # fmt: skip
+    out = _json(
+        runner,
+        "score",
+        "-s",
+        corpus["src.txt"],
+        "-r",
+        corpus["ref0.txt"],
+        "-i",
+        corpus["sys1.txt"],
+        "-m",
+        "bleu",
+        "-f",
+        "json",
+        "--confidence",
+        "--confidence-n",
+        "200",
+        "--seed",
+        "3",
+    )
     refs = [open(corpus["ref0.txt"], encoding="utf-8").read().splitlines()]
     hyps = open(corpus["sys1.txt"], encoding="utf-8").read().splitlines()
-    table = simpeval.compare({"sys1.txt": hyps}, refs, metrics=["bleu"], confidence=True, confidence_samples=200, seed=3)
+    table = simpeval.compare(
+        {"sys1.txt": hyps}, refs, metrics=["bleu"], confidence=True, confidence_samples=200, seed=3
+    )
     interval = table.interval("sys1.txt", "BLEU")
     assert out[0]["ci"]["low"] == interval.low and out[0]["ci"]["high"] == interval.high
     assert "bs:200" in out[0]["signature"] and "seed:3" in out[0]["signature"]
-    both = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "--confidence", "--sentence-level"])
+    both = runner.invoke(
+        main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "--confidence", "--sentence-level"]
+    )
     assert both.exit_code == 2
 
 
 def test_language_pair(runner, corpus):
-    out = _json(runner, "score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu", "-f", "json", "-l", "en-zh")
+    out = _json(
+        runner, "score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu", "-f", "json", "-l", "en-zh"
+    )
     assert "lang:en-zh" in out[0]["signature"] and "tok:zh" in out[0]["signature"]
     bad = runner.invoke(main, ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-l", "english"])
     assert bad.exit_code == 2 and "SRC-TRG" in bad.output
 
 
 def test_paired_jobs_do_not_change_results(runner, corpus):
-    args = ["compare", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"],
-            "-m", "sari", "bleu", "chrf", "--paired", "bs", "--paired-n", "100", "-f", "json", "-q"]  # fmt: skip
-    assert _json(runner, *args, "--paired-jobs", "2") == _json(runner, *args) == _json(runner, *args, "--paired-jobs", "0")
+    args = [
+        "compare",
+        "-s",
+        corpus["src.txt"],
+        "-r",
+        corpus["ref0.txt"],
+        "-i",
+        corpus["sys1.txt"],
+        corpus["sys2.txt"],
+        "-m",
+        "sari",
+        "bleu",
+        "chrf",
+        "--paired",
+        "bs",
+        "--paired-n",
+        "100",
+        "-f",
+        "json",
+        "-q",
+    ]
+    assert (
+        _json(runner, *args, "--paired-jobs", "2") == _json(runner, *args) == _json(runner, *args, "--paired-jobs", "0")
+    )
 
 
 # ---------------------------------------------------------------- metrics without references; no metric at all
@@ -751,8 +913,9 @@ def test_metrics_naming_no_metric_is_a_usage_error(runner, corpus, tmp_path, com
 def test_fkgl_alone_needs_no_references(runner, corpus, how):
     """FKGL reads the outputs only: ``score -m fkgl -i sys.txt`` demanded -r."""
     without = ok(run(runner, "score", "-m", "fkgl", "-i", corpus["sys1.txt"], corpus["sys2.txt"], *how))
-    with_refs = ok(run(runner, "score", "-m", "fkgl", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"],
-                       corpus["sys2.txt"], *how))  # fmt: skip
+    with_refs = ok(
+        run(runner, "score", "-m", "fkgl", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], corpus["sys2.txt"], *how)
+    )
     assert without == with_refs
 
 
@@ -764,5 +927,8 @@ def test_fkgl_alone_needs_no_references_in_evaluate_and_compare(runner, corpus, 
 
 def test_metrics_that_need_references_still_ask_for_them(runner, corpus, tmp_path):
     fails(run(runner, "score", "-m", "fkgl", "bleu", "-i", corpus["sys1.txt"]), 2, "Missing option '--references'")
-    fails(run(runner, "report", "-m", "fkgl", "-i", corpus["sys1.txt"], "-o", tmp_path / "r.html"), 2,
-          "Missing option '--references'")  # fmt: skip
+    fails(
+        run(runner, "report", "-m", "fkgl", "-i", corpus["sys1.txt"], "-o", tmp_path / "r.html"),
+        2,
+        "Missing option '--references'",
+    )

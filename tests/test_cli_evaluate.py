@@ -19,14 +19,19 @@ def _lines(path: str) -> list[str]:
 def test_defaults_are_easses(runner: CliRunner, tmp_corpus) -> None:
     corpus = tmp_corpus()
     refs = [corpus[f"ref{j}.txt"] for j in range(3)]
-    result = runner.invoke(main, ["evaluate", "-s", corpus["src.txt"], "-r", *refs, "-f", "json"],
-                           input=Path(corpus["sys1.txt"]).read_text(encoding="utf-8"))  # fmt: skip
+    result = runner.invoke(
+        main,
+        ["evaluate", "-s", corpus["src.txt"], "-r", *refs, "-f", "json"],
+        input=Path(corpus["sys1.txt"]).read_text(encoding="utf-8"),
+    )
     assert result.exit_code == 0, result.output
     records = {r["metric"]: r for r in json.loads(result.output)}
     streams = [_lines(path) for path in refs]
     hyps, srcs = _lines(corpus["sys1.txt"]), _lines(corpus["src.txt"])
     # easse evaluate: corpus_sari(tokenizer="13a", lowercase=True), corpus_bleu(force=True, lowercase=True)
-    assert records["SARI"]["score"] == SARI(lowercase=True, tokenize="13a").corpus_score(hyps, streams, sources=srcs).score
+    assert (
+        records["SARI"]["score"] == SARI(lowercase=True, tokenize="13a").corpus_score(hyps, streams, sources=srcs).score
+    )
     assert records["BLEU"]["score"] == BLEU(lowercase=True, force=True).corpus_score(hyps, streams).score
     assert records["SARI"]["system"] == "stdin"
 
@@ -46,8 +51,10 @@ def test_comma_separated_metrics_and_case(runner: CliRunner, tmp_corpus) -> None
 
 def test_unknown_metric_is_one_error(runner: CliRunner, tmp_corpus) -> None:
     corpus = tmp_corpus()
-    result = runner.invoke(main, ["evaluate", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i",
-                                  corpus["sys1.txt"], "-m", "bleu,samsa"])  # fmt: skip
+    result = runner.invoke(
+        main,
+        ["evaluate", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"], "-m", "bleu,samsa"],
+    )
     assert result.exit_code == 1 and "unknown metric 'samsa'" in result.output
 
 

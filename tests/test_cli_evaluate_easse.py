@@ -57,8 +57,20 @@ def test_features_are_lowercased_as_easse_evaluate_does(runner: CliRunner, files
 
 def test_easses_path_options(runner: CliRunner, files: dict[str, str]) -> None:
     ours = _evaluate(runner, files, "-q")
-    args = ["evaluate", "--orig_sents_path", files["src"], "--refs_sents_paths", f"{files['sys']},{files['src']}",
-            "--sys_sents_path", files["sys"], "-m", "bleu", "-f", "json", "-q"]  # fmt: skip
+    args = [
+        "evaluate",
+        "--orig_sents_path",
+        files["src"],
+        "--refs_sents_paths",
+        f"{files['sys']},{files['src']}",
+        "--sys_sents_path",
+        files["sys"],
+        "-m",
+        "bleu",
+        "-f",
+        "json",
+        "-q",
+    ]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     easse = json.loads(result.stdout)
@@ -75,7 +87,9 @@ def test_easses_test_set_spelling(runner: CliRunner, files: dict[str, str]) -> N
     assert unknown.exit_code == 2 and "asset-test" in unknown.output
 
 
-def test_an_easse_command_line_runs_unchanged(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_easse_command_line_runs_unchanged(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``easse evaluate -t turkcorpus_test -m bleu,sari,fkgl -q --sys_sents_path ACCESS [-tok moses]``."""
     require_shared()
     access = SHARED / "corpora" / "easse" / "system_outputs" / "turkcorpus" / "test" / "ACCESS"
@@ -83,8 +97,23 @@ def test_an_easse_command_line_runs_unchanged(runner: CliRunner, tmp_path: Path,
     fkgl = {}
     with serve_upstream(monkeypatch):
         for tokenizer in ("13a", "moses"):
-            result = runner.invoke(main, ["evaluate", "--test_set", "turkcorpus_test", "-m", "bleu,sari,fkgl", "-q",
-                                          "--sys_sents_path", str(access), "-tok", tokenizer, "-f", "json"])  # fmt: skip
+            result = runner.invoke(
+                main,
+                [
+                    "evaluate",
+                    "--test_set",
+                    "turkcorpus_test",
+                    "-m",
+                    "bleu,sari,fkgl",
+                    "-q",
+                    "--sys_sents_path",
+                    str(access),
+                    "-tok",
+                    tokenizer,
+                    "-f",
+                    "json",
+                ],
+            )
             assert result.exit_code == 0, result.output
             document = json.loads(result.stdout)
             fkgl[tokenizer] = next(r["score"] for r in document["scores"] if r["metric"] == "FKGL")

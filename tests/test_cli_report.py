@@ -22,25 +22,58 @@ Corpus = Callable[..., dict[str, str]]
 
 
 def _run(runner: CliRunner, files: dict[str, str], out: Path, *extra: str) -> str:
-    args = ["report", "-s", files["src.txt"], "-r", files["ref0.txt"], files["ref1.txt"], "-i", files["sys1.txt"],
-            files["sys2.txt"], "-m", "sari", "bleu", "--paired-n", "20", "-o", str(out), "-q", *extra]  # fmt: skip
+    args = [
+        "report",
+        "-s",
+        files["src.txt"],
+        "-r",
+        files["ref0.txt"],
+        files["ref1.txt"],
+        "-i",
+        files["sys1.txt"],
+        files["sys2.txt"],
+        "-m",
+        "sari",
+        "bleu",
+        "--paired-n",
+        "20",
+        "-o",
+        str(out),
+        "-q",
+        *extra,
+    ]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     return out.read_text(encoding="utf-8")
 
 
 def test_report_takes_the_data_metric_and_comparison_options_of_compare() -> None:
-    shared = {p.name for p in compare.params} - {"fmt", "width", "deltas", "agreement", "plot", "confidence", "confidence_n"}
+    shared = {p.name for p in compare.params} - {
+        "fmt",
+        "width",
+        "deltas",
+        "agreement",
+        "plot",
+        "confidence",
+        "confidence_n",
+    }
     assert shared <= {p.name for p in report.params}
 
 
-@pytest.mark.parametrize(("output", "message"), [
-    ("missing-folder/report.html", "does not exist"),
-    ("report.txt", "must end in .html, .htm"),
-    (".", "must end in"),
-])  # fmt: skip
-def test_the_output_path_is_checked_before_any_work(runner: CliRunner, tmp_path: Path, output: str, message: str) -> None:
-    result = runner.invoke(main, ["report", "-r", "no-such-ref.txt", "-i", "no-such-sys.txt", "-o", str(tmp_path / output)])
+@pytest.mark.parametrize(
+    ("output", "message"),
+    [
+        ("missing-folder/report.html", "does not exist"),
+        ("report.txt", "must end in .html, .htm"),
+        (".", "must end in"),
+    ],
+)
+def test_the_output_path_is_checked_before_any_work(
+    runner: CliRunner, tmp_path: Path, output: str, message: str
+) -> None:
+    result = runner.invoke(
+        main, ["report", "-r", "no-such-ref.txt", "-i", "no-such-sys.txt", "-o", str(tmp_path / output)]
+    )
     assert result.exit_code == 2 and "--output" in result.output and message in result.output
     assert "no-such" not in result.output  # no input was opened
 
@@ -49,20 +82,25 @@ def test_a_failed_run_leaves_the_previous_report(runner: CliRunner, tmp_corpus: 
     files = tmp_corpus({**_small(), "short.txt": ["one line"]})
     out = tmp_path / "report.html"
     out.write_text("previous", encoding="utf-8")
-    result = runner.invoke(main, ["report", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["short.txt"],
-                                  "-o", str(out), "-q"])  # fmt: skip
+    result = runner.invoke(
+        main,
+        ["report", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["short.txt"], "-o", str(out), "-q"],
+    )
     assert result.exit_code == 1 and "same number of lines" in result.output
     assert out.read_text(encoding="utf-8") == "previous"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".report")) == []  # no temporary file left
     bad = tmp_corpus({"bad.txt": b"caf\xe9\n" * 3})
-    result = runner.invoke(main, ["report", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", bad["bad.txt"], "-o", str(out)])
+    result = runner.invoke(
+        main, ["report", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", bad["bad.txt"], "-o", str(out)]
+    )
     assert result.exit_code == 1 and "bad.txt" in result.output and out.read_text(encoding="utf-8") == "previous"
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="needs symbolic links")
 @pytest.mark.parametrize("dangling", [False, True])
-def test_a_report_onto_a_symlink_writes_through_it(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path,
-                                                   dangling: bool) -> None:  # fmt: skip
+def test_a_report_onto_a_symlink_writes_through_it(
+    runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path, dangling: bool
+) -> None:
     """``-o link.html`` replaced the link with a file; now the file it points to is written and the
     link stays (as any ``open(path, "w")`` would), with no temporary file left in either folder."""
     (tmp_path / "pages").mkdir()
@@ -107,11 +145,30 @@ def test_a_report_of_files_replaces_the_previous_one(runner: CliRunner, tmp_corp
     assert len(dom.by_id("segments").all("tbody")[0].all("tr")) == 3
 
 
-def test_without_sources_no_source_column_and_no_features(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path) -> None:
+def test_without_sources_no_source_column_and_no_features(
+    runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path
+) -> None:
     files = tmp_corpus()
     out = tmp_path / "r.htm"
-    result = runner.invoke(main, ["report", "-r", files["ref0.txt"], "-i", files["sys1.txt"], files["sys2.txt"],
-                                  "-m", "bleu", "chrf", "--paired-n", "20", "-o", str(out), "-q"])  # fmt: skip
+    result = runner.invoke(
+        main,
+        [
+            "report",
+            "-r",
+            files["ref0.txt"],
+            "-i",
+            files["sys1.txt"],
+            files["sys2.txt"],
+            "-m",
+            "bleu",
+            "chrf",
+            "--paired-n",
+            "20",
+            "-o",
+            str(out),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     dom = parse(out.read_text(encoding="utf-8"))
     assert [th.text() for th in dom.by_id("segments").all("th")][:3] == ["#", "Δ", "Reference"]
@@ -120,7 +177,9 @@ def test_without_sources_no_source_column_and_no_features(runner: CliRunner, tmp
     assert [svg.all("title")[0].text() for svg in dom.all("svg", "chart")] == ["BLEU", "chrF2", "BLEU vs chrF2"]
 
 
-def test_features_missing_are_explained(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_features_missing_are_explained(
+    runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def missing(*args: object, **kwargs: object) -> None:
         raise MissingDependencyError('the Levenshtein similarity needs: pip install "simplification-metrics[features]"')
 
@@ -131,13 +190,24 @@ def test_features_missing_are_explained(runner: CliRunner, tmp_corpus: Corpus, t
 
 
 def test_paired_test_baseline_and_all_pairs_are_honoured(runner: CliRunner, tmp_corpus: Corpus, tmp_path: Path) -> None:
-    page = _run(runner, tmp_corpus(), tmp_path / "r.html", "--paired", "ar", "--baseline", "sys2.txt", "--all-pairs",
-                "--seed", "7")  # fmt: skip
+    page = _run(
+        runner,
+        tmp_corpus(),
+        tmp_path / "r.html",
+        "--paired",
+        "ar",
+        "--baseline",
+        "sys2.txt",
+        "--all-pairs",
+        "--seed",
+        "7",
+    )
     dom = parse(page)
     comparisons = dom.all("div", "comparisons")[0]
     assert comparisons.all("caption")[0].text() == "Pairwise comparisons"
     assert [[td.text() for td in tr.all("td")][:4] for tr in comparisons.all("tbody")[0].all("tr")] == [
-        ["sys1.txt", "sys2.txt", metric, "approximate randomization"] for metric in ("SARI", "BLEU")]
+        ["sys1.txt", "sys2.txt", metric, "approximate randomization"] for metric in ("SARI", "BLEU")
+    ]
     assert "difference to the baseline sys2.txt" in dom.all("ul", "legend")[0].text()
     assert "seed:7" in dom.all("pre", "signatures")[0].text()
 
@@ -149,8 +219,25 @@ def test_a_report_on_asset_in_chromium(runner: CliRunner, tmp_path: Path, monkey
     out = tmp_path / "asset.html"
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))
     with serve_upstream(monkeypatch) as upstream:
-        result = runner.invoke(main, ["report", "-t", "asset_test", "-i", *(str(outputs / s) for s in ("ACCESS", "Dress-Ls", "UNTS")),
-                                      "-m", "sari", "bleu", "fkgl", "--paired-n", "100", "-o", str(out), "-q"])  # fmt: skip
+        result = runner.invoke(
+            main,
+            [
+                "report",
+                "-t",
+                "asset_test",
+                "-i",
+                *(str(outputs / s) for s in ("ACCESS", "Dress-Ls", "UNTS")),
+                "-m",
+                "sari",
+                "bleu",
+                "fkgl",
+                "--paired-n",
+                "100",
+                "-o",
+                str(out),
+                "-q",
+            ],
+        )
     assert result.exit_code == 0, result.output
     assert upstream.requests  # downloaded from the loopback server, nowhere else
     page = out.read_text(encoding="utf-8")

@@ -42,8 +42,28 @@ def _files(folder: Path) -> dict[str, str]:
 #: Every command (and the group's own options), with arguments that print something on standard output.
 COMMANDS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "score": lambda f: ["score", "-s", f["src.txt"], "-r", f["ref.txt"], "-i", f["sys1.txt"], "-m", "bleu", "sari"],
-    "score-sentence-level": lambda f: ["score", "-r", f["ref.txt"], "-i", f["sys1.txt"], "-m", "bleu", "--sentence-level"],
-    "compare": lambda f: ["compare", "-r", f["ref.txt"], "-i", f["sys1.txt"], f["sys2.txt"], "-m", "bleu", "--paired-n", "20"],
+    "score-sentence-level": lambda f: [
+        "score",
+        "-r",
+        f["ref.txt"],
+        "-i",
+        f["sys1.txt"],
+        "-m",
+        "bleu",
+        "--sentence-level",
+    ],
+    "compare": lambda f: [
+        "compare",
+        "-r",
+        f["ref.txt"],
+        "-i",
+        f["sys1.txt"],
+        f["sys2.txt"],
+        "-m",
+        "bleu",
+        "--paired-n",
+        "20",
+    ],
     "evaluate": lambda f: ["evaluate", "-s", f["src.txt"], "-r", f["ref.txt"], "-i", f["sys1.txt"], "-m", "bleu"],
     "explain": lambda f: ["explain", "-s", "the old cat sat", "-p", "the cat sat", "-r", "a cat sat"],
     "meta-eval": lambda f: ["meta-eval", "--ratings", f["ratings.csv"], "--refs", f["ref.txt"], "-m", "bleu"],
@@ -54,14 +74,25 @@ COMMANDS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "help": lambda f: ["--help"],
     "version": lambda f: ["--version"],
     "report-help": lambda f: ["report", "--help"],
-}  # fmt: skip
+}
 
 
 def _run(args: list[str], stdout: Any, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-           "SIMPEVAL_CACHE": str(tmp_path / "cache"), "SIMPEVAL_MIRROR": "http://127.0.0.1:9"}  # fmt: skip
-    return subprocess.run([sys.executable, "-m", "simpeval", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, env=env, cwd=tmp_path, timeout=600)  # fmt: skip
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "SIMPEVAL_CACHE": str(tmp_path / "cache"),
+        "SIMPEVAL_MIRROR": "http://127.0.0.1:9",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "simpeval", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
+    )
 
 
 def test_every_command_is_listed() -> None:
@@ -97,8 +128,23 @@ def test_a_closed_pipe_exits_quietly(command: str, tmp_path: Path) -> None:
 def test_report_writes_nothing_on_standard_output(tmp_path: Path) -> None:
     """``report`` writes its file and says so on stderr: a broken standard output changes nothing."""
     files = _files(tmp_path)
-    args = ["report", "-s", files["src.txt"], "-r", files["ref.txt"], "-i", files["sys1.txt"], files["sys2.txt"],
-            "-m", "bleu", "--paired-n", "20", "-o", files["html"], "-q"]  # fmt: skip
+    args = [
+        "report",
+        "-s",
+        files["src.txt"],
+        "-r",
+        files["ref.txt"],
+        "-i",
+        files["sys1.txt"],
+        files["sys2.txt"],
+        "-m",
+        "bleu",
+        "--paired-n",
+        "20",
+        "-o",
+        files["html"],
+        "-q",
+    ]
     with open("/dev/full", "w") as full:
         result = _run(args, full, tmp_path)
     assert result.returncode == 0 and result.stderr.splitlines() == [f"wrote {files['html']}"]
@@ -111,5 +157,7 @@ def test_another_write_error_names_its_reason_and_no_full_disk() -> None:
     from simpeval.cli.stdout import StdoutError
 
     message = StdoutError(OSError(errno.EIO, "Input/output error")).message
-    assert message == ("could not write to standard output (Input/output error), so the output is incomplete. "
-                       "Check where it goes, or redirect it to a file.")  # fmt: skip
+    assert message == (
+        "could not write to standard output (Input/output error), so the output is incomplete. "
+        "Check where it goes, or redirect it to a file."
+    )

@@ -20,11 +20,28 @@ from simpeval.report import render
 from simpeval.significance import compare_all_pairs, compare_to_baseline
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-SYSTEMS = ["ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS"]
+SYSTEMS = [
+    "ACCESS",
+    "BTRLTS",
+    "BTTS",
+    "BTTS10",
+    "Dress",
+    "Dress-Ls",
+    "EditNTS",
+    "PBMT-R",
+    "RM+EX",
+    "RM+EX+LS+RO",
+    "UNTS",
+]
 
-SOURCES = [f"The large {w} slept peacefully beside the warm fire number {i} tonight ." for i, w in enumerate(["cat", "dog", "owl", "fox", "cow"] * 3)]
-REFERENCES = [[s.replace("large ", "").replace("peacefully ", "") for s in SOURCES],
-              [s.replace(" number", "").replace("warm ", "") for s in SOURCES]]  # fmt: skip
+SOURCES = [
+    f"The large {w} slept peacefully beside the warm fire number {i} tonight ."
+    for i, w in enumerate(["cat", "dog", "owl", "fox", "cow"] * 3)
+]
+REFERENCES = [
+    [s.replace("large ", "").replace("peacefully ", "") for s in SOURCES],
+    [s.replace(" number", "").replace("warm ", "") for s in SOURCES],
+]
 SYSTEMS_SMALL = {
     "copy": SOURCES,
     "cut": [s.replace("large ", "") for s in SOURCES],
@@ -37,8 +54,17 @@ def run(runner, *args):
 
 
 def test_compare_api_builds_every_part() -> None:
-    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], confidence=True,
-                    confidence_samples=100, paired="bs", paired_samples=100, seed=7)  # fmt: skip
+    table = compare(
+        SYSTEMS_SMALL,
+        REFERENCES,
+        sources=SOURCES,
+        metrics=["sari", "bleu"],
+        confidence=True,
+        confidence_samples=100,
+        paired="bs",
+        paired_samples=100,
+        seed=7,
+    )
     assert table.baseline == "copy" and table.metric_names == ("SARI", "BLEU")
     assert table.paired_result("copy", "SARI") is None
     result = table.paired_result("cut", "BLEU")
@@ -54,8 +80,18 @@ def test_compare_api_builds_every_part() -> None:
 
 
 def test_compare_all_pairs_with_holm_and_agreement() -> None:
-    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], paired="ar", paired_samples=50,
-                    all_pairs=True, correction="holm", agreement=True, agreement_samples=50)  # fmt: skip
+    table = compare(
+        SYSTEMS_SMALL,
+        REFERENCES,
+        sources=SOURCES,
+        metrics=["sari", "bleu"],
+        paired="ar",
+        paired_samples=50,
+        all_pairs=True,
+        correction="holm",
+        agreement=True,
+        agreement_samples=50,
+    )
     assert table.paired is None and len(table.comparisons) == 2 * 3
     assert all(r.correction == "holm" and r.corrected_p_value >= r.p_value for r in table.comparisons)
     assert [(c.metric_a, c.metric_b) for c in table.correlations][:1] == [("SARI", "BLEU")]
@@ -63,12 +99,17 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
 
 def test_all_pairs_respect_the_baseline() -> None:
     """Issue 15, item 8: with all_pairs, the baseline's pairs come first and it is their baseline."""
-    table = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True,
-                    baseline="short")  # fmt: skip
+    table = compare(
+        SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True, baseline="short"
+    )
     pairs = [(r.baseline, r.system) for r in table.comparisons]
     assert pairs == [("short", "copy"), ("short", "cut"), ("copy", "cut")]
     default = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True)
-    assert [(r.baseline, r.system) for r in default.comparisons] == [("copy", "cut"), ("copy", "short"), ("cut", "short")]
+    assert [(r.baseline, r.system) for r in default.comparisons] == [
+        ("copy", "cut"),
+        ("copy", "short"),
+        ("cut", "short"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -88,10 +129,35 @@ def test_compare_api_errors(kwargs: dict, fragment: str) -> None:
 
 def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None:
     files = tmp_corpus()
-    args = ["compare", "-s", files["src.txt"], "-r", files["ref0.txt"], files["ref1.txt"],
-            "-i", files["sys1.txt"], files["sys2.txt"], "-m", "sari", "bleu"]  # fmt: skip
-    result = run(runner, *args, "--names", "first", "second", "--paired", "ar", "--paired-n", "20",
-                 "--baseline", "second", "-f", "json")  # fmt: skip
+    args = [
+        "compare",
+        "-s",
+        files["src.txt"],
+        "-r",
+        files["ref0.txt"],
+        files["ref1.txt"],
+        "-i",
+        files["sys1.txt"],
+        files["sys2.txt"],
+        "-m",
+        "sari",
+        "bleu",
+    ]
+    result = run(
+        runner,
+        *args,
+        "--names",
+        "first",
+        "second",
+        "--paired",
+        "ar",
+        "--paired-n",
+        "20",
+        "--baseline",
+        "second",
+        "-f",
+        "json",
+    )
     assert result.exit_code == 0, result.output
     records = json.loads(result.stdout)
     assert {r["system"] for r in records} == {"first", "second"}
@@ -107,16 +173,42 @@ def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None
 def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
     files = tmp_corpus()
     out = tmp_path / "plot.png"
-    result = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],
-                 files["sys2.txt"], "-m", "sari", "bleu", "--plot", out)  # fmt: skip
+    result = run(
+        runner,
+        "compare",
+        "-s",
+        files["src.txt"],
+        "-r",
+        files["ref0.txt"],
+        "-i",
+        files["sys1.txt"],
+        files["sys2.txt"],
+        "-m",
+        "sari",
+        "bleu",
+        "--plot",
+        out,
+    )
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         assert result.exit_code == 1 and "pip install 'simplification-metrics[plots]'" in result.stderr
     else:
         assert result.exit_code == 0 and out.stat().st_size > 1000
-    bad = run(runner, "compare", "-s", files["src.txt"], "-r", files["ref0.txt"], "-i", files["sys1.txt"],
-              "-m", "bleu", "--plot", tmp_path / "plot.gif")  # fmt: skip
+    bad = run(
+        runner,
+        "compare",
+        "-s",
+        files["src.txt"],
+        "-r",
+        files["ref0.txt"],
+        "-i",
+        files["sys1.txt"],
+        "-m",
+        "bleu",
+        "--plot",
+        tmp_path / "plot.gif",
+    )
     assert bad.exit_code == 2 and "--plot" in bad.stderr and "plot.gif" in bad.stderr  # refused before any work
 
 
@@ -140,7 +232,9 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
     sources = _read("corpora/asset/asset.test.orig")
     references = [_read(f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
     outputs = {name: _read(f"corpora/system_outputs/turkcorpus_test/{name}") for name in SYSTEMS}
-    table = compare(outputs, references, sources=sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs")
+    table = compare(
+        outputs, references, sources=sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs"
+    )
     rendered = {fmt: render(table, fmt) for fmt in ("text", "markdown", "latex", "html", "csv", "json")}
     records = json.loads(rendered["json"])
     assert len(records) == 11 * 3
@@ -153,17 +247,38 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
     html.parser.HTMLParser().feed(rendered["html"])
     assert "RM+EX+LS+RO" in rendered["markdown"] and "\\toprule" in rendered["latex"]
     if shutil.which("pdflatex"):
-        document = "\\documentclass{article}\\usepackage{booktabs}\\usepackage[utf8]{inputenc}\\begin{document}\n" \
-                   + rendered["latex"] + "\n\\end{document}\n"  # fmt: skip
+        document = (
+            "\\documentclass{article}\\usepackage{booktabs}\\usepackage[utf8]{inputenc}\\begin{document}\n"
+            + rendered["latex"]
+            + "\n\\end{document}\n"
+        )
         (tmp_path / "t.tex").write_text(document, encoding="utf-8")
-        done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path,
-                              capture_output=True, timeout=120)  # fmt: skip
+        done = subprocess.run(
+            ["pdflatex", "-interaction=nonstopmode", "t.tex"], cwd=tmp_path, capture_output=True, timeout=120
+        )
         assert done.returncode == 0, done.stdout[-2000:]
     # the command line gives the same numbers
     systems = [str(SHARED / "corpora/system_outputs/turkcorpus_test" / name) for name in SYSTEMS]
     refs = [str(SHARED / f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
-    result = run(runner, "compare", "-s", SHARED / "corpora/asset/asset.test.orig", "-r", *refs, "-i", *systems,
-                 "-m", "sari", "bleu", "--paired", "bs", "--confidence", "-f", "json", "--quiet")  # fmt: skip
+    result = run(
+        runner,
+        "compare",
+        "-s",
+        SHARED / "corpora/asset/asset.test.orig",
+        "-r",
+        *refs,
+        "-i",
+        *systems,
+        "-m",
+        "sari",
+        "bleu",
+        "--paired",
+        "bs",
+        "--confidence",
+        "-f",
+        "json",
+        "--quiet",
+    )
     assert result.exit_code == 0, result.stderr
     cli = json.loads(result.stdout)
     assert [(r["system"], r["metric"], r["score"], r.get("p_value")) for r in cli] == [
@@ -175,15 +290,26 @@ def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
     """With --confidence and --paired bs, bs:N in the signature describes both (issue 12, item 17)."""
     from simpeval.exceptions import InvalidOptionError
 
-    table = compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True, paired="bs",
-                    paired_samples=200)  # fmt: skip
+    table = compare(
+        SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True, paired="bs", paired_samples=200
+    )
     system = table.systems[1]
     interval = table.interval(system, "BLEU")
     assert interval is not None and interval.n_samples == 200
     assert table.cell(system, "BLEU").signature["bs"] == "200"
-    with pytest.raises(InvalidOptionError, match=r"confidence_samples \(500\) and paired_samples \(200\) must be equal"):
-        compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True,
-                confidence_samples=500, paired="bs", paired_samples=200)  # fmt: skip
+    with pytest.raises(
+        InvalidOptionError, match=r"confidence_samples \(500\) and paired_samples \(200\) must be equal"
+    ):
+        compare(
+            SYSTEMS_SMALL,
+            REFERENCES,
+            sources=SOURCES,
+            metrics=["bleu"],
+            confidence=True,
+            confidence_samples=500,
+            paired="bs",
+            paired_samples=200,
+        )
 
 
 def test_a_copy_of_the_baseline_is_not_significant() -> None:

@@ -33,22 +33,36 @@ def _corpus(rng: np.random.Generator) -> tuple[list[str], list[list[str]]]:
 
 def _bleu_options(rng: np.random.Generator) -> dict[str, Any]:
     method = str(rng.choice(["exp", "floor", "add-k", "none"]))
-    return {"lowercase": bool(rng.integers(2)), "tokenize": str(rng.choice(["13a", "none", "intl", "char"])),
-            "smooth_method": method, "smooth_value": None if rng.integers(2) else float(rng.choice([0.0, 0.1, 1.0, 2.0])),
-            "effective_order": bool(rng.integers(2)), "max_ngram_order": int(rng.integers(1, 5))}  # fmt: skip
+    return {
+        "lowercase": bool(rng.integers(2)),
+        "tokenize": str(rng.choice(["13a", "none", "intl", "char"])),
+        "smooth_method": method,
+        "smooth_value": None if rng.integers(2) else float(rng.choice([0.0, 0.1, 1.0, 2.0])),
+        "effective_order": bool(rng.integers(2)),
+        "max_ngram_order": int(rng.integers(1, 5)),
+    }
 
 
 def _chrf_options(rng: np.random.Generator) -> dict[str, Any]:
-    return {"char_order": int(rng.integers(1, 7)), "word_order": int(rng.integers(0, 3)), "beta": int(rng.integers(0, 4)),
-            "lowercase": bool(rng.integers(2)), "whitespace": bool(rng.integers(2)), "eps_smoothing": bool(rng.integers(2))}  # fmt: skip
+    return {
+        "char_order": int(rng.integers(1, 7)),
+        "word_order": int(rng.integers(0, 3)),
+        "beta": int(rng.integers(0, 4)),
+        "lowercase": bool(rng.integers(2)),
+        "whitespace": bool(rng.integers(2)),
+        "eps_smoothing": bool(rng.integers(2)),
+    }
 
 
 def _ter_options(rng: np.random.Generator) -> dict[str, Any]:
     return {name: bool(rng.integers(2)) for name in ("normalized", "no_punct", "asian_support", "case_sensitive")}
 
 
-CASES = {"bleu": (BLEU, sacrebleu.BLEU, _bleu_options), "chrf": (CHRF, sacrebleu.CHRF, _chrf_options),
-         "ter": (TER, sacrebleu.TER, _ter_options)}  # fmt: skip
+CASES = {
+    "bleu": (BLEU, sacrebleu.BLEU, _bleu_options),
+    "chrf": (CHRF, sacrebleu.CHRF, _chrf_options),
+    "ter": (TER, sacrebleu.TER, _ter_options),
+}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -64,4 +78,7 @@ def test_seeded_corpora_equal_sacrebleu(name: str) -> None:
         assert a == b, (case, options, hyps, refs, a, b)
         if case % 5 == 0:  # sentence level on a sample
             refs0 = [stream[0] for stream in refs]
-            assert ours.sentence_score(hyps[0], refs0).score == theirs.sentence_score(hyps[0], refs0).score, (case, options)
+            assert ours.sentence_score(hyps[0], refs0).score == theirs.sentence_score(hyps[0], refs0).score, (
+                case,
+                options,
+            )

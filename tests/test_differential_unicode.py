@@ -29,9 +29,54 @@ from simpeval import BLEU, CHRF, TER
 
 SEED = 20261123
 WORDS = "the a cat dog sat ran on in mat park , . ! ? it is was big 3.5 U.S. don't e-mail Über".split()
-PIECES = ["猫", "が", "座", "った", "。", "、", "القط", "جلس", "ال", "बिल्ली", "बैठी", "।", "🐱", "👍🏽", "👩‍👩‍👧", "e\u0301",
-          "ß", "İ", "Σ", "ς", "ﬁ", "Ⅻ", "①", "\u202e", "\u200f", "\u061c", "\x0b", "\x0c", "\x1c", "\x85", "\u2028", "\u00a0",
-          "\u3000", "\t", "&amp;", "&quot;", "<skipped>", "-", "'", '"', "(", ")", "$", "%", "/", "\\"]  # fmt: skip
+PIECES = [
+    "猫",
+    "が",
+    "座",
+    "った",
+    "。",
+    "、",
+    "القط",
+    "جلس",
+    "ال",
+    "बिल्ली",
+    "बैठी",
+    "।",
+    "🐱",
+    "👍🏽",
+    "👩‍👩‍👧",
+    "e\u0301",
+    "ß",
+    "İ",
+    "Σ",
+    "ς",
+    "ﬁ",
+    "Ⅻ",
+    "①",
+    "\u202e",
+    "\u200f",
+    "\u061c",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\u00a0",
+    "\u3000",
+    "\t",
+    "&amp;",
+    "&quot;",
+    "<skipped>",
+    "-",
+    "'",
+    '"',
+    "(",
+    ")",
+    "$",
+    "%",
+    "/",
+    "\\",
+]
 Streams = list[list[Optional[str]]]
 
 
@@ -54,14 +99,25 @@ def _corpus(rng: np.random.Generator) -> tuple[list[str], Streams]:
 
 def _bleu(rng: np.random.Generator) -> dict[str, Any]:
     method = str(rng.choice(["exp", "floor", "add-k", "none"]))
-    return {"lowercase": bool(rng.integers(2)), "tokenize": str(rng.choice(["13a", "none", "intl", "char", "zh"])),
-            "smooth_method": method, "smooth_value": None if rng.integers(2) else float(rng.choice([0.0, 0.1, 1.0])),
-            "effective_order": bool(rng.integers(2)), "max_ngram_order": int(rng.integers(1, 5))}  # fmt: skip
+    return {
+        "lowercase": bool(rng.integers(2)),
+        "tokenize": str(rng.choice(["13a", "none", "intl", "char", "zh"])),
+        "smooth_method": method,
+        "smooth_value": None if rng.integers(2) else float(rng.choice([0.0, 0.1, 1.0])),
+        "effective_order": bool(rng.integers(2)),
+        "max_ngram_order": int(rng.integers(1, 5)),
+    }
 
 
 def _chrf(rng: np.random.Generator, word_order: int) -> dict[str, Any]:
-    return {"char_order": int(rng.integers(1, 7)), "word_order": word_order, "beta": int(rng.integers(0, 4)),
-            "lowercase": bool(rng.integers(2)), "whitespace": bool(rng.integers(2)), "eps_smoothing": bool(rng.integers(2))}  # fmt: skip
+    return {
+        "char_order": int(rng.integers(1, 7)),
+        "word_order": word_order,
+        "beta": int(rng.integers(0, 4)),
+        "lowercase": bool(rng.integers(2)),
+        "whitespace": bool(rng.integers(2)),
+        "eps_smoothing": bool(rng.integers(2)),
+    }
 
 
 def _ter(rng: np.random.Generator) -> dict[str, Any]:
@@ -95,11 +151,20 @@ def test_seeded_unicode_corpora_equal_sacrebleu(name: str) -> None:
 def _function_calls(rng: np.random.Generator) -> tuple[str, dict[str, Any]]:
     name = str(rng.choice(["bleu", "chrf", "ter"]))
     if name == "bleu":
-        return name, {"smooth_method": str(rng.choice(["exp", "floor", "add-k", "none"])), "lowercase": bool(rng.integers(2)),
-                      "tokenize": str(rng.choice(["13a", "intl", "char", "none"])), "use_effective_order": bool(rng.integers(2))}  # fmt: skip
+        return name, {
+            "smooth_method": str(rng.choice(["exp", "floor", "add-k", "none"])),
+            "lowercase": bool(rng.integers(2)),
+            "tokenize": str(rng.choice(["13a", "intl", "char", "none"])),
+            "use_effective_order": bool(rng.integers(2)),
+        }
     if name == "chrf":
-        return name, {"char_order": int(rng.integers(1, 7)), "word_order": int(rng.integers(0, 3)), "beta": int(rng.integers(1, 4)),
-                      "remove_whitespace": bool(rng.integers(2)), "eps_smoothing": bool(rng.integers(2))}  # fmt: skip
+        return name, {
+            "char_order": int(rng.integers(1, 7)),
+            "word_order": int(rng.integers(0, 3)),
+            "beta": int(rng.integers(1, 4)),
+            "remove_whitespace": bool(rng.integers(2)),
+            "eps_smoothing": bool(rng.integers(2)),
+        }
     return name, _ter(rng)
 
 

@@ -99,6 +99,9 @@ def test_a_small_cli_job_never_imports_numba(tmp_path: pytest.TempPathFactory) -
     env = {k: v for k, v in os.environ.items() if k != "SIMPEVAL_COMPILED_MIN_TEXTS"}
     result = subprocess.run(
         [sys.executable, "-c", code, str(folder / "src.txt"), str(folder / "ref.txt")],  # type: ignore[operator]
-        capture_output=True, text=True, env=env, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
     assert result.stdout.strip().splitlines()[-1] == "False"

@@ -36,14 +36,60 @@ from simpeval.metrics.sari.config import _CHOICES
 if not NUMBA_AVAILABLE:  # the NumPy and sacrebleu engines are compared with the reference all the same
     pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
-PIECES = ["the", "The", "cat", "sat", ".", ",", "3.5", "U.S.", "don't", "e-mail", "&amp;", "<skipped>", "猫", "が", "。", "القط",
-          "बिल्ली", "🐱", "👍🏽", "👩‍👩‍👧", "e\u0301", "ß", "İ", "Σ", "ς", "ﬁ", "\u202e", "\u200f", "\x0b", "\x0c", "\x1c", "\x85",
-          "\u2028", "\u00a0", "\u3000", "\t", " ", "  ", "", "\x00"]  # fmt: skip
+PIECES = [
+    "the",
+    "The",
+    "cat",
+    "sat",
+    ".",
+    ",",
+    "3.5",
+    "U.S.",
+    "don't",
+    "e-mail",
+    "&amp;",
+    "<skipped>",
+    "猫",
+    "が",
+    "。",
+    "القط",
+    "बिल्ली",
+    "🐱",
+    "👍🏽",
+    "👩‍👩‍👧",
+    "e\u0301",
+    "ß",
+    "İ",
+    "Σ",
+    "ς",
+    "ﬁ",
+    "\u202e",
+    "\u200f",
+    "\x0b",
+    "\x0c",
+    "\x1c",
+    "\x85",
+    "\u2028",
+    "\u00a0",
+    "\u3000",
+    "\t",
+    " ",
+    "  ",
+    "",
+    "\x00",
+]
 ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=15)  # lone surrogates included
 SEGMENT = st.integers(0, 19).flatmap(
-    lambda k: ANY_TEXT if k == 0 else st.one_of(st.lists(st.sampled_from(PIECES), max_size=12).map(" ".join),
-                                                st.lists(st.sampled_from(PIECES), max_size=12).map("".join),
-                                                st.text(st.characters(codec="utf-8"), max_size=15)))  # fmt: skip
+    lambda k: (
+        ANY_TEXT
+        if k == 0
+        else st.one_of(
+            st.lists(st.sampled_from(PIECES), max_size=12).map(" ".join),
+            st.lists(st.sampled_from(PIECES), max_size=12).map("".join),
+            st.text(st.characters(codec="utf-8"), max_size=15),
+        )
+    )
+)
 REFERENCE = st.integers(0, 5).flatmap(lambda k: st.none() if k == 0 else SEGMENT)
 Corpus = tuple[list[str], list[list[Optional[str]]], list[str]]
 
@@ -80,7 +126,19 @@ def _same_everywhere(makers: dict[str, Callable[[], Any]], corpus: Corpus) -> No
 
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SARI_TOKENIZERS = ["13a", "none", "intl", "char", "whitespace", "zh", "moses", "penn", "tercom", "nltk-word", "treebank"]
+SARI_TOKENIZERS = [
+    "13a",
+    "none",
+    "intl",
+    "char",
+    "whitespace",
+    "zh",
+    "moses",
+    "penn",
+    "tercom",
+    "nltk-word",
+    "treebank",
+]
 
 
 @pytest.mark.parametrize("preset", sorted(VARIANTS))
@@ -88,36 +146,80 @@ SARI_TOKENIZERS = ["13a", "none", "intl", "char", "whitespace", "zh", "moses", "
 @given(corpus=corpora(), data=st.data())
 def test_sari_engines_equal_the_reference(preset: str, corpus: Corpus, data: st.DataObject) -> None:
     base = VARIANTS[preset]
-    changes = data.draw(st.fixed_dictionaries({}, optional={
-        **{name: st.sampled_from(sorted(choices, key=str)) for name, choices in _CHOICES.items()},
-        "tokenize": st.sampled_from(SARI_TOKENIZERS), "lowercase": st.booleans(), "normalize_source": st.booleans(),
-        "max_order": st.integers(1, 5)}))  # fmt: skip
+    changes = data.draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                **{name: st.sampled_from(sorted(choices, key=str)) for name, choices in _CHOICES.items()},
+                "tokenize": st.sampled_from(SARI_TOKENIZERS),
+                "lowercase": st.booleans(),
+                "normalize_source": st.booleans(),
+                "max_order": st.integers(1, 5),
+            },
+        )
+    )
     options: dict[str, Any] = dataclasses.asdict(dataclasses.replace(base, **changes))
     _same_everywhere({e: partial(SARI, engine=e, **options) for e in ("reference", "numpy", "numba")}, corpus)
 
 
-BLEU_TOKENIZERS = ["13a", "none", "intl", "char", "zh", "moses", "penn", "whitespace", "tercom", "nltk-word", "treebank"]
+BLEU_TOKENIZERS = [
+    "13a",
+    "none",
+    "intl",
+    "char",
+    "zh",
+    "moses",
+    "penn",
+    "whitespace",
+    "tercom",
+    "nltk-word",
+    "treebank",
+]
 
 
 @pytest.mark.parametrize("tokenize", BLEU_TOKENIZERS)
 @SETTINGS
-@given(corpus=corpora(), lowercase=st.booleans(), order=st.integers(1, 5),
-       smooth=st.sampled_from(["exp", "floor", "add-k", "none"]), effective=st.booleans())  # fmt: skip
-def test_bleu_engines_equal_sacrebleu(tokenize: str, corpus: Corpus, lowercase: bool, order: int, smooth: str,
-                                      effective: bool) -> None:  # fmt: skip
-    options: dict[str, Any] = {"tokenize": tokenize, "lowercase": lowercase, "max_ngram_order": order, "smooth_method": smooth,
-               "effective_order": effective}  # fmt: skip
+@given(
+    corpus=corpora(),
+    lowercase=st.booleans(),
+    order=st.integers(1, 5),
+    smooth=st.sampled_from(["exp", "floor", "add-k", "none"]),
+    effective=st.booleans(),
+)
+def test_bleu_engines_equal_sacrebleu(
+    tokenize: str, corpus: Corpus, lowercase: bool, order: int, smooth: str, effective: bool
+) -> None:
+    options: dict[str, Any] = {
+        "tokenize": tokenize,
+        "lowercase": lowercase,
+        "max_ngram_order": order,
+        "smooth_method": smooth,
+        "effective_order": effective,
+    }
     _same_everywhere({e: partial(BLEU, engine=e, **options) for e in ("sacrebleu", "numba")}, corpus)
 
 
 @pytest.mark.parametrize("word_order", [0, 1, 2])
 @SETTINGS
-@given(corpus=corpora(), char_order=st.integers(0, 7), beta=st.integers(0, 3), lowercase=st.booleans(),
-       whitespace=st.booleans(), eps=st.booleans())  # fmt: skip
-def test_chrf_engines_equal_sacrebleu(word_order: int, corpus: Corpus, char_order: int, beta: int, lowercase: bool,
-                                      whitespace: bool, eps: bool) -> None:  # fmt: skip
-    options: dict[str, Any] = {"char_order": char_order, "word_order": word_order, "beta": beta, "lowercase": lowercase,
-               "whitespace": whitespace, "eps_smoothing": eps}  # fmt: skip
+@given(
+    corpus=corpora(),
+    char_order=st.integers(0, 7),
+    beta=st.integers(0, 3),
+    lowercase=st.booleans(),
+    whitespace=st.booleans(),
+    eps=st.booleans(),
+)
+def test_chrf_engines_equal_sacrebleu(
+    word_order: int, corpus: Corpus, char_order: int, beta: int, lowercase: bool, whitespace: bool, eps: bool
+) -> None:
+    options: dict[str, Any] = {
+        "char_order": char_order,
+        "word_order": word_order,
+        "beta": beta,
+        "lowercase": lowercase,
+        "whitespace": whitespace,
+        "eps_smoothing": eps,
+    }
     _same_everywhere({e: partial(CHRF, engine=e, **options) for e in ("sacrebleu", "numba")}, corpus)
 
 
@@ -125,9 +227,15 @@ def test_chrf_engines_equal_sacrebleu(word_order: int, corpus: Corpus, char_orde
 @pytest.mark.parametrize("asian_support", [False, True])
 @SETTINGS
 @given(corpus=corpora(), no_punct=st.booleans(), case_sensitive=st.booleans())
-def test_ter_engines_equal_sacrebleu(normalized: bool, asian_support: bool, corpus: Corpus, no_punct: bool,
-                                     case_sensitive: bool) -> None:  # fmt: skip
-    options: dict[str, Any] = {"normalized": normalized, "asian_support": asian_support, "no_punct": no_punct, "case_sensitive": case_sensitive}
+def test_ter_engines_equal_sacrebleu(
+    normalized: bool, asian_support: bool, corpus: Corpus, no_punct: bool, case_sensitive: bool
+) -> None:
+    options: dict[str, Any] = {
+        "normalized": normalized,
+        "asian_support": asian_support,
+        "no_punct": no_punct,
+        "case_sensitive": case_sensitive,
+    }
     _same_everywhere({e: partial(TER, engine=e, **options) for e in ("reference", "python", "numba")}, corpus)
 
 

@@ -43,18 +43,65 @@ def test_bad_input() -> None:
 def test_evaluate_prints_features(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "src.txt").write_text("The big cat sat on the mat .\nIt rained .\n", encoding="utf-8")
     (tmp_path / "sys.txt").write_text("The cat sat on the mat .\nIt rained .\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"),
-                                       "-i", str(tmp_path / "sys.txt"), "-m", "bleu", "--features", "-f", "json"])  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        [
+            "evaluate",
+            "-s",
+            str(tmp_path / "src.txt"),
+            "-r",
+            str(tmp_path / "sys.txt"),
+            "-i",
+            str(tmp_path / "sys.txt"),
+            "-m",
+            "bleu",
+            "--features",
+            "-f",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)  # one document: the scores and the features
     feature_records = document["features"]
     assert feature_records[0]["Exact copies"] == 0.5 and feature_records[0]["signature"].startswith("Features|")
     assert [r["metric"] for r in document["scores"]] == ["BLEU"]
-    lines = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"), "-i",
-                                      str(tmp_path / "sys.txt"), "-m", "bleu", "--features", "-f", "jsonl"]).stdout  # fmt: skip
+    lines = (
+        CliRunner()
+        .invoke(
+            main,
+            [
+                "evaluate",
+                "-s",
+                str(tmp_path / "src.txt"),
+                "-r",
+                str(tmp_path / "sys.txt"),
+                "-i",
+                str(tmp_path / "sys.txt"),
+                "-m",
+                "bleu",
+                "--features",
+                "-f",
+                "jsonl",
+            ],
+        )
+        .stdout
+    )
     records = [json.loads(line) for line in lines.splitlines()]
     assert len(records) == 2 and records[1]["signature"].startswith("Features|")
-    refused = CliRunner().invoke(main, ["evaluate", "-s", str(tmp_path / "src.txt"), "-r", str(tmp_path / "sys.txt"), "-i",
-                                        str(tmp_path / "sys.txt"), "--features", "-f", "csv"])  # fmt: skip
+    refused = CliRunner().invoke(
+        main,
+        [
+            "evaluate",
+            "-s",
+            str(tmp_path / "src.txt"),
+            "-r",
+            str(tmp_path / "sys.txt"),
+            "-i",
+            str(tmp_path / "sys.txt"),
+            "--features",
+            "-f",
+            "csv",
+        ],
+    )
     assert refused.exit_code == 2 and "--features" in refused.output
     assert features.available_features()[0] == "Compression ratio"

@@ -28,7 +28,9 @@ from simpeval.metrics import available_metrics
 TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 WORDS = st.lists(st.sampled_from("a the cat sat on mat , . ! 猫 قط बिल्ली 🐱 --".split()), max_size=8).map(" ".join)
 SEGMENT = st.one_of(WORDS, TEXT, st.just("caf\udce9"))
-METRICS = [name for name in available_metrics() if name not in ("meteor",)]  # METEOR: WordNet is slow to load per example
+METRICS = [
+    name for name in available_metrics() if name not in ("meteor",)
+]  # METEOR: WordNet is slow to load per example
 
 
 @st.composite
@@ -62,14 +64,21 @@ def test_every_metric_scores_or_raises_a_simpeval_error(name: str, corpus: Any) 
 
 
 API_CALLS = {
-    "compare": lambda h, r, s: compare({"a": h, "b": h[::-1]}, r, sources=s, metrics=["sari", "bleu"], paired="bs",
-                                       paired_samples=20, confidence=True),
+    "compare": lambda h, r, s: compare(
+        {"a": h, "b": h[::-1]}, r, sources=s, metrics=["sari", "bleu"], paired="bs", paired_samples=20, confidence=True
+    ),
     "evaluate_systems": lambda h, r, s: evaluate_systems({"a": h}, r, sources=s, metrics=["chrf", "ter"]),
     "sentence_level": lambda h, r, s: sentence_level({"a": h}, r, sources=s, metrics=["sari"]),
-    "explain": lambda h, r, s: explain("sari", h[0] if h else "", [x for x in (r[0] if r else []) if x], source=s[0] if s else ""),
+    "explain": lambda h, r, s: explain(
+        "sari", h[0] if h else "", [x for x in (r[0] if r else []) if x], source=s[0] if s else ""
+    ),
     "References": lambda h, r, s: References.from_segments(r),
-    "hf.SARI": lambda h, r, s: hf.SARI().compute(sources=s, predictions=h, references=[[x or "" for x in refs] for refs in r]),
-    "hf.SacreBLEU": lambda h, r, s: hf.SacreBLEU().compute(predictions=h, references=[[x or "" for x in refs] for refs in r]),
+    "hf.SARI": lambda h, r, s: hf.SARI().compute(
+        sources=s, predictions=h, references=[[x or "" for x in refs] for refs in r]
+    ),
+    "hf.SacreBLEU": lambda h, r, s: hf.SacreBLEU().compute(
+        predictions=h, references=[[x or "" for x in refs] for refs in r]
+    ),
 }
 
 
@@ -89,21 +98,47 @@ COMMAND_ARGS = {
     "compare": ["-s", "{src}", "-r", "{ref}", "-i", "{sys}", "{ref}", "-n", "a", "b", "-q"],
     "evaluate": ["-s", "{src}", "-r", "{ref}", "-i", "{sys}"],
 }
-OPTIONS = st.lists(st.sampled_from([
-    ["-m", "bleu"], ["-m", "sari", "chrf"], ["-m", "ter", "wer"], ["-f", "json"], ["-f", "latex"], ["-f", "tsv"],
-    ["-w", "3"], ["--max-line-length", "5"], ["-e", "latin-1"], ["--sari-variant", "hf"], ["--bleu-tokenize", "moses"],
-    ["--num-refs", "2"], ["-m", "nosuch"], ["--sentence-level"], ["--confidence", "--confidence-n", "20"],
-    ["--paired", "ar", "--paired-n", "20"], ["-lc"], ["-sh"],
-]), max_size=3)  # fmt: skip
-FILE = st.one_of(st.lists(SEGMENT.filter(lambda t: "\n" not in t and "\r" not in t), max_size=4).map(
-    lambda lines: "".join(line + "\n" for line in lines).encode("utf-8", "surrogatepass")), st.binary(max_size=40))
+OPTIONS = st.lists(
+    st.sampled_from(
+        [
+            ["-m", "bleu"],
+            ["-m", "sari", "chrf"],
+            ["-m", "ter", "wer"],
+            ["-f", "json"],
+            ["-f", "latex"],
+            ["-f", "tsv"],
+            ["-w", "3"],
+            ["--max-line-length", "5"],
+            ["-e", "latin-1"],
+            ["--sari-variant", "hf"],
+            ["--bleu-tokenize", "moses"],
+            ["--num-refs", "2"],
+            ["-m", "nosuch"],
+            ["--sentence-level"],
+            ["--confidence", "--confidence-n", "20"],
+            ["--paired", "ar", "--paired-n", "20"],
+            ["-lc"],
+            ["-sh"],
+        ]
+    ),
+    max_size=3,
+)
+FILE = st.one_of(
+    st.lists(SEGMENT.filter(lambda t: "\n" not in t and "\r" not in t), max_size=4).map(
+        lambda lines: "".join(line + "\n" for line in lines).encode("utf-8", "surrogatepass")
+    ),
+    st.binary(max_size=40),
+)
 
 
 @pytest.mark.parametrize("command", sorted(COMMAND_ARGS))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(src=FILE, ref=FILE, sys=FILE, options=OPTIONS)
-def test_commands_never_trace_back(command: str, src: bytes, ref: bytes, sys: bytes, options: list[list[str]],
-                                   tmp_path: Path) -> None:  # fmt: skip
+def test_commands_never_trace_back(
+    command: str, src: bytes, ref: bytes, sys: bytes, options: list[list[str]], tmp_path: Path
+) -> None:
     paths = {}
     for name, content in (("src", src), ("ref", ref), ("sys", sys)):
         paths[name] = tmp_path / f"{name}.txt"

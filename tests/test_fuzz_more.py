@@ -81,12 +81,32 @@ def _offline(tmp_path_factory: pytest.TempPathFactory) -> Any:
 ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=20)
 #: Any code point but lone surrogates (which every metric refuses: C32).
 VALID_TEXT = st.text(st.characters(codec="utf-8"), max_size=20)
-SPECIAL = st.sampled_from([
-    "", " ", "\t", "  two  spaces ", "The cat sat on the mat .", "猫が座った。", "القط جلس", "बिल्ली बैठी", "🐱 👍🏽 👩‍👩‍👧",
-    "e\u0301te\u0301", "\u202eabc\u202c", "a\x0bb\x0cc", "a\u2028b\x85c", "&amp; <skipped> &quot;", "3.5 U.S. don't",
-    "ﬁ ß İ ΣΑΣ", "!!! ...", "\x00", "\u00a0\u3000",
-])  # fmt: skip
-WORDS = st.lists(st.sampled_from("the a cat sat on mat . , ! 猫 قط बिल्ली 🐱 -- extraordinary".split()), max_size=10).map(" ".join)
+SPECIAL = st.sampled_from(
+    [
+        "",
+        " ",
+        "\t",
+        "  two  spaces ",
+        "The cat sat on the mat .",
+        "猫が座った。",
+        "القط جلس",
+        "बिल्ली बैठी",
+        "🐱 👍🏽 👩‍👩‍👧",
+        "e\u0301te\u0301",
+        "\u202eabc\u202c",
+        "a\x0bb\x0cc",
+        "a\u2028b\x85c",
+        "&amp; <skipped> &quot;",
+        "3.5 U.S. don't",
+        "ﬁ ß İ ΣΑΣ",
+        "!!! ...",
+        "\x00",
+        "\u00a0\u3000",
+    ]
+)
+WORDS = st.lists(
+    st.sampled_from("the a cat sat on mat . , ! 猫 قط बिल्ली 🐱 -- extraordinary".split()), max_size=10
+).map(" ".join)
 #: One segment: mostly valid text of every kind; one time in ten, anything (a lone surrogate too).
 SEGMENT = st.integers(0, 9).flatmap(lambda k: ANY_TEXT if k == 0 else st.one_of(WORDS, VALID_TEXT, SPECIAL))
 #: Command-line values: anything but NUL (which argv cannot hold); lone surrogates are what Python makes
@@ -119,7 +139,19 @@ def _fails_cleanly(call: Callable[[], Any]) -> Any:
 
 
 # ------------------------------------------------------------------ every metric, every option
-OFFLINE_TOKENIZERS = ["13a", "char", "intl", "moses", "nltk-word", "none", "penn", "tercom", "treebank", "whitespace", "zh"]
+OFFLINE_TOKENIZERS = [
+    "13a",
+    "char",
+    "intl",
+    "moses",
+    "nltk-word",
+    "none",
+    "penn",
+    "tercom",
+    "treebank",
+    "whitespace",
+    "zh",
+]
 TOKENIZE = st.sampled_from(OFFLINE_TOKENIZERS)
 FRACTION = st.floats(0.05, 3.0)
 BOOL = st.booleans()
@@ -131,28 +163,73 @@ def _choice(name: str) -> st.SearchStrategy[Any]:
 
 #: Valid values of every constructor option.
 OPTIONS: dict[type, dict[str, st.SearchStrategy[Any]]] = {
-    SARI: {"variant": st.sampled_from(sorted(VARIANTS)), "tokenize": TOKENIZE, "lowercase": BOOL, "normalize_source": BOOL,
-           "max_order": st.integers(1, 6), "engine": st.sampled_from(["fast", "reference", "numpy", "numba"]),
-           **{name: _choice(name) for name in _CHOICES}},
-    BLEU: {"lowercase": BOOL, "tokenize": TOKENIZE, "smooth_method": st.sampled_from(["exp", "floor", "add-k", "none"]),
-           "smooth_value": st.floats(0.0, 2.0), "max_ngram_order": st.integers(1, 6), "effective_order": BOOL, "force": BOOL,
-           "trg_lang": st.sampled_from(["", "en", "zh", "de"]), "engine": st.sampled_from(["fast", "sacrebleu", "numba"])},
-    CHRF: {"char_order": st.integers(0, 7), "word_order": st.integers(0, 3), "beta": st.integers(0, 4), "lowercase": BOOL,
-           "whitespace": BOOL, "eps_smoothing": BOOL, "engine": st.sampled_from(["fast", "sacrebleu", "numba"])},
-    TER: {"normalized": BOOL, "no_punct": BOOL, "asian_support": BOOL, "case_sensitive": BOOL,
-          "engine": st.sampled_from(["fast", "reference", "python", "numba"])},
+    SARI: {
+        "variant": st.sampled_from(sorted(VARIANTS)),
+        "tokenize": TOKENIZE,
+        "lowercase": BOOL,
+        "normalize_source": BOOL,
+        "max_order": st.integers(1, 6),
+        "engine": st.sampled_from(["fast", "reference", "numpy", "numba"]),
+        **{name: _choice(name) for name in _CHOICES},
+    },
+    BLEU: {
+        "lowercase": BOOL,
+        "tokenize": TOKENIZE,
+        "smooth_method": st.sampled_from(["exp", "floor", "add-k", "none"]),
+        "smooth_value": st.floats(0.0, 2.0),
+        "max_ngram_order": st.integers(1, 6),
+        "effective_order": BOOL,
+        "force": BOOL,
+        "trg_lang": st.sampled_from(["", "en", "zh", "de"]),
+        "engine": st.sampled_from(["fast", "sacrebleu", "numba"]),
+    },
+    CHRF: {
+        "char_order": st.integers(0, 7),
+        "word_order": st.integers(0, 3),
+        "beta": st.integers(0, 4),
+        "lowercase": BOOL,
+        "whitespace": BOOL,
+        "eps_smoothing": BOOL,
+        "engine": st.sampled_from(["fast", "sacrebleu", "numba"]),
+    },
+    TER: {
+        "normalized": BOOL,
+        "no_punct": BOOL,
+        "asian_support": BOOL,
+        "case_sensitive": BOOL,
+        "engine": st.sampled_from(["fast", "reference", "python", "numba"]),
+    },
     FKGL: {"tokenize": TOKENIZE, "lowercase": BOOL},
     BagOfWords: {"alpha": st.floats(0.0, 1.0), "lowercase": BOOL, "tokenize": TOKENIZE},
-    EditDistance: {"level": st.sampled_from(["word", "char"]), "substitution_cost": st.integers(0, 3), "transpositions": BOOL,
-                   "lowercase": BOOL, "tokenize": st.one_of(st.none(), TOKENIZE)},
+    EditDistance: {
+        "level": st.sampled_from(["word", "char"]),
+        "substitution_cost": st.integers(0, 3),
+        "transpositions": BOOL,
+        "lowercase": BOOL,
+        "tokenize": st.one_of(st.none(), TOKENIZE),
+    },
     METEOR: {"alpha": st.floats(0.0, 1.0), "beta": FRACTION, "gamma": st.floats(0.0, 1.0), "tokenize": TOKENIZE},
-    NLTKBLEU: {"weights": st.lists(st.floats(0.0, 1.0), min_size=1, max_size=5).map(tuple), "smoothing": st.integers(0, 7),
-               "epsilon": FRACTION, "alpha": FRACTION, "k": FRACTION, "auto_reweigh": BOOL, "lowercase": BOOL, "tokenize": TOKENIZE},
-    NLTKCHRF: {"min_len": st.integers(1, 3), "max_len": st.integers(3, 7), "beta": FRACTION, "ignore_whitespace": BOOL,
-               "lowercase": BOOL, "tokenize": TOKENIZE},
+    NLTKBLEU: {
+        "weights": st.lists(st.floats(0.0, 1.0), min_size=1, max_size=5).map(tuple),
+        "smoothing": st.integers(0, 7),
+        "epsilon": FRACTION,
+        "alpha": FRACTION,
+        "k": FRACTION,
+        "auto_reweigh": BOOL,
+        "lowercase": BOOL,
+        "tokenize": TOKENIZE,
+    },
+    NLTKCHRF: {
+        "min_len": st.integers(1, 3),
+        "max_len": st.integers(3, 7),
+        "beta": FRACTION,
+        "ignore_whitespace": BOOL,
+        "lowercase": BOOL,
+        "tokenize": TOKENIZE,
+    },
     PEM: {"lowercase": BOOL},
     WER: {"lowercase": BOOL, "tokenize": TOKENIZE},
-}  # fmt: skip
+}
 #: Values of the right type outside the allowed set (an unknown name, a negative order, NaN, an infinity).
 INVALID = st.sampled_from(["nope", -1, 0, float("nan"), float("inf"), -0.5, 10**9, ""])
 INVALID_RATE = 6  # one example in six has one invalid option
@@ -169,7 +246,11 @@ def options_of(draw: st.DrawFn, cls: type) -> dict[str, Any]:
 
 #: Metrics whose scores are percentages; the others are non-negative (WER: +inf when no reference has a word).
 PERCENT = {SARI, BLEU, CHRF, BagOfWords, METEOR, NLTKBLEU, NLTKCHRF, PEM}
-EXAMPLES: dict[type, int] = {METEOR: 8, NLTKBLEU: 30, NLTKCHRF: 30}  # METEOR loads WordNet once (seconds); NLTK's metrics are slow
+EXAMPLES: dict[type, int] = {
+    METEOR: 8,
+    NLTKBLEU: 30,
+    NLTKCHRF: 30,
+}  # METEOR loads WordNet once (seconds); NLTK's metrics are slow
 
 
 def _in_range(cls: type, value: float, undefined_allowed: bool) -> bool:
@@ -253,12 +334,26 @@ def _render_every_format(table: Any) -> None:
 
 def _compare_and_render(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
     # chrF and TER are left out of the confidence intervals: C84 (tests/test_catalogue_more.py)
-    metrics = data.draw(st.lists(st.sampled_from(["sari", "bleu", "wer", "fkgl", "editdistance", "pem"]), min_size=1,
-                                 max_size=3, unique=True))  # fmt: skip
-    options: dict[str, Any] = data.draw(st.fixed_dictionaries({}, optional={
-        "confidence": BOOL, "paired": st.sampled_from(["bs", "ar"]), "all_pairs": BOOL, "correction": st.just("holm"),
-        "baseline": st.sampled_from(["a", "b", "c", "z"]), "seed": st.integers(-1, 2**40), "agreement": BOOL,
-        "jobs": st.integers(0, 2)}))  # fmt: skip
+    metrics = data.draw(
+        st.lists(
+            st.sampled_from(["sari", "bleu", "wer", "fkgl", "editdistance", "pem"]), min_size=1, max_size=3, unique=True
+        )
+    )
+    options: dict[str, Any] = data.draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "confidence": BOOL,
+                "paired": st.sampled_from(["bs", "ar"]),
+                "all_pairs": BOOL,
+                "correction": st.just("holm"),
+                "baseline": st.sampled_from(["a", "b", "c", "z"]),
+                "seed": st.integers(-1, 2**40),
+                "agreement": BOOL,
+                "jobs": st.integers(0, 2),
+            },
+        )
+    )
     n = data.draw(st.integers(1, 30))
     options.update({"paired_samples": n, "confidence_samples": n, "agreement_samples": n})
     systems = {"a": h, "b": h[::-1], "c": s}
@@ -275,12 +370,18 @@ def _compare_and_render(h: list[str], r: Any, s: list[str], data: st.DataObject)
 
 
 def _streams_equal_systems(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    metrics = data.draw(st.lists(st.sampled_from(["sari", "bleu", "chrf", "ter", "wer", "bagofwords"]), min_size=1,
-                                 max_size=3, unique=True))  # fmt: skip
+    metrics = data.draw(
+        st.lists(
+            st.sampled_from(["sari", "bleu", "chrf", "ter", "wer", "bagofwords"]), min_size=1, max_size=3, unique=True
+        )
+    )
     chunk = data.draw(st.integers(1, 5))
     whole = _fails_cleanly(lambda: evaluate_systems({"x": h}, r, sources=s, metrics=metrics))
-    streamed = _fails_cleanly(lambda: evaluate_streams({"x": iter(h)}, [iter(stream) for stream in r], sources=iter(s),
-                                                       metrics=metrics, chunk_size=chunk))  # fmt: skip
+    streamed = _fails_cleanly(
+        lambda: evaluate_streams(
+            {"x": iter(h)}, [iter(stream) for stream in r], sources=iter(s), metrics=metrics, chunk_size=chunk
+        )
+    )
     assert (whole is None) == (streamed is None)
     if whole is not None:
         for metric in whole.metric_names:
@@ -289,7 +390,9 @@ def _streams_equal_systems(h: list[str], r: Any, s: list[str], data: st.DataObje
 
 
 def _sentence_level(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    metrics = data.draw(st.lists(st.sampled_from(["sari", "bleu", "chrf", "ter", "wer"]), min_size=1, max_size=2, unique=True))
+    metrics = data.draw(
+        st.lists(st.sampled_from(["sari", "bleu", "chrf", "ter", "wer"]), min_size=1, max_size=2, unique=True)
+    )
     table = _fails_cleanly(lambda: sentence_level({"a": h, "b": s}, r, sources=s, metrics=metrics))
     if table is not None:
         assert len(table.rows) == 2 * len(h) * len(metrics)  # one row per segment, system and metric
@@ -335,7 +438,14 @@ def _references(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None
 
 
 def _names(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    name = data.draw(st.one_of(ANY_TEXT, st.sampled_from(["BLEU", "chrF++", "sari", "Ter", "13a", "asset-test", "asset-human-ratings", "turkcorpus-test-outputs"])))
+    name = data.draw(
+        st.one_of(
+            ANY_TEXT,
+            st.sampled_from(
+                ["BLEU", "chrF++", "sari", "Ter", "13a", "asset-test", "asset-human-ratings", "turkcorpus-test-outputs"]
+            ),
+        )
+    )
     for call in (simpeval.get_metric, simpeval.metric_key, simpeval.get_tokenizer):
         _fails_cleanly(lambda: call(name))
     tokenizer = _fails_cleanly(lambda: simpeval.get_tokenizer(data.draw(st.sampled_from(OFFLINE_TOKENIZERS))))
@@ -343,14 +453,23 @@ def _names(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
         text = data.draw(SEGMENT)
         out = _fails_cleanly(lambda: tokenizer(text))
         assert out is None or isinstance(out, str)
-    _fails_cleanly(lambda: simpeval.load_testset(name))  # offline: UnknownTestSetError, InvalidOptionError or DownloadError
+    _fails_cleanly(
+        lambda: simpeval.load_testset(name)
+    )  # offline: UnknownTestSetError, InvalidOptionError or DownloadError
     _fails_cleanly(lambda: simpeval.load_system_outputs(name))  # the same errors
     assert simpeval.available_metrics() == sorted(simpeval.available_metrics())
 
 
 def _signatures(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    text = data.draw(st.one_of(ANY_TEXT, st.lists(st.one_of(ANY_TEXT, st.sampled_from(["nrefs:1", "BLEU", "version:2.6.0",
-                                                                                        ":", "|", "a:b:c"])), max_size=5).map("|".join)))  # fmt: skip
+    text = data.draw(
+        st.one_of(
+            ANY_TEXT,
+            st.lists(
+                st.one_of(ANY_TEXT, st.sampled_from(["nrefs:1", "BLEU", "version:2.6.0", ":", "|", "a:b:c"])),
+                max_size=5,
+            ).map("|".join),
+        )
+    )
     parsed = _fails_cleanly(lambda: Signature.parse(text))
     if parsed is not None:
         assert Signature.parse(parsed.format()) == parsed
@@ -360,29 +479,68 @@ def _signatures(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None
             assert Signature.parse(signature.format()).format() == signature.format()
 
 
-API_CALLS = {f.__name__.strip("_"): f for f in (_compare_and_render, _streams_equal_systems, _sentence_level, _sacrebleu_style,
-                                                _hugging_face, _references, _names, _signatures)}  # fmt: skip
+API_CALLS = {
+    f.__name__.strip("_"): f
+    for f in (
+        _compare_and_render,
+        _streams_equal_systems,
+        _sentence_level,
+        _sacrebleu_style,
+        _hugging_face,
+        _references,
+        _names,
+        _signatures,
+    )
+}
 
 
 @pytest.mark.parametrize("name", sorted(API_CALLS))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus=corpora(max_segments=3), data=st.data())
-def test_public_functions_return_valid_results_or_raise_a_simpeval_error(name: str, corpus: Corpus, data: st.DataObject) -> None:
+def test_public_functions_return_valid_results_or_raise_a_simpeval_error(
+    name: str, corpus: Corpus, data: st.DataObject
+) -> None:
     hyps, refs, srcs = corpus
     API_CALLS[name](hyps, refs, srcs, data)
 
 
 def test_every_public_function_is_fuzzed() -> None:
     fuzzed = {cls.__name__ for cls in OPTIONS} | {
-        "compare", "render", "ResultTable", "ConfidenceInterval", "PairedResult", "Correlation",  # _compare_and_render
-        "evaluate_streams", "evaluate_systems", "sentence_level", "SegmentTable", "References", "references_from_segments",
-        "corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter", "Signature", "Score",
-        "get_metric", "metric_key", "get_tokenizer", "available_metrics", "available_tokenizers", "load_testset",
+        "compare",
+        "render",
+        "ResultTable",
+        "ConfidenceInterval",
+        "PairedResult",
+        "Correlation",  # _compare_and_render
+        "evaluate_streams",
+        "evaluate_systems",
+        "sentence_level",
+        "SegmentTable",
+        "References",
+        "references_from_segments",
+        "corpus_bleu",
+        "corpus_chrf",
+        "corpus_ter",
+        "sentence_bleu",
+        "sentence_chrf",
+        "sentence_ter",
+        "Signature",
+        "Score",
+        "get_metric",
+        "metric_key",
+        "get_tokenizer",
+        "available_metrics",
+        "available_tokenizers",
+        "load_testset",
         "load_system_outputs",
-        "SimpevalError", "Metric", "__version__",
+        "SimpevalError",
+        "Metric",
+        "__version__",
         # registries that change global state: tests/test_plugins.py and tests/tokenizers
-        "register_metric", "unregister_metric", "register_tokenizer",
-    }  # fmt: skip
+        "register_metric",
+        "unregister_metric",
+        "register_tokenizer",
+    }
     assert set(simpeval.__all__) <= fuzzed, set(simpeval.__all__) - fuzzed
 
 
@@ -394,46 +552,136 @@ LINE = SEGMENT.map(lambda t: t.replace("\n", " ").replace("\r", " "))
 def aligned_files(draw: st.DrawFn) -> dict[str, bytes]:
     """src, ref, sys, sys2 with the same number of lines (one time in ten, one replaced by raw bytes)."""
     n = draw(st.integers(1, 4))
-    files = {name: "".join(line + "\n" for line in draw(st.lists(LINE, min_size=n, max_size=n))).encode("utf-8", "surrogatepass")
-             for name in ("src", "ref", "sys", "sys2")}  # fmt: skip
+    files = {
+        name: "".join(line + "\n" for line in draw(st.lists(LINE, min_size=n, max_size=n))).encode(
+            "utf-8", "surrogatepass"
+        )
+        for name in ("src", "ref", "sys", "sys2")
+    }
     if draw(st.integers(1, 10)) == 1:
         files[draw(st.sampled_from(sorted(files)))] = draw(st.binary(min_size=1, max_size=30))
     return files
 
 
-SCORING = [["-m", "bleu"], ["-m", "sari", "chrf", "ter"], ["-m", "wer", "pem"], ["-m", "fkgl", "editdistance"],
-           ["-m", "bagofwords", "nltk-chrf"], ["-f", "json"], ["-f", "csv"], ["-f", "latex"], ["-f", "html"], ["-f", "jsonl"],
-           ["-f", "tsv"], ["-f", "markdown"], ["-w", "0"], ["-w", "20"], ["--max-line-length", "3"], ["-e", "latin-1"],
-           ["-e", "utf-16"], ["--num-refs", "1"], ["--num-refs", "2"], ["--sari-variant", "hf"], ["--sari-variant", "t2t"],
-           ["--sari-tokenize", "char"], ["--sari-max-order", "1"], ["--sari-zero-division", "1"], ["--sari-aggregate", "sentence"],
-           ["--sari-split", "space"], ["--sari-ngrams", "binary"], ["--bleu-tokenize", "zh"], ["--bleu-smooth-method", "floor"],
-           ["--bleu-effective-order"], ["--bleu-max-ngram-order", "9"], ["--chrf-word-order", "2"], ["--chrf-char-order", "0"],
-           ["--chrf-beta", "0"], ["--chrf-whitespace"], ["--ter-normalized"], ["--ter-asian-support"], ["-lc"], ["-sh"],
-           ["-l", "en-zh"], ["-q"]]  # fmt: skip
+SCORING = [
+    ["-m", "bleu"],
+    ["-m", "sari", "chrf", "ter"],
+    ["-m", "wer", "pem"],
+    ["-m", "fkgl", "editdistance"],
+    ["-m", "bagofwords", "nltk-chrf"],
+    ["-f", "json"],
+    ["-f", "csv"],
+    ["-f", "latex"],
+    ["-f", "html"],
+    ["-f", "jsonl"],
+    ["-f", "tsv"],
+    ["-f", "markdown"],
+    ["-w", "0"],
+    ["-w", "20"],
+    ["--max-line-length", "3"],
+    ["-e", "latin-1"],
+    ["-e", "utf-16"],
+    ["--num-refs", "1"],
+    ["--num-refs", "2"],
+    ["--sari-variant", "hf"],
+    ["--sari-variant", "t2t"],
+    ["--sari-tokenize", "char"],
+    ["--sari-max-order", "1"],
+    ["--sari-zero-division", "1"],
+    ["--sari-aggregate", "sentence"],
+    ["--sari-split", "space"],
+    ["--sari-ngrams", "binary"],
+    ["--bleu-tokenize", "zh"],
+    ["--bleu-smooth-method", "floor"],
+    ["--bleu-effective-order"],
+    ["--bleu-max-ngram-order", "9"],
+    ["--chrf-word-order", "2"],
+    ["--chrf-char-order", "0"],
+    ["--chrf-beta", "0"],
+    ["--chrf-whitespace"],
+    ["--ter-normalized"],
+    ["--ter-asian-support"],
+    ["-lc"],
+    ["-sh"],
+    ["-l", "en-zh"],
+    ["-q"],
+]
 COMMANDS: dict[str, tuple[list[str], list[list[str]]]] = {
-    "score": (["-s", "{src}", "-r", "{ref}", "-i", "{sys}"], [*SCORING, ["--sentence-level"], ["-b"], ["--confidence-n", "5", "--ci"], ["--seed", "0"]]),
-    "compare": (["-s", "{src}", "-r", "{ref}", "-i", "{sys}", "{sys2}"],
-                [*SCORING, ["--paired", "bs", "--paired-n", "5"], ["--paired", "ar", "--paired-n", "5"], ["--all-pairs"],
-                 ["--correction", "holm"], ["--baseline", "x"], ["--deltas"], ["--agreement"], ["--paired-jobs", "0"],
-                 ["-n", "a", "b"], ["-n", "a", "a"], ["--confidence", "--confidence-n", "5"], ["--plot", "{out}.svg"],
-                 ["--seed", "0"]]),
-    "evaluate": (["-s", "{src}", "-r", "{ref}", "-i", "{sys}"],
-                 [*SCORING, ["--features"], ["-tok", "char"], ["-tok", "moses"], ["--no-lc"], ["-m", "sari,bleu,fkgl"]]),
-    "report": (["-s", "{src}", "-r", "{ref}", "-i", "{sys}", "{sys2}", "-o", "{out}.html", "--paired-n", "10"],
-               [["-m", "bleu"], ["-m", "sari", "fkgl"], ["-m", "wer"], ["--sari-variant", "hf"], ["-n", "a", "b"],
-                ["--max-line-length", "3"], ["--num-refs", "2"], ["-q"]]),
-    "explain": (["-s", "{text}", "-p", "{text}", "-r", "{text}", "{text}"],
-                [["-m", "bleu"], ["-m", "sari"], ["-f", "json"], ["-f", "html"], ["--sari-variant", "hf"], ["--sari-tokenize", "char"],
-                 ["--sari-max-order", "7"], ["--bleu-tokenize", "intl"], ["--bleu-smooth-method", "none"]]),
-    "meta-eval": (["--ratings", "{csv}", "-s", "{src}", "--refs", "{ref}", "--n-samples", "5"],
-                  [["-m", "bleu"], ["-m", "sari", "bleu"], ["-m", "wer"], ["-f", "json"], ["-f", "csv"], ["--raw"], ["-w", "0"],
-                   ["--plot", "{out}.svg"], ["--seed", "3"], ["--n-samples", "0"]]),
+    "score": (
+        ["-s", "{src}", "-r", "{ref}", "-i", "{sys}"],
+        [*SCORING, ["--sentence-level"], ["-b"], ["--confidence-n", "5", "--ci"], ["--seed", "0"]],
+    ),
+    "compare": (
+        ["-s", "{src}", "-r", "{ref}", "-i", "{sys}", "{sys2}"],
+        [
+            *SCORING,
+            ["--paired", "bs", "--paired-n", "5"],
+            ["--paired", "ar", "--paired-n", "5"],
+            ["--all-pairs"],
+            ["--correction", "holm"],
+            ["--baseline", "x"],
+            ["--deltas"],
+            ["--agreement"],
+            ["--paired-jobs", "0"],
+            ["-n", "a", "b"],
+            ["-n", "a", "a"],
+            ["--confidence", "--confidence-n", "5"],
+            ["--plot", "{out}.svg"],
+            ["--seed", "0"],
+        ],
+    ),
+    "evaluate": (
+        ["-s", "{src}", "-r", "{ref}", "-i", "{sys}"],
+        [*SCORING, ["--features"], ["-tok", "char"], ["-tok", "moses"], ["--no-lc"], ["-m", "sari,bleu,fkgl"]],
+    ),
+    "report": (
+        ["-s", "{src}", "-r", "{ref}", "-i", "{sys}", "{sys2}", "-o", "{out}.html", "--paired-n", "10"],
+        [
+            ["-m", "bleu"],
+            ["-m", "sari", "fkgl"],
+            ["-m", "wer"],
+            ["--sari-variant", "hf"],
+            ["-n", "a", "b"],
+            ["--max-line-length", "3"],
+            ["--num-refs", "2"],
+            ["-q"],
+        ],
+    ),
+    "explain": (
+        ["-s", "{text}", "-p", "{text}", "-r", "{text}", "{text}"],
+        [
+            ["-m", "bleu"],
+            ["-m", "sari"],
+            ["-f", "json"],
+            ["-f", "html"],
+            ["--sari-variant", "hf"],
+            ["--sari-tokenize", "char"],
+            ["--sari-max-order", "7"],
+            ["--bleu-tokenize", "intl"],
+            ["--bleu-smooth-method", "none"],
+        ],
+    ),
+    "meta-eval": (
+        ["--ratings", "{csv}", "-s", "{src}", "--refs", "{ref}", "--n-samples", "5"],
+        [
+            ["-m", "bleu"],
+            ["-m", "sari", "bleu"],
+            ["-m", "wer"],
+            ["-f", "json"],
+            ["-f", "csv"],
+            ["--raw"],
+            ["-w", "0"],
+            ["--plot", "{out}.svg"],
+            ["--seed", "3"],
+            ["--n-samples", "0"],
+        ],
+    ),
     "demo": ([], [["-f", "json"], ["-f", "latex"], ["-w", "0"], ["-f", "csv"], ["-f", "html"]]),
     "testsets list": ([], []),
     "testsets cite": (["{testset}"], []),
     "testsets echo": (["{testset}", "src"], [["--ref-index", "1"]]),
     "testsets download": (["{testset}"], [["--urls"]]),
-}  # fmt: skip
+}
 COMMAND_EXAMPLES = {"score": 40, "compare": 40, "evaluate": 30, "report": 15, "explain": 30, "meta-eval": 20}
 
 
@@ -449,14 +697,23 @@ def _ratings(n_lines: int, data: st.DataObject) -> bytes:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
-def test_every_command_exits_0_1_or_2_without_a_traceback(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_command_exits_0_1_or_2_without_a_traceback(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))
     monkeypatch.setenv("SIMPEVAL_MIRROR", "http://127.0.0.1:9")  # nothing listens: downloads fail at once, offline
     base, choices = COMMANDS[command]
 
-    @settings(max_examples=COMMAND_EXAMPLES.get(command, 5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(files=aligned_files(), text=ARG_TEXT, options=st.lists(st.sampled_from(choices), max_size=4) if choices else st.just([]),
-           testset=st.sampled_from(["asset-test", "turkcorpus-valid", "asset-human-ratings"]), data=st.data())  # fmt: skip
+    @settings(
+        max_examples=COMMAND_EXAMPLES.get(command, 5), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    @given(
+        files=aligned_files(),
+        text=ARG_TEXT,
+        options=st.lists(st.sampled_from(choices), max_size=4) if choices else st.just([]),
+        testset=st.sampled_from(["asset-test", "turkcorpus-valid", "asset-human-ratings"]),
+        data=st.data(),
+    )
     def check(files: dict[str, bytes], text: str, options: list[list[str]], testset: str, data: st.DataObject) -> None:
         argv = [*base, *(o for option in options for o in option)]
         if "--confidence-n" in argv:  # C84, a strict xfail in tests/test_catalogue_more.py: no chrF or TER intervals
@@ -469,7 +726,12 @@ def test_every_command_exits_0_1_or_2_without_a_traceback(command: str, tmp_path
             paths[name].write_bytes(content)
         paths["csv"] = tmp_path / "ratings.csv"
         paths["csv"].write_bytes(_ratings(files["sys"].count(b"\n"), data))
-        values = {**{k: str(v) for k, v in paths.items()}, "text": text, "testset": testset, "out": str(tmp_path / "out")}
+        values = {
+            **{k: str(v) for k, v in paths.items()},
+            "text": text,
+            "testset": testset,
+            "out": str(tmp_path / "out"),
+        }
         args = [*command.split(), *(a.format(**values) if a.startswith("{") else a for a in argv)]
         result = CliRunner().invoke(main, args)
         assert result.exit_code in (0, 1, 2), (args, result.output)
@@ -481,6 +743,8 @@ def test_every_command_exits_0_1_or_2_without_a_traceback(command: str, tmp_path
             # evaluate --features and compare --agreement append a second document: C83 and C82 (strict xfails)
             for chunk in [result.stdout] if _format(args) == "json" else result.stdout.splitlines():
                 _strict_json(chunk, wer="wer" in args)
-        assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".out*"))  # no temporary output file survives
+        assert not list(tmp_path.glob("*.part")) and not list(
+            tmp_path.glob(".out*")
+        )  # no temporary output file survives
 
     check()

@@ -30,9 +30,14 @@ def test_sari_card() -> None:
     result = hf.SARI().compute(
         sources=["About 95 species are currently accepted."],
         predictions=["About 95 you now get in."],
-        references=[["About 95 species are currently known.", "About 95 species are now accepted.",
-                     "95 species are now accepted."]],
-    )  # fmt: skip
+        references=[
+            [
+                "About 95 species are currently known.",
+                "About 95 species are now accepted.",
+                "95 species are now accepted.",
+            ]
+        ],
+    )
     assert result == {"sari": 26.953601953601954}
 
 
@@ -42,30 +47,44 @@ def test_sacrebleu_card() -> None:
         references=[["hello there general kenobi", "hello there !"], ["foo bar foobar", "foo bar foobar"]],
     )
     assert result == {
-        "score": 100.00000000000004, "counts": [7, 5, 3, 1], "totals": [7, 5, 3, 1],
-        "precisions": [100.0, 100.0, 100.0, 100.0], "bp": 1.0, "sys_len": 7, "ref_len": 7,
-    }  # fmt: skip
+        "score": 100.00000000000004,
+        "counts": [7, 5, 3, 1],
+        "totals": [7, 5, 3, 1],
+        "precisions": [100.0, 100.0, 100.0, 100.0],
+        "bp": 1.0,
+        "sys_len": 7,
+        "ref_len": 7,
+    }
 
 
 def test_chrf_card() -> None:
     result = hf.CHRF().compute(
-        predictions=["The relationship between cats and dogs is not exactly friendly.",
-                     "a good bookshop is just a genteel black hole that knows how to read."],
-        references=[["The relationship between dogs and cats is not exactly friendly."],
-                    ["A good bookshop is just a genteel Black Hole that knows how to read."]],
-    )  # fmt: skip
+        predictions=[
+            "The relationship between cats and dogs is not exactly friendly.",
+            "a good bookshop is just a genteel black hole that knows how to read.",
+        ],
+        references=[
+            ["The relationship between dogs and cats is not exactly friendly."],
+            ["A good bookshop is just a genteel Black Hole that knows how to read."],
+        ],
+    )
     assert result == {"score": 84.64214891738334, "char_order": 6, "word_order": 0, "beta": 2}
 
 
 def test_ter_card() -> None:
     result = hf.TER().compute(
-        predictions=["does this sentence match??", "what about this sentence?",
-                     "What did the TER metric user say to the developer?"],
-        references=[["does this sentence match", "does this sentence match!?!"],
-                    ["wHaT aBoUt ThIs SeNtEnCe?", "wHaT aBoUt ThIs SeNtEnCe?"],
-                    ["Your jokes are...", "...TERrible"]],
+        predictions=[
+            "does this sentence match??",
+            "what about this sentence?",
+            "What did the TER metric user say to the developer?",
+        ],
+        references=[
+            ["does this sentence match", "does this sentence match!?!"],
+            ["wHaT aBoUt ThIs SeNtEnCe?", "wHaT aBoUt ThIs SeNtEnCe?"],
+            ["Your jokes are...", "...TERrible"],
+        ],
         case_sensitive=True,
-    )  # fmt: skip
+    )
     assert result == {"score": 150.0, "num_edits": 15, "ref_length": 10.0}
     assert isinstance(result["num_edits"], int)
 
@@ -84,11 +103,13 @@ def test_sari_equals_evaluate_on_every_golden_case() -> None:
     ("options", "theirs"),
     [
         ({}, {}),
-        ({"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2},
-         {"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2}),
+        (
+            {"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2},
+            {"lowercase": True, "tokenize": "intl", "smooth_method": "floor", "smooth_value": 0.2},
+        ),
         ({"use_effective_order": True}, {"use_effective_order": True}),
     ],
-)  # fmt: skip
+)
 def test_sacrebleu_options_map_to_sacrebleu(options: dict[str, Any], theirs: dict[str, Any]) -> None:
     preds = ["The cat sat on the mat.", "It is raining today in the big city."]
     refs = [["The cat is on the mat.", "A cat sat on a mat."], ["Today it rains in the city.", "It rains."]]
@@ -110,14 +131,19 @@ def test_ragged_references_are_refused_as_evaluate_does(metric: Any) -> None:
 
 
 def test_sari_takes_ragged_references() -> None:
-    result = hf.SARI().compute(sources=["a b c", "d e f"], predictions=["a b", "d e"], references=[["a b", "a c"], ["d e"]])
+    result = hf.SARI().compute(
+        sources=["a b c", "d e f"], predictions=["a b", "d e"], references=[["a b", "a c"], ["d e"]]
+    )
     assert 0 <= result["sari"] <= 100
 
 
 @pytest.mark.parametrize(
     ("call", "error"),
     [
-        (lambda: hf.SARI().compute(sources=["a"], predictions=["a", "b"], references=[["a"], ["b"]]), InputLengthMismatchError),
+        (
+            lambda: hf.SARI().compute(sources=["a"], predictions=["a", "b"], references=[["a"], ["b"]]),
+            InputLengthMismatchError,
+        ),
         (lambda: hf.SacreBLEU().compute(predictions=["a"], references=[["a"], ["b"]]), InputLengthMismatchError),
         (lambda: hf.CHRF().compute(predictions="a", references=[["a"]]), InvalidValueError),
     ],
@@ -141,8 +167,11 @@ def test_add_and_add_batch_accumulate_until_compute() -> None:
     both = bleu.compute(predictions=preds[1:], references=refs[1:])  # given inputs join the stack, as in evaluate
     assert both == hf.SacreBLEU().compute(predictions=preds, references=refs)
     sari = hf.SARI()
-    sari.add(sources="About 95 species are currently accepted.", prediction="About 95 you now get in.",
-             reference=["About 95 species are currently known.", "About 95 species are now accepted."])  # fmt: skip
+    sari.add(
+        sources="About 95 species are currently accepted.",
+        prediction="About 95 you now get in.",
+        reference=["About 95 species are currently known.", "About 95 species are now accepted."],
+    )
     assert 0 < sari.compute()["sari"] < 100
 
 
@@ -155,22 +184,36 @@ def test_numpy_arrays_and_pandas_series_are_accepted() -> None:
     assert hf.CHRF().compute(predictions=np.array(preds), references=np.array(refs)) == expected
     assert hf.CHRF().compute(predictions=pd.Series(preds), references=pd.Series(refs)) == expected
     assert hf.CHRF().compute(predictions=tuple(preds), references=[np.array(r) for r in refs]) == expected
-    sari = hf.SARI().compute(sources=pd.Series(["a b c", "d e f"]), predictions=np.array(["a b", "d e"]),
-                             references=pd.Series([["a b", "a c"], ["d e"]]))  # fmt: skip
-    assert sari == hf.SARI().compute(sources=["a b c", "d e f"], predictions=["a b", "d e"], references=[["a b", "a c"], ["d e"]])
+    sari = hf.SARI().compute(
+        sources=pd.Series(["a b c", "d e f"]),
+        predictions=np.array(["a b", "d e"]),
+        references=pd.Series([["a b", "a c"], ["d e"]]),
+    )
+    assert sari == hf.SARI().compute(
+        sources=["a b c", "d e f"], predictions=["a b", "d e"], references=[["a b", "a c"], ["d e"]]
+    )
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
         (lambda m: m.compute(predictions=["a"]), r"inputs are missing: \['references'\]"),
-        (lambda m: m.add_batch(predictions=["a"], references=[["a"]], sources=["x"]), r"bad inputs for evaluation module: \['sources'\]"),
-        (lambda m: m.add_batch(predictions=["a", "b"], references=[["a"]]), r"mismatch in the number of predictions \(2\) and references \(1\)"),
-        (lambda m: m.add_batch(predictions=[1, 2], references=[["a"], ["b"]]), "predictions don't match the expected format"),
+        (
+            lambda m: m.add_batch(predictions=["a"], references=[["a"]], sources=["x"]),
+            r"bad inputs for evaluation module: \['sources'\]",
+        ),
+        (
+            lambda m: m.add_batch(predictions=["a", "b"], references=[["a"]]),
+            r"mismatch in the number of predictions \(2\) and references \(1\)",
+        ),
+        (
+            lambda m: m.add_batch(predictions=[1, 2], references=[["a"], ["b"]]),
+            "predictions don't match the expected format",
+        ),
         (lambda m: m.add(prediction="a", reference=[["nested"]]), "references don't match the expected format"),
         (lambda m: m.compute(), "nothing to compute"),
     ],
-)  # fmt: skip
+)
 def test_module_errors_are_value_errors_as_in_evaluate(call: Any, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(hf.SacreBLEU())

@@ -36,9 +36,13 @@ def test_scoring_touches_no_network_and_writes_only_the_cache(tmp_path: Path) ->
         folder.mkdir()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("SIMPEVAL_", "XDG_", "NUMBA_CACHE"))},
-        "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"), "SIMPEVAL_CACHE": str(cache),
-        "NUMBA_CACHE_DIR": str(cache / "numba"), "SIMPEVAL_COMPILED_MIN_TEXTS": "0", "PYTHONDONTWRITEBYTECODE": "1",
-    }  # fmt: skip
+        "HOME": str(home),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "SIMPEVAL_CACHE": str(cache),
+        "NUMBA_CACHE_DIR": str(cache / "numba"),
+        "SIMPEVAL_COMPILED_MIN_TEXTS": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
     result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=work, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "network access" not in result.stderr

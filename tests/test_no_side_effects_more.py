@@ -142,15 +142,22 @@ def test_everything_offline_touches_no_network_and_writes_only_the_cache(tmp_pat
     drop = ("SIMPEVAL_", "XDG_", "NUMBA_", "NLTK_DATA", "MPLCONFIGDIR", "TMPDIR", "TEMP", "TMP")
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith(drop)},
-        "HOME": str(folders["home"]), "XDG_CACHE_HOME": str(folders["home"] / ".cache"),
-        "XDG_CONFIG_HOME": str(folders["home"] / ".config"), "XDG_DATA_HOME": str(folders["home"] / ".local"),
-        "TMPDIR": str(folders["tmp"]), "SIMPEVAL_CACHE": str(folders["cache"]), "SIMPEVAL_MIRROR": "http://127.0.0.1:9",
-        "SIDE_EFFECTS_IN": str(folders["in"]), "SIDE_EFFECTS_OUT": str(folders["out"]), "PYTHONDONTWRITEBYTECODE": "1",
+        "HOME": str(folders["home"]),
+        "XDG_CACHE_HOME": str(folders["home"] / ".cache"),
+        "XDG_CONFIG_HOME": str(folders["home"] / ".config"),
+        "XDG_DATA_HOME": str(folders["home"] / ".local"),
+        "TMPDIR": str(folders["tmp"]),
+        "SIMPEVAL_CACHE": str(folders["cache"]),
+        "SIMPEVAL_MIRROR": "http://127.0.0.1:9",
+        "SIDE_EFFECTS_IN": str(folders["in"]),
+        "SIDE_EFFECTS_OUT": str(folders["out"]),
+        "PYTHONDONTWRITEBYTECODE": "1",
         "SIMPEVAL_DISABLE_NUMBA": "1",
-    }  # fmt: skip
+    }
     before = {name: _listing(folders[name]) for name in ("home", "work", "tmp", "in")}
-    result = subprocess.run([sys.executable, "-c", SCRIPT], cwd=folders["work"], env=env, capture_output=True, text=True,
-                            timeout=600)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=folders["work"], env=env, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["events"] == []
@@ -185,7 +192,8 @@ print(json.dumps(sorted(set(written))))
 def test_a_small_paired_bootstrap_writes_nothing_into_the_package(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SIMPEVAL_", "NUMBA_"))}
     env.update({"HOME": str(tmp_path), "SIMPEVAL_CACHE": str(tmp_path / "cache"), "PYTHONDONTWRITEBYTECODE": "1"})
-    result = subprocess.run([sys.executable, "-c", NUMBA_SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True,
-                            timeout=600)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-c", NUMBA_SCRIPT], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert json.loads(result.stdout.strip().splitlines()[-1]) == []

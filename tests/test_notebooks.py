@@ -214,8 +214,11 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     result = subprocess.run(
         [sys.executable, "-m", "build", "--wheel", *isolation, "--outdir", str(out), str(ROOT)],
-        capture_output=True, text=True, env=env, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
     if result.returncode != 0:
         _missing(f"cannot build the wheel (pip install hatchling for an offline build):\n{result.stderr[-2000:]}")
     (built,) = out.glob("simplification_metrics-*.whl")
@@ -230,13 +233,28 @@ def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
-        check=True, env=env,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+        env=env,
+    )
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True, text=True, check=True, env=env,
-    ).stdout.strip()  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout.strip()
     linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
     Path(site, "simpeval-dependencies.pth").write_text(f"{linked}\n", encoding="utf-8")
     # compile the Numba kernels once (cached beside them), so that not every notebook's kernel
@@ -283,8 +301,12 @@ def _link_dependencies(wheel: Path, folder: Path) -> Path:
 
 def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    probe = WHERE_FROM + "import importlib.metadata as m; print(m.version('simplification-metrics'), simpeval.__version__)"
-    result = subprocess.run([str(wheel_python), "-c", probe], capture_output=True, text=True, env=env, cwd=str(ROOT.parent))
+    probe = (
+        WHERE_FROM + "import importlib.metadata as m; print(m.version('simplification-metrics'), simpeval.__version__)"
+    )
+    result = subprocess.run(
+        [str(wheel_python), "-c", probe], capture_output=True, text=True, env=env, cwd=str(ROOT.parent)
+    )
     assert result.returncode == 0, result.stderr
     version, imported = result.stdout.split()
     assert version == imported
@@ -335,9 +357,12 @@ def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mi
 
 def _printed(notebook: Any) -> str:
     return "\n".join(
-        output.get("text", "") for cell in notebook.cells if cell.cell_type == "code"
-        for output in cell.get("outputs", []) if output.get("output_type") == "stream"
-    )  # fmt: skip
+        output.get("text", "")
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "stream"
+    )
 
 
 @pytest.mark.slow
@@ -352,9 +377,12 @@ def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> N
     nbformat.validate(notebook)
     notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM))
     client = nbclient.NotebookClient(
-        notebook, kernel_name=KERNEL_NAME, timeout=CELL_TIMEOUT, startup_timeout=60,
+        notebook,
+        kernel_name=KERNEL_NAME,
+        timeout=CELL_TIMEOUT,
+        startup_timeout=60,
         resources={"metadata": {"path": str(folder)}},  # the kernel's working directory
-    )  # fmt: skip
+    )
     # No time limit is asserted (CI may run on a loaded machine); benchmarks/ measures speed, and
     # CELL_TIMEOUT only guards against a hang.
     client.execute()  # raises CellExecutionError, with the cell and its traceback, if a cell fails

@@ -23,8 +23,16 @@ SYSTEMS = {"a": ["the cat sat on a mat .", "rain flooded the river .", "it opene
 
 
 def _table() -> Any:
-    return compare(SYSTEMS, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], confidence=True,
-                   confidence_samples=20, paired="bs", paired_samples=20)
+    return compare(
+        SYSTEMS,
+        REFERENCES,
+        sources=SOURCES,
+        metrics=["sari", "bleu"],
+        confidence=True,
+        confidence_samples=20,
+        paired="bs",
+        paired_samples=20,
+    )
 
 
 def _values() -> dict[str, Any]:

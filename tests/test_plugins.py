@@ -53,10 +53,10 @@ class WordRecall(Metric):
         return Score(self.name, value, signature if signature is not None else self.get_signature())
 '''
 
-PLUGIN_TOKENIZER = '''
+PLUGIN_TOKENIZER = """
 def make():
     return lambda text: " ".join(text.replace("-", " - ").split())
-'''
+"""
 
 
 def _install(tmp: Path) -> Path:
@@ -64,7 +64,8 @@ def _install(tmp: Path) -> Path:
     source = tmp / "plugin"
     (source / "wordrecall").mkdir(parents=True)
     (source / "wordrecall" / "__init__.py").write_text(PLUGIN_METRIC + PLUGIN_TOKENIZER, encoding="utf-8")
-    (source / "pyproject.toml").write_text(textwrap.dedent('''
+    (source / "pyproject.toml").write_text(
+        textwrap.dedent("""
         [build-system]
         requires = ["setuptools"]
         build-backend = "setuptools.build_meta"
@@ -78,13 +79,27 @@ def _install(tmp: Path) -> Path:
 
         [project.entry-points."simpeval.tokenizers"]
         hyphens = "wordrecall:make"
-    '''), encoding="utf-8")  # fmt: skip
+    """),
+        encoding="utf-8",
+    )
     site = tmp / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index",
-         "--target", str(site), f"{source}{os.sep}"],
-        check=True, capture_output=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--target",
+            str(site),
+            f"{source}{os.sep}",
+        ],
+        check=True,
+        capture_output=True,
+    )
     return site
 
 
@@ -96,7 +111,9 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _run(site: Path, *args: str, stdin: Optional[str] = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
-    return subprocess.run([sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, input=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, input=stdin
+    )
 
 
 def test_an_installed_plugin_metric_works_from_the_cli(plugin_site: Path, tmp_path: Path) -> None:
@@ -108,12 +125,41 @@ def test_an_installed_plugin_metric_works_from_the_cli(plugin_site: Path, tmp_pa
     records = json.loads(score.stdout)
     assert records[0]["metric"] == "WordRecall" and records[0]["score"] == pytest.approx(100 * 3 / 6)
     assert records[0]["signature"].startswith("WordRecall|nrefs:1|case:lc|version:")
-    paired = _run(plugin_site, "compare", "-r", str(refs), "-i", str(hyps), str(refs), "-m", "wordrecall",
-                  "--paired", "bs", "--paired-n", "50", "--confidence", "-q")  # fmt: skip
+    paired = _run(
+        plugin_site,
+        "compare",
+        "-r",
+        str(refs),
+        "-i",
+        str(hyps),
+        str(refs),
+        "-m",
+        "wordrecall",
+        "--paired",
+        "bs",
+        "--paired-n",
+        "50",
+        "--confidence",
+        "-q",
+    )
     assert paired.returncode == 0, paired.stderr
     assert "WordRecall" in paired.stdout
-    tokenized = _run(plugin_site, "score", "-s", str(refs), "-r", str(refs), "-i", str(hyps), "-m", "sari",
-                     "--sari-tokenize", "hyphens", "-f", "json")  # fmt: skip
+    tokenized = _run(
+        plugin_site,
+        "score",
+        "-s",
+        str(refs),
+        "-r",
+        str(refs),
+        "-i",
+        str(hyps),
+        "-m",
+        "sari",
+        "--sari-tokenize",
+        "hyphens",
+        "-f",
+        "json",
+    )
     assert tokenized.returncode == 0, tokenized.stderr
     assert "tok:hyphens" in json.loads(tokenized.stdout)[0]["signature"]
     listed = _run(plugin_site, "score", "--help")
@@ -131,7 +177,9 @@ def test_register_metric_in_process() -> None:
         def signature_fields(self) -> list[tuple[str, Any]]:
             return []
 
-        def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
+        def extract_stats(
+            self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        ) -> Any:
             return np.array([[len(h.split())] for h in hypotheses], dtype=np.float64)
 
         def score_from_stats(self, stats: Any, signature: Optional[Any] = None) -> Score:
@@ -154,9 +202,13 @@ def test_register_metric_in_process() -> None:
 
 @pytest.mark.parametrize(
     ("name", "metric", "message"),
-    [("bleu", "x:Y", "built-in"), ("Bad Name", "x:Y", "lowercase"), ("ok", 42, "Metric subclass"),
-     ("ok", dict, "Metric subclass")],
-)  # fmt: skip
+    [
+        ("bleu", "x:Y", "built-in"),
+        ("Bad Name", "x:Y", "lowercase"),
+        ("ok", 42, "Metric subclass"),
+        ("ok", dict, "Metric subclass"),
+    ],
+)
 def test_bad_registrations(name: Any, metric: Any, message: str) -> None:
     with pytest.raises(InvalidOptionError, match=message):
         register_metric(name, metric)
@@ -185,8 +237,20 @@ def test_every_builtin_display_name_is_reserved() -> None:
     metric can have, lowercased, must be one of them."""
     from simpeval.metrics import _builtin_owner, metric_class
 
-    builtins = ["bagofwords", "bleu", "chrf", "editdistance", "fkgl", "meteor", "nltk-bleu", "nltk-chrf", "pem",
-                "sari", "ter", "wer"]  # fmt: skip
+    builtins = [
+        "bagofwords",
+        "bleu",
+        "chrf",
+        "editdistance",
+        "fkgl",
+        "meteor",
+        "nltk-bleu",
+        "nltk-chrf",
+        "pem",
+        "sari",
+        "ter",
+        "wer",
+    ]
     for name in builtins:
         assert _builtin_owner(metric_class(name).name) == name
         assert _builtin_owner(metric_class(name).name.upper()) == name
@@ -203,9 +267,11 @@ def test_a_plugin_entry_point_cannot_take_a_builtin_spelling(monkeypatch) -> Non
     from simpeval.metrics.chrf import CHRF
 
     points = metadata.EntryPoints(
-        [metadata.EntryPoint(name, "simpeval.metrics.bleu:BLEU", registry.ENTRY_POINT_GROUP)
-         for name in ("chrf2", "chrf++", "other-bleu")]
-    )  # fmt: skip
+        [
+            metadata.EntryPoint(name, "simpeval.metrics.bleu:BLEU", registry.ENTRY_POINT_GROUP)
+            for name in ("chrf2", "chrf++", "other-bleu")
+        ]
+    )
     monkeypatch.setattr(registry.metadata, "entry_points", lambda: points)
     monkeypatch.setattr(registry, "_PLUGINS_LOADED", __import__("threading").Event())
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))

@@ -29,16 +29,20 @@ def test_lazy_exports_are_typed_for_mypy(tmp_path) -> None:
     """mypy sees the lazily imported names (TYPE_CHECKING imports), not Any."""
     pytest.importorskip("mypy")
     script = tmp_path / "use.py"
-    script.write_text(textwrap.dedent("""
+    script.write_text(
+        textwrap.dedent("""
         import simpeval
         reveal_type(simpeval.SARI)
         reveal_type(simpeval.compare)
         reveal_type(simpeval.ResultTable)
-    """))
+    """)
+    )
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--no-error-summary", "--follow-imports=silent", str(script)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert "simpeval.metrics.sari.metric.SARI" in result.stdout, result.stdout + result.stderr
     assert "def (systems:" in result.stdout and "simpeval.report.table.ResultTable" in result.stdout
 
@@ -71,9 +75,18 @@ def test_sari_options_are_spelled_out() -> None:
 
 @pytest.mark.parametrize(
     ("spelling", "key"),
-    [("sari", "sari"), ("SARI", "sari"), ("Bleu", "bleu"), ("chrf", "chrf"), ("chrF", "chrf"), ("chrF2", "chrf"),
-     ("chrF2++", "chrf"), ("chrf++", "chrf"), ("TER", "ter")],
-)  # fmt: skip
+    [
+        ("sari", "sari"),
+        ("SARI", "sari"),
+        ("Bleu", "bleu"),
+        ("chrf", "chrf"),
+        ("chrF", "chrf"),
+        ("chrF2", "chrf"),
+        ("chrF2++", "chrf"),
+        ("chrf++", "chrf"),
+        ("TER", "ter"),
+    ],
+)
 def test_one_set_of_metric_spellings(spelling: str, key: str) -> None:
     assert metric_key(spelling) == key
     assert type(get_metric(spelling)).__name__ == {"sari": "SARI", "bleu": "BLEU", "chrf": "CHRF", "ter": "TER"}[key]
@@ -99,7 +112,9 @@ def test_unknown_metric_and_option_errors() -> None:
 @pytest.mark.parametrize("cls", METRIC_CLASSES)
 def test_components_and_breakdown_are_on_the_score_scale(cls: type) -> None:
     metric = cls()
-    score = metric.corpus_score(["the cat sat on a mat"], [["the cat sat on the mat"]], sources=["a cat sat on the mat"])
+    score = metric.corpus_score(
+        ["the cat sat on a mat"], [["the cat sat on the mat"]], sources=["a cat sat on the mat"]
+    )
     for value in score.components.values():
         assert 0.0 <= value <= 100.0
     for values in score.breakdown.values():
@@ -122,9 +137,13 @@ def test_any_ordered_iterable_of_strings_is_accepted() -> None:
 
 @pytest.mark.parametrize(
     ("hypotheses", "message"),
-    [("the cat sat", "must be a sequence or iterable of strings"), ({"a", "b"}, "got set"),
-     (["a", 3], r"hypotheses\[1\] must be a string \(got int: 3\)"), ((x for x in ["a", None]), r"hypotheses\[1\]")],
-)  # fmt: skip
+    [
+        ("the cat sat", "must be a sequence or iterable of strings"),
+        ({"a", "b"}, "got set"),
+        (["a", 3], r"hypotheses\[1\] must be a string \(got int: 3\)"),
+        ((x for x in ["a", None]), r"hypotheses\[1\]"),
+    ],
+)
 def test_non_strings_are_refused_with_the_index(hypotheses: object, message: str) -> None:
     from simpeval.exceptions import InvalidInputError
 

@@ -78,8 +78,11 @@ def test_readme_claimed_values() -> None:
 
     sources = ["About 95 species are currently accepted."]
     hypotheses = ["About 95 you now get in."]
-    references = [["About 95 species are currently known."], ["About 95 species are now accepted."],
-                  ["95 species are now accepted."]]  # fmt: skip
+    references = [
+        ["About 95 species are currently known."],
+        ["About 95 species are now accepted."],
+        ["95 species are now accepted."],
+    ]
     text = README.read_text(encoding="utf-8")
     easse = SARI().corpus_score(hypotheses, references, sources=sources)
     hf = SARI(variant="hf").sentence_score(hypotheses[0], [r[0] for r in references], source=sources[0])
@@ -89,9 +92,11 @@ def test_readme_claimed_values() -> None:
 
     # the SARI-and-BLEU script: a copy of the input tops BLEU and comes last under SARI
     sources = ["About 95 species are currently accepted .", "The cat perched on the mat ."]
-    references = [["About 95 species are now accepted .", "The cat sat on the mat ."],
-                  ["95 species are now accepted .", "The cat sat on the mat ."],
-                  ["About 95 species are known now .", "A cat sat on the mat ."]]  # fmt: skip
+    references = [
+        ["About 95 species are now accepted .", "The cat sat on the mat ."],
+        ["95 species are now accepted .", "The cat sat on the mat ."],
+        ["About 95 species are known now .", "A cat sat on the mat ."],
+    ]
     systems = {"copy of the input": sources, "simplified": ["95 species are accepted .", "The cat sat ."]}
     for name, outputs in systems.items():
         sari = SARI().corpus_score(outputs, references, sources=sources).score
@@ -104,8 +109,11 @@ def test_docs_claimed_values() -> None:
     from simpeval import SARI
 
     source = "About 95 species are currently accepted ."
-    references = ["About 95 species are currently known .", "About 95 species are now accepted .",
-                  "95 species are now accepted ."]  # fmt: skip
+    references = [
+        "About 95 species are currently known .",
+        "About 95 species are now accepted .",
+        "95 species are now accepted .",
+    ]
     scores = [
         f"{variant} {SARI(variant=variant).sentence_score(source, references, source=source).score:.2f}"
         for variant in ["easse", "easse-delp", "hf", "xu2016", "t2t"]

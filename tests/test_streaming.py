@@ -33,7 +33,9 @@ def test_integer_statistics_stream_exactly(metric, chunk_size: int) -> None:
 @pytest.mark.parametrize("metric", [SARI("hf"), SARI("xu2016"), SARI("t2t"), TER()], ids=repr)
 def test_float_statistics_stream_to_rounding(metric) -> None:
     eager = metric.corpus_score(HYPOTHESES, REFERENCES, sources=SOURCES)
-    streamed = metric.corpus_score_iter(iter(HYPOTHESES), [iter(r) for r in REFERENCES], sources=iter(SOURCES), chunk_size=3)
+    streamed = metric.corpus_score_iter(
+        iter(HYPOTHESES), [iter(r) for r in REFERENCES], sources=iter(SOURCES), chunk_size=3
+    )
     assert streamed.score == pytest.approx(eager.score, abs=1e-9)
     assert streamed.signature == eager.signature
 
@@ -46,8 +48,12 @@ def test_variable_references_stream() -> None:
 
 
 def test_stream_length_mismatch_names_every_input() -> None:
-    with pytest.raises(InputLengthMismatchError, match=r"hypotheses: 25, references\[0\]: 25, references\[1\]: 24, sources: 25"):
-        SARI().corpus_score_iter(iter(HYPOTHESES), [iter(REFERENCES[0]), iter(REFERENCES[1][:-1])], sources=iter(SOURCES), chunk_size=10)
+    with pytest.raises(
+        InputLengthMismatchError, match=r"hypotheses: 25, references\[0\]: 25, references\[1\]: 24, sources: 25"
+    ):
+        SARI().corpus_score_iter(
+            iter(HYPOTHESES), [iter(REFERENCES[0]), iter(REFERENCES[1][:-1])], sources=iter(SOURCES), chunk_size=10
+        )
     with pytest.raises(InputLengthMismatchError, match="hypotheses: 27"):
         BLEU().corpus_score_iter(iter(HYPOTHESES + ["x", "y"]), [iter(REFERENCES[0])], chunk_size=4)
 
@@ -64,8 +70,13 @@ def test_stream_argument_errors() -> None:
 def test_evaluate_streams_equals_evaluate_systems() -> None:
     systems = {"copy": SOURCES, "cut": HYPOTHESES}
     eager = evaluate_systems(systems, REFERENCES, sources=SOURCES, metrics=["sari", "bleu", "chrf"])
-    streamed = evaluate_streams({k: iter(v) for k, v in systems.items()}, [iter(r) for r in REFERENCES],
-                                sources=iter(SOURCES), metrics=["sari", "bleu", "chrf"], chunk_size=6)  # fmt: skip
+    streamed = evaluate_streams(
+        {k: iter(v) for k, v in systems.items()},
+        [iter(r) for r in REFERENCES],
+        sources=iter(SOURCES),
+        metrics=["sari", "bleu", "chrf"],
+        chunk_size=6,
+    )
     assert streamed == eager
 
 
@@ -134,8 +145,9 @@ def test_no_references_is_the_same_answer_whole_and_streamed(metrics: list[str])
     def run(streamed: bool) -> object:
         try:
             if streamed:
-                table = evaluate_streams({"x": iter(["a b .", "c d e ."])}, [], sources=iter(["a", "c"]), metrics=metrics,
-                                         chunk_size=1)  # fmt: skip
+                table = evaluate_streams(
+                    {"x": iter(["a b .", "c d e ."])}, [], sources=iter(["a", "c"]), metrics=metrics, chunk_size=1
+                )
             else:
                 table = evaluate_systems({"x": ["a b .", "c d e ."]}, [], sources=["a", "c"], metrics=metrics)
         except ReferenceLayoutError as error:

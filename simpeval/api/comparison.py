@@ -30,7 +30,6 @@ __all__ = ["ProgressFn", "compare"]
 T = TypeVar("T")
 
 
-
 def compare(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
@@ -103,8 +102,12 @@ def compare(
     options = _Options(confidence, n_confidence, paired, paired_samples, all_pairs, correction, base, seed)
 
     def one(metric: Metric) -> _MetricResult:
-        stats = {name: metric.corpus_stats(hyps, references, sources=sources) if statistics is None
-                 else statistics(metric, name, hyps) for name, hyps in systems.items()}  # fmt: skip
+        stats = {
+            name: metric.corpus_stats(hyps, references, sources=sources)
+            if statistics is None
+            else statistics(metric, name, hyps)
+            for name, hyps in systems.items()
+        }
         return _compare_metric(metric, stats, n_refs, options)
 
     done = _each_metric(one, resolved, _check_jobs(jobs, len(resolved)), progress)
@@ -245,7 +248,12 @@ def _compare_metric(
             results = compare_all_pairs(metric, ordered, test, correction=correction, **common)  # type: ignore[arg-type]
         else:
             results = compare_to_baseline(
-                metric, by_system, options.baseline, test, correction=correction, **common  # type: ignore[arg-type]
+                metric,
+                by_system,
+                options.baseline,
+                test,
+                correction=correction,
+                **common,  # type: ignore[arg-type]
             )
     by_name = {result.system: result for result in results} if not options.all_pairs else {}
     return _MetricResult(

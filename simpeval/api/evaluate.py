@@ -45,8 +45,12 @@ def evaluate_systems(
     announce_work(systems, references)
     none = isinstance(references, Sized) and not isinstance(references, str) and not len(references)
     scores = [  # no references at all: None for the metrics that need none (FKGL); the others say what is wrong
-        tuple(metric.corpus_score(hypotheses, None if none and not metric.requires_references else references,
-                                  sources=sources) for metric in resolved)  # fmt: skip
+        tuple(
+            metric.corpus_score(
+                hypotheses, None if none and not metric.requires_references else references, sources=sources
+            )
+            for metric in resolved
+        )
         for hypotheses in systems.values()
     ]
     return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
@@ -95,7 +99,9 @@ def evaluate_streams(
     resolved = resolve_metrics(metrics)
     announce_work(systems, references)
     n_systems, n_refs = len(systems), len(references)
-    default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (["sources"] if sources is not None else [])
+    default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (
+        ["sources"] if sources is not None else []
+    )
     names = list(input_names) if input_names is not None else default_names
     iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
     totals: dict[tuple[int, int], Any] = {}
@@ -129,7 +135,6 @@ def evaluate_streams(
         for s in range(n_systems)
     ]
     return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
-
 
 
 def sentence_level(
@@ -169,8 +174,11 @@ def sentence_level(
     scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
     for system, hypotheses in systems.items():
         for k, metric in enumerate(resolved):
-            stats = (metric.corpus_stats(hypotheses, references, sources=sources) if statistics is None  # validates the input
-                     else statistics(metric, system, hypotheses))  # fmt: skip
+            stats = (
+                metric.corpus_stats(hypotheses, references, sources=sources)
+                if statistics is None  # validates the input
+                else statistics(metric, system, hypotheses)
+            )
             per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
             signature = metric.get_signature(count_references(per_segment))
             scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))

@@ -40,17 +40,30 @@ __all__ = ["compare"]
 
 #: The options of the comparison itself: intervals, paired tests, baseline, seed.
 comparison_options = option_group(
-    click.option("--paired", type=click.Choice(["bs", "ar"]),
-                 help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar)."),
-    click.option("--paired-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
-                 help=f"Resamples (bs, default {PAIRED_SAMPLES['bs']}) or trials (ar, default {PAIRED_SAMPLES['ar']}) "
-                 f"of --paired (at most {MAX_RESAMPLES:,})."),
+    click.option(
+        "--paired",
+        type=click.Choice(["bs", "ar"]),
+        help="Paired significance test against the baseline: bootstrap (bs) or approximate randomization (ar).",
+    ),
+    click.option(
+        "--paired-n",
+        type=click.IntRange(1, MAX_RESAMPLES),
+        metavar="N",
+        help=f"Resamples (bs, default {PAIRED_SAMPLES['bs']}) or trials (ar, default {PAIRED_SAMPLES['ar']}) "
+        f"of --paired (at most {MAX_RESAMPLES:,}).",
+    ),
     click.option("--all-pairs", is_flag=True, help="Test every pair of systems instead of each against the baseline."),
     click.option("--correction", type=click.Choice(["holm"]), help="Multiple-comparison correction of the p-values."),
     click.option("--baseline", metavar="NAME", help="Baseline system (default: the first)."),
-    click.option("--paired-jobs", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
-                 help="Metrics compared at once, on threads (0: one per CPU); results do not depend on it."),
-)  # fmt: skip
+    click.option(
+        "--paired-jobs",
+        type=click.IntRange(min=0),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help="Metrics compared at once, on threads (0: one per CPU); results do not depend on it.",
+    ),
+)
 
 
 def _check_options(
@@ -66,8 +79,13 @@ def _check_options(
 @click.command(cls=MultiValueCommand)
 @data_options
 @input_option("System output files, one per system.", required=True)
-@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
-              help="System names, one per --input file (default: the file names).")  # fmt: skip
+@click.option(
+    "--names",
+    "-n",
+    cls=MultiValueOption,
+    metavar="NAME...",
+    help="System names, one per --input file (default: the file names).",
+)
 @metrics_option
 @metric_options
 @sacrebleu_options
@@ -80,8 +98,12 @@ def _check_options(
     is_flag=True,
     help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).",
 )
-@click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
-              help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).")
+@click.option(
+    "--plot",
+    metavar="FILE",
+    callback=output_file(".png", ".svg", ".pdf"),
+    help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @positional_references
 @click.pass_context
@@ -130,16 +152,41 @@ def compare(
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     _check_options(all_pairs, correction, paired, agreement, fmt)
     with Progress(enabled=not quiet) as progress:
-        data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
-                                       num_refs=num_refs, names=names, progress=progress,
-                                       max_line_length=max_line_length, encoding=encoding))  # fmt: skip
-        table = data.tag(api.compare(
-            data.systems, reference_streams(data), sources=data.sources, metrics=metric_objects,
-            confidence=confidence, confidence_samples=confidence_n, paired=paired, paired_samples=paired_n,
-            all_pairs=all_pairs, correction=correction, baseline=baseline, seed=seed, agreement=agreement,
-            progress=progress, jobs=paired_jobs,
-        )).with_signature_fields(lang=language_pair)  # fmt: skip
-    click.echo(render(table, fmt, width=width, deltas=deltas, short=short))  # the table first: a failing plot cannot lose it
+        data = read_inputs(
+            open_inputs(
+                inputs,
+                test_set=test_set,
+                sources=sources,
+                references=references,
+                num_refs=num_refs,
+                names=names,
+                progress=progress,
+                max_line_length=max_line_length,
+                encoding=encoding,
+            )
+        )
+        table = data.tag(
+            api.compare(
+                data.systems,
+                reference_streams(data),
+                sources=data.sources,
+                metrics=metric_objects,
+                confidence=confidence,
+                confidence_samples=confidence_n,
+                paired=paired,
+                paired_samples=paired_n,
+                all_pairs=all_pairs,
+                correction=correction,
+                baseline=baseline,
+                seed=seed,
+                agreement=agreement,
+                progress=progress,
+                jobs=paired_jobs,
+            )
+        ).with_signature_fields(lang=language_pair)
+    click.echo(
+        render(table, fmt, width=width, deltas=deltas, short=short)
+    )  # the table first: a failing plot cannot lose it
     _write_extras(table, fmt, plot)
 
 

@@ -39,4 +39,10 @@ def demo(fmt: str, width: int) -> None:
     """Score two systems on the demo data shipped with simpeval (SARI, BLEU, chrF, TER)."""
     with demo_paths() as (source, references, systems):
         data = read_inputs(open_inputs(systems, sources=source, references=references))
-    click.echo(render(api.evaluate_systems(data.systems, References.from_streams(data.references), sources=data.sources), fmt, width=width))
+    click.echo(
+        render(
+            api.evaluate_systems(data.systems, References.from_streams(data.references), sources=data.sources),
+            fmt,
+            width=width,
+        )
+    )

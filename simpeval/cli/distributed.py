@@ -43,21 +43,42 @@ __all__ = ["check_engine_usage", "engine_options", "score_on_engine", "score_sha
 
 #: ``--engine`` and ``--scheduler``.
 engine_options: Decorator = option_group(
-    click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
-                 help="Where to compute: this process, a Dask cluster or Spark (simplification-metrics[dask], simplification-metrics[spark])."),
-    click.option("--scheduler", default="local[2]", show_default=True, metavar="ADDRESS|local[N]",
-                 help="Dask: a scheduler address (tcp://host:8786) or local[N] worker processes (N >= 1); Spark: a "
-                 "master URL (local[N], spark://host:7077, ...)."),
-    click.option("--shards", metavar="DIR", help="With --engine dask|spark: a directory of Parquet (*.parquet) or "
-                 "tab-separated text shards with a header (*.tsv): columns hypothesis, ref0, ref1, ..., source "
-                 "(instead of --input/--sources/--references)."),
-)  # fmt: skip
+    click.option(
+        "--engine",
+        type=click.Choice(["local", "dask", "spark"]),
+        default="local",
+        show_default=True,
+        help="Where to compute: this process, a Dask cluster or Spark (simplification-metrics[dask], simplification-metrics[spark]).",
+    ),
+    click.option(
+        "--scheduler",
+        default="local[2]",
+        show_default=True,
+        metavar="ADDRESS|local[N]",
+        help="Dask: a scheduler address (tcp://host:8786) or local[N] worker processes (N >= 1); Spark: a "
+        "master URL (local[N], spark://host:7077, ...).",
+    ),
+    click.option(
+        "--shards",
+        metavar="DIR",
+        help="With --engine dask|spark: a directory of Parquet (*.parquet) or "
+        "tab-separated text shards with a header (*.tsv): columns hypothesis, ref0, ref1, ..., source "
+        "(instead of --input/--sources/--references).",
+    ),
+)
 
 #: How long the client waits for a Dask scheduler to answer before giving up.
 CONNECT_TIMEOUT_SECONDS = 10
 #: Options that give the data, which ``--shards`` gives instead (parameter name, flag).
-_DATA_OPTIONS = (("inputs", "--input"), ("sources", "--sources"), ("references", "--references"),
-                 ("test_set", "--test-set"), ("num_refs", "--num-refs"), ("names", "--names"), ("encoding", "--encoding"))  # fmt: skip
+_DATA_OPTIONS = (
+    ("inputs", "--input"),
+    ("sources", "--sources"),
+    ("references", "--references"),
+    ("test_set", "--test-set"),
+    ("num_refs", "--num-refs"),
+    ("names", "--names"),
+    ("encoding", "--encoding"),
+)
 #: Options that need every system's outputs on the client, which ``--shards`` does not read there.
 _CLIENT_OPTIONS = (("confidence", "--confidence"), ("sentence_level", "--sentence-level"))
 
@@ -79,7 +100,9 @@ def check_engine_usage(ctx: click.Context, engine: str, scheduler: str, shards: 
         utf8 = name_is_utf8(ctx.params.get("encoding"))
         given = [flag for name, flag in _DATA_OPTIONS if _given(ctx, name) and not (name == "encoding" and utf8)]
         if given:
-            raise click.UsageError(f"--shards {shards} gives the data (UTF-8 shards, one system); do not also give {', '.join(given)}.")
+            raise click.UsageError(
+                f"--shards {shards} gives the data (UTF-8 shards, one system); do not also give {', '.join(given)}."
+            )
         given = [flag for name, flag in _CLIENT_OPTIONS if _given(ctx, name)]
         if given:
             raise click.UsageError(
@@ -112,7 +135,11 @@ def _check_scheduler(engine: str, scheduler: str) -> None:
             engine == "spark" and (count is None or re.fullmatch(r"(\*|[1-9]\d*)(,[1-9]\d*)?", count) is not None)
         )
         if not ok:
-            forms = "local[N] with N >= 1 worker processes" if engine == "dask" else "local, local[N] or local[*] (N >= 1 threads)"
+            forms = (
+                "local[N] with N >= 1 worker processes"
+                if engine == "dask"
+                else "local, local[N] or local[*] (N >= 1 threads)"
+            )
             raise click.UsageError(f"--scheduler {scheduler!r}: --engine {engine} takes {forms}, e.g. local[2].")
     elif engine == "dask" and not re.fullmatch(r"([a-z][a-z0-9+.-]*://)?[^\s/:]+:\d+/?", scheduler):
         raise click.UsageError(
@@ -199,12 +226,21 @@ def _client(scheduler: str) -> Any:
     local = re.fullmatch(r"local\[(\d+)\]", scheduler)
     if local:
         # silence_logs: a worker's failed task is the client's one error line, not also a log record
-        cluster = distributed.LocalCluster(n_workers=int(local.group(1)), threads_per_worker=1, processes=True,
-                                           dashboard_address=None, silence_logs=logging.CRITICAL)  # fmt: skip
+        cluster = distributed.LocalCluster(
+            n_workers=int(local.group(1)),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
         return distributed.Client(cluster)
     try:
         return distributed.Client(scheduler, timeout=f"{CONNECT_TIMEOUT_SECONDS}s")
-    except (OSError, ValueError, TypeError) as err:  # unreachable (OSError, TimeoutError), or an address Dask cannot parse
+    except (
+        OSError,
+        ValueError,
+        TypeError,
+    ) as err:  # unreachable (OSError, TimeoutError), or an address Dask cannot parse
         raise click.ClickException(
             f"--scheduler {scheduler}: no Dask scheduler answered within {CONNECT_TIMEOUT_SECONDS} s ({err}). "
             "Check the address, start one (dask scheduler), or use local[N]."
@@ -236,8 +272,16 @@ def _spark_session(master: str, quiet: bool) -> Any:
 
 
 # ------------------------------------------------------------ scoring
-def score_on_engine(engine: str, data: Inputs[list[str]], metrics: list[Metric], scheduler: str, how: str,
-                    confidence_n: Optional[int], seed: int, quiet: bool = True) -> Union[ResultTable, SegmentTable]:  # fmt: skip
+def score_on_engine(
+    engine: str,
+    data: Inputs[list[str]],
+    metrics: list[Metric],
+    scheduler: str,
+    how: str,
+    confidence_n: Optional[int],
+    seed: int,
+    quiet: bool = True,
+) -> Union[ResultTable, SegmentTable]:
     """The table ``simpeval score`` prints (``how``: ``corpus``, ``confidence`` or ``sentence``), every
     score or statistics row computed on the engine; ``test:NAME`` in the signatures for a built-in test set."""
     references = {f"ref{j}": stream for j, stream in enumerate(data.references)}
@@ -249,7 +293,9 @@ def score_on_engine(engine: str, data: Inputs[list[str]], metrics: list[Metric],
 
     with _engine(engine, scheduler, quiet) as on:
         if how == "corpus":
-            rows = [tuple(on.score(frame(on, outputs), m, refs, src) for m in metrics) for outputs in data.systems.values()]
+            rows = [
+                tuple(on.score(frame(on, outputs), m, refs, src) for m in metrics) for outputs in data.systems.values()
+            ]
             return data.tag(_table(tuple(data.systems), metrics, rows))
 
         def statistics(metric: Metric, system: str, hyps: Any) -> Any:
@@ -257,10 +303,21 @@ def score_on_engine(engine: str, data: Inputs[list[str]], metrics: list[Metric],
 
         streams = References.from_streams(data.references)
         if how == "sentence":
-            return data.tag(api.sentence_level(data.systems, streams, sources=data.sources, metrics=metrics,
-                                               statistics=statistics))  # fmt: skip
-        return data.tag(api.compare(data.systems, streams, sources=data.sources, metrics=metrics, confidence=True,
-                                    confidence_samples=confidence_n, seed=seed, statistics=statistics))  # fmt: skip
+            return data.tag(
+                api.sentence_level(data.systems, streams, sources=data.sources, metrics=metrics, statistics=statistics)
+            )
+        return data.tag(
+            api.compare(
+                data.systems,
+                streams,
+                sources=data.sources,
+                metrics=metrics,
+                confidence=True,
+                confidence_samples=confidence_n,
+                seed=seed,
+                statistics=statistics,
+            )
+        )
 
 
 def _table(systems: tuple[str, ...], metrics: list[Metric], rows: list[tuple[Score, ...]]) -> ResultTable:
@@ -281,8 +338,14 @@ def _shard_files(path: str) -> tuple[str, list[str]]:
     return found[0], kinds[found[0]]
 
 
-def score_shards(path: str, metrics: list[Metric], engine: str, scheduler: str, quiet: bool = True,
-                 max_line_length: Optional[int] = None) -> ResultTable:  # fmt: skip
+def score_shards(
+    path: str,
+    metrics: list[Metric],
+    engine: str,
+    scheduler: str,
+    quiet: bool = True,
+    max_line_length: Optional[int] = None,
+) -> ResultTable:
     """The scores of a directory of shards, read by the engine (one system, named after the directory).
     A 0-byte shard holds no segment and is skipped; the others need the same columns."""
     from ..distributed import check_shard_columns, reference_columns

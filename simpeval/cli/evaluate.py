@@ -57,25 +57,62 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
 @click.command(cls=MultiValueCommand)
 @data_options
 @input_option("System output files, one per system (default: standard input, as easse evaluate).")
-@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
-              help="System names, one per --input file (default: the file names).")  # fmt: skip
-@click.option("--metrics", "-m", cls=MultiValueOption, default=(), metavar="NAME...",
-              help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).")  # fmt: skip
-@click.option("--test_set", "easse_test_set", type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
-              metavar="NAME", help="EASSE's spelling of --test-set.")
+@click.option(
+    "--names",
+    "-n",
+    cls=MultiValueOption,
+    metavar="NAME...",
+    help="System names, one per --input file (default: the file names).",
+)
+@click.option(
+    "--metrics",
+    "-m",
+    cls=MultiValueOption,
+    default=(),
+    metavar="NAME...",
+    help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).",
+)
+@click.option(
+    "--test_set",
+    "easse_test_set",
+    type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+    metavar="NAME",
+    help="EASSE's spelling of --test-set.",
+)
 @click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources.")
 @click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated).")
 @click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system).")
 @metric_options
-@click.option("--lowercase/--no-lowercase", "-lc/--no-lc", default=True, show_default=True,
-              help="Case-insensitive scores for every metric (EASSE's default).")
-@click.option("--tokenizer", "-tok", default="13a", show_default=True, metavar="NAME",
-              help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).")
-@click.option("--features", "--quality-estimation", "--quality_estimation", "-q", "features", is_flag=True,
-              help="Also EASSE's quality-estimation features (source vs output), lowercased as --lowercase says.")
+@click.option(
+    "--lowercase/--no-lowercase",
+    "-lc/--no-lc",
+    default=True,
+    show_default=True,
+    help="Case-insensitive scores for every metric (EASSE's default).",
+)
+@click.option(
+    "--tokenizer",
+    "-tok",
+    default="13a",
+    show_default=True,
+    metavar="NAME",
+    help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).",
+)
+@click.option(
+    "--features",
+    "--quality-estimation",
+    "--quality_estimation",
+    "-q",
+    "features",
+    is_flag=True,
+    help="Also EASSE's quality-estimation features (source vs output), lowercased as --lowercase says.",
+)
 @output_options
-@click.option("--quiet", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway; no -q: "
-              "that is EASSE's --quality_estimation).")  # fmt: skip
+@click.option(
+    "--quiet",
+    is_flag=True,
+    help="No progress bar on stderr (drawn only on a terminal anyway; no -q: that is EASSE's --quality_estimation).",
+)
 @click.pass_context
 def evaluate(
     ctx: click.Context,
@@ -103,9 +140,13 @@ def evaluate(
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
     test_set, sources, references, inputs = _easse_spellings(
         {"--test-set": test_set, "--sources": sources, "--references": references, "--input": inputs},
-        {"--test_set": easse_test_set, "--orig_sents_path": orig_sents_path, "--refs_sents_paths": refs_sents_paths,
-         "--sys_sents_path": sys_sents_path},
-    ).values()  # fmt: skip
+        {
+            "--test_set": easse_test_set,
+            "--orig_sents_path": orig_sents_path,
+            "--refs_sents_paths": refs_sents_paths,
+            "--sys_sents_path": sys_sents_path,
+        },
+    ).values()
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
     metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
@@ -115,9 +156,18 @@ def evaluate(
     if features:  # JSON holds both tables in one document, JSON Lines one record a line; CSV and TSV cannot
         check_one_document("--features", fmt, "simpeval.features.compute", formats=("csv", "tsv"))
     with Progress(enabled=not quiet) as progress:
-        data = read_inputs(open_inputs(inputs, test_set=test_set, sources=sources, references=references,
-                                       num_refs=num_refs, names=names, progress=progress,
-                                       max_line_length=max_line_length))  # fmt: skip
+        data = read_inputs(
+            open_inputs(
+                inputs,
+                test_set=test_set,
+                sources=sources,
+                references=references,
+                num_refs=num_refs,
+                names=names,
+                progress=progress,
+                max_line_length=max_line_length,
+            )
+        )
         table = _scores(data, metric_objects)
     scores = render(table, fmt, width=width)
     if not features:
@@ -164,4 +214,3 @@ def _scores(data: Inputs[list[str]], metrics: list[Metric]) -> ResultTable:
     """Every system under every metric, ``test:NAME`` in the signatures for a built-in test set."""
     references = reference_streams(data)
     return data.tag(api.evaluate_systems(data.systems, references, sources=data.sources, metrics=metrics))
-

@@ -15,13 +15,32 @@ __all__ = ["explain"]
 @click.command(cls=MultiValueCommand)
 @click.option("--source", "-s", metavar="TEXT", help="The source sentence (needed by SARI).")
 @click.option("--prediction", "-p", required=True, metavar="TEXT", help="The system output to explain.")
-@click.option("--references", "-r", cls=MultiValueOption, required=True, metavar="TEXT...",
-              help="The references, space-separated (quote each) or repeated.")
-@click.option("--metric", "-m", type=click.Choice(["sari", "bleu"], case_sensitive=False), default="sari",
-              show_default=True, help="The metric to explain.")
+@click.option(
+    "--references",
+    "-r",
+    cls=MultiValueOption,
+    required=True,
+    metavar="TEXT...",
+    help="The references, space-separated (quote each) or repeated.",
+)
+@click.option(
+    "--metric",
+    "-m",
+    type=click.Choice(["sari", "bleu"], case_sensitive=False),
+    default="sari",
+    show_default=True,
+    help="The metric to explain.",
+)
 @metric_options
-@click.option("--format", "-f", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
-              help="text: aligned tables; json: every n-gram and total as data; html: a fragment.")
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(["text", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="text: aligned tables; json: every n-gram and total as data; html: a fragment.",
+)
 @click.pass_context
 def explain(
     ctx: click.Context,

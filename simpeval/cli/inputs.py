@@ -36,9 +36,15 @@ from ..testsets import TestSet, load_testset
 from .progress import Progress
 
 __all__ = [
-    "LINE_COUNT_MISMATCH", "UNIT", "Inputs", "check_data_options", "open_inputs", "read_inputs", "reference_streams",
+    "LINE_COUNT_MISMATCH",
+    "UNIT",
+    "Inputs",
+    "check_data_options",
+    "open_inputs",
+    "read_inputs",
+    "reference_streams",
     "system_names",
-]  # fmt: skip
+]
 
 #: What the length check counts (``"3 lines"``).
 UNIT = "line"
@@ -255,7 +261,9 @@ def open_inputs(
     has a tab raises :class:`ReferenceLayoutError` at its end (use ``num_refs``, or 1 to keep
     the tabs), and identical reference streams give a warning once they have all been read.
     """
-    systems = {name: iter_lines(path, max_line_length, encoding) for name, path in zip(system_names(inputs, names), inputs)}
+    systems = {
+        name: iter_lines(path, max_line_length, encoding) for name, path in zip(system_names(inputs, names), inputs)
+    }
     files = [display_name(path) for path in inputs]
     if test_set is not None:
         data = _load_testset(test_set, progress)

@@ -32,15 +32,36 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
 
 
 @click.command("meta-eval", cls=MultiValueCommand)
-@click.option("--test-set", "-t", "ratings_set", type=click.Choice(sorted(metaeval.ASPECTS)), metavar="NAME",
-              help=f"Registered human ratings: {', '.join(sorted(metaeval.ASPECTS))}.")
-@click.option("--ratings", metavar="FILE", help="A CSV file of one's own ratings instead of --test-set (a .tsv "
-              "file: tab-separated).")
-@click.option("--references", "-r", "reference_set", metavar="NAME", default="asset", show_default=True,
-              help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
-              "what the segment ids count); with --ratings, or --refs files.")
-@click.option("--aspect", type=click.Choice(["simplicity", "fluency", "meaning"]), default="simplicity",
-              show_default=True, help="--test-set: the rated aspect.")
+@click.option(
+    "--test-set",
+    "-t",
+    "ratings_set",
+    type=click.Choice(sorted(metaeval.ASPECTS)),
+    metavar="NAME",
+    help=f"Registered human ratings: {', '.join(sorted(metaeval.ASPECTS))}.",
+)
+@click.option(
+    "--ratings",
+    metavar="FILE",
+    help="A CSV file of one's own ratings instead of --test-set (a .tsv file: tab-separated).",
+)
+@click.option(
+    "--references",
+    "-r",
+    "reference_set",
+    metavar="NAME",
+    default="asset",
+    show_default=True,
+    help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
+    "what the segment ids count); with --ratings, or --refs files.",
+)
+@click.option(
+    "--aspect",
+    type=click.Choice(["simplicity", "fluency", "meaning"]),
+    default="simplicity",
+    show_default=True,
+    help="--test-set: the rated aspect.",
+)
 @click.option("--raw", is_flag=True, help="--test-set: the raw 0-100 ratings instead of z-scores.")
 @click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="--ratings: reference files, one per stream.")
 @click.option("--sources", "-s", metavar="FILE", help="--ratings with --refs: the source sentences (SARI needs them).")
@@ -49,21 +70,55 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
 @click.option("--output-column", default="simp_sent", show_default=True, help="--ratings: the rated output column.")
 @click.option("--rating-column", default="rating", show_default=True, help="--ratings: the rating column.")
 @click.option("--zero-based", is_flag=True, help="--ratings: segment ids count lines from 0 (default: from 1).")
-@click.option("--metrics", "-m", cls=MultiValueOption, default=("sari", "bleu"), show_default=True, metavar="NAME...",
-              help="Metrics to meta-evaluate.")
+@click.option(
+    "--metrics",
+    "-m",
+    cls=MultiValueOption,
+    default=("sari", "bleu"),
+    show_default=True,
+    metavar="NAME...",
+    help="Metrics to meta-evaluate.",
+)
 @metric_options
-@click.option("--no-preset", is_flag=True, help="Ignore the ratings set's documented metric settings (the paper's "
-              "for simplicity-da): every metric with its own defaults and the flags given.")
-@click.option("--components/--no-components", default=None, help="Also correlate SARI's add/keep/delete (default: "
-              "the preset's; on for simplicity-da).")
-@click.option("--format", "-f", "fmt", type=click.Choice(available_formats()), default="text", show_default=True,
-              help="Output format.")
-@click.option("--width", "-w", type=click.IntRange(0, 20), default=3, show_default=True, help="Decimals of the figures.")
-@click.option("--n-samples", type=click.IntRange(0, MAX_RESAMPLES), default=AGREEMENT_SAMPLES, show_default=True,
-              help="Bootstrap resamples of the segments for the intervals (0: none).")
-@click.option("--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True, help="Seed of the resampling.")
-@click.option("--plot", metavar="FILE", callback=output_file(".png", ".svg", ".pdf"),
-              help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simplification-metrics[plots]).")
+@click.option(
+    "--no-preset",
+    is_flag=True,
+    help="Ignore the ratings set's documented metric settings (the paper's "
+    "for simplicity-da): every metric with its own defaults and the flags given.",
+)
+@click.option(
+    "--components/--no-components",
+    default=None,
+    help="Also correlate SARI's add/keep/delete (default: the preset's; on for simplicity-da).",
+)
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(available_formats()),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "--width", "-w", type=click.IntRange(0, 20), default=3, show_default=True, help="Decimals of the figures."
+)
+@click.option(
+    "--n-samples",
+    type=click.IntRange(0, MAX_RESAMPLES),
+    default=AGREEMENT_SAMPLES,
+    show_default=True,
+    help="Bootstrap resamples of the segments for the intervals (0: none).",
+)
+@click.option(
+    "--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True, help="Seed of the resampling."
+)
+@click.option(
+    "--plot",
+    metavar="FILE",
+    callback=output_file(".png", ".svg", ".pdf"),
+    help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simplification-metrics[plots]).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 @click.pass_context
 def meta_eval(ctx: click.Context, /, **options: Any) -> None:
@@ -77,9 +132,16 @@ def meta_eval(ctx: click.Context, /, **options: Any) -> None:
         ratings, references, sources = _data(o)
         progress("scoring and resampling", 0, None)
         result = metaeval.meta_evaluate(
-            ratings, references, sources=sources, metrics=list(dict.fromkeys(o["metrics"])), settings=settings,
-            components=o["components"], reference_name=_reference_label(o), n_samples=o["n_samples"], seed=o["seed"],
-        )  # fmt: skip
+            ratings,
+            references,
+            sources=sources,
+            metrics=list(dict.fromkeys(o["metrics"])),
+            settings=settings,
+            components=o["components"],
+            reference_name=_reference_label(o),
+            n_samples=o["n_samples"],
+            seed=o["seed"],
+        )
     click.echo(render_metaeval(result, o["fmt"], width=o["width"]))  # the tables first: a failing plot cannot lose them
     if o["plot"]:
         _plot(result, o["plot"])
@@ -96,13 +158,17 @@ def _check_usage(ctx: click.Context, o: dict[str, Any]) -> None:
     if o["ratings_set"] is not None:
         wrong = [name for name in _CSV_OPTIONS if _given(ctx, name)]
         if wrong:
-            raise click.UsageError(f"--{wrong[0].replace('_', '-')} goes with --ratings FILE; a registered set "
-                                   "(--test-set) has its columns, and its references are --references NAME.")  # fmt: skip
+            raise click.UsageError(
+                f"--{wrong[0].replace('_', '-')} goes with --ratings FILE; a registered set "
+                "(--test-set) has its columns, and its references are --references NAME."
+            )
     else:
         wrong = [name for name in _REGISTERED_OPTIONS if _given(ctx, name)]
         if wrong:
-            raise click.UsageError(f"--{wrong[0]} goes with --test-set; with --ratings FILE, --rating-column names "
-                                   "the column to correlate with.")  # fmt: skip
+            raise click.UsageError(
+                f"--{wrong[0]} goes with --test-set; with --ratings FILE, --rating-column names "
+                "the column to correlate with."
+            )
         if o["refs"] and _given(ctx, "reference_set"):
             raise click.UsageError("give the references once: --references NAME (registered) or --refs FILE...")
         if o["sources"] and not o["refs"]:
@@ -135,10 +201,14 @@ def _data(o: dict[str, Any]) -> tuple[metaeval.HumanRatings, list[list[str]], Op
         ratings = metaeval.from_registry(o["ratings_set"], o["aspect"], zscore=not o["raw"])
     else:
         ratings = metaeval.from_csv(
-            o["ratings"], segment=o["segment_column"], system=o["system_column"], output=o["output_column"],
-            rating=o["rating_column"], one_based=not o["zero_based"],
+            o["ratings"],
+            segment=o["segment_column"],
+            system=o["system_column"],
+            output=o["output_column"],
+            rating=o["rating_column"],
+            one_based=not o["zero_based"],
             delimiter="\t" if o["ratings"].lower().endswith(".tsv") else ",",
-        )  # fmt: skip
+        )
         if o["refs"]:
             sources = read_lines(o["sources"]) if o["sources"] else None
             return ratings, [read_lines(path) for path in o["refs"]], sources

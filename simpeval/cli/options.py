@@ -142,21 +142,40 @@ class TestSetChoice(click.Choice):  # type: ignore[type-arg]
         return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)
 
 
-
 #: ``--test-set`` (a built-in corpus) or ``--sources/--references/--num-refs`` (files).
 data_options: Decorator = option_group(
-    click.option("--test-set", "-t", type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
-                 metavar="NAME", help="A built-in test set instead of --sources/--references (downloaded and "
-                 "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME."),
+    click.option(
+        "--test-set",
+        "-t",
+        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+        metavar="NAME",
+        help="A built-in test set instead of --sources/--references (downloaded and "
+        "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME.",
+    ),
     click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI)."),
-    click.option("--references", "-r", cls=MultiValueOption, metavar="FILE...",
-                 help="Reference files, one reference per line; several space-separated or repeated."),
-    click.option("--num-refs", type=click.IntRange(min=1), metavar="N",
-                 help="Read N tab-separated references per line from one --references file."),
-    click.option("--max-line-length", type=click.IntRange(min=0), default=MAX_LINE_LENGTH, show_default=True,
-                 metavar="BYTES", help="Longest line read from any file, in bytes (0: no limit); a longer line "
-                 "is an error naming the file and line."),
-)  # fmt: skip
+    click.option(
+        "--references",
+        "-r",
+        cls=MultiValueOption,
+        metavar="FILE...",
+        help="Reference files, one reference per line; several space-separated or repeated.",
+    ),
+    click.option(
+        "--num-refs",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="Read N tab-separated references per line from one --references file.",
+    ),
+    click.option(
+        "--max-line-length",
+        type=click.IntRange(min=0),
+        default=MAX_LINE_LENGTH,
+        show_default=True,
+        metavar="BYTES",
+        help="Longest line read from any file, in bytes (0: no limit); a longer line "
+        "is an error naming the file and line.",
+    ),
+)
 
 
 #: ``[REFERENCE]...``: reference files given positionally, as sacrebleu's command line takes them
@@ -184,49 +203,93 @@ def input_option(help: str, required: bool = False) -> Decorator:
 # ------------------------------------------------------------ metrics
 #: ``--metrics NAME...``: the metrics to compute, in column order.
 metrics_option: Decorator = click.option(
-    "--metrics", "-m", cls=MultiValueOption, default=DEFAULT_METRICS, show_default=True, metavar="NAME...",
+    "--metrics",
+    "-m",
+    cls=MultiValueOption,
+    default=DEFAULT_METRICS,
+    show_default=True,
+    metavar="NAME...",
     help=f"Metrics to compute ({', '.join(available_metrics())}).",
-)  # fmt: skip
+)
 
 #: Options of one metric each; the prefix before the first ``_`` is the metric's registry name
 #: and the rest is the keyword argument of the metric's constructor.
 metric_options: Decorator = option_group(
     click.option("--sari-variant", metavar="NAME", help=f"SARI preset ({', '.join(VARIANTS)}). Default: easse."),
-    click.option("--sari-tokenize", metavar="NAME",
-                 help=f"SARI tokenizer ({', '.join(available_tokenizers())}). Default: the preset's."),
+    click.option(
+        "--sari-tokenize",
+        metavar="NAME",
+        help=f"SARI tokenizer ({', '.join(available_tokenizers())}). Default: the preset's.",
+    ),
     click.option("--sari-lowercase/--sari-no-lowercase", default=None, help="SARI: lowercase the input."),
-    click.option("--sari-aggregate", type=click.Choice(["corpus", "sentence"]),
-                 help="SARI: pool n-gram counts or average sentences."),
+    click.option(
+        "--sari-aggregate",
+        type=click.Choice(["corpus", "sentence"]),
+        help="SARI: pool n-gram counts or average sentences.",
+    ),
     click.option("--sari-deletion", type=click.Choice(["f1", "precision"]), help="SARI: deletion score."),
     click.option("--sari-average", type=click.Choice(["f1", "pr"]), help="SARI: F1 per order, or F1 of mean P and R."),
     click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
     click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
-    click.option("--sari-normalize-source/--sari-raw-source", default=None,
-                 help="SARI: lowercase and tokenize the source like the output and references."),
-    click.option("--sari-split", type=click.Choice(["whitespace", "space"]),
-                 help="SARI: split tokens with str.split() or str.split(' ')."),
-    click.option("--sari-precision", type=click.Choice(["pooled", "per-ngram"]),
-                 help="SARI: keep/deletion precision as pooled sums or averaged per n-gram."),
-    click.option("--sari-keep-recall", type=click.Choice(["pooled", "per-ngram"]),
-                 help="SARI: keep recall as pooled sums or averaged per n-gram."),
-    click.option("--sari-del-match", type=click.Choice(["min", "subtract"]),
-                 help="SARI: correct deletions per n-gram: min, or subtract (EASSE's)."),
+    click.option(
+        "--sari-normalize-source/--sari-raw-source",
+        default=None,
+        help="SARI: lowercase and tokenize the source like the output and references.",
+    ),
+    click.option(
+        "--sari-split",
+        type=click.Choice(["whitespace", "space"]),
+        help="SARI: split tokens with str.split() or str.split(' ').",
+    ),
+    click.option(
+        "--sari-precision",
+        type=click.Choice(["pooled", "per-ngram"]),
+        help="SARI: keep/deletion precision as pooled sums or averaged per n-gram.",
+    ),
+    click.option(
+        "--sari-keep-recall",
+        type=click.Choice(["pooled", "per-ngram"]),
+        help="SARI: keep recall as pooled sums or averaged per n-gram.",
+    ),
+    click.option(
+        "--sari-del-match",
+        type=click.Choice(["min", "subtract"]),
+        help="SARI: correct deletions per n-gram: min, or subtract (EASSE's).",
+    ),
     click.option("--sari-ngrams", type=click.Choice(["counts", "binary"]), help="SARI: n-gram multisets or sets."),
-    click.option("--sari-ref-weight", type=click.Choice(["all", "nonempty"]),
-                 help="SARI: weigh source/output counts by all references or the non-empty ones."),
-    click.option("--bleu-tokenize", metavar="NAME",
-                 help="BLEU tokenizer: any registered name (13a, intl, zh, char, none, moses, ...). Default: 13a."),
+    click.option(
+        "--sari-ref-weight",
+        type=click.Choice(["all", "nonempty"]),
+        help="SARI: weigh source/output counts by all references or the non-empty ones.",
+    ),
+    click.option(
+        "--bleu-tokenize",
+        metavar="NAME",
+        help="BLEU tokenizer: any registered name (13a, intl, zh, char, none, moses, ...). Default: 13a.",
+    ),
     click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
-    click.option("--bleu-smooth-method", type=click.Choice(["exp", "floor", "add-k", "none"]),
-                 help="BLEU smoothing. Default: exp."),
+    click.option(
+        "--bleu-smooth-method",
+        type=click.Choice(["exp", "floor", "add-k", "none"]),
+        help="BLEU smoothing. Default: exp.",
+    ),
     click.option("--bleu-smooth-value", type=float, metavar="X", help="BLEU: value of floor / add-k smoothing."),
     click.option("--bleu-effective-order", is_flag=True, help="BLEU: skip n-gram orders with no n-gram."),
-    click.option("--bleu-max-ngram-order", type=click.IntRange(min=1), metavar="N",
-                 help="BLEU: highest n-gram order. Default: 4."),
-    click.option("--chrf-char-order", type=click.IntRange(min=0), metavar="N",
-                 help="chrF: character n-gram order. Default: 6."),
-    click.option("--chrf-word-order", type=click.IntRange(min=0), metavar="N",
-                 help="chrF: word n-gram order (2 = chrF++). Default: 0."),
+    click.option(
+        "--bleu-max-ngram-order",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="BLEU: highest n-gram order. Default: 4.",
+    ),
+    click.option(
+        "--chrf-char-order", type=click.IntRange(min=0), metavar="N", help="chrF: character n-gram order. Default: 6."
+    ),
+    click.option(
+        "--chrf-word-order",
+        type=click.IntRange(min=0),
+        metavar="N",
+        help="chrF: word n-gram order (2 = chrF++). Default: 0.",
+    ),
     click.option("--chrf-beta", type=click.IntRange(min=0), metavar="N", help="chrF: weight of recall. Default: 2."),
     click.option("--chrf-lowercase", is_flag=True, help="chrF: lowercase the input."),
     click.option("--chrf-whitespace", is_flag=True, help="chrF: keep whitespace in character n-grams."),
@@ -235,7 +298,7 @@ metric_options: Decorator = option_group(
     click.option("--ter-normalized", is_flag=True, help="TER: normalize punctuation and tokenize."),
     click.option("--ter-no-punct", is_flag=True, help="TER: remove punctuation."),
     click.option("--ter-asian-support", is_flag=True, help="TER: tokenize Asian characters."),
-)  # fmt: skip
+)
 
 
 def build_metrics(
@@ -274,10 +337,15 @@ def build_metrics(
                 f"--{option.replace('_', '-')} was given but {prefix} is not in {flag} ({' '.join(names)})."
             )
     return [
-        get_metric(name, **{**(implied or {}).get(key, {}),
-                            **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key}})
+        get_metric(
+            name,
+            **{
+                **(implied or {}).get(key, {}),
+                **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key},
+            },
+        )
         for name, key in zip(names, keys)
-    ]  # fmt: skip
+    ]
 
 
 # ------------------------------------------------------------ sacrebleu's flags
@@ -285,7 +353,9 @@ def _check_encoding(ctx: click.Context, param: click.Parameter, value: str) -> s
     try:
         check_encoding("--encoding", value)
     except InvalidOptionError:
-        raise click.BadParameter(f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, utf-16).") from None
+        raise click.BadParameter(
+            f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, utf-16)."
+        ) from None
     return value
 
 
@@ -298,15 +368,30 @@ def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Opti
 #: The flags sacrebleu users type, with sacrebleu's meaning: ``-lc``, ``-sh``, ``-e``, ``-l``.
 sacrebleu_options: Decorator = option_group(
     click.option("--lowercase", "-lc", is_flag=True, help="BLEU: lowercase (sacrebleu's -lc)."),
-    click.option("--tokenize", "-tok", metavar="NAME",
-                 help="BLEU tokenizer (sacrebleu's -tok): the same as --bleu-tokenize, which wins if both are given."),
+    click.option(
+        "--tokenize",
+        "-tok",
+        metavar="NAME",
+        help="BLEU tokenizer (sacrebleu's -tok): the same as --bleu-tokenize, which wins if both are given.",
+    ),
     click.option("--short", "-sh", is_flag=True, help="Print short signatures (sacrebleu's -sh)."),
-    click.option("--encoding", "-e", default="utf-8", show_default=True, callback=_check_encoding,
-                 help="Text encoding of the input files."),
-    click.option("--language-pair", "-l", metavar="SRC-TRG", callback=_check_language_pair,
-                 help="Language pair, recorded in signatures (lang:SRC-TRG); BLEU's default tokenizer follows "
-                 "the target language (zh, ja-mecab, ko-mecab), as in sacrebleu."),
-)  # fmt: skip
+    click.option(
+        "--encoding",
+        "-e",
+        default="utf-8",
+        show_default=True,
+        callback=_check_encoding,
+        help="Text encoding of the input files.",
+    ),
+    click.option(
+        "--language-pair",
+        "-l",
+        metavar="SRC-TRG",
+        callback=_check_language_pair,
+        help="Language pair, recorded in signatures (lang:SRC-TRG); BLEU's default tokenizer follows "
+        "the target language (zh, ja-mecab, ko-mecab), as in sacrebleu.",
+    ),
+)
 
 
 def sacrebleu_metric_options(
@@ -330,23 +415,44 @@ def sacrebleu_metric_options(
 # ------------------------------------------------------------ resampling
 #: ``--confidence/--ci``, ``--confidence-n`` and ``--seed``: bootstrap intervals (``score``, ``compare``).
 confidence_options: Decorator = option_group(
-    click.option("--confidence", "--ci", is_flag=True,
-                 help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals (sacrebleu's --confidence)."),
-    click.option("--confidence-n", type=click.IntRange(1, MAX_RESAMPLES), metavar="N",
-                 help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
-                 "with compare's --paired bs, --paired-n's: one bs field in the signature records both)."),
+    click.option(
+        "--confidence",
+        "--ci",
+        is_flag=True,
+        help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals (sacrebleu's --confidence).",
+    ),
+    click.option(
+        "--confidence-n",
+        type=click.IntRange(1, MAX_RESAMPLES),
+        metavar="N",
+        help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
+        "with compare's --paired bs, --paired-n's: one bs field in the signature records both).",
+    ),
     click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw."),
-)  # fmt: skip
+)
 
 
 # ------------------------------------------------------------ output
 #: ``--format/-f`` and ``--width/-w``.
 output_options: Decorator = option_group(
-    click.option("--format", "-f", "fmt", type=click.Choice(available_formats()), default="text", show_default=True,
-                 help="Output format."),
-    click.option("--width", "-w", type=click.IntRange(0, 20), default=WIDTH, show_default=True,
-                 help="Decimals of printed scores."),
-)  # fmt: skip
+    click.option(
+        "--format",
+        "-f",
+        "fmt",
+        type=click.Choice(available_formats()),
+        default="text",
+        show_default=True,
+        help="Output format.",
+    ),
+    click.option(
+        "--width",
+        "-w",
+        type=click.IntRange(0, 20),
+        default=WIDTH,
+        show_default=True,
+        help="Decimals of printed scores.",
+    ),
+)
 
 
 def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]:

@@ -72,9 +72,17 @@ class Progress:
             sized = _has_size(self.stream)
             columns, rows = (None, None) if sized else _FALLBACK_SIZE
             self._bar = tqdm(
-                desc=label[:_LABEL], total=total or None, unit=unit, unit_scale=unit == "B",
-                file=self.stream, leave=False, dynamic_ncols=sized, ncols=columns, nrows=rows, mininterval=0.1,
-            )  # fmt: skip
+                desc=label[:_LABEL],
+                total=total or None,
+                unit=unit,
+                unit_scale=unit == "B",
+                file=self.stream,
+                leave=False,
+                dynamic_ncols=sized,
+                ncols=columns,
+                nrows=rows,
+                mininterval=0.1,
+            )
         return self._bar
 
     def close(self) -> None:

@@ -50,16 +50,34 @@ Features = dict[str, dict[str, list[float]]]
 @click.command(cls=MultiValueCommand)
 @data_options
 @input_option("System output files, one per system.", required=True)
-@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
-              help="System names, one per --input file (default: the file names).")  # fmt: skip
-@click.option("--metrics", "-m", cls=MultiValueOption, default=EASSE_METRICS, show_default=True, metavar="NAME...",
-              help=f"Metrics, in column order ({', '.join(available_metrics())}); EASSE's report's by default.")  # fmt: skip
+@click.option(
+    "--names",
+    "-n",
+    cls=MultiValueOption,
+    metavar="NAME...",
+    help="System names, one per --input file (default: the file names).",
+)
+@click.option(
+    "--metrics",
+    "-m",
+    cls=MultiValueOption,
+    default=EASSE_METRICS,
+    show_default=True,
+    metavar="NAME...",
+    help=f"Metrics, in column order ({', '.join(available_metrics())}); EASSE's report's by default.",
+)
 @metric_options
 @sacrebleu_options
 @comparison_options
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw.")
-@click.option("--output", "-o", required=True, metavar="FILE", callback=output_file(".html", ".htm"),
-              help="The HTML file to write (checked before any work, written atomically).")  # fmt: skip
+@click.option(
+    "--output",
+    "-o",
+    required=True,
+    metavar="FILE",
+    callback=output_file(".html", ".htm"),
+    help="The HTML file to write (checked before any work, written atomically).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @positional_references
 @click.pass_context
@@ -69,24 +87,58 @@ def report(ctx: click.Context, /, **options: Any) -> None:
     o["references"] = reference_files(o["references"], o.pop("positional_references"))
     implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
     metrics = build_metrics(ctx, o["metrics"], {k: v for k, v in options.items() if k not in o}, implied=implied)
-    check_data_options(metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"],
-                       needs_references=True)  # the page shows a reference of every segment
+    check_data_options(
+        metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"], needs_references=True
+    )  # the page shows a reference of every segment
     with Progress(enabled=not o["quiet"]) as progress:
-        data = read_inputs(open_inputs(o["inputs"], test_set=o["test_set"], sources=o["sources"],
-                                       references=o["references"], num_refs=o["num_refs"], names=o["names"],
-                                       progress=progress, max_line_length=o["max_line_length"], encoding=o["encoding"]))  # fmt: skip
+        data = read_inputs(
+            open_inputs(
+                o["inputs"],
+                test_set=o["test_set"],
+                sources=o["sources"],
+                references=o["references"],
+                num_refs=o["num_refs"],
+                names=o["names"],
+                progress=progress,
+                max_line_length=o["max_line_length"],
+                encoding=o["encoding"],
+            )
+        )
         refs = References.from_streams(data.references)
-        table = data.tag(api.compare(
-            data.systems, refs, sources=data.sources, metrics=metrics, confidence=True, paired=_paired(o, data),
-            paired_samples=o["paired_n"], all_pairs=o["all_pairs"], correction=o["correction"], baseline=o["baseline"],
-            seed=o["seed"], progress=progress, jobs=o["paired_jobs"],
-        )).with_signature_fields(lang=o["language_pair"])  # fmt: skip
+        table = data.tag(
+            api.compare(
+                data.systems,
+                refs,
+                sources=data.sources,
+                metrics=metrics,
+                confidence=True,
+                paired=_paired(o, data),
+                paired_samples=o["paired_n"],
+                all_pairs=o["all_pairs"],
+                correction=o["correction"],
+                baseline=o["baseline"],
+                seed=o["seed"],
+                progress=progress,
+                jobs=o["paired_jobs"],
+            )
+        ).with_signature_fields(lang=o["language_pair"])
         segments = api.sentence_level(data.systems, refs, sources=data.sources, metrics=metrics, progress=progress)
         features, why_not = _features(data)
-    page = build_html_report(table, segments, ReportData(
-        _title(data), _facts(data, o["language_pair"]), data.sources, data.references[0], data.systems,
-        features, why_not, get_testset(data.test_set).citation if data.test_set else "", o["short"],
-    ))  # fmt: skip
+    page = build_html_report(
+        table,
+        segments,
+        ReportData(
+            _title(data),
+            _facts(data, o["language_pair"]),
+            data.sources,
+            data.references[0],
+            data.systems,
+            features,
+            why_not,
+            get_testset(data.test_set).citation if data.test_set else "",
+            o["short"],
+        ),
+    )
     try:
         with atomic_write(o["output"]) as out:
             out.write(page.encode("utf-8"))
@@ -99,7 +151,11 @@ def _paired(o: dict[str, Any], data: Inputs[list[str]]) -> Optional[str]:
     """The paired test: ``--paired``, else a bootstrap; none for a report of one system."""
     if len(data.systems) > 1:
         return cast(Optional[str], o["paired"]) or "bs"
-    asked = [flag for flag, key in (("--paired", "paired"), ("--all-pairs", "all_pairs"), ("--baseline", "baseline")) if o[key]]
+    asked = [
+        flag
+        for flag, key in (("--paired", "paired"), ("--all-pairs", "all_pairs"), ("--baseline", "baseline"))
+        if o[key]
+    ]
     if asked:
         raise click.UsageError(f"{asked[0]} compares systems: give two or more files to --input (got one).")
     return None
@@ -119,12 +175,16 @@ def _facts(data: Inputs[list[str]], language_pair: Optional[str]) -> list[tuple[
         spec = get_testset(data.test_set)
         facts += [("Test set", f"{spec.name}: {spec.description}"), ("Notes", spec.notes), ("Licence", spec.licence)]
     else:
-        facts += [("Sources", names[-1] if data.sources is not None else "none given"),
-                  ("References", ", ".join(dict.fromkeys(names[len(files) : len(files) + n_refs])))]  # fmt: skip
-    facts += [("Segments", f"{len(data.references[0])}"),
-              ("References per segment", f"{n_refs} (the Segments section shows the first)"),
-              ("Languages", language_pair or ""),
-              ("Systems", "; ".join(f"{system} ({file})" if system != file else system for system, file in files.items()))]  # fmt: skip
+        facts += [
+            ("Sources", names[-1] if data.sources is not None else "none given"),
+            ("References", ", ".join(dict.fromkeys(names[len(files) : len(files) + n_refs]))),
+        ]
+    facts += [
+        ("Segments", f"{len(data.references[0])}"),
+        ("References per segment", f"{n_refs} (the Segments section shows the first)"),
+        ("Languages", language_pair or ""),
+        ("Systems", "; ".join(f"{system} ({file})" if system != file else system for system, file in files.items())),
+    ]
     return [(label, text) for label, text in facts if text]
 
 

@@ -42,8 +42,13 @@ __all__ = ["score"]
 @click.command(cls=MultiValueCommand)
 @data_options
 @input_option("System output files, one per system (default: standard input).")
-@click.option("--names", "-n", cls=MultiValueOption, metavar="NAME...",
-              help="System names, one per --input file (default: the file names).")  # fmt: skip
+@click.option(
+    "--names",
+    "-n",
+    cls=MultiValueOption,
+    metavar="NAME...",
+    help="System names, one per --input file (default: the file names).",
+)
 @metrics_option
 @metric_options
 @sacrebleu_options
@@ -101,16 +106,29 @@ def score(
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
     if shards is not None:  # a directory of shards, read by the cluster engine itself
         sharded = score_shards(shards, metric_objects, engine, scheduler, quiet, max_line_length)
-        click.echo(render(sharded.with_signature_fields(lang=language_pair), fmt, width=width, score_only=score_only, short=short))
+        click.echo(
+            render(
+                sharded.with_signature_fields(lang=language_pair), fmt, width=width, score_only=score_only, short=short
+            )
+        )
         return
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if confidence and sentence_level:
-        raise click.UsageError("--confidence gives intervals of corpus scores; it cannot be combined with --sentence-level.")
+        raise click.UsageError(
+            "--confidence gives intervals of corpus scores; it cannot be combined with --sentence-level."
+        )
     with Progress(enabled=not quiet) as progress:
         data = open_inputs(
-            inputs, test_set=test_set, sources=sources, references=references, num_refs=num_refs,
-            names=names, max_line_length=max_line_length, encoding=encoding, progress=progress,
-        )  # fmt: skip
+            inputs,
+            test_set=test_set,
+            sources=sources,
+            references=references,
+            num_refs=num_refs,
+            names=names,
+            max_line_length=max_line_length,
+            encoding=encoding,
+            progress=progress,
+        )
         how = "sentence" if sentence_level else "confidence" if confidence else "stream"
         table = _table(data, metric_objects, how, confidence_n, seed, progress, engine, scheduler)
     table = table.with_signature_fields(lang=language_pair)
@@ -118,23 +136,58 @@ def score(
 
 
 def _table(
-    data: Inputs[Iterator[str]], metrics: list[Metric], how: str, confidence_n: Optional[int], seed: int,
-    progress: Progress, engine: str = "local", scheduler: str = "local[2]",
+    data: Inputs[Iterator[str]],
+    metrics: list[Metric],
+    how: str,
+    confidence_n: Optional[int],
+    seed: int,
+    progress: Progress,
+    engine: str = "local",
+    scheduler: str = "local[2]",
 ) -> Union[ResultTable, SegmentTable]:
     """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals,
     here or on a cluster (``engine``); ``test:NAME`` in the signatures when the data is a built-in test set."""
-    if how == "stream" and engine == "local":  # files are read lazily, in chunks: memory does not grow with their length
-        return data.tag(api.evaluate_streams(
-            data.systems, data.references, sources=data.sources, metrics=metrics, input_names=data.names,
-            mismatch_message=LINE_COUNT_MISMATCH, unit=UNIT, progress=progress,
-        ))  # fmt: skip
+    if (
+        how == "stream" and engine == "local"
+    ):  # files are read lazily, in chunks: memory does not grow with their length
+        return data.tag(
+            api.evaluate_streams(
+                data.systems,
+                data.references,
+                sources=data.sources,
+                metrics=metrics,
+                input_names=data.names,
+                mismatch_message=LINE_COUNT_MISMATCH,
+                unit=UNIT,
+                progress=progress,
+            )
+        )
     read = read_inputs(data)
     if engine != "local":  # the same table, computed on a cluster
-        return score_on_engine(engine, read, metrics, scheduler, "corpus" if how == "stream" else how, confidence_n, seed,
-                               quiet=not progress.enabled)  # fmt: skip
+        return score_on_engine(
+            engine,
+            read,
+            metrics,
+            scheduler,
+            "corpus" if how == "stream" else how,
+            confidence_n,
+            seed,
+            quiet=not progress.enabled,
+        )
     references = reference_streams(read)
     if how == "sentence":
-        return data.tag(api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics,
-                                           progress=progress))  # fmt: skip
-    return data.tag(api.compare(read.systems, references, sources=read.sources, metrics=metrics, confidence=True,
-                                confidence_samples=confidence_n, seed=seed, progress=progress))  # fmt: skip
+        return data.tag(
+            api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics, progress=progress)
+        )
+    return data.tag(
+        api.compare(
+            read.systems,
+            references,
+            sources=read.sources,
+            metrics=metrics,
+            confidence=True,
+            confidence_samples=confidence_n,
+            seed=seed,
+            progress=progress,
+        )
+    )

@@ -41,8 +41,11 @@ class StdoutError(click.ClickException):
         self.broken_pipe = err.errno == errno.EPIPE
         reason = err.strerror or str(err) or type(err).__name__
         full = err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
-        remedy = "Free space on its device, or redirect it to another file." if full else (
-            "Check where it goes, or redirect it to a file.")  # fmt: skip
+        remedy = (
+            "Free space on its device, or redirect it to another file."
+            if full
+            else ("Check where it goes, or redirect it to a file.")
+        )
         super().__init__(f"could not write to standard output ({reason}), so the output is incomplete. {remedy}")
 
     def show(self, file: Optional[IO[Any]] = None) -> None:

@@ -77,8 +77,12 @@ def cite_testset(name: str) -> None:
 @testsets.command("echo")
 @click.argument("name", type=click.Choice(available_testsets(kind="corpus"), case_sensitive=False))
 @click.argument("side", type=click.Choice(["src", "ref"]))
-@click.option("--ref-index", type=click.IntRange(min=0), metavar="I",
-              help="Print only reference stream I (0-based); default: all references, tab-separated.")  # fmt: skip
+@click.option(
+    "--ref-index",
+    type=click.IntRange(min=0),
+    metavar="I",
+    help="Print only reference stream I (0-based); default: all references, tab-separated.",
+)
 def echo_testset(name: str, side: str, ref_index: Optional[int]) -> None:
     """Print the sources (src) or references (ref) of test set NAME, one segment per line."""
     if side == "src" and ref_index is not None:

@@ -60,7 +60,9 @@ def _references(frame: Any, refs: References_) -> References:
         if any(isinstance(r, str) for r in frame[refs]):
             raise InvalidInputError(_TEXT_NOT_LISTS.format(column=refs))
         return References.from_segments([[] if r is None or isinstance(r, float) else list(r) for r in frame[refs]])
-    return References.from_streams([[v if isinstance(v, str) or not pd.isna(v) else None for v in frame[c]] for c in refs])
+    return References.from_streams(
+        [[v if isinstance(v, str) or not pd.isna(v) else None for v in frame[c]] for c in refs]
+    )
 
 
 _TEXT_NOT_LISTS = (
@@ -120,7 +122,9 @@ class _RowError(Exception):
         self.partition, self.row, self.error = partition, row, error
 
 
-def _numbered_rows(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int) -> np.ndarray:
+def _numbered_rows(
+    frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int
+) -> np.ndarray:
     """:func:`_rows`, with a row that cannot be scored raised as a :class:`_RowError`, since the
     metric's message counts rows from the partition's start. Only once scoring failed, the first
     such row is found by bisection over prefixes (a row's validity does not depend on the others)."""
@@ -167,7 +171,9 @@ def _row_error(owner: str, row: int, error: SimpevalError) -> SimpevalError:
     )
 
 
-def _summary(frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int = 0) -> tuple[Any, bool, list[int]]:
+def _summary(
+    frame: Any, metric: Metric, hyp: str, refs: References_, src: Optional[str], partition: int = 0
+) -> tuple[Any, bool, list[int]]:
     """A partition's summed rows, whether they are whole numbers within exact range, its reference counts."""
     rows = _numbered_rows(frame, metric, hyp, refs, src, partition)
     if rows.size == 0:
@@ -188,8 +194,14 @@ def _check(frame: Any, hyp: str, refs: References_, src: Optional[str]) -> None:
         raise InvalidInputError(_TEXT_NOT_LISTS.format(column=refs))
 
 
-def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-                      refs: References_ = "references", src: Optional[str] = None) -> np.ndarray:  # fmt: skip
+def corpus_stats_dask(
+    frame: Any,
+    metric: Union[Metric, str],
+    *,
+    hyp: str = "hypothesis",
+    refs: References_ = "references",
+    src: Optional[str] = None,
+) -> np.ndarray:
     """Every segment's statistics rows, gathered in order: ``metric.corpus_stats`` of the whole
     frame, computed on the workers (for bootstrap intervals and paired tests, which fit in memory)."""
     dask = _dask()
@@ -206,9 +218,15 @@ def corpus_stats_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hyp
     return np.concatenate(kept)
 
 
-def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-               refs: References_ = "references", src: Optional[str] = None,
-               progress: Optional[Callable[[str, int, Optional[int]], None]] = None) -> Score:  # fmt: skip
+def score_dask(
+    frame: Any,
+    metric: Union[Metric, str],
+    *,
+    hyp: str = "hypothesis",
+    refs: References_ = "references",
+    src: Optional[str] = None,
+    progress: Optional[Callable[[str, int, Optional[int]], None]] = None,
+) -> Score:
     """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
 
     Args:
@@ -253,7 +271,9 @@ def score_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis
     return m.score_from_stats(total, m.get_signature(nrefs))
 
 
-def _compute(dask: Any, tasks: list[Any], progress: Optional[Callable[[str, int, Optional[int]], None]], label: str) -> list[Any]:
+def _compute(
+    dask: Any, tasks: list[Any], progress: Optional[Callable[[str, int, Optional[int]], None]], label: str
+) -> list[Any]:
     """The tasks' results in order; ``progress`` told of each finished one when a distributed client is active."""
     if progress is None:
         return list(dask.compute(*tasks))
@@ -274,12 +294,20 @@ def _compute(dask: Any, tasks: list[Any], progress: Optional[Callable[[str, int,
 def _tree_sum(vectors: list[np.ndarray]) -> np.ndarray:
     """Pairwise sums of exact integer vectors (any order gives the same bits)."""
     while len(vectors) > 1:
-        vectors = [vectors[k] + vectors[k + 1] if k + 1 < len(vectors) else vectors[k] for k in range(0, len(vectors), 2)]
+        vectors = [
+            vectors[k] + vectors[k + 1] if k + 1 < len(vectors) else vectors[k] for k in range(0, len(vectors), 2)
+        ]
     return vectors[0]
 
 
-def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-                         refs: References_ = "references", src: Optional[str] = None) -> Any:  # fmt: skip
+def sentence_scores_dask(
+    frame: Any,
+    metric: Union[Metric, str],
+    *,
+    hyp: str = "hypothesis",
+    refs: References_ = "references",
+    src: Optional[str] = None,
+) -> Any:
     """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``), or of
     every record of a Bag, as a Bag of floats in the same order."""
     _dask()
@@ -297,7 +325,9 @@ def sentence_scores_dask(frame: Any, metric: Union[Metric, str], *, hyp: str = "
     return frame.map_partitions(scores, meta=(m.name, "float64"))
 
 
-def shards_frame_dask(files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Any:
+def shards_frame_dask(
+    files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH
+) -> Any:
     """A dask DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
     order given, each read on a worker by :func:`~simpeval.distributed.shards.read_shard` (the local
     path's rules); its errors (naming the file and line) are raised by the computations that read it."""

@@ -60,7 +60,9 @@ def shard_columns(path: str, kind: str, max_line_length: int = MAX_LINE_LENGTH) 
         raise InputFileError(f"shard {display_name(path)} is not a Parquet file ({err}).") from err
 
 
-def check_shard_columns(files: Sequence[str], kind: str, needs_source: bool, max_line_length: int = MAX_LINE_LENGTH) -> list[str]:
+def check_shard_columns(
+    files: Sequence[str], kind: str, needs_source: bool, max_line_length: int = MAX_LINE_LENGTH
+) -> list[str]:
     """The columns every shard shares, checked: a ``hypothesis`` and a reference column, the same in
     every shard, and a ``source`` column when a metric needs it.
 
@@ -72,8 +74,15 @@ def check_shard_columns(files: Sequence[str], kind: str, needs_source: bool, max
         if os.path.getsize(path) == 0:  # no header, no segment: skipped
             continue
         columns = shard_columns(path, kind, max_line_length)
-        missing = [what for what, ok in (("hypothesis", "hypothesis" in columns), ("reference (ref0, ref1, ...)",
-                   bool(reference_columns(columns))), ("source", "source" in columns or not needs_source)) if not ok]  # fmt: skip
+        missing = [
+            what
+            for what, ok in (
+                ("hypothesis", "hypothesis" in columns),
+                ("reference (ref0, ref1, ...)", bool(reference_columns(columns))),
+                ("source", "source" in columns or not needs_source),
+            )
+            if not ok
+        ]
         if missing:
             raise InputFileError(
                 f"shard {display_name(path)} has no {' and no '.join(missing)} column (columns: "
@@ -87,7 +96,9 @@ def check_shard_columns(files: Sequence[str], kind: str, needs_source: bool, max
                 f"has {', '.join(first[1])}: every shard needs the same columns."
             )
     if first is None:
-        raise InputFileError(f"every shard is empty (0 bytes: {', '.join(map(display_name, files))}); no segment to score.")
+        raise InputFileError(
+            f"every shard is empty (0 bytes: {', '.join(map(display_name, files))}); no segment to score."
+        )
     return first[1]
 
 
@@ -100,11 +111,16 @@ def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: in
     import pandas as pd
 
     rows = list(iter_shard_rows(path, kind, columns, max_line_length))
-    return pd.DataFrame(rows, columns=list(columns), dtype=object) if rows else pd.DataFrame(
-        {c: pd.Series([], dtype=object) for c in columns})  # fmt: skip
+    return (
+        pd.DataFrame(rows, columns=list(columns), dtype=object)
+        if rows
+        else pd.DataFrame({c: pd.Series([], dtype=object) for c in columns})
+    )
 
 
-def iter_shard_rows(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Iterator[tuple[Optional[str], ...]]:
+def iter_shard_rows(
+    path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH
+) -> Iterator[tuple[Optional[str], ...]]:
     """A shard's rows, one tuple of the ``columns`` at a time (a text shard is read a line at a time;
     a missing reference in a Parquet shard is ``None``).
 

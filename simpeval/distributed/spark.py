@@ -48,8 +48,9 @@ def _sealed(work: Callable[[Any], Iterator[T]]) -> Callable[[Any], Iterator[T]]:
             yield from work(argument)
         except _RowError as failure:
             error = failure.error
-            raise RuntimeError(f"<simpeval-error {type(error).__name__} {failure.partition} {failure.row}>{error}"
-                               "</simpeval-error>") from None  # fmt: skip
+            raise RuntimeError(
+                f"<simpeval-error {type(error).__name__} {failure.partition} {failure.row}>{error}</simpeval-error>"
+            ) from None
         except SimpevalError as err:
             raise RuntimeError(f"<simpeval-error {type(err).__name__} -1 -1>{err}</simpeval-error>") from None
 
@@ -67,7 +68,9 @@ def _opened(frame: Any = None) -> Iterator[None]:
         if found is None:
             raise
         kind = getattr(exceptions, found.group(1), None)
-        error = (kind if isinstance(kind, type) and issubclass(kind, SimpevalError) else InvalidValueError)(found.group(4))
+        error = (kind if isinstance(kind, type) and issubclass(kind, SimpevalError) else InvalidValueError)(
+            found.group(4)
+        )
         partition, row = int(found.group(2)), int(found.group(3))
         if partition < 0 or frame is None:
             raise error from None
@@ -75,7 +78,9 @@ def _opened(frame: Any = None) -> Iterator[None]:
         raise _row_error("score_spark", sum(n for k, n in sizes if k < partition) + row, error) from None
 
 
-def _located(batches: Iterator[Any], metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Iterator[tuple[Any, np.ndarray]]:
+def _located(
+    batches: Iterator[Any], metric: Metric, hyp: str, refs: References_, src: Optional[str]
+) -> Iterator[tuple[Any, np.ndarray]]:
     """Each batch of a partition with its statistics rows; a row that cannot be scored raised as a
     :class:`_RowError` numbered within the partition (this task's)."""
     from pyspark import TaskContext
@@ -132,8 +137,14 @@ def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str
     return _sealed(run)
 
 
-def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-                       refs: References_ = "references", src: Optional[str] = None) -> np.ndarray:  # fmt: skip
+def corpus_stats_spark(
+    frame: Any,
+    metric: Union[Metric, str],
+    *,
+    hyp: str = "hypothesis",
+    refs: References_ = "references",
+    src: Optional[str] = None,
+) -> np.ndarray:
     """Every segment's statistics rows, gathered on the driver in the frame's order."""
     functions = _spark()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
@@ -147,8 +158,14 @@ def corpus_stats_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hy
     return np.asarray([row["stats"] for row in ordered], dtype=np.float64)
 
 
-def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesis",
-                refs: References_ = "references", src: Optional[str] = None) -> Score:  # fmt: skip
+def score_spark(
+    frame: Any,
+    metric: Union[Metric, str],
+    *,
+    hyp: str = "hypothesis",
+    refs: References_ = "references",
+    src: Optional[str] = None,
+) -> Score:
     """The corpus score of a Spark DataFrame: bit for bit ``metric.corpus_score`` of its columns
     (arguments as :func:`simpeval.distributed.score_dask`)."""
     _spark()
@@ -175,8 +192,9 @@ def score_spark(frame: Any, metric: Union[Metric, str], *, hyp: str = "hypothesi
     return m.score_from_stats(total, m.get_signature(nrefs))
 
 
-def shards_frame_spark(spark: Any, files: Sequence[str], kind: str, columns: Sequence[str],
-                       max_line_length: int = MAX_LINE_LENGTH) -> Any:  # fmt: skip
+def shards_frame_spark(
+    spark: Any, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH
+) -> Any:
     """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
     order given, each read on a worker by :func:`~simpeval.distributed.shards.iter_shard_rows` (the local
     path's rules); its errors (naming the file and line) are raised by the jobs that read it."""

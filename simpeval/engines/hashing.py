@@ -95,8 +95,17 @@ def fnv1a(a: np.ndarray, t0: int, t1: int) -> np.uint64:
 
 
 @jit_inline
-def find_bytes(a: np.ndarray, t0: int, t1: int, h: np.uint64, table: np.ndarray, hashes: np.ndarray,
-          tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray) -> tuple[Any, ...]:  # fmt: skip
+def find_bytes(
+    a: np.ndarray,
+    t0: int,
+    t1: int,
+    h: np.uint64,
+    table: np.ndarray,
+    hashes: np.ndarray,
+    tok_start: np.ndarray,
+    tok_len: np.ndarray,
+    pool: np.ndarray,
+) -> tuple[Any, ...]:
     """(id of token ``a[t0:t1]`` whose hash is ``h``, or -1; the table slot where it is or would go).
 
     The table's first slot for ``h`` comes from the middle bits of a multiplicative mix (the low
@@ -122,8 +131,19 @@ def find_bytes(a: np.ndarray, t0: int, t1: int, h: np.uint64, table: np.ndarray,
 
 
 @jit
-def add_bytes(a: np.ndarray, t0: int, t1: int, h: np.uint64, slot: int, table: np.ndarray, hashes: np.ndarray,
-         tok_start: np.ndarray, tok_len: np.ndarray, pool: np.ndarray, sizes: np.ndarray) -> int:  # fmt: skip
+def add_bytes(
+    a: np.ndarray,
+    t0: int,
+    t1: int,
+    h: np.uint64,
+    slot: int,
+    table: np.ndarray,
+    hashes: np.ndarray,
+    tok_start: np.ndarray,
+    tok_len: np.ndarray,
+    pool: np.ndarray,
+    sizes: np.ndarray,
+) -> int:
     """Add token ``a[t0:t1]`` (hash ``h``, free table slot ``slot``); its id, or -1 when the
     arrays must grow first. ``sizes`` (tokens, pool bytes in use) is updated in place."""
     n_vocab = sizes[0]

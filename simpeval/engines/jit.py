@@ -174,9 +174,7 @@ def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:
     choices = ["fast", "numba", fallback, *others]
     if engine not in choices:
         names = [repr(choice) for choice in choices]
-        raise InvalidOptionError(
-            f"{owner}: engine must be {', '.join(names[:-1])} or {names[-1]} (got {engine!r})."
-        )
+        raise InvalidOptionError(f"{owner}: engine must be {', '.join(names[:-1])} or {names[-1]} (got {engine!r}).")
     if engine == "numba" and not NUMBA_AVAILABLE:
         raise InvalidOptionError(
             f"{owner}: engine='numba' needs Numba: pip install \"simplification-metrics[fast]\" "

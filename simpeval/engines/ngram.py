@@ -27,8 +27,10 @@ from .jit import jit, jit_parallel, prange, run_blocks
 
 __all__ = ["best_reference", "closest_lengths", "match_counts"]
 
-def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                 max_order: int, per_reference: bool) -> np.ndarray:  # fmt: skip
+
+def match_counts(
+    symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int, max_order: int, per_reference: bool
+) -> np.ndarray:
     """Clipped n-gram matches of every segment's hypothesis.
 
     String ``i < n`` is the hypothesis of segment ``i``; the references of segment ``i`` are
@@ -50,19 +52,45 @@ def match_counts(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, 
 
 
 @jit_parallel
-def _count_blocks(n_blocks: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                  max_order: int, per_reference: bool, out: np.ndarray) -> None:  # fmt: skip
+def _count_blocks(
+    n_blocks: int,
+    symbols: np.ndarray,
+    str_off: np.ndarray,
+    ref_off: np.ndarray,
+    n_symbols: int,
+    max_order: int,
+    per_reference: bool,
+    out: np.ndarray,
+) -> None:
     n = ref_off.size - 1
     for block in prange(n_blocks):
-        _count_block(block * n // n_blocks, (block + 1) * n // n_blocks, symbols, str_off, ref_off, n_symbols,
-                     max_order, per_reference, out)  # fmt: skip
+        _count_block(
+            block * n // n_blocks,
+            (block + 1) * n // n_blocks,
+            symbols,
+            str_off,
+            ref_off,
+            n_symbols,
+            max_order,
+            per_reference,
+            out,
+        )
 
 
 # A compiled kernel: its length is its speed (one pass over a block of segments with every
 # counter in registers and local arrays; helpers would be separate Numba calls).
 @jit
-def _count_block(lo: int, hi: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, n_symbols: int,
-                 max_order: int, per_reference: bool, out: np.ndarray) -> None:  # fmt: skip
+def _count_block(
+    lo: int,
+    hi: int,
+    symbols: np.ndarray,
+    str_off: np.ndarray,
+    ref_off: np.ndarray,
+    n_symbols: int,
+    max_order: int,
+    per_reference: bool,
+    out: np.ndarray,
+) -> None:
     n = ref_off.size - 1
     longest_hyp = 1
     longest_refs = 1

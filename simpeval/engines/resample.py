@@ -51,8 +51,9 @@ def _op(a: float, a32: bool, b: float, b32: bool, op: int) -> tuple[Any, ...]:
 
 
 @jit
-def bleu_scores(sums: np.ndarray, max_order: int, smooth: int, smooth_value: float, effective_order: bool,
-                narrow: bool) -> np.ndarray:  # fmt: skip
+def bleu_scores(
+    sums: np.ndarray, max_order: int, smooth: int, smooth_value: float, effective_order: bool, narrow: bool
+) -> np.ndarray:
     """``BLEU._compute_score_from_stats(row).score`` of every row (``narrow``: rows are float32)."""
     out = np.zeros(sums.shape[0], dtype=np.float64)
     precisions = np.zeros(max_order, dtype=np.float64)

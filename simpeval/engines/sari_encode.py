@@ -183,8 +183,9 @@ class _Shared:
     string ``k`` is ``ids[offsets[k]:offsets[k + 1]]``; the sources are strings ``src_idx``, the
     references (segment after segment) strings ``ref_idx``."""
 
-    def __init__(self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray,
-                 ref_idx: np.ndarray) -> None:  # fmt: skip
+    def __init__(
+        self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray, ref_idx: np.ndarray
+    ) -> None:
         self.vocab, self.ids, self.offsets, self.src_idx, self.ref_idx = vocab, ids, offsets, src_idx, ref_idx
 
 
@@ -285,8 +286,20 @@ def _chunk_counts(
 
         ref_off = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(n_refs, out=ref_off[1:])
-        raw = sari_counts(ids, offsets, src_idx, hyp_idx, ref_off, ref_idx, vocab.bound, config.max_order,
-                          config.ngrams == "binary", config.ref_weight == "all", config.precision == "per-ngram",
-                          config.keep_recall == "per-ngram", config.del_match == "min")  # fmt: skip
+        raw = sari_counts(
+            ids,
+            offsets,
+            src_idx,
+            hyp_idx,
+            ref_off,
+            ref_idx,
+            vocab.bound,
+            config.max_order,
+            config.ngrams == "binary",
+            config.ref_weight == "all",
+            config.precision == "per-ngram",
+            config.keep_recall == "per-ngram",
+            config.del_match == "min",
+        )
         return raw.reshape(n, config.max_order * N_RAW)
     return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, vocab.bound, config)

@@ -41,8 +41,9 @@ def _add_terms(out: np.ndarray, k: int, good: float, selected: float, per_ngram:
 
 
 @jit
-def _piece_string(seg: int, piece: int, src_idx: np.ndarray, hyp_idx: np.ndarray, ref_off: np.ndarray,
-                  ref_idx: np.ndarray) -> int:  # fmt: skip
+def _piece_string(
+    seg: int, piece: int, src_idx: np.ndarray, hyp_idx: np.ndarray, ref_off: np.ndarray, ref_idx: np.ndarray
+) -> int:
     """String index of piece ``piece`` of segment ``seg``: 0 the source, 1 the output, 2 + j reference j."""
     if piece == 0:
         return src_idx[seg]
@@ -75,29 +76,89 @@ def sari_counts(
     """
     n = src_idx.size
     raw = np.zeros((n, max_order, _N_RAW), dtype=np.float64)
-    run_blocks(_count_block, _count_blocks, n, ids, str_off, src_idx, hyp_idx, ref_off, ref_idx, n_vocab, max_order,
-               binary, weight_all, per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
+    run_blocks(
+        _count_block,
+        _count_blocks,
+        n,
+        ids,
+        str_off,
+        src_idx,
+        hyp_idx,
+        ref_off,
+        ref_idx,
+        n_vocab,
+        max_order,
+        binary,
+        weight_all,
+        per_ngram_p,
+        per_ngram_r,
+        del_min,
+        raw,
+    )
     return raw
 
 
 @jit_parallel
-def _count_blocks(n_blocks: int, ids: np.ndarray, str_off: np.ndarray, src_idx: np.ndarray, hyp_idx: np.ndarray,
-                  ref_off: np.ndarray, ref_idx: np.ndarray, n_vocab: int, max_order: int, binary: bool,
-                  weight_all: bool, per_ngram_p: bool, per_ngram_r: bool, del_min: bool,
-                  raw: np.ndarray) -> None:  # fmt: skip
+def _count_blocks(
+    n_blocks: int,
+    ids: np.ndarray,
+    str_off: np.ndarray,
+    src_idx: np.ndarray,
+    hyp_idx: np.ndarray,
+    ref_off: np.ndarray,
+    ref_idx: np.ndarray,
+    n_vocab: int,
+    max_order: int,
+    binary: bool,
+    weight_all: bool,
+    per_ngram_p: bool,
+    per_ngram_r: bool,
+    del_min: bool,
+    raw: np.ndarray,
+) -> None:
     n = src_idx.size
     for block in prange(n_blocks):
-        _count_block(block * n // n_blocks, (block + 1) * n // n_blocks, ids, str_off, src_idx, hyp_idx, ref_off,
-                     ref_idx, n_vocab, max_order, binary, weight_all, per_ngram_p, per_ngram_r, del_min, raw)  # fmt: skip
+        _count_block(
+            block * n // n_blocks,
+            (block + 1) * n // n_blocks,
+            ids,
+            str_off,
+            src_idx,
+            hyp_idx,
+            ref_off,
+            ref_idx,
+            n_vocab,
+            max_order,
+            binary,
+            weight_all,
+            per_ngram_p,
+            per_ngram_r,
+            del_min,
+            raw,
+        )
 
 
 # A compiled kernel: its length is its speed (one pass over a block of segments with every
 # counter in registers and local arrays; helpers would be separate Numba calls).
 @jit
-def _count_block(lo: int, hi: int, ids: np.ndarray, str_off: np.ndarray, src_idx: np.ndarray, hyp_idx: np.ndarray,
-                 ref_off: np.ndarray, ref_idx: np.ndarray, n_vocab: int, max_order: int, binary: bool,
-                 weight_all: bool, per_ngram_p: bool, per_ngram_r: bool, del_min: bool,
-                 raw: np.ndarray) -> None:  # fmt: skip
+def _count_block(
+    lo: int,
+    hi: int,
+    ids: np.ndarray,
+    str_off: np.ndarray,
+    src_idx: np.ndarray,
+    hyp_idx: np.ndarray,
+    ref_off: np.ndarray,
+    ref_idx: np.ndarray,
+    n_vocab: int,
+    max_order: int,
+    binary: bool,
+    weight_all: bool,
+    per_ngram_p: bool,
+    per_ngram_r: bool,
+    del_min: bool,
+    raw: np.ndarray,
+) -> None:
     """Count segments ``lo..hi-1`` into ``raw``."""
     # scratch space, sized for the longest segment
     longest = 1

@@ -89,9 +89,7 @@ def _popcount(values: np.ndarray) -> np.ndarray:
     return _BYTE_POPCOUNT[as_bytes].sum(axis=1)
 
 
-def _ordered_sums(
-    seg: np.ndarray, pos: np.ndarray, values: np.ndarray, widths: np.ndarray
-) -> np.ndarray:
+def _ordered_sums(seg: np.ndarray, pos: np.ndarray, values: np.ndarray, widths: np.ndarray) -> np.ndarray:
     """Per-segment sums of ``values`` added left to right in order of ``pos`` (as Python's sum)."""
     n_segments = widths.size
     out = np.zeros(n_segments, dtype=np.float64)

@@ -92,7 +92,22 @@ def _python_edits(symbols: list[int], str_off: list[int], ref_off: list[int]) ->
     words, moved, lo, hi, hyp_err = hyp_sized
     ref, align, ref_err = ref_sized
     return [
-        segment_edits(symbols, str_off, seg, n_hyps + ref_off[seg], n_hyps + ref_off[seg + 1], words, ref,
-                      lo, hi, mat, align, hyp_err, ref_err, moved, rows)  # fmt: skip
+        segment_edits(
+            symbols,
+            str_off,
+            seg,
+            n_hyps + ref_off[seg],
+            n_hyps + ref_off[seg + 1],
+            words,
+            ref,
+            lo,
+            hi,
+            mat,
+            align,
+            hyp_err,
+            ref_err,
+            moved,
+            rows,
+        )
         for seg in range(n_hyps)
     ]

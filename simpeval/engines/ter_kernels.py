@@ -42,8 +42,9 @@ def compiled_edits(symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray
 
 
 @jit
-def _edits_block(first: int, last: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray,
-                 out: np.ndarray) -> None:  # fmt: skip
+def _edits_block(
+    first: int, last: int, symbols: np.ndarray, str_off: np.ndarray, ref_off: np.ndarray, out: np.ndarray
+) -> None:
     n_hyps = ref_off.size - 1
     longest_hyp = 1
     longest_ref = 1
@@ -69,5 +70,20 @@ def _edits_block(first: int, last: int, symbols: np.ndarray, str_off: np.ndarray
     mat = np.empty(largest_matrix, dtype=np.int32)
     rows = np.empty(2 * largest_band, dtype=np.int32)
     for seg in range(first, last):
-        out[seg] = segment_edits(symbols, str_off, seg, n_hyps + ref_off[seg], n_hyps + ref_off[seg + 1], words,
-                                 ref, lo, hi, mat, align, hyp_err, ref_err, moved, rows)  # fmt: skip
+        out[seg] = segment_edits(
+            symbols,
+            str_off,
+            seg,
+            n_hyps + ref_off[seg],
+            n_hyps + ref_off[seg + 1],
+            words,
+            ref,
+            lo,
+            hi,
+            mat,
+            align,
+            hyp_err,
+            ref_err,
+            moved,
+            rows,
+        )

@@ -92,8 +92,9 @@ def band_bound(n: int, m: int) -> int:
 
 
 @_jitable
-def _fill_row(word: int, ref: Any, prev: Any, prev_at: int, prev_lo: int, prev_hi: int,
-              row: Any, row_at: int, lo: int, hi: int) -> None:  # fmt: skip
+def _fill_row(
+    word: int, ref: Any, prev: Any, prev_at: int, prev_lo: int, prev_hi: int, row: Any, row_at: int, lo: int, hi: int
+) -> None:
     """Cells ``lo..hi-1`` of a row (hypothesis word ``word``) from the row above it."""
     left = INF  # the cell left of the band
     for j in range(lo, hi):
@@ -156,8 +157,9 @@ def _operation(words: Any, ref: Any, mat: Any, width: int, lo: Any, hi: Any, i: 
 
 
 @_jitable
-def _align(words: Any, ref: Any, n: int, m: int, mat: Any, width: int, lo: Any, hi: Any,
-           align: Any, hyp_err: Any, ref_err: Any) -> bool:  # fmt: skip
+def _align(
+    words: Any, ref: Any, n: int, m: int, mat: Any, width: int, lo: Any, hi: Any, align: Any, hyp_err: Any, ref_err: Any
+) -> bool:
     """Backtrace: ``align[j]`` (the hypothesis position of reference word ``j``, -1 before the
     first) and the running error counts ``hyp_err[k]``/``ref_err[k]`` of the first ``k`` words.
 
@@ -224,8 +226,9 @@ def _shifted(words: Any, n: int, start: int, length: int, target: int, out: Any)
 # A compiled kernel: its length is its speed (the candidate's rows in two rolling buffers, the
 # comparison with the current rows inline).
 @_jitable
-def _candidate_distance(words: Any, moved: Any, p: int, e: int, ref: Any, n: int, m: int, lo: Any, hi: Any,
-                        width: int, mat: Any, rows: Any) -> int:  # fmt: skip
+def _candidate_distance(
+    words: Any, moved: Any, p: int, e: int, ref: Any, n: int, m: int, lo: Any, hi: Any, width: int, mat: Any, rows: Any
+) -> int:
     """Edit distance of the shifted words (``moved[p:e]`` replacing ``words[p:e]``), computed from
     row ``p`` of the current matrix ``mat``; stops when a row past ``e`` is the current row plus
     a constant, which the final distance then is too."""
@@ -266,8 +269,22 @@ def _candidate_distance(words: Any, moved: Any, p: int, e: int, ref: Any, n: int
 # A compiled kernel: its length is its speed (sacrebleu's enumeration order, filters and ranking
 # in one loop nest, with every running value in a local).
 @_jitable
-def _best_shift(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, width: int, mat: Any, align: Any,
-                hyp_err: Any, ref_err: Any, checked: int, moved: Any, rows: Any) -> tuple[int, int, int, int, int]:  # fmt: skip
+def _best_shift(
+    words: Any,
+    ref: Any,
+    n: int,
+    m: int,
+    lo: Any,
+    hi: Any,
+    width: int,
+    mat: Any,
+    align: Any,
+    hyp_err: Any,
+    ref_err: Any,
+    checked: int,
+    moved: Any,
+    rows: Any,
+) -> tuple[int, int, int, int, int]:
     """One round of sacrebleu's ``_shift``: ``(checked, gain, start, length, target)`` of the best
     candidate (``gain`` 0 and ``length`` 0 if there is none); ``checked`` counts candidates."""
     distance = int(mat[n * width + m - lo[n]])
@@ -282,8 +299,12 @@ def _best_shift(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, width: i
             if ref_err[min(m, start_r + MAX_SHIFT_SIZE)] == ref_err[start_r]:
                 continue  # no run starting here holds a reference error
             length = 0
-            while (length < MAX_SHIFT_SIZE and start_h + length < n and start_r + length < m
-                   and words[start_h + length] == ref[start_r + length]):  # fmt: skip
+            while (
+                length < MAX_SHIFT_SIZE
+                and start_h + length < n
+                and start_r + length < m
+                and words[start_h + length] == ref[start_r + length]
+            ):
                 length += 1
                 if hyp_err[start_h + length] == hyp_err[start_h] or ref_err[start_r + length] == ref_err[start_r]:
                     continue
@@ -298,9 +319,20 @@ def _best_shift(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, width: i
                     p, e = _shifted(words, n, start_h, length, target, moved)
                     gain = distance - _candidate_distance(words, moved, p, e, ref, n, m, lo, hi, width, mat, rows)
                     checked += 1
-                    if best_length == 0 or gain > best_gain or (gain == best_gain and (
-                            length > best_length or (length == best_length and (
-                                start_h < best_start or (start_h == best_start and target < best_target))))):  # fmt: skip
+                    if (
+                        best_length == 0
+                        or gain > best_gain
+                        or (
+                            gain == best_gain
+                            and (
+                                length > best_length
+                                or (
+                                    length == best_length
+                                    and (start_h < best_start or (start_h == best_start and target < best_target))
+                                )
+                            )
+                        )
+                    ):
                         best_gain = gain
                         best_start = start_h
                         best_length = length
@@ -311,8 +343,20 @@ def _best_shift(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, width: i
 
 
 @_jitable
-def pair_edits(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, mat: Any, align: Any, hyp_err: Any,
-               ref_err: Any, moved: Any, rows: Any) -> int:  # fmt: skip
+def pair_edits(
+    words: Any,
+    ref: Any,
+    n: int,
+    m: int,
+    lo: Any,
+    hi: Any,
+    mat: Any,
+    align: Any,
+    hyp_err: Any,
+    ref_err: Any,
+    moved: Any,
+    rows: Any,
+) -> int:
     """sacrebleu's ``translation_edit_rate(words, ref)[0]``: shifts plus the final edit distance.
 
     ``words`` (length ``n``, changed in place) and ``ref`` (length ``m``) are token ids; the
@@ -350,8 +394,23 @@ def pair_edits(words: Any, ref: Any, n: int, m: int, lo: Any, hi: Any, mat: Any,
 
 
 @_jitable
-def segment_edits(symbols: Any, str_off: Any, hyp: int, first_ref: int, last_ref: int, words: Any, ref: Any,
-                  lo: Any, hi: Any, mat: Any, align: Any, hyp_err: Any, ref_err: Any, moved: Any, rows: Any) -> int:  # fmt: skip
+def segment_edits(
+    symbols: Any,
+    str_off: Any,
+    hyp: int,
+    first_ref: int,
+    last_ref: int,
+    words: Any,
+    ref: Any,
+    lo: Any,
+    hi: Any,
+    mat: Any,
+    align: Any,
+    hyp_err: Any,
+    ref_err: Any,
+    moved: Any,
+    rows: Any,
+) -> int:
     """The fewest edits of string ``hyp`` to any of strings ``first_ref..last_ref-1`` (string
     ``k`` is ``symbols[str_off[k]:str_off[k + 1]]``), -1 if a pair fails (:func:`pair_edits`).
 

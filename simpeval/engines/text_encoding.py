@@ -108,5 +108,3 @@ def split_punctuation(text: str) -> list[str]:
         else:
             words.append(word)
     return words
-
-

@@ -34,7 +34,6 @@ from .tokenize13a import PUNCT_13A
 __all__ = ["TokenVocabulary"]
 
 
-
 # Byte classes, looked up in the scanning loops (far cheaper than comparisons in helpers).
 _WS, _SEP, _LEAD, _PUNCT, _DIGIT, _DOT = 1, 2, 4, 8, 16, 32
 _CLASSES = np.zeros(256, dtype=np.uint8)
@@ -105,9 +104,21 @@ def _breaks_13a(a: np.ndarray) -> np.ndarray:
 
 
 @jit
-def _encode(a: np.ndarray, brk: np.ndarray, tok13a: bool, space: bool, ids: np.ndarray, offsets: np.ndarray,
-            cursor: np.ndarray, table: np.ndarray, hashes: np.ndarray, tok_start: np.ndarray,
-            tok_len: np.ndarray, pool: np.ndarray, sizes: np.ndarray) -> bool:  # fmt: skip
+def _encode(
+    a: np.ndarray,
+    brk: np.ndarray,
+    tok13a: bool,
+    space: bool,
+    ids: np.ndarray,
+    offsets: np.ndarray,
+    cursor: np.ndarray,
+    table: np.ndarray,
+    hashes: np.ndarray,
+    tok_start: np.ndarray,
+    tok_len: np.ndarray,
+    pool: np.ndarray,
+    sizes: np.ndarray,
+) -> bool:
     """Encode the lines from ``cursor`` (byte, line, token count) on; ``False`` when the vocabulary
     is full: the caller grows it and calls again (``cursor`` is at the start of the pending token)."""
     n = a.size
@@ -169,9 +180,19 @@ def _encode(a: np.ndarray, brk: np.ndarray, tok13a: bool, space: bool, ids: np.n
 
 
 @jit
-def _lookup_all(a: np.ndarray, starts: np.ndarray, lengths: np.ndarray, ids: np.ndarray, cursor: np.ndarray,
-                table: np.ndarray, hashes: np.ndarray, tok_start: np.ndarray, tok_len: np.ndarray,
-                pool: np.ndarray, sizes: np.ndarray) -> bool:  # fmt: skip
+def _lookup_all(
+    a: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    ids: np.ndarray,
+    cursor: np.ndarray,
+    table: np.ndarray,
+    hashes: np.ndarray,
+    tok_start: np.ndarray,
+    tok_len: np.ndarray,
+    pool: np.ndarray,
+    sizes: np.ndarray,
+) -> bool:
     """Ids of tokens ``a[starts[i]:starts[i] + lengths[i]]`` from ``cursor[0]`` on (see :func:`_encode`)."""
     for i in range(cursor[0], starts.size):
         t0 = starts[i]

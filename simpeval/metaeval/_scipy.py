@@ -19,7 +19,7 @@ def scipy_stats() -> Any:
         from scipy import stats
     except ImportError as err:
         raise MissingDependencyError(
-            'meta-evaluation needs SciPy for its correlations and t distribution (not installed): '
+            "meta-evaluation needs SciPy for its correlations and t distribution (not installed): "
             'pip install "simplification-metrics[metaeval]".'
         ) from err
     return stats

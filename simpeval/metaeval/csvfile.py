@@ -77,12 +77,18 @@ def _header(reader: Any, rows: _Rows, wanted: dict[str, str]) -> tuple[dict[str,
     """Where each wanted column is, and how many fields a row has."""
     header: Optional[list[str]] = next(reader, None)
     if not header:
-        raise rows.fail(1, None, f"expected a header naming the columns ({', '.join(wanted.values())}); the file is empty.")
+        raise rows.fail(
+            1, None, f"expected a header naming the columns ({', '.join(wanted.values())}); the file is empty."
+        )
     missing = [name for name in wanted.values() if name not in header]
     if missing:
-        raise rows.fail(1, None, f"no column {', '.join(map(repr, missing))} in the header (it has: "
-                        f"{', '.join(header)}); name the columns to read (CLI: --segment-column, --system-column, "
-                        "--output-column, --rating-column).")  # fmt: skip
+        raise rows.fail(
+            1,
+            None,
+            f"no column {', '.join(map(repr, missing))} in the header (it has: "
+            f"{', '.join(header)}); name the columns to read (CLI: --segment-column, --system-column, "
+            "--output-column, --rating-column).",
+        )
     twice = [name for name in wanted.values() if header.count(name) > 1]
     if twice:
         raise rows.fail(1, twice[0], "the header names this column twice; rename one.")
@@ -96,27 +102,42 @@ def _record(rows: _Rows, line: int, fields: list[str], where: dict[str, int], na
     except ValueError:
         raise rows.fail(line, names["segment"], f"the segment id must be an integer (got {segment!r}).") from None
     if not _INTEGER.fullmatch(segment):  # int() also reads 1_0 (as 10) and other scripts' digits
-        raise rows.fail(line, names["segment"], f"the segment id must be an integer written with digits 0-9 "
-                        f"(got {segment!r}, which Python would read as {seg}).")  # fmt: skip
+        raise rows.fail(
+            line,
+            names["segment"],
+            f"the segment id must be an integer written with digits 0-9 "
+            f"(got {segment!r}, which Python would read as {seg}).",
+        )
     if seg < base:
-        raise rows.fail(line, names["segment"], f"the segment id must be >= {base}: a line of the test set counted "
-                        f"from {base} (got {seg}).")  # fmt: skip
+        raise rows.fail(
+            line,
+            names["segment"],
+            f"the segment id must be >= {base}: a line of the test set counted from {base} (got {seg}).",
+        )
     try:
         score = float(rating)
     except ValueError:
         raise rows.fail(line, names["rating"], f"the rating must be a number (got {rating!r}).") from None
     if math.isfinite(score) and not _NUMBER.fullmatch(rating):  # float() also reads 1_0 (as 10), other scripts' digits
-        raise rows.fail(line, names["rating"], f"the rating must be a number written with digits 0-9, an optional "
-                        f"sign, decimal point and exponent, as 0.5, -3 or 1e-3 (got {rating!r}, which Python would "
-                        f"read as {score!r}).")  # fmt: skip
+        raise rows.fail(
+            line,
+            names["rating"],
+            f"the rating must be a number written with digits 0-9, an optional "
+            f"sign, decimal point and exponent, as 0.5, -3 or 1e-3 (got {rating!r}, which Python would "
+            f"read as {score!r}).",
+        )
     if not math.isfinite(score):
         raise rows.fail(line, names["rating"], f"the rating must be a finite number (got {rating!r}).")
     system = fields[where["system"]].strip()
     if not system:
         raise rows.fail(line, names["system"], "the system name is empty.")
     if (system, seg) in rows.first:
-        raise rows.fail(line, names["segment"], f"system {system!r} has a second rating of segment {seg} (the "
-                        f"first: line {rows.first[system, seg]}); give one rating per output (average them first).")  # fmt: skip
+        raise rows.fail(
+            line,
+            names["segment"],
+            f"system {system!r} has a second rating of segment {seg} (the "
+            f"first: line {rows.first[system, seg]}); give one rating per output (average them first).",
+        )
     rows.first[system, seg] = line
     rows.segments.append(seg - base)
     rows.systems.append(system)
@@ -126,10 +147,17 @@ def _record(rows: _Rows, line: int, fields: list[str], where: dict[str, int], na
 
 
 def from_csv(
-    path: Union[str, Path], *, segment: str = "sent_id", system: str = "sys_name", output: str = "simp_sent",
-    rating: str = "rating", one_based: bool = True, delimiter: str = ",", encoding: str = "utf-8",
+    path: Union[str, Path],
+    *,
+    segment: str = "sent_id",
+    system: str = "sys_name",
+    output: str = "simp_sent",
+    rating: str = "rating",
+    one_based: bool = True,
+    delimiter: str = ",",
+    encoding: str = "utf-8",
     corpus: Optional[str] = None,
-) -> HumanRatings:  # fmt: skip
+) -> HumanRatings:
     """Ratings from a CSV file with a header.
 
     Args:
@@ -160,8 +188,12 @@ def from_csv(
         line = reader.line_num + 1
         for fields in reader:
             if fields and len(fields) != width:
-                raise rows.fail(line, None, f"{len(fields)} fields, but the header has {width}; quote the fields "
-                                "that contain the delimiter or a line break.")  # fmt: skip
+                raise rows.fail(
+                    line,
+                    None,
+                    f"{len(fields)} fields, but the header has {width}; quote the fields "
+                    "that contain the delimiter or a line break.",
+                )
             if fields:
                 _record(rows, line, fields, where, names, 1 if one_based else 0)
             line = reader.line_num + 1
@@ -169,5 +201,14 @@ def from_csv(
         raise rows.fail(reader.line_num, None, f"not readable as CSV ({err}).") from None
     if not rows.segments:
         raise rows.fail(2, None, "no rating below the header.")
-    return HumanRatings(label, rating, tuple(rows.segments), tuple(rows.systems), tuple(rows.outputs),
-                        tuple(rows.scores), corpus, f"{rating}: from {label}", tuple(rows.lines))  # fmt: skip
+    return HumanRatings(
+        label,
+        rating,
+        tuple(rows.segments),
+        tuple(rows.systems),
+        tuple(rows.outputs),
+        tuple(rows.scores),
+        corpus,
+        f"{rating}: from {label}",
+        tuple(rows.lines),
+    )

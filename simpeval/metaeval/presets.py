@@ -63,23 +63,34 @@ class Preset:
 
 
 #: The settings of Alva-Manchego, Scarton and Specia (2021) for Simplicity-DA.
-PAPER_SETTINGS: Mapping[str, Mapping[str, Any]] = _frozen({
-    "sari": {"variant": "easse-delp", "tokenize": "moses", "lowercase": False},
-    "bleu": {"tokenize": "moses", "smooth_method": "floor", "smooth_value": 0.0, "effective_order": True,
-             "force": True},
-})  # fmt: skip
+PAPER_SETTINGS: Mapping[str, Mapping[str, Any]] = _frozen(
+    {
+        "sari": {"variant": "easse-delp", "tokenize": "moses", "lowercase": False},
+        "bleu": {
+            "tokenize": "moses",
+            "smooth_method": "floor",
+            "smooth_value": 0.0,
+            "effective_order": True,
+            "force": True,
+        },
+    }
+)
 
 #: Each metric's own defaults (sets without documented settings).
 NO_PRESET = Preset("none", {}, False, "each metric's own defaults")
 
 #: Ratings set -> its documented settings.
-PRESETS: Mapping[str, Preset] = MappingProxyType({
-    "simplicity-da": Preset(
-        "simplicity-da", PAPER_SETTINGS, True,
-        "Alva-Manchego, Scarton and Specia (2021): Moses-tokenized, case-sensitive text; EASSE's corpus SARI "
-        "with deletion precision (easse-delp); sacrebleu 1.x BLEU (floor smoothing 0.0, effective order)",
-    ),
-})  # fmt: skip
+PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        "simplicity-da": Preset(
+            "simplicity-da",
+            PAPER_SETTINGS,
+            True,
+            "Alva-Manchego, Scarton and Specia (2021): Moses-tokenized, case-sensitive text; EASSE's corpus SARI "
+            "with deletion precision (easse-delp); sacrebleu 1.x BLEU (floor smoothing 0.0, effective order)",
+        ),
+    }
+)
 
 
 def preset_for(ratings: str) -> Preset:

@@ -79,13 +79,17 @@ class HumanRatings:
                 f"HumanRatings {self.name}: segments, systems, outputs and scores must have one entry per "
                 f"rating, at least one (got {n}, {sizes[0]}, {sizes[1]}, {sizes[2]})."
             )
-        for k, (segment, score, system, output) in enumerate(zip(self.segments, self.scores, self.systems, self.outputs)):
+        for k, (segment, score, system, output) in enumerate(
+            zip(self.segments, self.scores, self.systems, self.outputs)
+        ):
             if isinstance(segment, (bool, np.bool_)) or not isinstance(segment, (int, np.integer)) or segment < 0:
                 raise InvalidValueError(f"{self.where(k)}: segment must be a line index >= 0 (got {segment!r}).")
             if isinstance(score, (bool, np.bool_)) or not isinstance(score, Real) or not math.isfinite(score):
                 raise InvalidValueError(f"{self.where(k)}: score must be a finite number (got {score!r}).")
             if not isinstance(system, str) or not isinstance(output, str):
-                raise InvalidValueError(f"{self.where(k)}: system and output must be strings (got {system!r}, {output!r}).")
+                raise InvalidValueError(
+                    f"{self.where(k)}: system and output must be strings (got {system!r}, {output!r})."
+                )
         object.__setattr__(self, "segments", tuple(int(s) for s in self.segments))
         object.__setattr__(self, "scores", tuple(float(x) for x in self.scores))
         self._check_unique()
@@ -102,7 +106,9 @@ class HumanRatings:
 
     def where(self, k: int) -> str:
         """Where rating ``k`` comes from, for messages (``"ratings file r.csv, line 5"``)."""
-        return f"ratings file {self.name}, line {self.lines[k]}" if self.lines else f"HumanRatings {self.name}, rating {k}"
+        return (
+            f"ratings file {self.name}, line {self.lines[k]}" if self.lines else f"HumanRatings {self.name}, rating {k}"
+        )
 
     @property
     def system_names(self) -> list[str]:
@@ -133,11 +139,17 @@ def from_registry(name: str, aspect: str = "simplicity", zscore: bool = True, **
     if name == "asset-human-ratings":
         return _asset(aspect, zscore, load_asset_human_ratings(**load))
     rows = load_simplicity_da(**load)
-    note = (f"{label}: as published, the mean over 15 raters of their " + ("z-scores" if zscore else "0-100 ratings"))
+    note = f"{label}: as published, the mean over 15 raters of their " + ("z-scores" if zscore else "0-100 ratings")
     return HumanRatings(
-        name, label, tuple(r.sent_id - 1 for r in rows), tuple(r.sys_name for r in rows),
-        tuple(r.simp_sent for r in rows), tuple(float(getattr(r, label)) for r in rows), "asset-test", note,
-    )  # fmt: skip
+        name,
+        label,
+        tuple(r.sent_id - 1 for r in rows),
+        tuple(r.sys_name for r in rows),
+        tuple(r.simp_sent for r in rows),
+        tuple(float(getattr(r, label)) for r in rows),
+        "asset-test",
+        note,
+    )
 
 
 def rater_zscores(rows: Sequence[Any]) -> list[float]:
@@ -174,6 +186,12 @@ def _asset(aspect: str, zscore: bool, rows: Sequence[Any]) -> HumanRatings:
     how = "z-scores (standardised per rater and aspect)" if zscore else "0-100 ratings"
     note = f"{aspect}{'_zscore' if zscore else ''}: mean over {'/'.join(map(str, raters))} raters of their {how}"
     return HumanRatings(
-        "asset-human-ratings", f"{aspect}_zscore" if zscore else aspect, tuple(ids), tuple(ASSET_SYSTEM for _ in ids),
-        tuple(outputs[i] for i in ids), tuple(statistics.fmean(per_output[i]) for i in ids), "asset-test", note,
-    )  # fmt: skip
+        "asset-human-ratings",
+        f"{aspect}_zscore" if zscore else aspect,
+        tuple(ids),
+        tuple(ASSET_SYSTEM for _ in ids),
+        tuple(outputs[i] for i in ids),
+        tuple(statistics.fmean(per_output[i]) for i in ids),
+        "asset-test",
+        note,
+    )

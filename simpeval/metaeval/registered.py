@@ -45,7 +45,9 @@ def reference_corpus(name: str) -> str:
     )
 
 
-def load_references(name: str, cache_dir: Optional[str] = None, mirror: Optional[str] = None) -> tuple[list[str], list[list[str]]]:
+def load_references(
+    name: str, cache_dir: Optional[str] = None, mirror: Optional[str] = None
+) -> tuple[list[str], list[list[str]]]:
     """The sources and reference streams of a reference set (:func:`reference_corpus`)."""
     corpus = load_testset(reference_corpus(name), cache_dir, mirror)
     return list(corpus.sources), [list(stream) for stream in corpus.references]

@@ -55,7 +55,9 @@ class _Human:
 def _metrics(metrics: Sequence[Union[Metric, str]], settings: Mapping[str, Mapping[str, Any]]) -> list[Metric]:
     """Metric objects as given; registry names built with ``settings[name]``."""
     if isinstance(metrics, (str, Metric)) or not metrics:
-        raise InvalidOptionError(f"meta_evaluate: metrics must be a non-empty list of metrics or names (got {metrics!r}).")
+        raise InvalidOptionError(
+            f"meta_evaluate: metrics must be a non-empty list of metrics or names (got {metrics!r})."
+        )
     return [m if isinstance(m, Metric) else get_metric(m, **dict(settings.get(metric_key(m), {}))) for m in metrics]
 
 
@@ -114,12 +116,17 @@ def meta_evaluate(
     few: tuple[str, ...] = ()
     if resamples.n_samples and distinct < MIN_ITEMS:  # every resample (nearly) the same: no interval to trust
         resamples = Resamples.draw(ratings.segments, 0, seed)
-        few = (f"no bootstrap intervals: the ratings cover {distinct} segment{'s' * (distinct != 1)}, and resampling "
-               f"segments needs {MIN_ITEMS} or more",)  # fmt: skip
+        few = (
+            f"no bootstrap intervals: the ratings cover {distinct} segment{'s' * (distinct != 1)}, and resampling "
+            f"segments needs {MIN_ITEMS} or more",
+        )
     groups = Groups.of(ratings, resamples.weights)
     with_components = preset.components if components is None else bool(components)
-    columns = [column for metric, name in zip(objects, _names(objects))
-               for column in score_columns(metric, name, ratings, refs, srcs, groups, with_components)]  # fmt: skip
+    columns = [
+        column
+        for metric, name in zip(objects, _names(objects))
+        for column in score_columns(metric, name, ratings, refs, srcs, groups, with_components)
+    ]
     scores = _overflow_safe(np.asarray(ratings.scores, dtype=np.float64))
     means = groups.means(scores)
     human = _Human(scores, means[0], means[1:])
@@ -129,12 +136,20 @@ def meta_evaluate(
     used = preset.name if applied else ("custom" if settings else "none")
     notes = tuple(n for n in (ratings.note, preset.description if applied else "") if n) + few
     return MetaEvaluation(
-        ratings.name, ratings.aspect, reference_name,
+        ratings.name,
+        ratings.aspect,
+        reference_name,
         tuple(m.get_signature(nrefs[0] if len(nrefs) == 1 else "var", **extra).format() for m in objects),
-        tuple(_correlations(columns, human, resamples)), tuple(_williams(columns, human)),
-        tuple(_ranking(columns, human)), tuple(_agreement(columns, human)),
-        resamples.n_samples, resamples.seed, used, notes, groups.names,
-    )  # fmt: skip
+        tuple(_correlations(columns, human, resamples)),
+        tuple(_williams(columns, human)),
+        tuple(_ranking(columns, human)),
+        tuple(_agreement(columns, human)),
+        resamples.n_samples,
+        resamples.seed,
+        used,
+        notes,
+        groups.names,
+    )
 
 
 #: The largest rating magnitude the figures are computed at (:func:`_overflow_safe`).
@@ -156,7 +171,9 @@ def _correlations(columns: Sequence[Column], human: _Human, resamples: Resamples
     out = []
     for col in columns:
         for method in METHODS:
-            low, high = percentile_interval(weighted_correlation_rows(col.segment, human.segment, resamples.weights, method))
+            low, high = percentile_interval(
+                weighted_correlation_rows(col.segment, human.segment, resamples.weights, method)
+            )
             value = correlation(col.segment, human.segment, method)
             out.append(MetaCorrelation(col.name, "segment", method, value, low, high, len(human.segment)))
         for method in METHODS:
@@ -174,7 +191,11 @@ def _williams(columns: Sequence[Column], human: _Human) -> list[WilliamsTest]:
             people = human.segment if level == "segment" else human.system
             xa = getattr(a, level) * (1.0 if a.higher_is_better else -1.0)
             xb = getattr(b, level) * (1.0 if b.higher_is_better else -1.0)
-            ra, rb, rab = correlation(xa, people, "pearson"), correlation(xb, people, "pearson"), correlation(xa, xb, "pearson")
+            ra, rb, rab = (
+                correlation(xa, people, "pearson"),
+                correlation(xb, people, "pearson"),
+                correlation(xa, xb, "pearson"),
+            )
             first, second, r1, r2 = (b, a, rb, ra) if rb > ra else (a, b, ra, rb)
             t, p = williams(r1, r2, rab, len(people))
             out.append(WilliamsTest(first.name, second.name, level, r1, r2, rab, t, p, len(people)))

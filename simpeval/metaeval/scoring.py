@@ -117,9 +117,14 @@ def align(
 
 
 def score_columns(
-    metric: Metric, name: str, ratings: HumanRatings, refs: References, srcs: Optional[list[str]],
-    groups: Groups, components: bool = False,
-) -> list[Column]:  # fmt: skip
+    metric: Metric,
+    name: str,
+    ratings: HumanRatings,
+    refs: References,
+    srcs: Optional[list[str]],
+    groups: Groups,
+    components: bool = False,
+) -> list[Column]:
     """The column of ``metric`` (named ``name``), then one per component if ``components``.
 
     Raises:

@@ -93,9 +93,7 @@ def register_metric(name: str, metric: Union[type[Metric], str], *, overwrite: b
         >>> unregister_metric("bleu2")
     """
     if not isinstance(name, str) or not _NAME.fullmatch(name):
-        raise InvalidOptionError(
-            f"register_metric: name must be lowercase letters, digits and '+._-' (got {name!r})."
-        )
+        raise InvalidOptionError(f"register_metric: name must be lowercase letters, digits and '+._-' (got {name!r}).")
     valid_class = isinstance(metric, type) and issubclass(metric, Metric)
     if not valid_class and not (isinstance(metric, str) and re.fullmatch(r"[\w.]+:\w+", metric)):
         raise InvalidOptionError(

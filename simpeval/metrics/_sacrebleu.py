@@ -70,13 +70,9 @@ SACREBLEU_VERSION: str = sacrebleu.__version__
 BLEU_TOKENIZERS: tuple[str, ...] = tuple(_SacrebleuBLEU.TOKENIZERS)
 
 #: BLEU smoothing methods and their default ``smooth_value`` (``None``: takes no value).
-BLEU_SMOOTH_DEFAULTS: Mapping[str, Optional[float]] = MappingProxyType(
-    dict(_SacrebleuBLEU.SMOOTH_DEFAULTS)
-)
+BLEU_SMOOTH_DEFAULTS: Mapping[str, Optional[float]] = MappingProxyType(dict(_SacrebleuBLEU.SMOOTH_DEFAULTS))
 
-_CLASSES: Mapping[str, Any] = MappingProxyType(
-    {"bleu": _SacrebleuBLEU, "chrf": _SacrebleuCHRF, "ter": _SacrebleuTER}
-)
+_CLASSES: Mapping[str, Any] = MappingProxyType({"bleu": _SacrebleuBLEU, "chrf": _SacrebleuCHRF, "ter": _SacrebleuTER})
 
 #: pip extra of simpeval that brings the optional dependency of a BLEU tokenizer.
 _TOKENIZER_EXTRAS: Mapping[str, str] = MappingProxyType({"ja-mecab": "ja", "ko-mecab": "ko"})
@@ -106,9 +102,7 @@ def build_metric(kind: str, **options: Any) -> Any:
     except (ImportError, RuntimeError) as err:
         tokenizer = options.get("tokenize")
         if tokenizer is None:  # sacrebleu's choice from trg_lang
-            tokenizer = _SacrebleuBLEU._TOKENIZER_MAP.get(
-                options.get("trg_lang", ""), _SacrebleuBLEU.TOKENIZER_DEFAULT
-            )
+            tokenizer = _SacrebleuBLEU._TOKENIZER_MAP.get(options.get("trg_lang", ""), _SacrebleuBLEU.TOKENIZER_DEFAULT)
         extra = _TOKENIZER_EXTRAS.get(tokenizer, "")
         remedy = (
             f"Install it with: pip install 'simplification-metrics[{extra}]'"
@@ -181,9 +175,7 @@ def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
         )
 
 
-def compute_score(
-    impl: Any, stats: StatsArray, integer_columns: Union[Sequence[int], None]
-) -> Any:
+def compute_score(impl: Any, stats: StatsArray, integer_columns: Union[Sequence[int], None]) -> Any:
     """sacrebleu's score object for a summed statistics vector.
 
     sacrebleu sums Python ints (and, for TER, floats); the float64 statistics are turned back
@@ -312,16 +304,13 @@ def signature_fields(impl: Any) -> list[tuple[str, Any]]:
     simpeval's :class:`~simpeval.metrics.base.Metric` adds the shared ones itself.
     """
     info = _signature(impl).info
-    return [
-        (key, value) for key, value in info.items() if key not in _SHARED_KEYS and value is not None
-    ]
+    return [(key, value) for key, value in info.items() if key not in _SHARED_KEYS and value is not None]
 
 
 def signature_abbreviations(kind: str) -> Mapping[str, str]:
     """sacrebleu's abbreviations of the metric-specific signature keys of ``kind``, in order."""
     abbr = _signature(build_metric(kind))._abbr
     return MappingProxyType({k: v for k, v in abbr.items() if k not in _SHARED_KEYS})
-
 
 
 class SacrebleuMetric(Metric):

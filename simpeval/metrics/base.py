@@ -296,9 +296,7 @@ class Metric(ABC):
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
         return replace(self.score_from_stats(stats.sum(axis=0), signature), ci=_bootstrap_interval(self, stats, n))
 
-    def sentence_score(
-        self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None
-    ) -> Score:
+    def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> Score:
         """Score one segment (a corpus of one).
 
         Args:

@@ -62,9 +62,7 @@ class BLEUConfig:
         for argument in ("lowercase", "force", "effective_order"):
             value = check_bool("BLEU", argument, getattr(self, argument))
             object.__setattr__(self, argument, value)
-        object.__setattr__(
-            self, "max_ngram_order", check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1)
-        )
+        object.__setattr__(self, "max_ngram_order", check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1))
         if self.tokenize is not None and self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
                 f"BLEU: tokenize must be a registered tokenizer ({', '.join(available_tokenizers())}) or None "
@@ -79,9 +77,7 @@ class BLEUConfig:
         if smooth is not None and (
             isinstance(smooth, bool) or not isinstance(smooth, (int, float)) or not 0 <= smooth < float("inf")
         ):
-            raise InvalidOptionError(
-                f"BLEU: smooth_value must be a finite number >= 0 or None (got {smooth!r})."
-            )
+            raise InvalidOptionError(f"BLEU: smooth_value must be a finite number >= 0 or None (got {smooth!r}).")
         if not isinstance(self.trg_lang, str):
             raise InvalidOptionError(
                 f"BLEU: trg_lang must be a language code string such as 'en' or '' (got {self.trg_lang!r})."
@@ -193,7 +189,6 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             },
         )
 
-
     def explain(self, hypothesis: str, references: Sequence[str]) -> BLEUExplanation:
         """BLEU of one segment, n-gram by n-gram (see :mod:`simpeval.metrics.bleu_explain`).
 
@@ -214,7 +209,9 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         value = c.smooth_value if c.smooth_value is not None else _sacrebleu.BLEU_SMOOTH_DEFAULTS[c.smooth_method]
         _, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
         settings = BLEUSettings(c.lowercase, tokenize, c.max_ngram_order, c.smooth_method, value, c.effective_order)
-        return explain_bleu(self, settings, hypothesis, per_segment[0])  # a None reference is absent, as in sentence_score
+        return explain_bleu(
+            self, settings, hypothesis, per_segment[0]
+        )  # a None reference is absent, as in sentence_score
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines.ngram import closest_lengths, match_counts

@@ -161,10 +161,16 @@ def explain_bleu(
     precisions = score.breakdown["precisions"]
     method, value = settings.smooth_method, settings.smooth_value
     return BLEUExplanation(
-        prediction=hypothesis, references=tuple(references), prediction_tokens=tuple(hyp),
+        prediction=hypothesis,
+        references=tuple(references),
+        prediction_tokens=tuple(hyp),
         reference_tokens=tuple(map(tuple, refs)),
         orders=tuple(BLEUOrder(n, rows, m, t, precisions[n - 1]) for n, (rows, m, t) in enumerate(orders_counts, 1)),
-        hyp_len=float(len(hyp)), ref_len=float(ref_len), bp=float(score.details["bp"]),  # type: ignore[arg-type]
-        smoothing=method if value is None else f"{method} {value}", effective_order=settings.effective_order,
-        statistics=tuple(float(x) for x in stats), score=score,
-    )  # fmt: skip
+        hyp_len=float(len(hyp)),
+        ref_len=float(ref_len),
+        bp=float(score.details["bp"]),  # type: ignore[arg-type]
+        smoothing=method if value is None else f"{method} {value}",
+        effective_order=settings.effective_order,
+        statistics=tuple(float(x) for x in stats),
+        score=score,
+    )

@@ -99,7 +99,10 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     kind = "chrf"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + r"""@inproceedings{popovic-2017-chrf,
+    citation: ClassVar[str] = (
+        _citations.POPOVIC_2015
+        + "\n"
+        + r"""@inproceedings{popovic-2017-chrf,
     title = "chr{F}++: words helping character n-grams",
     author = "Popovi{\'c}, Maja",
     booktitle = "Proceedings of the Second Conference on Machine Translation",
@@ -111,6 +114,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     doi = "10.18653/v1/W17-4770",
     pages = "612--618",
 }"""
+    )
     signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["chrF"]
 
     def __init__(
@@ -155,13 +159,18 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             signature=signature if signature is not None else self.get_signature(),
         )
 
-
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines.ngram import best_reference, match_counts
 
         words, refs = self._encoded_references(references, self._encode_references)
-        hyps = encode_chrf_texts(hypotheses, words, self.config.char_order, self.config.word_order,
-                                 lowercase=self.config.lowercase, whitespace=self.config.whitespace)  # fmt: skip
+        hyps = encode_chrf_texts(
+            hypotheses,
+            words,
+            self.config.char_order,
+            self.config.word_order,
+            lowercase=self.config.lowercase,
+            whitespace=self.config.whitespace,
+        )
         n = len(hypotheses)
         ref_off = np.zeros(n + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])
@@ -177,5 +186,6 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     def _encode_references(self, texts: list[str]) -> tuple[dict[str, int], list[Any]]:
         words: dict[str, int] = {}  # word ids, per reference set; the outputs extend it
         c = self.config
-        return words, encode_chrf_texts(texts, words, c.char_order, c.word_order, lowercase=c.lowercase,
-                                        whitespace=c.whitespace)  # fmt: skip
+        return words, encode_chrf_texts(
+            texts, words, c.char_order, c.word_order, lowercase=c.lowercase, whitespace=c.whitespace
+        )

@@ -99,7 +99,8 @@ class FKGL(Metric):
         if sentences and words:
             grade = max(0.0, 0.39 * (words / sentences) + 11.8 * (syllables / words) - 15.59)
         return Score(
-            self.name, grade, signature if signature is not None else self.get_signature(),
+            self.name,
+            grade,
+            signature if signature is not None else self.get_signature(),
             details={"sentences": sentences, "words": words, "syllables": syllables},
-        )  # fmt: skip
-
+        )

@@ -170,9 +170,7 @@ def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[O
                 f"(got {type(refs).__name__}: {refs!r})."
             )
     width = max((len(refs) for refs in references), default=0)
-    return [
-        [refs[j] if j < len(refs) else None for refs in references] for j in range(width)
-    ]
+    return [[refs[j] if j < len(refs) else None for refs in references] for j in range(width)]
 
 
 def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
@@ -198,9 +196,7 @@ def _lengths_text(lengths: list[int], n_segments: int) -> str:
     shown = ", ".join(f"{length} ({'all ' if n == len(lengths) else ''}{n})" for length, n in counts[:5])
     first = next(j for j, length in enumerate(lengths) if length != n_segments)
     more = f" and {len(counts) - 5} more lengths" if len(counts) > 5 else ""
-    return (
-        f"the {len(lengths)} streams have lengths {shown}{more}; references[{first}] has {lengths[first]} entries"
-    )
+    return f"the {len(lengths)} streams have lengths {shown}{more}; references[{first}] has {lengths[first]} entries"
 
 
 def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str]]:
@@ -243,8 +239,11 @@ def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str
         warnings.warn(ReferenceLayoutWarning(square_layout_message(owner, n_segments)), stacklevel=4)
     only_strings = [set(map(type, stream)) == {str} for stream in references]  # the common case: no None
     for j, stream in enumerate(references):
-        check_unicode(stream if only_strings[j] else [ref if isinstance(ref, str) else None for ref in stream],
-                      f"references[{j}]", owner)  # fmt: skip
+        check_unicode(
+            stream if only_strings[j] else [ref if isinstance(ref, str) else None for ref in stream],
+            f"references[{j}]",
+            owner,
+        )
     if all(only_strings):
         return [list(refs) for refs in zip(*references)]
     per_segment: list[list[str]] = [[] for _ in range(n_segments)]
@@ -254,8 +253,7 @@ def check_streams(owner: str, references: Any, n_segments: int) -> list[list[str
                 continue
             if not isinstance(ref, str):
                 raise InvalidInputError(
-                    f"{owner}: references[{j}][{i}] must be a string or None "
-                    f"(got {type(ref).__name__}: {ref!r})."
+                    f"{owner}: references[{j}][{i}] must be a string or None (got {type(ref).__name__}: {ref!r})."
                 )
             per_segment[i].append(ref)
     return per_segment

@@ -42,6 +42,7 @@ class Score(Protocol):
     @property
     def ci(self) -> Optional[_Interval]: ...
 
+
 __all__ = ["attribute", "format_score", "verbose"]
 
 

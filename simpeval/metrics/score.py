@@ -43,6 +43,7 @@ class ConfidenceInterval:
         """``{"low", "high", "mean"}`` plus the level, as in the JSON output."""
         return {"low": self.low, "high": self.high, "mean": self.mean, "level": self.level}
 
+
 @dataclass(frozen=True)
 class Score:
     """The result of scoring one system (or one segment) with one metric.
@@ -89,9 +90,7 @@ class Score:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "score", float(self.score))
-        object.__setattr__(
-            self, "components", FrozenDict({k: float(v) for k, v in self.components.items()})
-        )
+        object.__setattr__(self, "components", FrozenDict({k: float(v) for k, v in self.components.items()}))
         object.__setattr__(
             self,
             "breakdown",

@@ -47,9 +47,7 @@ _CANDIDATE = re.compile(rf"[.?!](?=(?:[{_NW}]|\s+(?P<next>\S+)))")
 # run or a word-final comma (a word cannot start with one of ( " ` { [ : ; & # * @ ) } ] - ,),
 # else one character.
 _RUN = r"(?:-{2,}|\.{2,}|(?:\.\s){2,}\.)"
-_WORD = re.compile(
-    rf"{_RUN}|(?=[^(\"`{{\[:;&#*@)}}\]\-,])\S+?(?=\s|$|[{_NW}]|{_RUN}|,(?=$|\s|[{_NW}]|{_RUN}))|\S"
-)
+_WORD = re.compile(rf"{_RUN}|(?=[^(\"`{{\[:;&#*@)}}\]\-,])\S+?(?=\s|$|[{_NW}]|{_RUN}|,(?=$|\s|[{_NW}]|{_RUN}))|\S")
 _NUMBER = re.compile(r"^-?[.,]?\d[\d,.-]*\.?$")
 _INITIAL = re.compile(r"[^\W\d]\.$")
 _ELLIPSIS = re.compile(r"\.\.+$")

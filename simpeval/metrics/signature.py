@@ -20,18 +20,20 @@ __all__ = ["COMMON_ABBREVIATIONS", "DATA_KEYS", "SIGNATURE_KEYS", "VERSION_KEYS"
 
 #: Keys every signature may carry besides a metric's own, in sacrebleu's print order
 #: (``nrefs`` and these data facts first, then the metric's fields, the versions last).
-COMMON_ABBREVIATIONS: Mapping[str, str] = MappingProxyType({
-    "nrefs": "#",
-    "bs": "bs",
-    "ar": "ar",
-    "seed": "rs",
-    "test": "t",
-    "lang": "l",
-    "origlang": "o",
-    "subset": "S",
-    "version": "v",
-    "simpeval": "simpeval",
-})  # fmt: skip
+COMMON_ABBREVIATIONS: Mapping[str, str] = MappingProxyType(
+    {
+        "nrefs": "#",
+        "bs": "bs",
+        "ar": "ar",
+        "seed": "rs",
+        "test": "t",
+        "lang": "l",
+        "origlang": "o",
+        "subset": "S",
+        "version": "v",
+        "simpeval": "simpeval",
+    }
+)
 #: The versions that close a signature: the implementation's (``version``), and simpeval's where
 #: another tool's version comes first (the sacrebleu metrics, whose statistics simpeval computes).
 VERSION_KEYS: tuple[str, ...] = ("version", "simpeval")
@@ -40,32 +42,71 @@ DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k not in V
 
 #: Each built-in metric's own signature keys and their abbreviations, in print order, by the
 #: name a signature starts with.
-SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType({
-    "SARI": MappingProxyType({
-        "variant": "V", "case": "c", "tok": "tok", "src": "src", "split": "sp", "agg": "a", "del": "d",
-        "avg": "avg", "zero": "z", "prec": "p", "krec": "kr", "dmatch": "dm", "ngram": "ng", "rweight": "rw",
-        "order": "n",
-    }),
-    "BLEU": MappingProxyType({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}),
-    "chrF": MappingProxyType({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}),
-    "TER": MappingProxyType({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}),
-    "FKGL": MappingProxyType({"case": "c", "tok": "tok"}),
-    # the NLTK-based teaching metrics (simpeval.metrics.teaching)
-    "NLTK-BLEU": MappingProxyType({
-        "case": "c", "tok": "tok", "weights": "w", "smooth": "s", "eps": "eps", "alpha": "al", "k": "k",
-        "reweigh": "rw", "nltk": "nltk",
-    }),
-    "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
-    "NLTK-chrF": MappingProxyType({
-        "case": "c", "tok": "tok", "order": "n", "beta": "b", "space": "s", "nltk": "nltk",
-    }),
-    "EditDistance": MappingProxyType({
-        "level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk",
-    }),
-    "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
-    "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
-    "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
-})  # fmt: skip
+SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
+    {
+        "SARI": MappingProxyType(
+            {
+                "variant": "V",
+                "case": "c",
+                "tok": "tok",
+                "src": "src",
+                "split": "sp",
+                "agg": "a",
+                "del": "d",
+                "avg": "avg",
+                "zero": "z",
+                "prec": "p",
+                "krec": "kr",
+                "dmatch": "dm",
+                "ngram": "ng",
+                "rweight": "rw",
+                "order": "n",
+            }
+        ),
+        "BLEU": MappingProxyType({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}),
+        "chrF": MappingProxyType({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}),
+        "TER": MappingProxyType({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}),
+        "FKGL": MappingProxyType({"case": "c", "tok": "tok"}),
+        # the NLTK-based teaching metrics (simpeval.metrics.teaching)
+        "NLTK-BLEU": MappingProxyType(
+            {
+                "case": "c",
+                "tok": "tok",
+                "weights": "w",
+                "smooth": "s",
+                "eps": "eps",
+                "alpha": "al",
+                "k": "k",
+                "reweigh": "rw",
+                "nltk": "nltk",
+            }
+        ),
+        "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
+        "NLTK-chrF": MappingProxyType(
+            {
+                "case": "c",
+                "tok": "tok",
+                "order": "n",
+                "beta": "b",
+                "space": "s",
+                "nltk": "nltk",
+            }
+        ),
+        "EditDistance": MappingProxyType(
+            {
+                "level": "lv",
+                "case": "c",
+                "tok": "tok",
+                "sub": "sub",
+                "trans": "tr",
+                "nltk": "nltk",
+            }
+        ),
+        "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
+        "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
+        "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
+    }
+)
 
 
 def _family(metric: str) -> str:
@@ -214,9 +255,7 @@ class Signature:
         for part in parts:
             key, sep, value = part.partition(":")
             if not sep:
-                raise SignatureParseError(
-                    f"Signature.parse: field {part!r} of {text!r} must look like 'key:value'."
-                )
+                raise SignatureParseError(f"Signature.parse: field {part!r} of {text!r} must look like 'key:value'.")
             if key in rank and key not in seen:
                 resolved = key
             else:
@@ -236,4 +275,3 @@ class Signature:
             last = max(last, rank.get(resolved, last))
             fields.append((resolved, value))
         return cls(metric, tuple(fields), abbreviations)
-

@@ -93,9 +93,7 @@ def check_bool(metric_name: str, argument: str, value: Any) -> bool:
         InvalidOptionError: ``value`` is not a bool.
     """
     if not isinstance(value, (bool, np.bool_)):
-        raise InvalidOptionError(
-            f"{metric_name}: {argument} must be True or False (got {value!r})."
-        )
+        raise InvalidOptionError(f"{metric_name}: {argument} must be True or False (got {value!r}).")
     return bool(value)
 
 
@@ -106,9 +104,7 @@ def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
         InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InvalidOptionError(
-            f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r})."
-        )
+        raise InvalidOptionError(f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r}).")
     return int(value)
 
 

@@ -52,11 +52,17 @@ def _fraction(num: float, den: float) -> str:
 
 def _sari_cells(row: NgramRow, n_refs: int) -> list[str]:
     return [
-        row.text, _num(row.source_count), _num(row.prediction_count), _num(row.reference_count),
+        row.text,
+        _num(row.source_count),
+        _num(row.prediction_count),
+        _num(row.reference_count),
         f"{row.in_references}/{n_refs}",
-        _num(row.weighted_source), _num(row.weighted_prediction), _num(row.weighted_references),
-        _fraction(row.precision_num, row.precision_den), _fraction(row.recall_num, row.recall_den),
-    ]  # fmt: skip
+        _num(row.weighted_source),
+        _num(row.weighted_prediction),
+        _num(row.weighted_references),
+        _fraction(row.precision_num, row.precision_den),
+        _fraction(row.recall_num, row.recall_den),
+    ]
 
 
 def _order_line(order: OrderBreakdown) -> str:
@@ -115,8 +121,11 @@ def _sari_legend(e: SARIExplanation) -> list[tuple[str, str]]:
         ("src* pred* refs*", "the counts compared, weighted as 'counts (*)' says"),
         ("precision recall", "g's term num/den in p_op(n) and r_op(n); an order line sums its rows' terms"),
         ("-", "g is not part of that ratio (it adds 0 to the numerator and the denominator)"),
-        (f"0/0 -> {zero}", f"an order whose ratio is 0/0 counts {zero} (zero:{zero} in the signature; "
-                           f"SARI(zero_division={other}) counts {other})"),
+        (
+            f"0/0 -> {zero}",
+            f"an order whose ratio is 0/0 counts {zero} (zero:{zero} in the signature; "
+            f"SARI(zero_division={other}) counts {other})",
+        ),
         ("preset", preset),  # the signature's variant
     ]
 
@@ -127,7 +136,10 @@ def _bleu_legend(e: BLEUExplanation) -> list[tuple[str, str]]:
         ("count", "the n-gram's count in the prediction"),
         ("max ref", "its largest count in any one reference"),
         ("clipped", "min(count, max ref): the matches BLEU credits; p_n = sum of clipped / sum of count"),
-        ("brevity penalty", "exp(1 - r/c) when the prediction (c tokens) is shorter than the closest reference (r), else 1"),
+        (
+            "brevity penalty",
+            "exp(1 - r/c) when the prediction (c tokens) is shorter than the closest reference (r), else 1",
+        ),
         ("score", f"BP x exp(mean of log p_n); smoothing '{e.smoothing}' replaces a p_n of 0, which would make BLEU 0"),
     ]
 
@@ -146,8 +158,10 @@ def legend(e: Any) -> list[tuple[str, str]]:
 # ------------------------------------------------------------------ text
 def _text_table(header: Sequence[str], rows: list[list[str]], indent: str = "    ") -> list[str]:
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
-    line = [indent + "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(cells, widths)))
-            for cells in [list(header), *rows]]  # fmt: skip
+    line = [
+        indent + "  ".join(c.ljust(w) if k == 0 else c.rjust(w) for k, (c, w) in enumerate(zip(cells, widths)))
+        for cells in [list(header), *rows]
+    ]
     return [text.rstrip() for text in line]
 
 
@@ -205,7 +219,11 @@ def _row_class(good: float, selected: float) -> str:
 def render_html(e: Any) -> str:
     """An explanation as a self-contained HTML fragment (Jupyter's rich display)."""
     sari = _is_sari(e)
-    parts = [_STYLE, '<div class="simpeval-explain">', f"<h4>{html.escape(_sari_title(e) if sari else _bleu_title(e))}</h4>"]
+    parts = [
+        _STYLE,
+        '<div class="simpeval-explain">',
+        f"<h4>{html.escape(_sari_title(e) if sari else _bleu_title(e))}</h4>",
+    ]
     parts.append(f"<p><code>{html.escape(e.score.signature.format())}</code></p>")
     parts.append(_html_table(("", "text"), [("", [name, text]) for name, text in _inputs(e)]))
     if sari:
@@ -213,14 +231,18 @@ def render_html(e: Any) -> str:
         for op in e.operations:
             parts.append(f"<h5>{op.operation.upper()} {op.score:.2f} ({html.escape(op.rule)})</h5>")
             for order in op.orders:
-                rows = [(_row_class(r.precision_num + r.recall_num, r.precision_den), _sari_cells(r, len(e.references)))
-                        for r in order.rows]  # fmt: skip
+                rows = [
+                    (_row_class(r.precision_num + r.recall_num, r.precision_den), _sari_cells(r, len(e.references)))
+                    for r in order.rows
+                ]
                 parts += [f"<p>{html.escape(_order_line(order))}</p>", _html_table(_SARI_HEADER, rows)]
     else:
         parts.append(f"<p>{html.escape(_bleu_facts(e))}</p>")
         for order in e.orders:
-            rows = [(_row_class(r.clipped, r.count), [r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)])
-                    for r in order.rows]  # fmt: skip
+            rows = [
+                (_row_class(r.clipped, r.count), [r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)])
+                for r in order.rows
+            ]
             parts += [f"<p>{html.escape(_bleu_order_line(order))}</p>", _html_table(_BLEU_HEADER, rows)]
     items = "".join(f"<tr><td><code>{html.escape(t)}</code></td><td>{html.escape(m)}</td></tr>" for t, m in legend(e))
     parts.append(f"<details><summary>legend</summary><table><tbody>{items}</tbody></table></details>")

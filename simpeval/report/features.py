@@ -23,8 +23,9 @@ __all__ = ["FEATURES_TITLE", "render_features"]
 FEATURES_TITLE = "Quality-estimation features (source vs output, mean over segments)"
 
 
-def render_features(means: Mapping[str, Mapping[str, float]], names: Sequence[str], signature: str,
-                    fmt: str = "text", width: int = 3) -> str:  # fmt: skip
+def render_features(
+    means: Mapping[str, Mapping[str, float]], names: Sequence[str], signature: str, fmt: str = "text", width: int = 3
+) -> str:
     """``means[system][feature]`` in ``fmt``, ``width`` decimals in the human formats.
 
     Examples:
@@ -46,8 +47,13 @@ def render_features(means: Mapping[str, Mapping[str, float]], names: Sequence[st
         writer.writerow(["system", *names, "signature"])
         writer.writerows([system, *(repr(values[n]) for n in names), signature] for system, values in means.items())
         return out.getvalue().rstrip("\n")
-    rows = tuple((Cell((system,)), *(Cell((f"{values[n]:.{width}f}",)) for n in names)) for system, values in means.items())
+    rows = tuple(
+        (Cell((system,)), *(Cell((f"{values[n]:.{width}f}",)) for n in names)) for system, values in means.items()
+    )
     grid = Grid(("System", *names), rows, ("l", *("r" for _ in names)))
-    lines = {"text": lambda: [FEATURES_TITLE, *text_grid(grid)], "markdown": lambda: markdown_grid(grid),
-             "latex": lambda: latex_grid(grid)}.get(fmt, lambda: html_grid(grid, caption=FEATURES_TITLE))()  # fmt: skip
+    lines = {
+        "text": lambda: [FEATURES_TITLE, *text_grid(grid)],
+        "markdown": lambda: markdown_grid(grid),
+        "latex": lambda: latex_grid(grid),
+    }.get(fmt, lambda: html_grid(grid, caption=FEATURES_TITLE))()
     return "\n".join([*lines, "", signature])

@@ -108,16 +108,24 @@ def _scores(table: ResultTable, short: bool) -> str:
     """The result table as every human format lays it out, one cell part per line."""
     report = build_report(table, Options(width=WIDTH, deltas=len(table.systems) > 1, short=short))
     grid = report.grid
-    head = "".join(f'<th{" class=num" if a[0] == "r" else ""}>{escape(h)}</th>' for h, a in zip(grid.header, grid.aligns))
+    head = "".join(
+        f"<th{' class=num' if a[0] == 'r' else ''}>{escape(h)}</th>" for h, a in zip(grid.header, grid.aligns)
+    )
     rows = []
     for k, row in enumerate(grid.rows):
         cells = [_cell(row[0], "th", False, _swatch(k))]
         cells += [_cell(cell, "td", True) for cell in row[1:]]
         rows.append(f'<tr class="system">{"".join(cells)}</tr>')
-    out = [f'<div class="wide"><table class="scores"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>',
-           _notes(report.notes)]  # fmt: skip
+    out = [
+        f'<div class="wide"><table class="scores"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>',
+        _notes(report.notes),
+    ]
     if report.comparisons is not None:
-        out.append('<div class="wide comparisons">' + clean("".join(html_grid(report.comparisons, COMPARISONS_TITLE))) + "</div>")
+        out.append(
+            '<div class="wide comparisons">'
+            + clean("".join(html_grid(report.comparisons, COMPARISONS_TITLE)))
+            + "</div>"
+        )
         out.append(_notes(report.comparison_notes))
     out.append(f'<pre class="signatures">{escape(chr(10).join(report.signatures))}</pre>')
     return "".join(out)
@@ -150,13 +158,24 @@ def _charts(table: ResultTable) -> str:
             rows.append(Row(system, table.scores[i][k].score, low, high, color(i)))
         levels = {ci.level for row in table.intervals or () for ci in row if ci is not None}
         what = f"{100 * min(levels):g}% bootstrap intervals · " if levels else ""
-        svgs.append(interval_chart(column.name, rows, what + ("higher" if column.higher_is_better else "lower") + " is better"))
+        svgs.append(
+            interval_chart(column.name, rows, what + ("higher" if column.higher_is_better else "lower") + " is better")
+        )
     pair = _scatter_metrics(table)
     if pair is not None:
         kx, ky = pair
         x_name, y_name = table.metric_names[kx], table.metric_names[ky]
-        points = [Point(system, table.scores[i][kx].score, table.scores[i][ky].score, color(i),
-                        _interval(table, i, kx), _interval(table, i, ky)) for i, system in enumerate(table.systems)]  # fmt: skip
+        points = [
+            Point(
+                system,
+                table.scores[i][kx].score,
+                table.scores[i][ky].score,
+                color(i),
+                _interval(table, i, kx),
+                _interval(table, i, ky),
+            )
+            for i, system in enumerate(table.systems)
+        ]
         svgs.append(scatter(f"{x_name} vs {y_name}", points, x_name, y_name))
     legend = "".join(f"<li>{_swatch(i)}<bdi>{escape(s)}</bdi></li>" for i, s in enumerate(table.systems))
     return f'<ul class="systems">{legend}</ul><div class="charts">{"".join(svgs)}</div>'
@@ -175,8 +194,14 @@ def _features(data: ReportData, systems: Sequence[str]) -> str:
     means = {s: {n: _mean(data.features[n][s]) for n in names} for s in shown}
     rows = tuple((Cell((s,)), *(Cell((f"{means[s][n]:.3f}",)) for n in names)) for s in shown)
     table = html_grid(Grid(("System", *names), rows, ("l", *("r" for _ in names))), "Mean over segments")
-    charts = [ridge_histograms(name, [Row(s, means[s][name], color=color(systems.index(s))) for s in shown],
-                               [data.features[name][s] for s in shown]) for name in names]  # fmt: skip
+    charts = [
+        ridge_histograms(
+            name,
+            [Row(s, means[s][name], color=color(systems.index(s))) for s in shown],
+            [data.features[name][s] for s in shown],
+        )
+        for name in names
+    ]
     return f'<div class="wide features">{clean("".join(table))}</div><div class="charts">{"".join(charts)}</div>'
 
 
@@ -185,12 +210,16 @@ def _sentence_scores(segments: SegmentTable) -> dict[str, dict[str, list[Optiona
     out: dict[str, dict[str, list[Optional[float]]]] = {}
     for row in segments.rows:
         value = float(row.score.score)
-        out.setdefault(row.metric, {}).setdefault(row.system, []).append(round(value, 4) if math.isfinite(value) else None)
+        out.setdefault(row.metric, {}).setdefault(row.system, []).append(
+            round(value, 4) if math.isfinite(value) else None
+        )
     return out
 
 
 def _options(names: Sequence[str], selected: str) -> str:
-    return "".join(f'<option value="{escape(n)}"{" selected" if n == selected else ""}>{escape(n)}</option>' for n in names)
+    return "".join(
+        f'<option value="{escape(n)}"{" selected" if n == selected else ""}>{escape(n)}</option>' for n in names
+    )
 
 
 def _controls(segments: SegmentTable, systems: Sequence[str]) -> str:
@@ -218,8 +247,10 @@ def _segments(segments: SegmentTable, data: ReportData) -> str:
         cells.append(f'<td class="ref"><div dir="auto">{escape(reference)}</div></td>')
         for s in systems:
             output = data.outputs[s][i]
-            figures = " · ".join(f"{escape(m)} {v:.1f}" if (v := scores[m][s][i]) is not None else f"{escape(m)} –"
-                                 for m in segments.metric_names)  # fmt: skip
+            figures = " · ".join(
+                f"{escape(m)} {v:.1f}" if (v := scores[m][s][i]) is not None else f"{escape(m)} –"
+                for m in segments.metric_names
+            )
             markup, exact = (escape(output), True) if source is None else word_diff(source, output)
             cheap += not exact
             cells.append(f'<td class="out"><div dir="auto">{markup}</div><div class="sc">{figures}</div></td>')
@@ -279,21 +310,36 @@ def build_html_report(table: ResultTable, segments: SegmentTable, data: ReportDa
         InvalidValueError: the three do not describe the same systems and segments.
     """
     _check(table, segments, data)
-    marks = ("Each output with the words it <ins>added</ins> (not in the source) and the source words it "
-             "<del>deleted</del>." if data.sources is not None else "No sources were given: no words are marked.")  # fmt: skip
-    return "".join([
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(data.title)}</title><style>{_CSS}</style></head><body>",
-        f"<header><h1>{escape(data.title)}</h1>{_summary(table, data)}</header>",
-        '<section id="data"><h2>Data</h2>', _facts(data), "</section>",
-        '<section id="scores"><h2>Scores</h2>', _scores(table, data.short), "</section>",
-        '<section id="charts"><h2>Charts</h2>', _charts(table), "</section>",
-        '<section id="features"><h2>Features</h2>', _features(data, table.systems), "</section>",
-        f'<section id="qualitative"><h2>Segments</h2><p class="meta">{marks} Δ: the difference of the sentence-level '
-        "scores the rows are sorted by.</p>", _segments(segments, data), "</section>",
-        f"<script>{_JS}</script></body></html>\n",
-    ])  # fmt: skip
+    marks = (
+        "Each output with the words it <ins>added</ins> (not in the source) and the source words it <del>deleted</del>."
+        if data.sources is not None
+        else "No sources were given: no words are marked."
+    )
+    return "".join(
+        [
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(data.title)}</title><style>{_CSS}</style></head><body>",
+            f"<header><h1>{escape(data.title)}</h1>{_summary(table, data)}</header>",
+            '<section id="data"><h2>Data</h2>',
+            _facts(data),
+            "</section>",
+            '<section id="scores"><h2>Scores</h2>',
+            _scores(table, data.short),
+            "</section>",
+            '<section id="charts"><h2>Charts</h2>',
+            _charts(table),
+            "</section>",
+            '<section id="features"><h2>Features</h2>',
+            _features(data, table.systems),
+            "</section>",
+            f'<section id="qualitative"><h2>Segments</h2><p class="meta">{marks} Δ: the difference of the sentence-level '
+            "scores the rows are sorted by.</p>",
+            _segments(segments, data),
+            "</section>",
+            f"<script>{_JS}</script></body></html>\n",
+        ]
+    )
 
 
 _CSS = """

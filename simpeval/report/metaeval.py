@@ -155,18 +155,70 @@ class MetaEvaluation:
 
     def records(self) -> list[dict[str, Any]]:
         """One flat record per figure (the rows of the CSV, TSV and JSON Lines formats)."""
-        out = [{"table": "correlation", "level": c.level, "metric_a": c.metric, "metric_b": "", "method": c.method,
-                "value": c.value, "ci_low": c.low, "ci_high": c.high, "n": c.n, "t": None, "p_value": None}
-               for c in self.correlations]  # fmt: skip
-        out += [{"table": "williams", "level": w.level, "metric_a": w.metric_a, "metric_b": w.metric_b,
-                 "method": "pearson", "value": w.r_a - w.r_b, "ci_low": None, "ci_high": None, "n": w.n, "t": w.t,
-                 "p_value": w.p_value} for w in self.williams]  # fmt: skip
-        out += [{"table": "ranking", "level": "system", "metric_a": r.metric, "metric_b": "", "method": "accuracy",
-                 "value": r.accuracy, "ci_low": r.low, "ci_high": r.high, "n": r.n_pairs, "t": None, "p_value": None}
-                for r in self.ranking]  # fmt: skip
-        out += [{"table": "agreement", "level": "system", "metric_a": a.metric_a, "metric_b": a.metric_b,
-                 "method": "agreement", "value": a.agreement, "ci_low": a.low, "ci_high": a.high, "n": a.n_pairs,
-                 "t": None, "p_value": None} for a in self.agreement]  # fmt: skip
+        out = [
+            {
+                "table": "correlation",
+                "level": c.level,
+                "metric_a": c.metric,
+                "metric_b": "",
+                "method": c.method,
+                "value": c.value,
+                "ci_low": c.low,
+                "ci_high": c.high,
+                "n": c.n,
+                "t": None,
+                "p_value": None,
+            }
+            for c in self.correlations
+        ]
+        out += [
+            {
+                "table": "williams",
+                "level": w.level,
+                "metric_a": w.metric_a,
+                "metric_b": w.metric_b,
+                "method": "pearson",
+                "value": w.r_a - w.r_b,
+                "ci_low": None,
+                "ci_high": None,
+                "n": w.n,
+                "t": w.t,
+                "p_value": w.p_value,
+            }
+            for w in self.williams
+        ]
+        out += [
+            {
+                "table": "ranking",
+                "level": "system",
+                "metric_a": r.metric,
+                "metric_b": "",
+                "method": "accuracy",
+                "value": r.accuracy,
+                "ci_low": r.low,
+                "ci_high": r.high,
+                "n": r.n_pairs,
+                "t": None,
+                "p_value": None,
+            }
+            for r in self.ranking
+        ]
+        out += [
+            {
+                "table": "agreement",
+                "level": "system",
+                "metric_a": a.metric_a,
+                "metric_b": a.metric_b,
+                "method": "agreement",
+                "value": a.agreement,
+                "ci_low": a.low,
+                "ci_high": a.high,
+                "n": a.n_pairs,
+                "t": None,
+                "p_value": None,
+            }
+            for a in self.agreement
+        ]
         return [_clean(r) for r in out]
 
 
@@ -197,8 +249,10 @@ def _correlation_grid(result: MetaEvaluation, width: int) -> Grid:
             found = {c.method: c for c in result.correlations if (c.metric, c.level) == (metric, level)}
             if not found or next(iter(found.values())).n < MIN_ITEMS:
                 continue
-            cells = [Cell((_number(found[m].value, width), _interval(found[m].low, found[m].high, width)))
-                     for m, _ in coefficients]  # fmt: skip
+            cells = [
+                Cell((_number(found[m].value, width), _interval(found[m].low, found[m].high, width)))
+                for m, _ in coefficients
+            ]
             rows.append((Cell((level,)), Cell((metric,)), Cell((str(next(iter(found.values())).n),)), *cells))
     header = ("Level", "Metric", "n", *(title for _, title in coefficients))
     return Grid(header, tuple(rows), ("l", "l", "r", *("rl" for _ in coefficients)))
@@ -206,11 +260,18 @@ def _correlation_grid(result: MetaEvaluation, width: int) -> Grid:
 
 def _williams_grid(result: MetaEvaluation, width: int) -> Optional[Grid]:
     rows = tuple(
-        (Cell((w.level,)), Cell((f"{w.metric_a} > {w.metric_b}",)), Cell((_number(w.r_a, width),)),
-         Cell((_number(w.r_b, width),)), Cell((_number(w.r_ab, width),)), Cell((_number(w.t, 2),)),
-         Cell((_number(w.p_value, 4) + ("*" if w.p_value < ALPHA else ""),)))
-        for w in result.williams if w.n > MIN_ITEMS
-    )  # fmt: skip
+        (
+            Cell((w.level,)),
+            Cell((f"{w.metric_a} > {w.metric_b}",)),
+            Cell((_number(w.r_a, width),)),
+            Cell((_number(w.r_b, width),)),
+            Cell((_number(w.r_ab, width),)),
+            Cell((_number(w.t, 2),)),
+            Cell((_number(w.p_value, 4) + ("*" if w.p_value < ALPHA else ""),)),
+        )
+        for w in result.williams
+        if w.n > MIN_ITEMS
+    )
     if not rows:
         return None
     return Grid(("Level", "Hypothesis", "r_a", "r_b", "r_ab", "t", "p"), rows, ("l", "l", "r", "r", "r", "r", "l"))
@@ -220,15 +281,36 @@ def _pairs_grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
     grids = []
     rows: tuple[tuple[Cell, ...], ...]
     if result.ranking:
-        rows = tuple((Cell((r.metric,)), Cell((_number(r.accuracy, width), _interval(r.low, r.high, width))),
-                      Cell((str(r.n_pairs),))) for r in result.ranking)  # fmt: skip
-        grids.append(("Pairwise system-ranking accuracy (pairs the raters tell apart)",
-                      Grid(("Metric", "Accuracy", "Pairs"), rows, ("l", "rl", "r"))))  # fmt: skip
+        rows = tuple(
+            (
+                Cell((r.metric,)),
+                Cell((_number(r.accuracy, width), _interval(r.low, r.high, width))),
+                Cell((str(r.n_pairs),)),
+            )
+            for r in result.ranking
+        )
+        grids.append(
+            (
+                "Pairwise system-ranking accuracy (pairs the raters tell apart)",
+                Grid(("Metric", "Accuracy", "Pairs"), rows, ("l", "rl", "r")),
+            )
+        )
     if result.agreement:
-        rows = tuple((Cell((a.metric_a,)), Cell((a.metric_b,)), Cell((_number(a.agreement, width),
-                      _interval(a.low, a.high, width))), Cell((str(a.n_pairs),))) for a in result.agreement)  # fmt: skip
-        grids.append(("Agreement between metrics on the same pairs",
-                      Grid(("Metric A", "Metric B", "Agreement", "Pairs"), rows, ("l", "l", "rl", "r"))))  # fmt: skip
+        rows = tuple(
+            (
+                Cell((a.metric_a,)),
+                Cell((a.metric_b,)),
+                Cell((_number(a.agreement, width), _interval(a.low, a.high, width))),
+                Cell((str(a.n_pairs),)),
+            )
+            for a in result.agreement
+        )
+        grids.append(
+            (
+                "Agreement between metrics on the same pairs",
+                Grid(("Metric A", "Metric B", "Agreement", "Pairs"), rows, ("l", "l", "rl", "r")),
+            )
+        )
     return grids
 
 
@@ -244,8 +326,10 @@ def _grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
 def _notes(result: MetaEvaluation) -> list[str]:
     notes = list(result.notes)
     if result.n_samples:
-        notes.append(f"95% bootstrap intervals: {result.n_samples} resamples of the segments (every rated output "
-                     f"of a drawn segment with it), seed {result.seed}")  # fmt: skip
+        notes.append(
+            f"95% bootstrap intervals: {result.n_samples} resamples of the segments (every rated output "
+            f"of a drawn segment with it), seed {result.seed}"
+        )
     rated = next((c.n for c in result.correlations if c.level == "segment"), MIN_ITEMS)
     if rated < MIN_ITEMS:
         notes.append(f"segment-level figures need {MIN_ITEMS} rated outputs or more (got {rated}): left out")

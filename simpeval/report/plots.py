@@ -90,7 +90,9 @@ def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] 
     names = list(metrics) if metrics is not None else list(table.metric_names)
     extension = str(path).rsplit(".", 1)[-1].lower() if "." in str(path) else ""
     if extension not in ("png", "svg", "pdf"):
-        raise InvalidOptionError(f"plot file {path} must end in .png, .svg or .pdf (got {extension or 'no extension'!r}).")
+        raise InvalidOptionError(
+            f"plot file {path} must end in .png, .svg or .pdf (got {extension or 'no extension'!r})."
+        )
     plt = _pyplot()
     panels = len(names) + (1 if len(names) >= 2 else 0)
     fig, axes = plt.subplots(1, panels, figsize=(max(4.5, 0.5 * len(table.systems) + 2.5) * panels, 4.2), squeeze=False)
@@ -111,8 +113,11 @@ def save_metaeval_figure(result: MetaEvaluation, path: str) -> None:
     the bootstrap intervals as error bars, written to ``path`` atomically (format from the suffix)."""
     plt = _pyplot()
     # A level with no defined correlation (one system: no system level) gets no panel.
-    levels = [level for level in ("segment", "system")
-              if any(c.level == level and math.isfinite(c.value) for c in result.correlations)] or ["segment"]  # fmt: skip
+    levels = [
+        level
+        for level in ("segment", "system")
+        if any(c.level == level and math.isfinite(c.value) for c in result.correlations)
+    ] or ["segment"]
     metrics = list(dict.fromkeys(c.metric for c in result.correlations))
     fig, axes = plt.subplots(1, len(levels), figsize=(4 + 1.2 * len(metrics), 3.6), squeeze=False)
     for ax, level in zip(axes[0], levels):

@@ -31,7 +31,18 @@ from typing import Optional, Sequence
 
 from .formats.html import html_escape
 
-__all__ = ["PALETTE", "Point", "Row", "clean", "color", "escape", "interval_chart", "nice_ticks", "ridge_histograms", "scatter"]
+__all__ = [
+    "PALETTE",
+    "Point",
+    "Row",
+    "clean",
+    "color",
+    "escape",
+    "interval_chart",
+    "nice_ticks",
+    "ridge_histograms",
+    "scatter",
+]
 
 #: Tableau's ten colours: distinct, print well, readable on white.
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#9c755f", "#ff9da7", "#bab0ac")
@@ -114,13 +125,18 @@ class _Axis:
 
 
 def _svg(title: str, height: float, body: Sequence[str], subtitle: str = "") -> str:
-    sub = f'<text x="{_WIDTH / 2}" y="34" text-anchor="middle" class="subtitle">{escape(subtitle)}</text>' if subtitle else ""
+    sub = (
+        f'<text x="{_WIDTH / 2}" y="34" text-anchor="middle" class="subtitle">{escape(subtitle)}</text>'
+        if subtitle
+        else ""
+    )
     return (
         f'<svg class="chart" viewBox="0 0 {_WIDTH} {height:.0f}" '
         f'width="{_WIDTH}" height="{height:.0f}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
         f'<text x="{_WIDTH / 2}" y="18" text-anchor="middle" class="chart-title">{escape(title)}</text>{sub}'
-        + "".join(body) + "</svg>"
-    )  # fmt: skip
+        + "".join(body)
+        + "</svg>"
+    )
 
 
 def _x_axis(axis: _Axis, top: float, bottom: float) -> list[str]:
@@ -128,8 +144,10 @@ def _x_axis(axis: _Axis, top: float, bottom: float) -> list[str]:
     out = [f'<line x1="{axis.start:.1f}" x2="{axis.end:.1f}" y1="{bottom:.1f}" y2="{bottom:.1f}" class="axis"/>']
     for tick in axis.ticks:
         x = axis(tick)
-        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" class="grid"/>'
-                   f'<text x="{x:.1f}" y="{bottom + 14:.1f}" text-anchor="middle" class="tick">{_label(tick, axis.ticks)}</text>')  # fmt: skip
+        out.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top:.1f}" y2="{bottom:.1f}" class="grid"/>'
+            f'<text x="{x:.1f}" y="{bottom + 14:.1f}" text-anchor="middle" class="tick">{_label(tick, axis.ticks)}</text>'
+        )
     return out
 
 
@@ -154,16 +172,24 @@ def interval_chart(title: str, rows: Sequence[Row], subtitle: str = "") -> str:
     body = _x_axis(axis, top - 6, bottom)
     for k, r in enumerate(rows):
         y = top + step * (k + 0.5)
-        tip = f"{r.label}: {_num(r.value)}" + (f" ({_num(r.low)}–{_num(r.high)})" if r.low is not None and r.high is not None else "")
-        body.append(f'<g><title>{escape(tip)}</title><text x="{margin - 8:.1f}" y="{y + 4:.1f}" text-anchor="end" '
-                    f'class="label">{escape(_short(r.label, 20))}</text>')  # fmt: skip
+        tip = f"{r.label}: {_num(r.value)}" + (
+            f" ({_num(r.low)}–{_num(r.high)})" if r.low is not None and r.high is not None else ""
+        )
+        body.append(
+            f'<g><title>{escape(tip)}</title><text x="{margin - 8:.1f}" y="{y + 4:.1f}" text-anchor="end" '
+            f'class="label">{escape(_short(r.label, 20))}</text>'
+        )
         if r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high):
             x0, x1 = axis(r.low), axis(r.high)
-            body.append(f'<path d="M{x0:.1f} {y:.1f}H{x1:.1f}M{x0:.1f} {y - 5:.1f}V{y + 5:.1f}M{x1:.1f} {y - 5:.1f}'
-                        f'V{y + 5:.1f}" stroke="{r.color}" class="whisker"/>')  # fmt: skip
+            body.append(
+                f'<path d="M{x0:.1f} {y:.1f}H{x1:.1f}M{x0:.1f} {y - 5:.1f}V{y + 5:.1f}M{x1:.1f} {y - 5:.1f}'
+                f'V{y + 5:.1f}" stroke="{r.color}" class="whisker"/>'
+            )
         if math.isfinite(r.value):
             body.append(f'<circle cx="{axis(r.value):.1f}" cy="{y:.1f}" r="5" fill="{r.color}" class="dot"/>')
-        body.append(f'<text x="{_WIDTH - 6}" y="{y + 4:.1f}" text-anchor="end" class="value">{_num(r.value)}</text></g>')
+        body.append(
+            f'<text x="{_WIDTH - 6}" y="{y + 4:.1f}" text-anchor="end" class="value">{_num(r.value)}</text></g>'
+        )
     return _svg(title, bottom + 26, body, subtitle)
 
 
@@ -205,11 +231,15 @@ def scatter(title: str, points: Sequence[Point], x_label: str, y_label: str) -> 
     body.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{bottom}" class="axis"/>')
     for tick in y_axis.ticks:
         y = y_axis(tick)
-        body.append(f'<line x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
-                    f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">{_label(tick, y_axis.ticks)}</text>')  # fmt: skip
-    body.append(f'<text x="{(left + right) / 2:.1f}" y="{bottom + 32:.1f}" text-anchor="middle" class="axis-label">{escape(x_label)}</text>'
-                f'<text x="14" y="{(top + bottom) / 2:.1f}" text-anchor="middle" transform="rotate(-90 14 {(top + bottom) / 2:.1f})" '
-                f'class="axis-label">{escape(y_label)}</text>')  # fmt: skip
+        body.append(
+            f'<line x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">{_label(tick, y_axis.ticks)}</text>'
+        )
+    body.append(
+        f'<text x="{(left + right) / 2:.1f}" y="{bottom + 32:.1f}" text-anchor="middle" class="axis-label">{escape(x_label)}</text>'
+        f'<text x="14" y="{(top + bottom) / 2:.1f}" text-anchor="middle" transform="rotate(-90 14 {(top + bottom) / 2:.1f})" '
+        f'class="axis-label">{escape(y_label)}</text>'
+    )
     shown = [p for p in points if math.isfinite(p.x) and math.isfinite(p.y)]
     anchors = [(x_axis(p.x), y_axis(p.y), _short(p.label, 20)) for p in shown]
     for p, (x, y, text), (lx, ly) in zip(shown, anchors, _place_labels(anchors)):
@@ -218,9 +248,11 @@ def scatter(title: str, points: Sequence[Point], x_label: str, y_label: str) -> 
             bars += f'<path d="M{x_axis(p.x_interval[0]):.1f} {y:.1f}H{x_axis(p.x_interval[1]):.1f}" stroke="{p.color}" class="whisker"/>'
         if p.y_interval is not None:
             bars += f'<path d="M{x:.1f} {y_axis(p.y_interval[0]):.1f}V{y_axis(p.y_interval[1]):.1f}" stroke="{p.color}" class="whisker"/>'
-        body.append(f'<g><title>{escape(p.label)}: {escape(x_label)} {p.x:.2f}, {escape(y_label)} {p.y:.2f}</title>{bars}'
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{p.color}" class="dot"/>'
-                    f'<text x="{lx:.1f}" y="{ly:.1f}" class="label">{escape(text)}</text></g>')  # fmt: skip
+        body.append(
+            f"<g><title>{escape(p.label)}: {escape(x_label)} {p.x:.2f}, {escape(y_label)} {p.y:.2f}</title>{bars}"
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{p.color}" class="dot"/>'
+            f'<text x="{lx:.1f}" y="{ly:.1f}" class="label">{escape(text)}</text></g>'
+        )
     return _svg(title, bottom + 42, body)
 
 
@@ -251,15 +283,21 @@ def ridge_histograms(title: str, series: Sequence[Row], values: Sequence[Sequenc
     width = (axis.end - axis.start) / bins
     for k, (s, row) in enumerate(zip(series, shares)):
         base = top + step * (k + 1) - 3
-        body.append(f'<g><title>{escape(s.label)}: mean {_num(s.value, 3)}</title><text x="{margin - 8:.1f}" y="{base - 8:.1f}" '
-                    f'text-anchor="end" class="label">{escape(_short(s.label, 20))}</text>')  # fmt: skip
+        body.append(
+            f'<g><title>{escape(s.label)}: mean {_num(s.value, 3)}</title><text x="{margin - 8:.1f}" y="{base - 8:.1f}" '
+            f'text-anchor="end" class="label">{escape(_short(s.label, 20))}</text>'
+        )
         for b, share in enumerate(row):
             if share:
                 h = share / tallest * (step - 6)
-                body.append(f'<rect x="{axis.start + b * width + 0.5:.1f}" y="{base - h:.1f}" width="{width - 1:.1f}" '
-                            f'height="{h:.1f}" fill="{s.color}" class="bar"><title>{share:.0%}</title></rect>')  # fmt: skip
+                body.append(
+                    f'<rect x="{axis.start + b * width + 0.5:.1f}" y="{base - h:.1f}" width="{width - 1:.1f}" '
+                    f'height="{h:.1f}" fill="{s.color}" class="bar"><title>{share:.0%}</title></rect>'
+                )
         if math.isfinite(s.value):
             x = axis(s.value)
             body.append(f'<path d="M{x:.1f} {base - step + 8:.1f}V{base + 2:.1f}" class="mean"/>')
-        body.append(f'<text x="{_WIDTH - 6}" y="{base - 8:.1f}" text-anchor="end" class="value">{_num(s.value)}</text></g>')
+        body.append(
+            f'<text x="{_WIDTH - 6}" y="{base - 8:.1f}" text-anchor="end" class="value">{_num(s.value)}</text></g>'
+        )
     return _svg(title, bottom + 26, body)

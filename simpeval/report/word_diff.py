@@ -71,8 +71,11 @@ def _opcodes(a: list[str], b: list[str], budget: int) -> tuple[list[Opcode], boo
     while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
     middle = "replace" if head + tail < min(len(a), len(b)) else "delete" if len(a) > len(b) else "insert"
-    spans: list[Opcode] = [("equal", 0, head, 0, head), (middle, head, len(a) - tail, head, len(b) - tail),
-             ("equal", len(a) - tail, len(a), len(b) - tail, len(b))]  # fmt: skip
+    spans: list[Opcode] = [
+        ("equal", 0, head, 0, head),
+        (middle, head, len(a) - tail, head, len(b) - tail),
+        ("equal", len(a) - tail, len(a), len(b) - tail, len(b)),
+    ]
     return [span for span in spans if span[1] < span[2] or span[3] < span[4]], False
 
 

@@ -189,9 +189,7 @@ def resample_dtype(dtype: Any, owner: str) -> np.dtype[Any]:
     try:
         resolved: np.dtype[Any] = np.dtype(dtype)
     except TypeError as err:
-        raise InvalidOptionError(
-            f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r})."
-        ) from err
+        raise InvalidOptionError(f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r}).") from err
     if resolved not in (np.dtype(np.float64), np.dtype(np.float32)):
         raise InvalidOptionError(f"{owner}: dtype must be numpy.float64 or numpy.float32 (got {dtype!r}).")
     return resolved
@@ -283,11 +281,7 @@ def _exact_in_float32(stats: npt.NDArray[np.float64]) -> bool:
     if stats.size == 0:
         return True
     largest = float(stats.max())
-    return bool(
-        float(stats.min()) >= 0
-        and np.array_equal(stats, np.floor(stats))
-        and largest * stats.shape[0] < 2**24
-    )
+    return bool(float(stats.min()) >= 0 and np.array_equal(stats, np.floor(stats)) and largest * stats.shape[0] < 2**24)
 
 
 def resampled_sums(

@@ -89,8 +89,7 @@ def compare_to_baseline(
     systems = _check_systems(stats_by_system, owner)
     if not isinstance(baseline, str) or baseline not in systems:
         raise InvalidOptionError(
-            f"{owner}: baseline must be one of the systems ({', '.join(map(repr, systems))}) "
-            f"(got {baseline!r})."
+            f"{owner}: baseline must be one of the systems ({', '.join(map(repr, systems))}) (got {baseline!r})."
         )
     pairs = [(baseline, name) for name in systems if name != baseline]
     return _run(metric, systems, pairs, test, n_samples, seed, correction, dtype, metric_name, owner)
@@ -167,9 +166,7 @@ def _check_systems(stats_by_system: Any, owner: str) -> dict[str, npt.NDArray[np
         systems[name] = check_stats(stats, f"stats_by_system[{name!r}]", owner)
     first = next(iter(systems))
     for name in systems:
-        check_pair(
-            systems[first], systems[name], owner, (f"stats_by_system[{first!r}]", f"stats_by_system[{name!r}]")
-        )
+        check_pair(systems[first], systems[name], owner, (f"stats_by_system[{first!r}]", f"stats_by_system[{name!r}]"))
     return systems
 
 
@@ -187,8 +184,7 @@ def _run(
 ) -> list[PairedResult]:
     if test not in PAIRED_SAMPLES:
         raise InvalidOptionError(
-            f"{owner}: test must be 'bs' (paired bootstrap) or 'ar' (approximate randomization) "
-            f"(got {test!r})."
+            f"{owner}: test must be 'bs' (paired bootstrap) or 'ar' (approximate randomization) (got {test!r})."
         )
     if correction not in (None, "holm"):
         raise InvalidOptionError(f"{owner}: correction must be None or 'holm' (got {correction!r}).")
@@ -209,8 +205,14 @@ def _run(
         for base, system in pairs:
             results.append(
                 paired_approximate_randomization(
-                    systems[base], systems[system], score_fn, n_samples=n, seed=seed_value,
-                    system=system, baseline=base, metric=name,
+                    systems[base],
+                    systems[system],
+                    score_fn,
+                    n_samples=n,
+                    seed=seed_value,
+                    system=system,
+                    baseline=base,
+                    metric=name,
                 )
             )
     if correction == "holm":

@@ -45,6 +45,7 @@ from .results import ConfidenceInterval, PairedResult
 
 __all__ = ["paired_approximate_randomization", "paired_bootstrap", "paired_bootstraps"]
 
+
 def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:
     # Strict '>' and the +1 correction, as sacrebleu (after multeval). ``observed`` must stay
     # a Python float: against float32 samples NumPy >= 2 then compares in float32, as sacrebleu.
@@ -139,9 +140,12 @@ def paired_bootstrap(
 
 
 def resampled_scores(
-    generator: np.random.Generator, n: int, matrices: list[npt.NDArray[np.float64]], score_fn: ScoreFn,
+    generator: np.random.Generator,
+    n: int,
+    matrices: list[npt.NDArray[np.float64]],
+    score_fn: ScoreFn,
     precision: Any,
-) -> list[npt.NDArray[Any]]:  # fmt: skip
+) -> list[npt.NDArray[Any]]:
     """The scores of ``n`` bootstrap resamples of every matrix, all resampled with the same draws.
 
     A baseline compared with several systems is therefore resampled and scored once.
@@ -151,9 +155,16 @@ def resampled_scores(
 
 
 def _bootstrap_result(
-    base: npt.NDArray[np.float64], other: npt.NDArray[np.float64], base_scores: npt.NDArray[Any],
-    system_scores: npt.NDArray[Any], score_fn: ScoreFn, n: int, fraction: Fraction, level: float, seed: int,
-) -> PairedResult:  # fmt: skip
+    base: npt.NDArray[np.float64],
+    other: npt.NDArray[np.float64],
+    base_scores: npt.NDArray[Any],
+    system_scores: npt.NDArray[Any],
+    score_fn: ScoreFn,
+    n: int,
+    fraction: Fraction,
+    level: float,
+    seed: int,
+) -> PairedResult:
     """sacrebleu's paired bootstrap result from the resampled scores of the two systems."""
     ordered = np.sort(system_scores)
     mean = float(ordered.mean())  # the mean of the *sorted* scores, as sacrebleu (summation order)

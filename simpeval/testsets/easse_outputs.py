@@ -81,8 +81,19 @@ def easse_outputs(
 
 
 #: The 11 systems of the notebooks (and of Alva-Manchego et al., 2020's comparison on ASSET).
-_COURSE_SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX",
-                   "RM+EX+LS+RO", "UNTS")  # fmt: skip
+_COURSE_SYSTEMS = (
+    "ACCESS",
+    "BTRLTS",
+    "BTTS",
+    "BTTS10",
+    "Dress",
+    "Dress-Ls",
+    "EditNTS",
+    "PBMT-R",
+    "RM+EX",
+    "RM+EX+LS+RO",
+    "UNTS",
+)
 
 
 def _sha256s(easse_set: str, systems: Sequence[str]) -> dict[str, str]:

@@ -184,7 +184,9 @@ def _frame(rows: tuple[Any, ...], row_type: Any) -> Any:
     pandas = _pandas()
     names = [f.name for f in dataclasses.fields(row_type)]
     columns = {name: [getattr(row, name) for row in rows] for name in names}
-    dtypes = {f.name: {"int": "int64", "float": "float64", "str": object}[str(f.type)] for f in dataclasses.fields(row_type)}
+    dtypes = {
+        f.name: {"int": "int64", "float": "float64", "str": object}[str(f.type)] for f in dataclasses.fields(row_type)
+    }
     return pandas.DataFrame({name: pandas.Series(values, dtype=dtypes[name]) for name, values in columns.items()})
 
 

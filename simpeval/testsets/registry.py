@@ -102,7 +102,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="asset-test",
         description="ASSET test set: 359 Wikipedia sentences, 10 crowdsourced simplifications each",
         files={
-            "src": (_asset("dataset/asset.test.orig", "673ceb2672a37168a52040d75e16f9ffd1e3777b9f68e19207f2adf6542723f1"),),
+            "src": (
+                _asset("dataset/asset.test.orig", "673ceb2672a37168a52040d75e16f9ffd1e3777b9f68e19207f2adf6542723f1"),
+            ),
             "ref": (
                 _asset("dataset/asset.test.simp.0", "66f36029d0c732eb92886021faefe531c6cfd0a32bdbe7ae4aa97fd45bd1b046"),
                 _asset("dataset/asset.test.simp.1", "d323ceb364abbe84c79b14b028aa1ff563cd94955fbab19049612548dbb0f83f"),
@@ -126,18 +128,40 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="asset-valid",
         description="ASSET validation set: 2000 Wikipedia sentences, 10 crowdsourced simplifications each",
         files={
-            "src": (_asset("dataset/asset.valid.orig", "83dca90b5c53365a9c4a70222aed129c6df3c3f6b5da82ee94312e179b93fff1"),),
+            "src": (
+                _asset("dataset/asset.valid.orig", "83dca90b5c53365a9c4a70222aed129c6df3c3f6b5da82ee94312e179b93fff1"),
+            ),
             "ref": (
-                _asset("dataset/asset.valid.simp.0", "27b0c4a40c91b875c82a8ed76ff7cf0476b03a3a6998a2e3ef6e18000efda624"),
-                _asset("dataset/asset.valid.simp.1", "5043e9db5934c3d538b91f56d23466177813896da10f153d2b16c0c415ac5e84"),
-                _asset("dataset/asset.valid.simp.2", "578dd487cf03f6f66bb4acd2c44b464c3ac9fb42dc64b8e6afd391778ebc7ea7"),
-                _asset("dataset/asset.valid.simp.3", "4ab95ba6f7a60adde2f57201c0b749384ce64c97f8378fb0ab185367709a8386"),
-                _asset("dataset/asset.valid.simp.4", "f6f1d4bf9f87b532b37d7f5700ec384f817dba10247c91df629e1f6eee6c3aa9"),
-                _asset("dataset/asset.valid.simp.5", "182114cfbb2960358b0e2d71737ead9a2abb0c27d3f65281335f079ae4447e3b"),
-                _asset("dataset/asset.valid.simp.6", "aba27b505dad048982e902a04c4ffc5ab9e926b38d2383920aea798fd42de376"),
-                _asset("dataset/asset.valid.simp.7", "73d7983107eca6b98a9aec62ea75ea8d5adf313755b7e105608f212dead124cd"),
-                _asset("dataset/asset.valid.simp.8", "58f8e1109d87a4e3c5403705b8782750bb849cb8389a698156e00ca6512dd5c4"),
-                _asset("dataset/asset.valid.simp.9", "35a861e174ce5458fdcd1866e49aa84297fcb6b51fd98d6633b71932a646832e"),
+                _asset(
+                    "dataset/asset.valid.simp.0", "27b0c4a40c91b875c82a8ed76ff7cf0476b03a3a6998a2e3ef6e18000efda624"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.1", "5043e9db5934c3d538b91f56d23466177813896da10f153d2b16c0c415ac5e84"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.2", "578dd487cf03f6f66bb4acd2c44b464c3ac9fb42dc64b8e6afd391778ebc7ea7"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.3", "4ab95ba6f7a60adde2f57201c0b749384ce64c97f8378fb0ab185367709a8386"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.4", "f6f1d4bf9f87b532b37d7f5700ec384f817dba10247c91df629e1f6eee6c3aa9"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.5", "182114cfbb2960358b0e2d71737ead9a2abb0c27d3f65281335f079ae4447e3b"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.6", "aba27b505dad048982e902a04c4ffc5ab9e926b38d2383920aea798fd42de376"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.7", "73d7983107eca6b98a9aec62ea75ea8d5adf313755b7e105608f212dead124cd"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.8", "58f8e1109d87a4e3c5403705b8782750bb849cb8389a698156e00ca6512dd5c4"
+                ),
+                _asset(
+                    "dataset/asset.valid.simp.9", "35a861e174ce5458fdcd1866e49aa84297fcb6b51fd98d6633b71932a646832e"
+                ),
             ),
         },
         n_segments=2000,
@@ -150,7 +174,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="turkcorpus-test",
         description="TurkCorpus test set (truecased, detokenized): 359 sentences, 8 Turker simplifications each",
         files={
-            "src": (_turk("test.truecase.detok.orig", "b5a794c4099ee24c8412d30bd2336fe8d587e571b0f38c0c923ddf8641ae6c2e"),),
+            "src": (
+                _turk("test.truecase.detok.orig", "b5a794c4099ee24c8412d30bd2336fe8d587e571b0f38c0c923ddf8641ae6c2e"),
+            ),
             "ref": (
                 _turk("test.truecase.detok.simp.0", "2e8f64bf4f5a58c5d7a473bbc1b36ae2771598acff767e7d6815391a1608382e"),
                 _turk("test.truecase.detok.simp.1", "c683727c987fc48955d81f207837772b913cd487c17cb9337ccb181454cb543f"),
@@ -172,7 +198,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="turkcorpus-valid",
         description="TurkCorpus validation ('tune') set (truecased, detokenized): 2000 sentences, 8 references",
         files={
-            "src": (_turk("tune.truecase.detok.orig", "51da01391e402cac65656d4e09961e681e74c6090ca1ffbbb8b5b44f80cd45d5"),),
+            "src": (
+                _turk("tune.truecase.detok.orig", "51da01391e402cac65656d4e09961e681e74c6090ca1ffbbb8b5b44f80cd45d5"),
+            ),
             "ref": (
                 _turk("tune.truecase.detok.simp.0", "09e6f72b9383ed8691126f521598b390d7933d5692ebe2ca4489b1aa6cc1bfbe"),
                 _turk("tune.truecase.detok.simp.1", "b1dc8cde1d0cc7a929b6f23258459836da78efe649abd8417dcdf13dac7ed865"),
@@ -194,18 +222,50 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="turkcorpus-test-legacy",
         description="TurkCorpus test set, original tokenized lowercased files (for pre-2019 numbers)",
         files={
-            "src": (_turk("legacy/test.8turkers.tok.norm", "5a45e4deb23524dbd06fae0bbaf4a547df8c5d982bf4c9867c0f1462ed99ac46"),),
-            "ref": (
-                _turk("legacy/test.8turkers.tok.turk.0", "33399612ddb7ec4f0cd798508ea2928a3ab9b2ec3a9e524a4d5a0da44bf1425a"),
-                _turk("legacy/test.8turkers.tok.turk.1", "6ea0d23083ce25c7cceb19f4e454ddde7d8b4010243d7af2ab0a96884587e79b"),
-                _turk("legacy/test.8turkers.tok.turk.2", "abe871f586783f6e2273557fbc1ed203b06e5a5c2a52da260113c939ce1e79e3"),
-                _turk("legacy/test.8turkers.tok.turk.3", "b4387233b14c123c7cef8d15c2ee7c68244fedb10e6e37008c0eed782b98897e"),
-                _turk("legacy/test.8turkers.tok.turk.4", "1abf53f4dc075660322be772b40cdd26545902d5a7fa8746a460ea55301dd847"),
-                _turk("legacy/test.8turkers.tok.turk.5", "3bbb08c71bbf692a2b7f2b6421a833397f96574fb9d7ff1dfd2c0f52ea0c52d6"),
-                _turk("legacy/test.8turkers.tok.turk.6", "d100c0a63c9a01cde27694f18275e760d3f77bcd8b46ab9f6f832e8bc37c4857"),
-                _turk("legacy/test.8turkers.tok.turk.7", "e1956804ef69855a83a6c214acd07373533dad31615de0254ec60e3d0dbbedac"),
+            "src": (
+                _turk(
+                    "legacy/test.8turkers.tok.norm", "5a45e4deb23524dbd06fae0bbaf4a547df8c5d982bf4c9867c0f1462ed99ac46"
+                ),
             ),
-            "wiki": (_turk("legacy/test.8turkers.tok.simp", "b99c0e5f9a00d5c7b28ca0eb91f362ce7be9de9b020f53b350321da4c3466f0a"),),
+            "ref": (
+                _turk(
+                    "legacy/test.8turkers.tok.turk.0",
+                    "33399612ddb7ec4f0cd798508ea2928a3ab9b2ec3a9e524a4d5a0da44bf1425a",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.1",
+                    "6ea0d23083ce25c7cceb19f4e454ddde7d8b4010243d7af2ab0a96884587e79b",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.2",
+                    "abe871f586783f6e2273557fbc1ed203b06e5a5c2a52da260113c939ce1e79e3",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.3",
+                    "b4387233b14c123c7cef8d15c2ee7c68244fedb10e6e37008c0eed782b98897e",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.4",
+                    "1abf53f4dc075660322be772b40cdd26545902d5a7fa8746a460ea55301dd847",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.5",
+                    "3bbb08c71bbf692a2b7f2b6421a833397f96574fb9d7ff1dfd2c0f52ea0c52d6",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.6",
+                    "d100c0a63c9a01cde27694f18275e760d3f77bcd8b46ab9f6f832e8bc37c4857",
+                ),
+                _turk(
+                    "legacy/test.8turkers.tok.turk.7",
+                    "e1956804ef69855a83a6c214acd07373533dad31615de0254ec60e3d0dbbedac",
+                ),
+            ),
+            "wiki": (
+                _turk(
+                    "legacy/test.8turkers.tok.simp", "b99c0e5f9a00d5c7b28ca0eb91f362ce7be9de9b020f53b350321da4c3466f0a"
+                ),
+            ),
         },
         n_segments=359,
         n_references=8,
@@ -221,18 +281,50 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="turkcorpus-valid-legacy",
         description="TurkCorpus validation ('tune') set, original tokenized lowercased files",
         files={
-            "src": (_turk("legacy/tune.8turkers.tok.norm", "645c2069a203bb09e604a4cb7e6ff36f077e6c5675d5f36a56c7f7edacb61e23"),),
-            "ref": (
-                _turk("legacy/tune.8turkers.tok.turk.0", "fb7c373e88dd188e234c688e6c7ed22012658e06c5c127d4be5f19f0e66a6542"),
-                _turk("legacy/tune.8turkers.tok.turk.1", "308fab45b60d36bbd0ff651245cc0ceed82654658679c27ce575c4b487827394"),
-                _turk("legacy/tune.8turkers.tok.turk.2", "f428363b156759352c4240a218f5485909961c84554fd20dbcf076a4518c1f13"),
-                _turk("legacy/tune.8turkers.tok.turk.3", "22a430a69b348643e4e86e33724ef8a0dc690e948827af9667d21536f7f19981"),
-                _turk("legacy/tune.8turkers.tok.turk.4", "a07211cb2a493f8a6c00f3f437c826eb10d01abb354f910d278d74752c306c24"),
-                _turk("legacy/tune.8turkers.tok.turk.5", "951a03c67fd726a946a7d303af6edc64b4c3aa351721c7e921bd83c5f8a7e1c6"),
-                _turk("legacy/tune.8turkers.tok.turk.6", "2983e016b4a7edff749106865251653d93def0c8f4f6f30ef6800b83cc3becbb"),
-                _turk("legacy/tune.8turkers.tok.turk.7", "f427962c2fa8aee00911c74b3c2c093e5b50acc70928a619d3f3225ba29f38eb"),
+            "src": (
+                _turk(
+                    "legacy/tune.8turkers.tok.norm", "645c2069a203bb09e604a4cb7e6ff36f077e6c5675d5f36a56c7f7edacb61e23"
+                ),
             ),
-            "wiki": (_turk("legacy/tune.8turkers.tok.simp", "db6195f79b2be28dd164b2367e2063e37accebb257d873128d4da4a827a4424b"),),
+            "ref": (
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.0",
+                    "fb7c373e88dd188e234c688e6c7ed22012658e06c5c127d4be5f19f0e66a6542",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.1",
+                    "308fab45b60d36bbd0ff651245cc0ceed82654658679c27ce575c4b487827394",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.2",
+                    "f428363b156759352c4240a218f5485909961c84554fd20dbcf076a4518c1f13",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.3",
+                    "22a430a69b348643e4e86e33724ef8a0dc690e948827af9667d21536f7f19981",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.4",
+                    "a07211cb2a493f8a6c00f3f437c826eb10d01abb354f910d278d74752c306c24",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.5",
+                    "951a03c67fd726a946a7d303af6edc64b4c3aa351721c7e921bd83c5f8a7e1c6",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.6",
+                    "2983e016b4a7edff749106865251653d93def0c8f4f6f30ef6800b83cc3becbb",
+                ),
+                _turk(
+                    "legacy/tune.8turkers.tok.turk.7",
+                    "f427962c2fa8aee00911c74b3c2c093e5b50acc70928a619d3f3225ba29f38eb",
+                ),
+            ),
+            "wiki": (
+                _turk(
+                    "legacy/tune.8turkers.tok.simp", "db6195f79b2be28dd164b2367e2063e37accebb257d873128d4da4a827a4424b"
+                ),
+            ),
         },
         n_segments=2000,
         n_references=8,
@@ -244,7 +336,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="simplicity-da",
         description="Simplicity-DA human judgments: 6 systems x 100 test sources, fluency/meaning/simplicity (0-100)",
         files={
-            "ratings": (_metaeval("simplicity_DA.csv", "a2685421198193a11570aac07434ed25499f5120ba60d2329133ae8b489e57e9"),),
+            "ratings": (
+                _metaeval("simplicity_DA.csv", "a2685421198193a11570aac07434ed25499f5120ba60d2329133ae8b489e57e9"),
+            ),
         },
         n_segments=600,
         n_references=0,
@@ -280,7 +374,12 @@ _SPECS: tuple[TestSetSpec, ...] = (
         name="asset-human-ratings",
         description="ASSET human evaluation: 100 test sources x 3 aspects x 15 raters (0-100)",
         files={
-            "ratings": (_asset("human_ratings/human_ratings.csv", "09ea6ee887af56be380334677ca2f3ba561f67abbb64ef1e6382fadf440d5593"),),
+            "ratings": (
+                _asset(
+                    "human_ratings/human_ratings.csv",
+                    "09ea6ee887af56be380334677ca2f3ba561f67abbb64ef1e6382fadf440d5593",
+                ),
+            ),
         },
         n_segments=4500,
         n_references=0,
@@ -295,7 +394,8 @@ _SPECS: tuple[TestSetSpec, ...] = (
 )
 
 _SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.py)
-    TestSetSpec(**{**kw, "files": {r: tuple(RemoteFile(*f) for f in fs) for r, fs in kw["files"].items()}}) for kw in EASSE_SETS
+    TestSetSpec(**{**kw, "files": {r: tuple(RemoteFile(*f) for f in fs) for r, fs in kw["files"].items()}})
+    for kw in EASSE_SETS
 )
 _REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS + OUTPUT_SPECS})
 

@@ -89,5 +89,3 @@ class TestSetSpec:
     def all_files(self) -> tuple[RemoteFile, ...]:
         """Every file of the set, role by role, in registry order."""
         return tuple(f for files in self.files.values() for f in files)
-
-

@@ -45,8 +45,12 @@ def _cases() -> list[tuple[str, str]]:
     if not GOLDEN.is_file():
         return [("missing", "missing")]
     datasets = json.loads(GOLDEN.read_text(encoding="utf-8"))["datasets"]
-    return [(ds, name) for ds, data in datasets.items() for name, system in data["systems"].items()
-            if system["kind"] == "system_output"]  # fmt: skip
+    return [
+        (ds, name)
+        for ds, data in datasets.items()
+        for name, system in data["systems"].items()
+        if system["kind"] == "system_output"
+    ]
 
 
 @pytest.mark.parametrize(("dataset", "system"), _cases(), ids=lambda v: str(v))
@@ -66,4 +70,6 @@ def test_sari_flags_and_bleu_equal_easses(dataset: str, system: str) -> None:
     if "easse_corpus_bleu_default" in expected_bleu:
         assert bleu.corpus_bleu(hyps, refs) == pytest.approx(expected_bleu["easse_corpus_bleu_default"], abs=1e-9)
     if "easse_cli_bleu_lowercase" in expected_bleu:
-        assert bleu.corpus_bleu(hyps, refs, lowercase=True) == pytest.approx(expected_bleu["easse_cli_bleu_lowercase"], abs=1e-9)
+        assert bleu.corpus_bleu(hyps, refs, lowercase=True) == pytest.approx(
+            expected_bleu["easse_cli_bleu_lowercase"], abs=1e-9
+        )

@@ -59,12 +59,19 @@ def test_easses_own_tests_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     (folder / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")  # none of the project's settings
     package_root = str(Path(simpeval.__file__).resolve().parents[1])
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    )
     with serve_upstream(monkeypatch) as upstream:
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs", *FILES],
-            cwd=folder, env=dict(os.environ), capture_output=True, text=True, timeout=900, check=False,
-        )  # fmt: skip
+            cwd=folder,
+            env=dict(os.environ),
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert re.search(r"\b6 passed, 1 skipped\b", output), output  # EASSE itself skips test_sentence_sari

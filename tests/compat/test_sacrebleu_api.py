@@ -37,7 +37,9 @@ def test_paired_test_equals_sacrebleus(test_type: str, confidence: int, monkeypa
     ours = {name: getattr(compat.metrics, name)(references=REFS, **options) for name, options in METRICS.items()}
     theirs = {name: getattr(sacrebleu.metrics, name)(references=REFS, **options) for name, options in METRICS.items()}
     our_signatures, our_scores = PairedTest(SYSTEMS, ours, None, test_type, 100, confidence)()
-    their_signatures, their_scores = sacrebleu.significance.PairedTest(SYSTEMS, theirs, None, test_type, 100, confidence)()
+    their_signatures, their_scores = sacrebleu.significance.PairedTest(
+        SYSTEMS, theirs, None, test_type, 100, confidence
+    )()
     assert {k: str(v) for k, v in our_signatures.items()} == {k: str(v) for k, v in their_signatures.items()}
     ours_, theirs_ = _results(our_scores), _results(their_scores)
     # The one deliberate difference: no difference at all is p = 1 (sacrebleu: 1 / (n + 1)).
@@ -86,7 +88,8 @@ def test_options_read_as_attributes() -> None:
 
 
 @pytest.mark.parametrize(
-    "args", [([9, 7, 5, 3], [10, 8, 6, 4], 11, 11), ([0, 0, 0, 0], [4, 4, 2, 1], 0, 1), ([6, 5, 4, 0], [6, 5, 4, 3], 6, 6)]
+    "args",
+    [([9, 7, 5, 3], [10, 8, 6, 4], 11, 11), ([0, 0, 0, 0], [4, 4, 2, 1], 0, 1), ([6, 5, 4, 0], [6, 5, 4, 3], 6, 6)],
 )
 @pytest.mark.parametrize("smooth", [("none", None), ("floor", 0.1), ("add-k", 1), ("exp", None)])
 def test_compute_bleu_equals_sacrebleus(args: tuple[Any, ...], smooth: tuple[str, Any]) -> None:
@@ -95,8 +98,16 @@ def test_compute_bleu_equals_sacrebleus(args: tuple[Any, ...], smooth: tuple[str
     assert (ours.score, ours.bp, ours.precisions) == (theirs.score, theirs.bp, theirs.precisions)
 
 
-@pytest.mark.parametrize("options", [{}, {"normalized": True}, {"no_punct": True}, {"normalized": True, "asian_support": True},
-                                     {"case_sensitive": True}])  # fmt: skip
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"normalized": True},
+        {"no_punct": True},
+        {"normalized": True, "asian_support": True},
+        {"case_sensitive": True},
+    ],
+)
 def test_tercom_tokenizer_is_sacrebleus(options: dict[str, bool]) -> None:
     line = "Jim's \"cat\" costs $3.50, doesn't it? 日本語のテキスト—yes!"
     assert TercomTokenizer(**options)(line) == SacrebleuTercom(**options)(line)

@@ -20,13 +20,21 @@ from pathlib import Path
 import pytest
 
 SUITE = Path(__file__).resolve().parents[2].parent / "shared" / "peer_suites" / "sacrebleu"
-FILES = ["test_bleu.py", "test_sentence_bleu.py", "test_chrf.py", "test_ter.py", "test_tokenizer_ter.py",
-         "test_significance.py"]  # fmt: skip
+FILES = [
+    "test_bleu.py",
+    "test_sentence_bleu.py",
+    "test_chrf.py",
+    "test_ter.py",
+    "test_tokenizer_ter.py",
+    "test_significance.py",
+]
 
 
 def rewrite_imports(source: str) -> str:
     """Point sacrebleu's imports at the compat module; nothing else changes."""
-    source = re.sub(r"^(\s*)import sacrebleu\s*$", r"\1import simpeval.compat.sacrebleu as sacrebleu", source, flags=re.M)
+    source = re.sub(
+        r"^(\s*)import sacrebleu\s*$", r"\1import simpeval.compat.sacrebleu as sacrebleu", source, flags=re.M
+    )
     return re.sub(r"^(\s*)from sacrebleu(\.|\s)", r"\1from simpeval.compat.sacrebleu\2", source, flags=re.M)
 
 
@@ -52,8 +60,12 @@ def test_sacrebleus_own_tests_pass(tmp_path: Path) -> None:
     environment.pop("SACREBLEU_SEED", None)
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), "test"],
-        cwd=tmp_path, capture_output=True, text=True, env=environment, timeout=900,
-    )  # fmt: skip
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=900,
+    )
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else result.stderr[-2000:]
     assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
     assert re.fullmatch(r"130 passed(, \d+ warnings?)? in [\d.]+s( \(.*\))?", summary), summary

@@ -44,8 +44,12 @@ def _asset() -> pd.DataFrame:
     def lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8").split("\n")[:359]
 
-    frame = pd.DataFrame({"source": lines(asset / "asset.test.orig"),
-                          "hypothesis": lines(SHARED / "corpora" / "system_outputs" / "turkcorpus_test" / "ACCESS")})  # fmt: skip
+    frame = pd.DataFrame(
+        {
+            "source": lines(asset / "asset.test.orig"),
+            "hypothesis": lines(SHARED / "corpora" / "system_outputs" / "turkcorpus_test" / "ACCESS"),
+        }
+    )
     for j in range(10):
         frame[f"ref{j}"] = lines(asset / f"asset.test.simp.{j}")
     return frame
@@ -54,8 +58,10 @@ def _asset() -> pd.DataFrame:
 def _generated(n: int, seed: int = 16) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
     words = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
+
     def sentence(k: int) -> str:
         return " ".join(words[rng.integers(0, len(words), int(rng.integers(3, 14)))]) + f" {k}"
+
     frame = pd.DataFrame({"source": [sentence(k) for k in range(n)], "hypothesis": [sentence(k) for k in range(n)]})
     frame["ref0"], frame["ref1"] = [sentence(k) for k in range(n)], [sentence(k) if k % 3 else None for k in range(n)]
     return frame
@@ -93,9 +99,14 @@ def test_every_sari_preset_on_a_generated_corpus(client: Any, variant: str) -> N
     assert score.signature["nrefs"] == "var"
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(cuts=st.lists(st.integers(0, 300), max_size=6), name=st.sampled_from(["sari", "bleu", "ter", "chrf"]),
-       variant=st.sampled_from(["easse", "hf"]))  # fmt: skip
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    cuts=st.lists(st.integers(0, 300), max_size=6),
+    name=st.sampled_from(["sari", "bleu", "ter", "chrf"]),
+    variant=st.sampled_from(["easse", "hf"]),
+)
 def test_partitioning_never_changes_a_number(client: Any, cuts: list[int], name: str, variant: str) -> None:
     frame = _generated(300, seed=3)
     bounds = [0, *sorted(cuts), 300]
@@ -122,7 +133,9 @@ def test_sentence_scores_and_gathered_statistics(client: Any) -> None:
 def test_per_segment_reference_lists(client: Any) -> None:
     import dask
 
-    frame = pd.DataFrame({"hypothesis": ["a cat sat", "it rained all day"], "refs": [["a cat sat down"], ["it rained", "rain"]]})
+    frame = pd.DataFrame(
+        {"hypothesis": ["a cat sat", "it rained all day"], "refs": [["a cat sat down"], ["it rained", "rain"]]}
+    )
     with dask.config.set({"dataframe.convert-string": False}):  # else dask turns the lists into their repr
         ddf = dd.from_pandas(frame, npartitions=2)
     score = score_dask(ddf, "bleu", refs="refs")
@@ -135,8 +148,10 @@ def test_a_bag_of_records_gives_the_local_numbers(client: Any, name: str) -> Non
     import dask.bag as db
 
     frame = _generated(400, seed=11)
-    records = [{"hypothesis": h, "references": [r for r in (r0, r1) if isinstance(r, str)], "source": s}
-               for h, r0, r1, s in zip(frame["hypothesis"], frame["ref0"], frame["ref1"], frame["source"])]  # fmt: skip
+    records = [
+        {"hypothesis": h, "references": [r for r in (r0, r1) if isinstance(r, str)], "source": s}
+        for h, r0, r1, s in zip(frame["hypothesis"], frame["ref0"], frame["ref1"], frame["source"])
+    ]
     bag = db.from_sequence(records, npartitions=7)
     metric = get_metric(name, **({"variant": "hf"} if name == "sari" else {}))
     refs = References.from_segments([r["references"] for r in records])
@@ -145,8 +160,10 @@ def test_a_bag_of_records_gives_the_local_numbers(client: Any, name: str) -> Non
     assert scored.score == local.score and scored.signature == local.signature
     sentences = sentence_scores_dask(bag, metric, src="source").compute()
     assert sentences == list(metric.sentence_scores(list(frame["hypothesis"]), refs, sources=list(frame["source"])))
-    assert np.array_equal(corpus_stats_dask(bag, metric, src="source"),
-                          metric.corpus_stats(list(frame["hypothesis"]), refs, sources=list(frame["source"])))  # fmt: skip
+    assert np.array_equal(
+        corpus_stats_dask(bag, metric, src="source"),
+        metric.corpus_stats(list(frame["hypothesis"]), refs, sources=list(frame["source"])),
+    )
 
 
 def test_bad_input(client: Any) -> None:
@@ -174,8 +191,22 @@ def test_cli_engine_dask_prints_the_local_json(tmp_path: Path) -> None:
     for column in ("source", "hypothesis", "ref0"):
         paths[column] = tmp_path / f"{column}.txt"
         paths[column].write_text("".join(f"{line}\n" for line in frame[column]), encoding="utf-8")
-    args = ["score", "-s", str(paths["source"]), "-r", str(paths["ref0"]), "-i", str(paths["hypothesis"]),
-            "-m", "sari", "bleu", "chrf", "ter", "-f", "json"]  # fmt: skip
+    args = [
+        "score",
+        "-s",
+        str(paths["source"]),
+        "-r",
+        str(paths["ref0"]),
+        "-i",
+        str(paths["hypothesis"]),
+        "-m",
+        "sari",
+        "bleu",
+        "chrf",
+        "ter",
+        "-f",
+        "json",
+    ]
     local = CliRunner().invoke(main, args)
     on_dask = CliRunner().invoke(main, [*args, "--engine", "dask", "--scheduler", "local[2]"])
     assert local.exit_code == 0 and on_dask.exit_code == 0, on_dask.output
@@ -192,8 +223,23 @@ def test_cli_scores_a_directory_of_parquet_shards(tmp_path: Path) -> None:
     shards.mkdir()
     for k, start in enumerate(range(0, 600, 200)):
         frame.iloc[start : start + 200].to_parquet(shards / f"part-{k}.parquet")
-    result = CliRunner().invoke(main, ["score", "--shards", str(shards), "--engine", "dask", "--scheduler", "local[2]",
-                                       "-m", "bleu", "sari", "-f", "json"])  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            "--shards",
+            str(shards),
+            "--engine",
+            "dask",
+            "--scheduler",
+            "local[2]",
+            "-m",
+            "bleu",
+            "sari",
+            "-f",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     import json
 
@@ -215,8 +261,24 @@ def test_cli_scores_a_directory_of_text_shards(tmp_path: Path) -> None:
 
     frame = _generated(700, seed=13).fillna("")  # a missing reference is an empty field: an empty reference
     write_tsv_shards(frame, tmp_path / "shards", 150)
-    result = CliRunner().invoke(main, ["score", "--shards", str(tmp_path / "shards"), "--engine", "dask",
-                                       "--scheduler", "local[2]", "-m", "bleu", "ter", "sari", "-f", "json"])  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        [
+            "score",
+            "--shards",
+            str(tmp_path / "shards"),
+            "--engine",
+            "dask",
+            "--scheduler",
+            "local[2]",
+            "-m",
+            "bleu",
+            "ter",
+            "sari",
+            "-f",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert [r["score"] for r in json.loads(result.stdout)] == [_local(frame, m) for m in ("bleu", "ter", "sari")]
     frame.iloc[:10].to_parquet(tmp_path / "shards" / "x.parquet")
@@ -252,8 +314,13 @@ def test_lists_stored_as_text_are_refused_not_scored(client: Any) -> None:
     score every segment without references, a silent wrong number."""
     from simpeval.exceptions import InvalidInputError
 
-    frame = pd.DataFrame({"hypothesis": ["a cat sat", "it rained"], "source": ["a big cat sat", "it rained a lot"],
-                          "references": [["a cat sat down"], ["it rained", "rain"]]})  # fmt: skip
+    frame = pd.DataFrame(
+        {
+            "hypothesis": ["a cat sat", "it rained"],
+            "source": ["a big cat sat", "it rained a lot"],
+            "references": [["a cat sat down"], ["it rained", "rain"]],
+        }
+    )
     for metric in ("sari", "bleu"):
         with pytest.raises(InvalidInputError, match="convert-string"):
             score_dask(dd.from_pandas(frame, npartitions=1), metric, src="source")

@@ -42,7 +42,9 @@ def test_a_lone_carriage_return_is_text_not_a_row_end(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("row", "found"), [("a b\tc d\n", 2), ("a b\tc d\te\tf\n", 4)], ids=["missing", "extra"])
 def test_a_row_without_every_field_names_the_file_and_line(tmp_path: Path, row: str, found: int) -> None:
     folder = _tsv(tmp_path / "s", HEADER + "x\ty\tz\n" + row)
-    with pytest.raises(InputFileError, match=rf"shard .*part-0.tsv, line 3: expected 3 tab-separated fields .* found {found}\."):
+    with pytest.raises(
+        InputFileError, match=rf"shard .*part-0.tsv, line 3: expected 3 tab-separated fields .* found {found}\."
+    ):
         read_shard(str(folder / "part-0.tsv"), "tsv", ["hypothesis", "ref0", "source"])
 
 
@@ -64,7 +66,10 @@ def test_a_shard_without_a_reference_column_is_an_error(tmp_path: Path, kind: st
         path.write_text("hypothesis\tsource\na\tb\n", encoding="utf-8")
     else:
         pd.DataFrame({"hypothesis": ["a"], "source": ["b"]}).to_parquet(path)
-    with pytest.raises(InputFileError, match=r"part-0\.\w+ has no reference \(ref0, ref1, \.\.\.\) column \(columns: hypothesis, source\)"):
+    with pytest.raises(
+        InputFileError,
+        match=r"part-0\.\w+ has no reference \(ref0, ref1, \.\.\.\) column \(columns: hypothesis, source\)",
+    ):
         check_shard_columns([str(path)], kind, needs_source=False)
 
 
@@ -99,8 +104,11 @@ def test_cli_a_carriage_return_in_a_field_scores_as_locally(run: Run, tmp_path: 
     assert json.loads(result.stdout)[0]["score"] == BLEU().corpus_score(["a b\rc d"], [["a b\rc d"]]).score  # not 0.0
 
 
-@pytest.mark.parametrize(("row", "found"), [("a cat\tthe cat\n", 2), ("a cat\tthe cat\tcat\tdog\n", 4)],
-                         ids=["missing-source", "extra-field"])  # fmt: skip
+@pytest.mark.parametrize(
+    ("row", "found"),
+    [("a cat\tthe cat\n", 2), ("a cat\tthe cat\tcat\tdog\n", 4)],
+    ids=["missing-source", "extra-field"],
+)
 def test_cli_a_row_without_every_field_is_one_error(run: Run, tmp_path: Path, row: str, found: int) -> None:
     folder = _tsv(tmp_path / "s", HEADER + "the cat sat\tthe cat sat\tthe old cat sat\n", HEADER + row)
     result = run(folder, "-m", "sari")
@@ -130,7 +138,9 @@ def test_cli_no_reference_column_is_one_error(run: Run, tmp_path: Path, kind: st
         pd.DataFrame({"hypothesis": ["a"], "source": ["b"]}).to_parquet(folder / "part-0.parquet")
     result = run(folder, "-m", "bleu")
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert result.stderr.startswith(f"Error: shard {folder / f'part-0.{kind}'} has no reference (ref0, ref1, ...) column")
+    assert result.stderr.startswith(
+        f"Error: shard {folder / f'part-0.{kind}'} has no reference (ref0, ref1, ...) column"
+    )
 
 
 @pytest.mark.parametrize("name", ["dask", "spark"])
@@ -147,7 +157,11 @@ def test_a_bad_shard_is_one_line_on_the_real_stderr(tmp_path: Path, name: str, r
     folder = _tsv(tmp_path / "s", HEADER + "a cat\tthe cat\n")
     env = {**os.environ, "PYTHONPATH": str(Path(simpeval.__file__).resolve().parents[1])}
     args = ["score", "--shards", str(folder), "-m", "bleu", "--engine", name, "--scheduler", "local[1]", "-q"]
-    result = subprocess.run([sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, timeout=600
+    )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "Compute Failed" not in result.stderr, result.stderr
-    assert result.stderr.strip().splitlines()[-1].startswith(f"Error: shard {folder / 'part-0.tsv'}, line 2: expected 3")
+    assert (
+        result.stderr.strip().splitlines()[-1].startswith(f"Error: shard {folder / 'part-0.tsv'}, line 2: expected 3")
+    )

@@ -25,8 +25,14 @@ def spark() -> Iterator[Any]:
     from pyspark.sql import SparkSession
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (SparkSession.builder.master("local[2]").appName("simpeval-tests").config("spark.ui.enabled", "false")
-               .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate())  # fmt: skip
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("simpeval-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate()
+    )
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
@@ -39,11 +45,19 @@ def _generated(n: int, seed: int = 5) -> pd.DataFrame:
     def sentence(k: int) -> str:
         return " ".join(words[rng.integers(0, len(words), int(rng.integers(3, 14)))]) + f" {k}"
 
-    return pd.DataFrame({"source": [sentence(k) for k in range(n)], "hypothesis": [sentence(k) for k in range(n)],
-                         "ref0": [sentence(k) for k in range(n)], "ref1": [sentence(k) for k in range(n)]})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "source": [sentence(k) for k in range(n)],
+            "hypothesis": [sentence(k) for k in range(n)],
+            "ref0": [sentence(k) for k in range(n)],
+            "ref1": [sentence(k) for k in range(n)],
+        }
+    )
 
 
-@pytest.mark.parametrize(("name", "options"), [("bleu", {}), ("chrf", {}), ("ter", {}), ("sari", {}), ("sari", {"variant": "hf"})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("bleu", {}), ("chrf", {}), ("ter", {}), ("sari", {}), ("sari", {"variant": "hf"})]
+)
 def test_scores_equal_the_local_path(spark: Any, name: str, options: dict[str, Any]) -> None:
     frame = _generated(2_000)
     metric = get_metric(name, **options)
@@ -72,8 +86,23 @@ def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> No
     for column in ("source", "hypothesis", "ref0", "ref1"):
         paths[column] = tmp_path / f"{column}.txt"
         paths[column].write_text("".join(f"{line}\n" for line in frame[column]), encoding="utf-8")
-    args = ["score", "-s", str(paths["source"]), "-r", str(paths["ref0"]), str(paths["ref1"]), "-i", str(paths["hypothesis"]),
-            "-m", "sari", "bleu", "chrf", "ter", "-f", "json"]  # fmt: skip
+    args = [
+        "score",
+        "-s",
+        str(paths["source"]),
+        "-r",
+        str(paths["ref0"]),
+        str(paths["ref1"]),
+        "-i",
+        str(paths["hypothesis"]),
+        "-m",
+        "sari",
+        "bleu",
+        "chrf",
+        "ter",
+        "-f",
+        "json",
+    ]
     local = CliRunner().invoke(main, args)
     on_spark = CliRunner().invoke(main, [*args, "--engine", "spark", "--scheduler", "local[2]"])
     assert local.exit_code == 0 and on_spark.exit_code == 0, on_spark.output
@@ -81,18 +110,23 @@ def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> No
     shards = tmp_path / "shards"
     shards.mkdir()
     frame.to_parquet(shards / "part-0.parquet")
-    result = CliRunner().invoke(main, ["score", "--shards", str(shards), "--engine", "spark", "-m", "bleu", "-f", "json"])
+    result = CliRunner().invoke(
+        main, ["score", "--shards", str(shards), "--engine", "spark", "-m", "bleu", "-f", "json"]
+    )
     assert result.exit_code == 0, result.output
     import json
 
     refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
-    assert json.loads(result.stdout)[0]["score"] == get_metric("bleu").corpus_score(list(frame["hypothesis"]), refs).score
+    assert (
+        json.loads(result.stdout)[0]["score"] == get_metric("bleu").corpus_score(list(frame["hypothesis"]), refs).score
+    )
 
     from .shards import write_tsv_shards
 
     write_tsv_shards(frame, tmp_path / "text", 70)  # five files of unequal sizes: the order is the files' names
-    result = CliRunner().invoke(main, ["score", "--shards", str(tmp_path / "text"), "--engine", "spark", "-m", "bleu", "ter",
-                                       "-f", "json"])  # fmt: skip
+    result = CliRunner().invoke(
+        main, ["score", "--shards", str(tmp_path / "text"), "--engine", "spark", "-m", "bleu", "ter", "-f", "json"]
+    )
     assert result.exit_code == 0, result.output
     expected = [get_metric(m).corpus_score(list(frame["hypothesis"]), refs).score for m in ("bleu", "ter")]
     assert [r["score"] for r in json.loads(result.stdout)] == expected

@@ -40,9 +40,13 @@ def toy_ratings(name: str = "toy") -> HumanRatings:
     """The toy corpus's ratings: 3 systems x 3 segments."""
     systems = [s for s in OUTPUTS for _ in range(3)]
     return HumanRatings(
-        name, "simplicity", (0, 1, 2) * 3, tuple(systems), tuple(o for s in OUTPUTS for o in OUTPUTS[s]),
+        name,
+        "simplicity",
+        (0, 1, 2) * 3,
+        tuple(systems),
+        tuple(o for s in OUTPUTS for o in OUTPUTS[s]),
         tuple(x for s in OUTPUTS for x in SCORES[s]),
-    )  # fmt: skip
+    )
 
 
 @pytest.fixture
@@ -55,8 +59,10 @@ def toy_files(tmp_path: Path) -> dict[str, Path]:
     """The toy corpus on disk: ``ratings.csv`` (Simplicity-DA's column names), ``ref.txt``, ``src.txt``."""
     ratings = toy_ratings()
     lines = ["sent_id,sys_name,simp_sent,rating"]
-    lines += [f'{seg + 1},{system},"{out}",{score}' for seg, system, out, score in
-              zip(ratings.segments, ratings.systems, ratings.outputs, ratings.scores)]  # fmt: skip
+    lines += [
+        f'{seg + 1},{system},"{out}",{score}'
+        for seg, system, out, score in zip(ratings.segments, ratings.systems, ratings.outputs, ratings.scores)
+    ]
     files = {"ratings": tmp_path / "ratings.csv", "ref": tmp_path / "ref.txt", "src": tmp_path / "src.txt"}
     files["ratings"].write_text("\n".join(lines) + "\n", encoding="utf-8")
     files["ref"].write_text("\n".join(REFERENCES[0]) + "\n", encoding="utf-8")

@@ -24,8 +24,9 @@ def _csv_args(files: dict[str, Path]) -> list[str]:
 
 def test_a_csv_of_ones_own_with_reference_files(runner: CliRunner, toy_files: dict[str, Path], tmp_path: Path) -> None:
     plot = tmp_path / "corr.svg"
-    result = _run(runner, *_csv_args(toy_files), "-m", "sari", "chrf", "--n-samples", "20", "-f", "json",
-                  "--plot", str(plot))  # fmt: skip
+    result = _run(
+        runner, *_csv_args(toy_files), "-m", "sari", "chrf", "--n-samples", "20", "-f", "json", "--plot", str(plot)
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["ratings"] == "ratings.csv" and data["references"] == str(toy_files["ref"])
@@ -34,8 +35,19 @@ def test_a_csv_of_ones_own_with_reference_files(runner: CliRunner, toy_files: di
 
 
 def test_metric_flags_components_and_formats(runner: CliRunner, toy_files: dict[str, Path]) -> None:
-    result = _run(runner, *_csv_args(toy_files), "-m", "sari", "--sari-variant", "hf", "--components", "-f", "csv",
-                  "--n-samples", "0")  # fmt: skip
+    result = _run(
+        runner,
+        *_csv_args(toy_files),
+        "-m",
+        "sari",
+        "--sari-variant",
+        "hf",
+        "--components",
+        "-f",
+        "csv",
+        "--n-samples",
+        "0",
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("table,level,metric_a,metric_b,method,value,ci_low,ci_high,n,t,p_value")
     assert "SARI-add" in result.stdout and "\nwilliams,segment," in result.stdout
@@ -58,7 +70,7 @@ def test_metric_flags_components_and_formats(runner: CliRunner, toy_files: dict[
         (["-t", "simplicity-da", "--n-samples", "-1"], "-1 is not in the range"),
         (["-t", "tweets"], "'tweets' is not one of"),
     ],
-)  # fmt: skip
+)
 def test_usage_errors_exit_2(runner: CliRunner, args: list[str], message: str) -> None:
     result = _run(runner, *args)
     assert result.exit_code == 2, result.output
@@ -69,10 +81,16 @@ def test_bad_inputs_exit_1_with_one_line(runner: CliRunner, toy_files: dict[str,
     toy_files["ratings"].write_text("sent_id,sys_name,simp_sent,rating\n1,A,x,0.5\n2,A,y,good\n", encoding="utf-8")
     result = _run(runner, *_csv_args(toy_files))
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "Error: ratings file ratings.csv, line 3, column 'rating': the rating must be a number (got 'good')." in result.output
+    assert (
+        "Error: ratings file ratings.csv, line 3, column 'rating': the rating must be a number (got 'good')."
+        in result.output
+    )
     toy_files["ratings"].write_text("sent_id,sys_name,simp_sent,rating\n9,A,x,0.5\n", encoding="utf-8")
     result = _run(runner, *_csv_args(toy_files), "-m", "bleu")
-    assert result.exit_code == 1 and "ratings.csv, line 2: segment 9 is not a line of the references, which have 3" in result.output
+    assert (
+        result.exit_code == 1
+        and "ratings.csv, line 2: segment 9 is not a line of the references, which have 3" in result.output
+    )
     result = _run(runner, "--ratings", str(toy_files["ratings"]), "--refs", str(tmp_path / "nope.txt"))
     assert result.exit_code == 1 and "nope.txt" in result.output
 

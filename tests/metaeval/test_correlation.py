@@ -22,10 +22,12 @@ VALUES = st.lists(st.integers(-3, 3).map(float), min_size=3, max_size=25)
 @pytest.mark.parametrize(
     ("method", "expected"),
     [  # by hand: x = 1 2 3 4, y = 1 3 2 4. Pearson: sum dx dy = 4, sum dx^2 = sum dy^2 = 5 -> 0.8;
-       # Spearman: the ranks are the values -> 0.8; Kendall: 5 concordant, 1 discordant of 6 -> 4/6
-        ("pearson", 0.8), ("spearman", 0.8), ("kendall", 4 / 6),
+        # Spearman: the ranks are the values -> 0.8; Kendall: 5 concordant, 1 discordant of 6 -> 4/6
+        ("pearson", 0.8),
+        ("spearman", 0.8),
+        ("kendall", 4 / 6),
     ],
-)  # fmt: skip
+)
 def test_hand_computed_coefficients(method: str, expected: float) -> None:
     assert correlation([1, 2, 3, 4], [1, 3, 2, 4], method) == pytest.approx(expected, abs=1e-12)
 
@@ -47,8 +49,9 @@ def test_undefined_coefficients_are_nan(x: list[float], y: list[float]) -> None:
 def test_every_form_equals_scipy(data: st.DataObject) -> None:
     x = np.array(data.draw(VALUES))
     y = np.array(data.draw(st.lists(st.integers(-3, 3).map(float), min_size=len(x), max_size=len(x))))
-    weights = np.array(data.draw(st.lists(st.lists(st.integers(0, 3), min_size=len(x), max_size=len(x)),
-                                          min_size=1, max_size=4)))  # fmt: skip
+    weights = np.array(
+        data.draw(st.lists(st.lists(st.integers(0, 3), min_size=len(x), max_size=len(x)), min_size=1, max_size=4))
+    )
     for method in METHODS:
         expected = SCIPY[method](x, y)[0] if np.ptp(x) and np.ptp(y) else math.nan
         assert correlation(x, y, method) == pytest.approx(expected, abs=1e-12, nan_ok=True)

@@ -36,7 +36,10 @@ def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
     [
         ("", "r.csv, line 1: expected a header naming the columns"),
         ("sent_id,sys_name,simp_sent\n1,a,x\n", "r.csv, line 1: no column 'rating' in the header .*--rating-column"),
-        ("sent_id,sys_name,simp_sent,rating,rating\n1,a,x,1,2\n", "line 1, column 'rating': the header names this column twice"),
+        (
+            "sent_id,sys_name,simp_sent,rating,rating\n1,a,x,1,2\n",
+            "line 1, column 'rating': the header names this column twice",
+        ),
         (HEADER, "r.csv, line 2: no rating below the header"),
         (HEADER + "1,a,x,0.5\n2,a,x,high\n", "r.csv, line 3, column 'rating': the rating must be a number .*'high'"),
         (HEADER + "1,a,x,nan\n", "line 2, column 'rating': the rating must be a finite number"),
@@ -46,10 +49,13 @@ def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
         (HEADER + "1,a,x,y,3\n", "line 2: 5 fields, but the header has 4; quote the fields"),
         (HEADER + "1,a,x\n", "line 2: 3 fields, but the header has 4"),
         (HEADER + '1,a,"x,3\n', "line 2: 3 fields, but the header has 4"),  # an unclosed quote
-        (HEADER + "1,a,x,3\n\n1,a,y,4\n", r"r.csv, line 4, column 'sent_id': system 'a' has a second rating of segment 1 \(the first: line 2\)"),
+        (
+            HEADER + "1,a,x,3\n\n1,a,y,4\n",
+            r"r.csv, line 4, column 'sent_id': system 'a' has a second rating of segment 1 \(the first: line 2\)",
+        ),
         (HEADER.encode() + b"1,a,\xff,3\n", "r.csv, line 2: not valid utf-8"),
     ],
-)  # fmt: skip
+)
 def test_every_fault_names_file_line_and_column(tmp_path: Path, content: "str | bytes", message: str) -> None:
     with pytest.raises(InputFileError, match=message):
         from_csv(_write(tmp_path, content))
@@ -57,9 +63,16 @@ def test_every_fault_names_file_line_and_column(tmp_path: Path, content: "str | 
 
 @pytest.mark.parametrize(
     ("field", "column"),
-    [("1_0", "rating"), ("0x10", "rating"), ("\u0661", "rating"), ("1 000", "rating"), ("1_0", "sent_id"),
-     ("\u0661", "sent_id"), ("\u0662_3", "sent_id")],
-)  # fmt: skip
+    [
+        ("1_0", "rating"),
+        ("0x10", "rating"),
+        ("\u0661", "rating"),
+        ("1 000", "rating"),
+        ("1_0", "sent_id"),
+        ("\u0661", "sent_id"),
+        ("\u0662_3", "sent_id"),
+    ],
+)
 def test_numbers_are_read_strictly(tmp_path: Path, field: str, column: str) -> None:
     """float() and int() read 1_0 as 10 and other scripts' digits; a CSV number is digits 0-9
     with an optional sign, decimal point and exponent."""

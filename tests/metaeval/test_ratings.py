@@ -27,7 +27,7 @@ from .conftest import Upstream
         (((0, 1), ("a", "a"), ("x", "y"), (1.0, float("inf"))), "rating 1: score must be a finite number"),
         (((3, 3), ("a", "a"), ("x", "y"), (1.0, 2.0)), "second rating of segment 3 .*rating 0"),
     ],
-)  # fmt: skip
+)
 def test_bad_ratings_are_refused(fields: tuple, message: str) -> None:
     with pytest.raises(InvalidValueError, match=message):
         HumanRatings("mine", "simplicity", *fields)
@@ -42,8 +42,16 @@ def test_lists_and_numpy_values_are_taken() -> None:
 
 
 def test_rater_zscores_by_hand() -> None:
-    rows = [SimpleNamespace(worker_id=w, aspect=a, rating=r) for w, a, r in
-            [(1, "fluency", 10), (1, "fluency", 30), (1, "meaning", 50), (1, "meaning", 50), (2, "fluency", 70)]]  # fmt: skip
+    rows = [
+        SimpleNamespace(worker_id=w, aspect=a, rating=r)
+        for w, a, r in [
+            (1, "fluency", 10),
+            (1, "fluency", 30),
+            (1, "meaning", 50),
+            (1, "meaning", 50),
+            (2, "fluency", 70),
+        ]
+    ]
     # rater 1, fluency: mean 20, population std 10; meaning: constant -> 0; rater 2: one rating -> 0
     assert rater_zscores(rows) == [-1.0, 1.0, 0.0, 0.0, 0.0]
 
@@ -78,12 +86,18 @@ def test_asset_ratings_are_the_mean_of_per_rater_zscores(upstream: Upstream, sha
         if r["aspect"] == "meaning":
             values = by_rater[r["worker_id"], "meaning"]
             per_output[int(r["original_sentence_id"])].append(
-                (float(r["rating"]) - statistics.fmean(values)) / statistics.pstdev(values))
+                (float(r["rating"]) - statistics.fmean(values)) / statistics.pstdev(values)
+            )
     ratings = from_registry("asset-human-ratings", "meaning")
     assert ratings.aspect == "meaning_zscore" and set(ratings.systems) == {ASSET_SYSTEM}
     assert ratings.segments == tuple(sorted(per_output))
     assert ratings.scores == pytest.approx([statistics.fmean(per_output[s]) for s in sorted(per_output)], abs=1e-12)
     assert "mean over 15 raters" in ratings.note
     raw = from_registry("asset-human-ratings", "meaning", zscore=False)
-    assert raw.scores[0] == pytest.approx(statistics.fmean(
-        float(r["rating"]) for r in rows if r["aspect"] == "meaning" and int(r["original_sentence_id"]) == raw.segments[0]))
+    assert raw.scores[0] == pytest.approx(
+        statistics.fmean(
+            float(r["rating"])
+            for r in rows
+            if r["aspect"] == "meaning" and int(r["original_sentence_id"]) == raw.segments[0]
+        )
+    )

@@ -33,44 +33,54 @@ def _fixed() -> MetaEvaluation:
         for metric, base in (("SARI", 0.3), ("BLEU", 0.5))
         for level, n in (("segment", 600), ("system", 6))
         for method, value in (("pearson", base), ("spearman", base - 0.05), ("kendall", base - 0.1))
-    )  # fmt: skip
+    )
     return MetaEvaluation(
-        "simplicity-da", "simplicity_zscore", "asset", ("SARI|nrefs:10", "BLEU|nrefs:10"), correlations,
+        "simplicity-da",
+        "simplicity_zscore",
+        "asset",
+        ("SARI|nrefs:10", "BLEU|nrefs:10"),
+        correlations,
         (WilliamsTest("BLEU", "SARI", "segment", 0.5, 0.3, 0.6, 4.2, 0.00001, 600),),
         (RankingAccuracy("SARI", 0.733, 0.6, 0.8, 15), RankingAccuracy("BLEU", 0.933, 0.733, 1.0, 15)),
-        (PairAgreement("SARI", "BLEU", 0.667, 0.533, 0.733, 15),), 1000, 12345, "simplicity-da",
-        ("simplicity_zscore: as published",), ("A", "B", "C", "D", "E", "F"),
-    )  # fmt: skip
+        (PairAgreement("SARI", "BLEU", 0.667, 0.533, 0.733, 15),),
+        1000,
+        12345,
+        "simplicity-da",
+        ("simplicity_zscore: as published",),
+        ("A", "B", "C", "D", "E", "F"),
+    )
 
 
 def test_text_snapshot() -> None:
-    assert render_metaeval(_fixed(), "text", width=2) == "\n".join([
-        "Correlation with human ratings (simplicity-da: simplicity_zscore; references: asset)",
-        "Level    Metric    n  Pearson r                Spearman rho                Kendall tau-b",
-        "segment  SARI    600       0.30  (0.20, 0.40)          0.25  (0.15, 0.35)           0.20  (0.10, 0.30)",
-        "segment  BLEU    600       0.50  (0.40, 0.60)          0.45  (0.35, 0.55)           0.40  (0.30, 0.50)",
-        "system   SARI      6       0.30  (0.20, 0.40)          0.25  (0.15, 0.35)           0.20  (0.10, 0.30)",
-        "system   BLEU      6       0.50  (0.40, 0.60)          0.45  (0.35, 0.55)           0.40  (0.30, 0.50)",
-        "",
-        "Williams test of dependent correlations (Pearson; one-sided; * p < 0.05)",
-        "Level    Hypothesis    r_a   r_b  r_ab     t  p",
-        "segment  BLEU > SARI  0.50  0.30  0.60  4.20  0.0000*",
-        "",
-        "Pairwise system-ranking accuracy (pairs the raters tell apart)",
-        "Metric  Accuracy                Pairs",
-        "SARI        0.73  (0.60, 0.80)     15",
-        "BLEU        0.93  (0.73, 1.00)     15",
-        "",
-        "Agreement between metrics on the same pairs",
-        "Metric A  Metric B  Agreement                Pairs",
-        "SARI      BLEU           0.67  (0.53, 0.73)     15",
-        "",
-        "simplicity_zscore: as published",
-        "95% bootstrap intervals: 1000 resamples of the segments (every rated output of a drawn segment with it), "
-        "seed 12345",
-        "SARI|nrefs:10",
-        "BLEU|nrefs:10",
-    ])  # fmt: skip
+    assert render_metaeval(_fixed(), "text", width=2) == "\n".join(
+        [
+            "Correlation with human ratings (simplicity-da: simplicity_zscore; references: asset)",
+            "Level    Metric    n  Pearson r                Spearman rho                Kendall tau-b",
+            "segment  SARI    600       0.30  (0.20, 0.40)          0.25  (0.15, 0.35)           0.20  (0.10, 0.30)",
+            "segment  BLEU    600       0.50  (0.40, 0.60)          0.45  (0.35, 0.55)           0.40  (0.30, 0.50)",
+            "system   SARI      6       0.30  (0.20, 0.40)          0.25  (0.15, 0.35)           0.20  (0.10, 0.30)",
+            "system   BLEU      6       0.50  (0.40, 0.60)          0.45  (0.35, 0.55)           0.40  (0.30, 0.50)",
+            "",
+            "Williams test of dependent correlations (Pearson; one-sided; * p < 0.05)",
+            "Level    Hypothesis    r_a   r_b  r_ab     t  p",
+            "segment  BLEU > SARI  0.50  0.30  0.60  4.20  0.0000*",
+            "",
+            "Pairwise system-ranking accuracy (pairs the raters tell apart)",
+            "Metric  Accuracy                Pairs",
+            "SARI        0.73  (0.60, 0.80)     15",
+            "BLEU        0.93  (0.73, 1.00)     15",
+            "",
+            "Agreement between metrics on the same pairs",
+            "Metric A  Metric B  Agreement                Pairs",
+            "SARI      BLEU           0.67  (0.53, 0.73)     15",
+            "",
+            "simplicity_zscore: as published",
+            "95% bootstrap intervals: 1000 resamples of the segments (every rated output of a drawn segment with it), "
+            "seed 12345",
+            "SARI|nrefs:10",
+            "BLEU|nrefs:10",
+        ]
+    )
 
 
 @pytest.mark.parametrize("fmt", available_formats())
@@ -118,8 +128,12 @@ def test_the_plot_has_a_panel_per_level_with_figures(monkeypatch: pytest.MonkeyP
     from simpeval.report.plots import save_metaeval_figure
 
     titles: list[list[str]] = []
-    monkeypatch.setattr(Figure, "savefig", lambda self, *args, **kwargs: titles.append([a.get_title() for a in self.axes]))
-    save_metaeval_figure(meta_evaluate(toy_ratings(), REFERENCES, metrics=["chrf"], n_samples=10), str(tmp_path / "a.png"))
+    monkeypatch.setattr(
+        Figure, "savefig", lambda self, *args, **kwargs: titles.append([a.get_title() for a in self.axes])
+    )
+    save_metaeval_figure(
+        meta_evaluate(toy_ratings(), REFERENCES, metrics=["chrf"], n_samples=10), str(tmp_path / "a.png")
+    )
     toy = toy_ratings()
     one = HumanRatings("one", "simplicity", toy.segments[:3], toy.systems[:3], toy.outputs[:3], toy.scores[:3])
     save_metaeval_figure(meta_evaluate(one, REFERENCES, metrics=["chrf"], n_samples=10), str(tmp_path / "b.png"))

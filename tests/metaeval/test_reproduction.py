@@ -50,9 +50,13 @@ def test_per_sentence_values_equal_the_authors(upstream: Upstream, reference_set
     sari_rows = sari.corpus_stats(list(ratings.outputs), refs, sources=srcs)
     ours = {"bleu": bleu.sentence_scores(list(ratings.outputs), refs)}
     scores = [sari.score_from_stats(row) for row in sari_rows]
-    ours.update(sari=np.array([s.score for s in scores]),
-                **{f"sari_{k[:3] if k == 'delete' else k}": np.array([s.components[k] for s in scores])
-                   for k in ("add", "keep", "delete")})  # fmt: skip
+    ours.update(
+        sari=np.array([s.score for s in scores]),
+        **{
+            f"sari_{k[:3] if k == 'delete' else k}": np.array([s.components[k] for s in scores])
+            for k in ("add", "keep", "delete")
+        },
+    )
     for column, values in ours.items():
         theirs = np.array([getattr(authors[key], column) for key in zip(ratings.segments, ratings.systems)])
         assert len(theirs) == 600 and np.abs(values - theirs).max() < 1e-6, column
@@ -76,11 +80,26 @@ def test_correlations_reproduce_the_paper(upstream: Upstream, reference_set: str
 
 
 def test_the_plain_command_reproduces_the_paper(upstream: Upstream) -> None:
-    args = ["meta-eval", "-t", "simplicity-da", "--references", "asset", "-m", "sari", "bleu", "--format", "json",
-            "--n-samples", "100", "-q"]  # fmt: skip
+    args = [
+        "meta-eval",
+        "-t",
+        "simplicity-da",
+        "--references",
+        "asset",
+        "-m",
+        "sari",
+        "bleu",
+        "--format",
+        "json",
+        "--n-samples",
+        "100",
+        "-q",
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    pearson = {c["metric"]: c["value"] for c in data["correlations"] if (c["level"], c["method"]) == ("segment", "pearson")}
+    pearson = {
+        c["metric"]: c["value"] for c in data["correlations"] if (c["level"], c["method"]) == ("segment", "pearson")
+    }
     assert {m: round(v, 3) for m, v in pearson.items()} == PAPER["asset"]
     assert data["preset"] == "simplicity-da" and data["aspect"] == "simplicity_zscore"

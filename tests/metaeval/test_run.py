@@ -42,8 +42,9 @@ def test_segment_and_system_values_come_from_the_statistics(toy: HumanRatings) -
     result = meta_evaluate(toy, REFERENCES, sources=SOURCES, metrics=["sari"], components=True, n_samples=0)
     assert result.metrics == ["SARI", "SARI-add", "SARI-keep", "SARI-delete"]
     sari = SARI()
-    sentence = [sari.sentence_score(o, [r[s] for r in REFERENCES], source=SOURCES[s])
-                for o, s in zip(toy.outputs, toy.segments)]  # fmt: skip
+    sentence = [
+        sari.sentence_score(o, [r[s] for r in REFERENCES], source=SOURCES[s]) for o, s in zip(toy.outputs, toy.segments)
+    ]
     corpus = {name: sari.corpus_score(outputs, REFERENCES, sources=SOURCES) for name, outputs in OUTPUTS.items()}
     human_means = [np.mean(toy.scores[3 * k : 3 * k + 3]) for k in range(3)]
     for column, get in (("SARI", lambda s: s.score), ("SARI-add", lambda s: s.components["add"])):
@@ -62,8 +63,15 @@ def test_resampled_system_scores_are_corpus_scores_of_the_resample(toy: HumanRat
     column = score_columns(SARI(), "SARI", toy, refs, srcs, groups)[0]
     picked = np.repeat([0, 1, 2], resamples.weights[2, :3].astype(int))  # the segments of resample 2
     for k, name in enumerate(OUTPUTS):
-        expected = SARI().corpus_score([OUTPUTS[name][s] for s in picked], [[r[s] for s in picked] for r in REFERENCES],
-                                       sources=[SOURCES[s] for s in picked]).score  # fmt: skip
+        expected = (
+            SARI()
+            .corpus_score(
+                [OUTPUTS[name][s] for s in picked],
+                [[r[s] for s in picked] for r in REFERENCES],
+                sources=[SOURCES[s] for s in picked],
+            )
+            .score
+        )
         assert column.resampled[2, k] == pytest.approx(expected, abs=1e-9)
 
 
@@ -82,12 +90,17 @@ def test_presets(toy: HumanRatings) -> None:
     rated = dataclasses.replace(toy, name="simplicity-da")
     paper = meta_evaluate(rated, REFERENCES, sources=SOURCES, n_samples=0)
     assert paper.preset == "simplicity-da" and paper.metrics == ["SARI", "SARI-add", "SARI-keep", "SARI-delete", "BLEU"]
-    assert "del:prec" in paper.signatures[0] and "tok:moses" in paper.signatures[1] and "floor[0.00]" in paper.signatures[1]
+    assert (
+        "del:prec" in paper.signatures[0]
+        and "tok:moses" in paper.signatures[1]
+        and "floor[0.00]" in paper.signatures[1]
+    )
     assert any("Alva-Manchego" in note for note in paper.notes)
     plain = meta_evaluate(rated, REFERENCES, sources=SOURCES, settings={}, components=False, n_samples=0)
     assert plain.preset == "none" and plain.metrics == ["SARI", "BLEU"] and "tok:13a" in plain.signatures[1]
-    custom = meta_evaluate(rated, REFERENCES, sources=SOURCES, metrics=["bleu"], settings={"bleu": {"tokenize": "char"}},
-                           n_samples=0)  # fmt: skip
+    custom = meta_evaluate(
+        rated, REFERENCES, sources=SOURCES, metrics=["bleu"], settings={"bleu": {"tokenize": "char"}}, n_samples=0
+    )
     assert custom.preset == "custom" and "tok:char" in custom.signatures[0]
     given = meta_evaluate(rated, REFERENCES, sources=SOURCES, metrics=[SARI()], components=False, n_samples=0)
     assert given.preset == "none" and "del:f1" in given.signatures[0]  # objects are used as given
@@ -110,7 +123,9 @@ def test_too_few_systems(toy: HumanRatings) -> None:
 
 def test_errors(toy: HumanRatings) -> None:
     far = HumanRatings("mine.csv", "s", (0, 7), ("a", "a"), ("x", "y"), (1.0, 2.0), lines=(2, 3))
-    with pytest.raises(InvalidValueError, match="mine.csv, line 3: segment 8 is not a line of the references, which have 3"):
+    with pytest.raises(
+        InvalidValueError, match="mine.csv, line 3: segment 8 is not a line of the references, which have 3"
+    ):
         meta_evaluate(far, REFERENCES, metrics=["bleu"], n_samples=0)
     with pytest.raises(InputLengthMismatchError, match="got 3, 2"):
         meta_evaluate(toy, [REFERENCES[0], REFERENCES[0][:2]], metrics=["bleu"], n_samples=0)
@@ -129,7 +144,11 @@ def test_errors(toy: HumanRatings) -> None:
 # ------------------------------------------------------------------ degenerate inputs
 def _figures(result) -> list:  # type: ignore[no-untyped-def]
     out = [(c.metric, c.level, c.method, c.value, c.low, c.high) for c in result.correlations]
-    return out + [(r.metric, r.accuracy, r.low, r.high) for r in result.ranking] + [tuple(w.__dict__.values()) for w in result.williams]
+    return (
+        out
+        + [(r.metric, r.accuracy, r.low, r.high) for r in result.ranking]
+        + [tuple(w.__dict__.values()) for w in result.williams]
+    )
 
 
 def test_ratings_of_one_segment_get_no_interval(toy: HumanRatings) -> None:

@@ -35,7 +35,9 @@ def test_swapping_the_metrics_negates_t() -> None:
     assert t2 == pytest.approx(-t) and p + p2 == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(("r12", "r13", "r23", "n"), [(0.5, 0.4, 0.3, 3), (math.nan, 0.4, 0.3, 50), (0.5, 0.5, 1.0, 50)])
+@pytest.mark.parametrize(
+    ("r12", "r13", "r23", "n"), [(0.5, 0.4, 0.3, 3), (math.nan, 0.4, 0.3, 50), (0.5, 0.5, 1.0, 50)]
+)
 def test_undefined_tests_are_nan(r12: float, r13: float, r23: float, n: int) -> None:
     t, p = williams(r12, r13, r23, n)
     assert math.isnan(t) and math.isnan(p)

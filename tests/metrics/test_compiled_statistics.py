@@ -24,8 +24,36 @@ if not NUMBA_AVAILABLE:
         pytest.fail("Numba is part of the test extra; CI must test the compiled statistics.", pytrace=False)
     pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
 
-PIECES = ["the", "The", "cat", "sat", ".", ",", "(hi)", "'s", "3.5", "-", "é", "Σ", "日本", "ß", "İ",
-          " ", "  ", "\t", "\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;", "-\n", "\x01"]  # fmt: skip
+PIECES = [
+    "the",
+    "The",
+    "cat",
+    "sat",
+    ".",
+    ",",
+    "(hi)",
+    "'s",
+    "3.5",
+    "-",
+    "é",
+    "Σ",
+    "日本",
+    "ß",
+    "İ",
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    "\u2003",
+    "x",
+    "ab",
+    "a.b",
+    "!",
+    "",
+    "&amp;",
+    "-\n",
+    "\x01",
+]
 text = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 
 
@@ -40,10 +68,16 @@ def corpora(draw: st.DrawFn) -> tuple[list[str], list[list[str]]]:
     return hypotheses, streams
 
 
-chrf_options = st.fixed_dictionaries({
-    "char_order": st.integers(0, 7), "word_order": st.integers(0, 3), "beta": st.integers(0, 3),
-    "lowercase": st.booleans(), "whitespace": st.booleans(), "eps_smoothing": st.booleans(),
-}).filter(lambda o: o["char_order"] + o["word_order"] > 0)  # fmt: skip
+chrf_options = st.fixed_dictionaries(
+    {
+        "char_order": st.integers(0, 7),
+        "word_order": st.integers(0, 3),
+        "beta": st.integers(0, 3),
+        "lowercase": st.booleans(),
+        "whitespace": st.booleans(),
+        "eps_smoothing": st.booleans(),
+    }
+).filter(lambda o: o["char_order"] + o["word_order"] > 0)
 
 
 @settings(max_examples=300, deadline=None)
@@ -54,10 +88,13 @@ def test_chrf_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any])
     np.testing.assert_array_equal(compiled, CHRF(engine="sacrebleu", **options).corpus_stats(hypotheses, streams))
 
 
-bleu_options = st.fixed_dictionaries({
-    "lowercase": st.booleans(), "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
-    "max_ngram_order": st.integers(1, 5),
-})  # fmt: skip
+bleu_options = st.fixed_dictionaries(
+    {
+        "lowercase": st.booleans(),
+        "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
+        "max_ngram_order": st.integers(1, 5),
+    }
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -100,7 +137,11 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 @pytest.mark.parametrize("options", [{}, {"word_order": 2}, {"lowercase": True, "whitespace": True}])
 def test_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
-    paths = [outputs / "ACCESS", outputs / "Dress-Ls", *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10))]
+    paths = [
+        outputs / "ACCESS",
+        outputs / "Dress-Ls",
+        *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10)),
+    ]
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         (pytest.fail if os.environ.get("CI") else pytest.skip)(f"shared corpora not found: {', '.join(missing)}")
@@ -110,7 +151,9 @@ def test_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
         kwargs = options if cls is CHRF else bleu_options
         for hypotheses in lines[:2]:
             compiled = cls(engine="numba", **kwargs).corpus_stats(hypotheses, lines[2:])
-            np.testing.assert_array_equal(compiled, cls(engine="sacrebleu", **kwargs).corpus_stats(hypotheses, lines[2:]))
+            np.testing.assert_array_equal(
+                compiled, cls(engine="sacrebleu", **kwargs).corpus_stats(hypotheses, lines[2:])
+            )
 
 
 @pytest.mark.parametrize("cls", [BLEU, CHRF])
@@ -120,7 +163,11 @@ def test_references_are_encoded_once_for_all_systems(cls: type, monkeypatch: pyt
     original = metric._encode_references
     monkeypatch.setattr(metric, "_encode_references", lambda texts: calls.append(len(texts)) or original(texts))
     streams = [["The cat sat on the mat.", "It rained all day."], ["A cat sat.", "Rain, all day long!"]]
-    systems = [["The cat sat.", "It rained."], ["Un chat.", "Il pleuvait toute la journée."], ["The cat sat.", "It rained."]]
+    systems = [
+        ["The cat sat.", "It rained."],
+        ["Un chat.", "Il pleuvait toute la journée."],
+        ["The cat sat.", "It rained."],
+    ]
     stats = [metric.corpus_stats(hyps, streams) for hyps in systems]
     assert calls == [4]  # the second and third systems reused the encoded references
     reference = cls(engine="sacrebleu", **({"word_order": 2} if cls is CHRF else {}))

@@ -10,11 +10,15 @@ from simpeval.metrics.sari import VARIANTS
 
 HYPS = ["the cat sat .", "it rained all day .", "", "a dog ran in the park ."]
 SRCS = ["the big cat sat on the mat .", "it poured all day long .", "nothing here .", "a dog ran ."]
-REFS = [["the cat sat on the mat .", "it rained all day .", "", "a dog ran in a park ."],
-        ["a cat sat .", "it rained .", "nothing .", "the dog ran ."]]  # fmt: skip
+REFS = [
+    ["the cat sat on the mat .", "it rained all day .", "", "a dog ran in a park ."],
+    ["a cat sat .", "it rained .", "nothing .", "the dog ran ."],
+]
 
 
-@pytest.mark.parametrize("name, options", [*(("sari", {"variant": v}) for v in sorted(VARIANTS)), ("bleu", {}), ("ter", {})])
+@pytest.mark.parametrize(
+    "name, options", [*(("sari", {"variant": v}) for v in sorted(VARIANTS)), ("bleu", {}), ("ter", {})]
+)
 def test_component_rows_equal_the_scores_components(name: str, options: dict[str, str]) -> None:
     metric = get_metric(name, **options)
     stats = metric.corpus_stats(HYPS, REFS, sources=SRCS)

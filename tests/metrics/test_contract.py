@@ -23,7 +23,20 @@ def metric(request: pytest.FixtureRequest) -> Metric:
 
 
 def test_registry_lists_every_metric() -> None:
-    assert available_metrics() == ["bagofwords", "bleu", "chrf", "editdistance", "fkgl", "meteor", "nltk-bleu", "nltk-chrf", "pem", "sari", "ter", "wer"]
+    assert available_metrics() == [
+        "bagofwords",
+        "bleu",
+        "chrf",
+        "editdistance",
+        "fkgl",
+        "meteor",
+        "nltk-bleu",
+        "nltk-chrf",
+        "pem",
+        "sari",
+        "ter",
+        "wer",
+    ]
 
 
 def test_unknown_metric_lists_choices() -> None:

@@ -21,8 +21,11 @@ from ..strategies import sentences
 
 SOURCE = "About 95 species are currently accepted ."
 PREDICTION = "About 95 species are now agreed ."
-REFERENCES = ["About 95 species are currently known .", "About 95 species are now accepted .",
-              "95 species are now accepted ."]  # fmt: skip
+REFERENCES = [
+    "About 95 species are currently known .",
+    "About 95 species are now accepted .",
+    "95 species are now accepted .",
+]
 
 
 def _rows(explanation, operation: str, order: int = 1) -> dict:
@@ -55,9 +58,13 @@ def test_textbook_keep_is_weighted_by_the_references() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "zero", "paper"), [("easse", "0/0 -> 0", "is SARI('easse-paper-delp')"), ("hf", "0/0 -> 1", "is SARI"),
-                                   ("easse-paper-delp", "0/0 -> 0", "easse-paper-delp: the formula as printed")],
-)  # fmt: skip
+    ("variant", "zero", "paper"),
+    [
+        ("easse", "0/0 -> 0", "is SARI('easse-paper-delp')"),
+        ("hf", "0/0 -> 1", "is SARI"),
+        ("easse-paper-delp", "0/0 -> 0", "easse-paper-delp: the formula as printed"),
+    ],
+)
 def test_text_and_html_end_with_a_legend_naming_the_papers_preset(variant: str, zero: str, paper: str) -> None:
     """Issue 22: the notation, what '-' and '0/0 -> 0' mean, and which preset is the paper's formula."""
     e = SARI(variant).explain(PREDICTION, REFERENCES, source=SOURCE)
@@ -107,7 +114,10 @@ def _check_sari(sari: SARI, source: str, prediction: str, references: list[str])
     for op in e.operations:
         for order in op.orders:
             # the rows' terms, added left to right in their order, are the totals (bit for bit)
-            assert sequential_sum(r.precision_num for r in order.rows) == order.precision_num, (op.operation, order.order)
+            assert sequential_sum(r.precision_num for r in order.rows) == order.precision_num, (
+                op.operation,
+                order.order,
+            )
             assert sequential_sum(r.precision_den for r in order.rows) == order.precision_den
             assert sequential_sum(r.recall_num for r in order.rows) == order.recall_num
             assert sequential_sum(r.recall_den for r in order.rows) == order.recall_den
@@ -125,18 +135,23 @@ def test_textbook_example_adds_up_for_every_preset(variant: str) -> None:
     prediction=sentences,
     references=st.lists(sentences, min_size=0, max_size=3),
 )
-def test_explanations_add_up_exactly_for_every_preset(variant: str, source: str, prediction: str,
-                                                      references: list[str]) -> None:  # fmt: skip
+def test_explanations_add_up_exactly_for_every_preset(
+    variant: str, source: str, prediction: str, references: list[str]
+) -> None:
     _check_sari(SARI(variant), source, prediction, references)
 
 
 @settings(max_examples=60, deadline=None)
 @given(
-    options=st.fixed_dictionaries({
-        "lowercase": st.booleans(), "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
-        "smooth_method": st.sampled_from(["exp", "floor", "add-k", "none"]), "effective_order": st.booleans(),
-        "max_ngram_order": st.integers(1, 4),
-    }),  # fmt: skip
+    options=st.fixed_dictionaries(
+        {
+            "lowercase": st.booleans(),
+            "tokenize": st.sampled_from(["13a", "none", "intl", "char"]),
+            "smooth_method": st.sampled_from(["exp", "floor", "add-k", "none"]),
+            "effective_order": st.booleans(),
+            "max_ngram_order": st.integers(1, 4),
+        }
+    ),
     prediction=sentences,
     references=st.lists(sentences, min_size=1, max_size=3),
 )
@@ -181,7 +196,10 @@ def test_cli_explain_textbook(runner) -> None:
     ("args", "message"),
     [
         (["-p", "x", "-r", "y"], "pass --source TEXT"),
-        (["-p", "x", "-r", "y", "-s", "z", "--bleu-lowercase"], "--bleu-lowercase was given but bleu is not in --metric"),
+        (
+            ["-p", "x", "-r", "y", "-s", "z", "--bleu-lowercase"],
+            "--bleu-lowercase was given but bleu is not in --metric",
+        ),
         (["-p", "x", "-s", "z"], "Missing option '--references'"),
         (["-p", "x", "-r", "y", "-s", "z", "--sari-variant", "nope"], "variant must be one of"),
     ],

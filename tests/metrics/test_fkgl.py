@@ -32,9 +32,21 @@ def test_easses_published_figures(name: str, easse: float) -> None:
 
 @pytest.mark.parametrize(
     ("word", "syllables"),
-    [("the", 1), ("table", 2), ("simplification", 5), ("cat", 1), ("beautiful", 4), ("mr", 2), ("60", 2),
-     ("mcdonald", 3), ("ion", 1), ("", 0), (".", 0), ("rhythm", 1)],
-)  # fmt: skip
+    [
+        ("the", 1),
+        ("table", 2),
+        ("simplification", 5),
+        ("cat", 1),
+        ("beautiful", 4),
+        ("mr", 2),
+        ("60", 2),
+        ("mcdonald", 3),
+        ("ion", 1),
+        ("", 0),
+        (".", 0),
+        ("rhythm", 1),
+    ],
+)
 def test_syllables_follow_easses_rules(word: str, syllables: int) -> None:
     assert count_syllables(word) == syllables  # EASSE's rules, not a dictionary: "beautiful" gets 4 ("eau" adds one)
 
@@ -65,8 +77,13 @@ def test_statistics_are_additive_and_need_no_references() -> None:
 
 def test_options_and_comparison() -> None:
     assert get_metric("fkgl", tokenize="none", lowercase=False).corpus_score(["A B ."]).signature["tok"] == "none"
-    table = compare({"simple": ["The cat sat."] * 6, "hard": ["Photosynthesis converts electromagnetic radiation."] * 6},
-                    [["x"] * 6], metrics=["fkgl"], paired="bs", paired_samples=50)  # fmt: skip
+    table = compare(
+        {"simple": ["The cat sat."] * 6, "hard": ["Photosynthesis converts electromagnetic radiation."] * 6},
+        [["x"] * 6],
+        metrics=["fkgl"],
+        paired="bs",
+        paired_samples=50,
+    )
     assert table.cell("simple", "FKGL").score < table.cell("hard", "FKGL").score
     with pytest.raises(KeyError):
         FKGL(tokenize="no-such")

@@ -16,9 +16,16 @@ LONE = "caf\udce9"  # what a latin-1 byte decoded with errors="surrogateescape" 
 
 @pytest.mark.parametrize(
     ("metric", "engine"),
-    [(SARI, "numba"), (SARI, "numpy"), (SARI, "reference"), (BLEU, "numba"), (BLEU, "sacrebleu"),
-     (CHRF, "numba"), (CHRF, "sacrebleu")],
-)  # fmt: skip
+    [
+        (SARI, "numba"),
+        (SARI, "numpy"),
+        (SARI, "reference"),
+        (BLEU, "numba"),
+        (BLEU, "sacrebleu"),
+        (CHRF, "numba"),
+        (CHRF, "sacrebleu"),
+    ],
+)
 @pytest.mark.parametrize("where", ["hypotheses", "references", "sources"])
 def test_lone_surrogates_are_one_clear_error_for_every_engine(metric: type, engine: str, where: str) -> None:
     hyps, refs, srcs = ["a b", "c d"], [["a b", "c d"]], ["a b", "c d"]

@@ -60,7 +60,9 @@ def test_pool_after_compiled_kernels_returns_the_same_scores(tmp_path, method: s
     script = tmp_path / "pool_after_kernels.py"
     script.write_text(SCRIPT, encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k not in ("SIMPEVAL_COMPILED_MIN_TEXTS", "NUMBA_THREADING_LAYER")}
-    env["PYTHONPATH"] = os.pathsep.join([str(__import__("pathlib").Path(__file__).parents[2]), env.get("PYTHONPATH", "")])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(__import__("pathlib").Path(__file__).parents[2]), env.get("PYTHONPATH", "")]
+    )
     result = subprocess.run(
         [sys.executable, str(script), method], capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path
     )

@@ -121,9 +121,18 @@ def test_cli_files_are_streams_without_warning(tmp_path: pytest.TempPathFactory)
         warnings.simplefilter("error", ReferenceLayoutWarning)
         result = CliRunner().invoke(
             main,
-            ["score", "-r", str(folder / "ref0.txt"), str(folder / "ref1.txt"),  # type: ignore[operator]
-             "-i", str(folder / "sys.txt"), "-m", "bleu", "-b"],  # type: ignore[operator]
-        )  # fmt: skip
+            [
+                "score",
+                "-r",
+                str(folder / "ref0.txt"),
+                str(folder / "ref1.txt"),  # type: ignore[operator]
+                "-i",
+                str(folder / "sys.txt"),
+                "-m",
+                "bleu",
+                "-b",
+            ],  # type: ignore[operator]
+        )
     assert result.exit_code == 0, result.output
     assert "square" not in result.output
 

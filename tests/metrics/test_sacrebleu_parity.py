@@ -81,7 +81,7 @@ _REF_C = [
     "It is pouring today.",
     "Empty.",
     "ça va, merci, et toi?",
-    "\"Don't do that,\" he said again.",
+    '"Don\'t do that," he said again.',
     "数学が難しいです。",
     "我喜欢苹果。",
     "The economy of the U.S. grew 3.5% in 2019.",
@@ -127,9 +127,7 @@ _BLEU_TOKENIZERS = [
     "intl",
     "char",
     "zh",
-    pytest.param(
-        "ja-mecab", marks=pytest.mark.skipif(not HAS_JA_MECAB, reason="MeCab/ipadic not installed")
-    ),
+    pytest.param("ja-mecab", marks=pytest.mark.skipif(not HAS_JA_MECAB, reason="MeCab/ipadic not installed")),
 ]
 BLEU_CASES: list[Any] = []
 for _tok in _BLEU_TOKENIZERS:
@@ -177,8 +175,7 @@ CHRF_CASES: list[Any] = [
 TER_CASES: list[Any] = [
     pytest.param(
         dict(zip(("normalized", "no_punct", "asian_support", "case_sensitive"), flags)),
-        id="-".join(name for name, on in zip(("norm", "nopunct", "asian", "cased"), flags) if on)
-        or "default",
+        id="-".join(name for name, on in zip(("norm", "nopunct", "asian", "cased"), flags) if on) or "default",
     )
     for flags in itertools.product((False, True), repeat=4)
 ]
@@ -303,11 +300,7 @@ _wrapper_ids = [c.__name__ for c in WRAPPERS]
 @pytest.mark.parametrize("cls", WRAPPERS, ids=_wrapper_ids)
 def test_constructor_mirrors_sacrebleu(cls: type) -> None:
     def params(fn: Any, skip: tuple[str, ...]) -> list[tuple[str, Any]]:
-        return [
-            (p.name, p.default)
-            for p in inspect.signature(fn).parameters.values()
-            if p.name not in skip
-        ]
+        return [(p.name, p.default) for p in inspect.signature(fn).parameters.values() if p.name not in skip]
 
     # simpeval's own keyword-only ``engine`` (who extracts the statistics) comes on top
     assert params(cls.__init__, ("self", "engine")) == params(SACREBLEU_CLASSES[cls].__init__, ("self",))
@@ -318,9 +311,7 @@ def test_class_metadata(cls: type) -> None:
     theirs = SACREBLEU_CLASSES[cls]()
     signature = theirs._SIGNATURE_TYPE({**vars(theirs), "num_refs": 1})
     shared = sacrebleu.metrics.base.Signature({"num_refs": 1})._abbr
-    assert list(cls.signature_abbreviations.items()) == [
-        (k, v) for k, v in signature._abbr.items() if k not in shared
-    ]
+    assert list(cls.signature_abbreviations.items()) == [(k, v) for k, v in signature._abbr.items() if k not in shared]
     assert cls.higher_is_better is (cls is not TER)
     assert cls.requires_source is False
     assert cls.citation.startswith("@inproceedings{")
@@ -431,7 +422,9 @@ def test_score_from_stats_checks_shape(cls: type) -> None:
 @pytest.mark.parametrize(
     ("factory", "error", "message"),
     [
-        pytest.param(lambda: BLEU(tokenize="moses13"), UnknownTokenizerError, "13a, char, flores101", id="bleu-tokenize"),
+        pytest.param(
+            lambda: BLEU(tokenize="moses13"), UnknownTokenizerError, "13a, char, flores101", id="bleu-tokenize"
+        ),
         pytest.param(lambda: BLEU(smooth_method="linear"), InvalidOptionError, "floor, add-k", id="bleu-smooth"),
         pytest.param(lambda: BLEU(smooth_value=-1), InvalidOptionError, "smooth_value", id="bleu-smooth-value"),
         pytest.param(lambda: BLEU(max_ngram_order=0), InvalidOptionError, "max_ngram_order", id="bleu-order"),
@@ -531,8 +524,10 @@ def test_signature_key_table_is_sacrebleus(kind: str, name: str) -> None:
     assert list(SIGNATURE_KEYS[name].items()) == list(_sacrebleu.signature_abbreviations(kind).items())
 
 
-@pytest.mark.parametrize(("options", "name"), [({}, "chrF2"), ({"beta": 3}, "chrF3"), ({"word_order": 2}, "chrF2++"),
-                                               ({"beta": 1, "word_order": 1}, "chrF1+")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [({}, "chrF2"), ({"beta": 3}, "chrF3"), ({"word_order": 2}, "chrF2++"), ({"beta": 1, "word_order": 1}, "chrF1+")],
+)
 def test_chrf_signature_names_beta_and_word_order(options: dict, name: str) -> None:
     """sacrebleu's chrF signature fields omit beta: CHRF(beta=3) printed the chrF2 signature."""
     from simpeval import CHRF

@@ -58,8 +58,20 @@ def test_override_that_matches_another_preset_is_named_after_it() -> None:
 def test_signature_records_every_setting() -> None:
     sig = SARI("hf").get_signature(nrefs=10).format()
     assert sig.startswith("SARI|nrefs:10|variant:hf|case:lc|tok:13a|")
-    for field in ("src:norm", "split:space", "agg:sent", "del:prec", "avg:f1", "zero:1",
-                  "prec:ngram", "krec:pooled", "dmatch:sub", "ngram:count", "rweight:all", "order:4"):
+    for field in (
+        "src:norm",
+        "split:space",
+        "agg:sent",
+        "del:prec",
+        "avg:f1",
+        "zero:1",
+        "prec:ngram",
+        "krec:pooled",
+        "dmatch:sub",
+        "ngram:count",
+        "rweight:all",
+        "order:4",
+    ):
         assert f"|{field}|" in sig
     assert sig.endswith("|version:" + SARI().get_signature()["version"])
 

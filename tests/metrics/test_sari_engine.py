@@ -20,10 +20,26 @@ from simpeval.metrics.sari.config import _CHOICES
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
 # '.', ',', '-'), entities, whitespace that only str.split() knows, the engine's internal
 # separator, case mapping that depends on context (Greek sigma) or changes length.
-ALPHABET = list("ab c5 0.,-.,&;<>\"'$/\n\t") + ["&quot;", "&amp;", "<skipped>", "é", "Σ", "ΑΣ ", "\u00a0",
-                                               "\x1c", "\x01", "İ", "  ", "The ", "Cat ", "sat "]  # fmt: skip
+ALPHABET = list("ab c5 0.,-.,&;<>\"'$/\n\t") + [
+    "&quot;",
+    "&amp;",
+    "<skipped>",
+    "é",
+    "Σ",
+    "ΑΣ ",
+    "\u00a0",
+    "\x1c",
+    "\x01",
+    "İ",
+    "  ",
+    "The ",
+    "Cat ",
+    "sat ",
+]
 text = st.lists(st.sampled_from(ALPHABET), max_size=10).map("".join)
-words = st.lists(st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "The", ".", ",", "3.5", ""]), max_size=9).map(" ".join)
+words = st.lists(st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "The", ".", ",", "3.5", ""]), max_size=9).map(
+    " ".join
+)
 sentence = st.one_of(text, words)
 
 
@@ -39,8 +55,11 @@ def corpus(draw: st.DrawFn) -> tuple[list[str], list[str], list[list[str]]]:
 @st.composite
 def configs(draw: st.DrawFn) -> SARIConfig:
     base = VARIANTS[draw(st.sampled_from(sorted(VARIANTS)))]
-    changes = {name: draw(st.sampled_from(sorted(choices, key=str))) for name, choices in _CHOICES.items()
-               if draw(st.booleans())}  # fmt: skip
+    changes = {
+        name: draw(st.sampled_from(sorted(choices, key=str)))
+        for name, choices in _CHOICES.items()
+        if draw(st.booleans())
+    }
     if draw(st.booleans()):
         changes["tokenize"] = draw(st.sampled_from(["13a", "none", "intl", "char", "whitespace"]))
     if draw(st.booleans()):
@@ -81,8 +100,12 @@ def test_compiled_engine_counts_blocks_of_segments_in_parallel(variant: str) -> 
     streams = [[sentence() for _ in range(n)] for _ in range(3)]
     streams[2][::4] = [None] * len(streams[2][::4])
     stats = SARI(variant, engine="numba").corpus_stats(hypotheses, streams, sources=sources)
-    np.testing.assert_array_equal(stats, SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources))
-    np.testing.assert_array_equal(stats, SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources=sources))
+    np.testing.assert_array_equal(
+        stats, SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources)
+    )
+    np.testing.assert_array_equal(
+        stats, SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources=sources)
+    )
 
 
 def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
@@ -112,8 +135,10 @@ def test_engines_agree_on_scores(variant: str) -> None:
     assert fast == reference
     np.testing.assert_array_equal(
         SARI(variant).sentence_scores(hypotheses, streams, sources=sources),
-        [SARI(variant, engine="reference").sentence_score(h, [r for r in refs if r is not None], source=s).score
-         for h, s, refs in zip(hypotheses, sources, zip(*streams))],  # fmt: skip
+        [
+            SARI(variant, engine="reference").sentence_score(h, [r for r in refs if r is not None], source=s).score
+            for h, s, refs in zip(hypotheses, sources, zip(*streams))
+        ],
     )
 
 
@@ -127,11 +152,16 @@ def test_segments_too_long_for_packed_keys_fall_back_to_the_reference_path(monke
 
     sources, hypotheses = ["a b c d e f"], ["a b x"]
     references = [["a b c", "b c d e"]]
-    expected = SARI(engine="reference").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources)
+    expected = SARI(engine="reference").corpus_stats(
+        hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources
+    )
     monkeypatch.setattr(sari_numpy, "_MAX_KEY_BITS", 8)  # nothing fits: the NumPy engine declines
     assert sari_encode.fast_sari_counts(hypotheses, references, sources, SARI().config, compiled=False) is None
     np.testing.assert_array_equal(
-        SARI(engine="numpy").corpus_stats(hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources), expected
+        SARI(engine="numpy").corpus_stats(
+            hypotheses, [[r[0] for r in references], [r[1] for r in references]], sources=sources
+        ),
+        expected,
     )
 
 
@@ -147,8 +177,10 @@ def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch, en
     metric = SARI(engine=engine)
     scores = [metric.corpus_score(h, streams, sources=sources) for h in (["The cat sat .", "It rained ."], sources)]
     assert len(calls) == 1  # the second system reused the encoded sources and references
-    assert scores == [SARI(engine="reference").corpus_score(h, streams, sources=sources)
-                      for h in (["The cat sat .", "It rained ."], sources)]  # fmt: skip
+    assert scores == [
+        SARI(engine="reference").corpus_score(h, streams, sources=sources)
+        for h in (["The cat sat .", "It rained ."], sources)
+    ]
 
 
 @pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba")
@@ -190,7 +222,9 @@ def test_reference_path_does_not_depend_on_pythons_sum(monkeypatch, variant: str
     streams = [["a b c d f g a b", "x y x y", "one two one two"], ["b c d e", "z y z", ""], ["a c", "x", "two three"]]
     expected = SARI(variant, engine="numpy").corpus_stats(hypotheses, streams, sources=sources)
     monkeypatch.setattr(builtins, "sum", lambda values, start=0: math.fsum(values) + start)
-    np.testing.assert_array_equal(SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources), expected)
+    np.testing.assert_array_equal(
+        SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources), expected
+    )
 
 
 @pytest.mark.parametrize("name", ["13a", "none"])
@@ -211,8 +245,10 @@ def test_a_tokenizer_registered_over_a_builtin_name_runs_in_every_engine(name: s
     try:
         register_tokenizer(name, Dashes, overwrite=True)
         assert not is_builtin(name) and isinstance(get_tokenizer(name), Dashes)
-        scores = {engine: SARI("easse", tokenize=name, engine=engine).corpus_score(hypotheses, streams, sources=sources).score
-                  for engine in ("reference", *(e.values[0] if hasattr(e, "values") else e for e in FAST_ENGINES))}  # fmt: skip
+        scores = {
+            engine: SARI("easse", tokenize=name, engine=engine).corpus_score(hypotheses, streams, sources=sources).score
+            for engine in ("reference", *(e.values[0] if hasattr(e, "values") else e for e in FAST_ENGINES))
+        }
         assert len(set(scores.values())) == 1, scores
     finally:
         register_tokenizer(name, original, overwrite=True)

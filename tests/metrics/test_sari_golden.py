@@ -119,8 +119,19 @@ def _corpus_params() -> list[Any]:
 def _counting_key(metric: SARI) -> tuple[Any, ...]:
     """Presets that differ only in how counts are scored share one statistics extraction."""
     c = metric.config
-    return (c.tokenize, c.lowercase, c.normalize_source, c.split, c.aggregate, c.precision,
-            c.keep_recall, c.del_match, c.ngrams, c.ref_weight, c.max_order)  # fmt: skip
+    return (
+        c.tokenize,
+        c.lowercase,
+        c.normalize_source,
+        c.split,
+        c.aggregate,
+        c.precision,
+        c.keep_recall,
+        c.del_match,
+        c.ngrams,
+        c.ref_weight,
+        c.max_order,
+    )
 
 
 @pytest.mark.parametrize(("dataset", "system"), _corpus_params())

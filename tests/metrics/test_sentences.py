@@ -121,7 +121,9 @@ def _published() -> list[Path]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("tokenizer", ["13a", "moses"])
-@pytest.mark.parametrize("path", _published(), ids=lambda p: p.relative_to(OUTPUTS).as_posix() if OUTPUTS in p.parents else "missing")
+@pytest.mark.parametrize(
+    "path", _published(), ids=lambda p: p.relative_to(OUTPUTS).as_posix() if OUTPUTS in p.parents else "missing"
+)
 def test_every_published_system_output(path: Path, tokenizer: str) -> None:
     """Every line of every system output EASSE publishes, normalized as EASSE does, splits as NLTK's Punkt."""
     punkt, tokenize = _punkt(), get_tokenizer(tokenizer)

@@ -97,10 +97,30 @@ def test_sacrebleu_test_cases(engine: str, hypotheses: list[str], references: li
 
 # sacrebleu test/test_tokenizer_ter.py (v2.x): the inputs and expected outputs of its Tercom
 # tokenizer tests, here scored against each other under every option setting.
-TOKENIZER_INPUTS = ["a b c d", "", "a b c d.", "A B C D.", "A ; B ) C : D.", "a b (c) d.", "Jim's car.", "4.2",
-                    "美众院公布对特", "りの拳銃を持"]  # fmt: skip
-TOKENIZER_OUTPUTS = ["a b c d", "", "a b c d.", "a b c d.", "a b c d", "a b ( c ) d .", "jim 's car .", "4.2",
-                     "美 众 院 公 布 对 特", "りの 拳 銃 を 持"]  # fmt: skip
+TOKENIZER_INPUTS = [
+    "a b c d",
+    "",
+    "a b c d.",
+    "A B C D.",
+    "A ; B ) C : D.",
+    "a b (c) d.",
+    "Jim's car.",
+    "4.2",
+    "美众院公布对特",
+    "りの拳銃を持",
+]
+TOKENIZER_OUTPUTS = [
+    "a b c d",
+    "",
+    "a b c d.",
+    "a b c d.",
+    "a b c d",
+    "a b ( c ) d .",
+    "jim 's car .",
+    "4.2",
+    "美 众 院 公 布 对 特",
+    "りの 拳 銃 を 持",
+]
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -183,16 +203,43 @@ def test_asset_systems_sample_equal_sacrebleu_live(asset: tuple[dict[str, list[s
 
 # Few distinct tokens, so that words repeat and shifts pay; punctuation, case, CJK, entities and
 # odd whitespace, so that every option changes something.
-PIECES = ["a", "b", "c", "a", "b", "A", "B", "d", ".", ",", "(", ")", "'s", ";", "4.2", "-", "&amp;", "&quot;",
-          "美", "众", "り", "の", "。", "，", "Jim's"]  # fmt: skip
+PIECES = [
+    "a",
+    "b",
+    "c",
+    "a",
+    "b",
+    "A",
+    "B",
+    "d",
+    ".",
+    ",",
+    "(",
+    ")",
+    "'s",
+    ";",
+    "4.2",
+    "-",
+    "&amp;",
+    "&quot;",
+    "美",
+    "众",
+    "り",
+    "の",
+    "。",
+    "，",
+    "Jim's",
+]
 SEPARATORS = [" ", " ", " ", "", "  ", "\t", "\n", "\n-", "\u3000"]
 
 
 def sentence(min_words: int, max_words: int) -> st.SearchStrategy[str]:
     words = st.integers(min_words, max_words).flatmap(
-        lambda n: st.tuples(st.lists(st.sampled_from(PIECES), min_size=n, max_size=n),
-                            st.lists(st.sampled_from(SEPARATORS), min_size=n, max_size=n))
-    )  # fmt: skip
+        lambda n: st.tuples(
+            st.lists(st.sampled_from(PIECES), min_size=n, max_size=n),
+            st.lists(st.sampled_from(SEPARATORS), min_size=n, max_size=n),
+        )
+    )
     return words.map(lambda pair: "".join(p + s for p, s in zip(*pair)))
 
 
@@ -241,8 +288,10 @@ def test_random_unequal_lengths_equal_sacrebleu(short: str, long: str, flip: boo
 @pytest.mark.parametrize("engine", ENGINES)
 def test_edge_cases(engine: str) -> None:
     hypotheses = ["", "a b", "", "a a a a a a", "x " * 120, "b a " * 40, "a", "a b"]
-    streams: Streams = [["", "", "a", "a", "x " * 3, ("a b " * 40).strip(), "b " * 130, "a " * 200],
-                        [None, " ", None, "", "y " * 60, None, None, None]]  # fmt: skip
+    streams: Streams = [
+        ["", "", "a", "a", "x " * 3, ("a b " * 40).strip(), "b " * 130, "a " * 200],
+        [None, " ", None, "", "y " * 60, None, None, None],
+    ]
     assert_equal_to_sacrebleu(engine, {}, hypotheses, streams)
 
 
@@ -289,8 +338,9 @@ def test_a_segment_sacrebleu_cannot_score_is_scored_by_sacrebleu(monkeypatch: py
 
     monkeypatch.setattr(module, "ter_edits", failing_first)
     hypotheses, streams = ["d e f a b c", "a b"], [["a b c d e f", "a c"]]
-    np.testing.assert_array_equal(TER(engine="python").corpus_stats(hypotheses, streams),
-                                  sacrebleu_rows({}, hypotheses, streams))  # fmt: skip
+    np.testing.assert_array_equal(
+        TER(engine="python").corpus_stats(hypotheses, streams), sacrebleu_rows({}, hypotheses, streams)
+    )
 
 
 @pytest.mark.parametrize("engine", NATIVE)

@@ -32,9 +32,20 @@ SYSTEMS = ("Dress-Ls", "RM+EX+LS+RO", "R&D_#1 100%")
 METRICS = (MetricColumn("SARI", True), MetricColumn("TER", False))
 HUMAN_FORMATS = ("text", "markdown", "latex", "html")
 CSV_COLUMNS = [
-    "system", "metric", "score", "add", "keep", "delete", "num_edits", "ref_length",
-    "ci_low", "ci_high", "ci_mean", "p_value", "p_value_corrected",
-]  # fmt: skip
+    "system",
+    "metric",
+    "score",
+    "add",
+    "keep",
+    "delete",
+    "num_edits",
+    "ref_length",
+    "ci_low",
+    "ci_high",
+    "ci_mean",
+    "p_value",
+    "p_value_corrected",
+]
 
 
 def sari(value: float, keep: float, delete: float, add: float) -> Score:
@@ -639,8 +650,17 @@ def test_to_pandas_gives_float_columns(plain, full):
 
 
 def _bootstrap_result(system: str, metric: str, p: float, ci: ConfidenceInterval) -> PairedResult:
-    return PairedResult(test="bs", p_value=p, n_samples=1000, seed=12345, system=system, baseline="Dress-Ls",
-                        metric=metric, mean=ci.mean, ci=ci)  # fmt: skip
+    return PairedResult(
+        test="bs",
+        p_value=p,
+        n_samples=1000,
+        seed=12345,
+        system=system,
+        baseline="Dress-Ls",
+        metric=metric,
+        mean=ci.mean,
+        ci=ci,
+    )
 
 
 BS_CI = ConfidenceInterval(40.1, 42.3, 41.27, n_samples=1000)

@@ -33,18 +33,37 @@ from simpeval.report.html_report import DIFF_BUDGET, ReportData, build_html_repo
 from simpeval.report.svg import Point, Row, escape, interval_chart, nice_ticks, ridge_histograms, scatter
 
 HOSTILE_NAME = 'q"<img src=x onerror=alert(1)>'
-SOURCES = ["The big cat sat on the old mat .", "It rained hard all day long .",
-           "Tom & Jerry <script>alert(1)</script> ran .", "The committee postponed the decision .",
-           "\u202eRTL override and \u05e9\u05dc\u05d5\u05dd ."]  # fmt: skip
-REFERENCES = ["The cat sat on the mat .", "It rained all day .", "Tom and Jerry ran .",
-              "The committee delayed the decision .", "RTL override and \u05e9\u05dc\u05d5\u05dd ."]  # fmt: skip
+SOURCES = [
+    "The big cat sat on the old mat .",
+    "It rained hard all day long .",
+    "Tom & Jerry <script>alert(1)</script> ran .",
+    "The committee postponed the decision .",
+    "\u202eRTL override and \u05e9\u05dc\u05d5\u05dd .",
+]
+REFERENCES = [
+    "The cat sat on the mat .",
+    "It rained all day .",
+    "Tom and Jerry ran .",
+    "The committee delayed the decision .",
+    "RTL override and \u05e9\u05dc\u05d5\u05dd .",
+]
 SYSTEMS = {
-    "good": ["The cat sat on the mat .", "It rained all day .", "Tom & Jerry ran .", "The committee waited .",
-             "RTL override and \u05e9\u05dc\u05d5\u05dd ."],
-    "RM+EX": ["The big cat sat on the mat .", "It rained hard all day .", "Tom & Jerry ran fast .",
-              "The committee postponed it .", "\u202eRTL override ."],
+    "good": [
+        "The cat sat on the mat .",
+        "It rained all day .",
+        "Tom & Jerry ran .",
+        "The committee waited .",
+        "RTL override and \u05e9\u05dc\u05d5\u05dd .",
+    ],
+    "RM+EX": [
+        "The big cat sat on the mat .",
+        "It rained hard all day .",
+        "Tom & Jerry ran fast .",
+        "The committee postponed it .",
+        "\u202eRTL override .",
+    ],
     HOSTILE_NAME: SOURCES,
-}  # fmt: skip
+}
 NETWORK = re.compile(r"""(?:src|href|action|poster|data)\s*=\s*["']?\s*(?:https?:|//)|url\(|@import|<link\b""", re.I)
 
 
@@ -118,9 +137,18 @@ def chromium() -> str:
 
 
 def _browser(profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [chromium(), "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--no-first-run", "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND",
-               f"--user-data-dir={profile}", *args]  # fmt: skip
+    command = [
+        chromium(),
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-extensions",
+        "--host-resolver-rules=MAP * ~NOTFOUND",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
@@ -133,7 +161,9 @@ def dump_dom(page: Path, fragment: str = "") -> Node:
 
 def screenshot(page: Path, png: Path, size: tuple[int, int] = (1280, 2000), fragment: str = "") -> tuple[int, int]:
     """Render ``page`` into ``png``; its (width, height) from the PNG header."""
-    _browser(page.parent / "profile", f"--window-size={size[0]},{size[1]}", f"--screenshot={png}", page.as_uri() + fragment)
+    _browser(
+        page.parent / "profile", f"--window-size={size[0]},{size[1]}", f"--screenshot={png}", page.as_uri() + fragment
+    )
     assert png.is_file(), f"no screenshot at {png}"
     head = png.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n"
@@ -159,9 +189,29 @@ def small_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("report")
     systems = [_write(folder, f"sys{k}.txt", lines) for k, lines in enumerate(SYSTEMS.values())]
     out = folder / "report.html"
-    result = CliRunner().invoke(main, ["report", "-s", _write(folder, "src.txt", SOURCES), "-r", _write(folder, "ref.txt", REFERENCES),
-                                       "-i", *systems, "-n", *SYSTEMS, "-m", "sari", "bleu", "fkgl", "--paired-n", "50",
-                                       "-o", str(out), "-q"])  # fmt: skip
+    result = CliRunner().invoke(
+        main,
+        [
+            "report",
+            "-s",
+            _write(folder, "src.txt", SOURCES),
+            "-r",
+            _write(folder, "ref.txt", REFERENCES),
+            "-i",
+            *systems,
+            "-n",
+            *SYSTEMS,
+            "-m",
+            "sari",
+            "bleu",
+            "fkgl",
+            "--paired-n",
+            "50",
+            "-o",
+            str(out),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     return out
 
@@ -230,22 +280,31 @@ def test_the_file_is_self_contained_and_escaped(small_report: Path) -> None:
 
 
 # ---------------------------------------------------------------- the pieces, without a browser
-@pytest.mark.parametrize(("source", "output", "expected"), [
-    ("the big cat", "the small cat sat", "the <del>big</del> <ins>small</ins> cat <ins>sat</ins>"),
-    ("The cat sat on the mat.", "The cat sat.", "The cat sat <del>on the mat</del>."),
-    ("big cat", "cat", "<del>big</del> cat"),
-    ("", "new words", "<ins>new words</ins>"),
-    ("old words", "", "<del>old words</del>"),
-    ("Tom & Jerry", "Tom & <b>Jerry</b>", "Tom &amp; <ins>&lt;b&gt;</ins>Jerry<ins>&lt;/b&gt;</ins>"),
-    ("it's \"quoted\"", "it's 'quoted'", "it&#x27;s <del>&quot;</del><ins>&#x27;</ins>quoted<del>&quot;</del><ins>&#x27;</ins>"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("source", "output", "expected"),
+    [
+        ("the big cat", "the small cat sat", "the <del>big</del> <ins>small</ins> cat <ins>sat</ins>"),
+        ("The cat sat on the mat.", "The cat sat.", "The cat sat <del>on the mat</del>."),
+        ("big cat", "cat", "<del>big</del> cat"),
+        ("", "new words", "<ins>new words</ins>"),
+        ("old words", "", "<del>old words</del>"),
+        ("Tom & Jerry", "Tom & <b>Jerry</b>", "Tom &amp; <ins>&lt;b&gt;</ins>Jerry<ins>&lt;/b&gt;</ins>"),
+        (
+            'it\'s "quoted"',
+            "it's 'quoted'",
+            "it&#x27;s <del>&quot;</del><ins>&#x27;</ins>quoted<del>&quot;</del><ins>&#x27;</ins>",
+        ),
+    ],
+)
 def test_diff_markup(source: str, output: str, expected: str) -> None:
     assert diff_markup(source, output) == expected
 
 
 def _plain(markup: str, drop: str) -> str:
     """The markup's text without the ``drop`` elements, without whitespace."""
-    return "".join(html.unescape(re.sub("<[^>]+>", "", re.sub(f"<{drop}>.*?</{drop}>", "", markup, flags=re.S))).split())
+    return "".join(
+        html.unescape(re.sub("<[^>]+>", "", re.sub(f"<{drop}>.*?</{drop}>", "", markup, flags=re.S))).split()
+    )
 
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"), max_size=40)  # what a file can hold
@@ -316,8 +375,16 @@ def test_the_report_says_which_outputs_got_the_cheap_diff() -> None:
     systems = {"long": ["a b c", long_output], "short": ["a b", "a"]}
     references = [["a b c", "a a"]]
     sources = ["a b d", long_source]
-    table = api.compare(systems, references, sources=sources, metrics=["bleu"], confidence=True, paired="bs",
-                        paired_samples=10, confidence_samples=10)  # fmt: skip
+    table = api.compare(
+        systems,
+        references,
+        sources=sources,
+        metrics=["bleu"],
+        confidence=True,
+        paired="bs",
+        paired_samples=10,
+        confidence_samples=10,
+    )
     segments = api.sentence_level(systems, references, metrics=["bleu"])
     page = build_html_report(table, segments, ReportData("t", [], sources, references[0], systems))
     assert page.count('id="cheap-diff"') == 1 and "1 output too long to compare word by word" in page
@@ -325,14 +392,33 @@ def test_the_report_says_which_outputs_got_the_cheap_diff() -> None:
     assert "cheap-diff" not in short
 
 
-@pytest.mark.parametrize("text", ["<script>alert(1)</script>", '" onload="x', "a & b &amp;", "\u202eevil\u202c",
-                                  "lone \ud800 surrogate", "nul \x00"])  # fmt: skip
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<script>alert(1)</script>",
+        '" onload="x',
+        "a & b &amp;",
+        "\u202eevil\u202c",
+        "lone \ud800 surrogate",
+        "nul \x00",
+    ],
+)
 def test_every_text_is_escaped(text: str) -> None:
     """Hostile text everywhere (title, facts, names, sources, outputs): escaped, and the page encodes to UTF-8."""
-    table = api.compare({text: ["a b c"], "b": ["a b"]}, [["a b c"]], sources=["a b d"], metrics=["bleu"],
-                        confidence=True, paired="bs", paired_samples=10, confidence_samples=10)  # fmt: skip
+    table = api.compare(
+        {text: ["a b c"], "b": ["a b"]},
+        [["a b c"]],
+        sources=["a b d"],
+        metrics=["bleu"],
+        confidence=True,
+        paired="bs",
+        paired_samples=10,
+        confidence_samples=10,
+    )
     segments = api.sentence_level({text: ["a b c"], "b": ["a b"]}, [["a b c"]], metrics=["bleu"])
-    data = ReportData(text, [(text, text)], [text], [text], {text: [text], "b": [text]}, {text: {text: [0.5], "b": [1.0]}})
+    data = ReportData(
+        text, [(text, text)], [text], [text], {text: [text], "b": [text]}, {text: {text: [0.5], "b": [1.0]}}
+    )
     page = build_html_report(table, segments, data)
     page.encode("utf-8")  # no lone surrogate left
     assert_self_contained(page)
@@ -366,12 +452,15 @@ def test_nice_ticks_cover_the_range(low: float, span: float) -> None:
 Chart = Callable[[], str]
 
 
-@pytest.mark.parametrize("chart", [
-    lambda: interval_chart("<m>", [Row("<a>", math.nan, None, None), Row("b", 1.0, 0.5, math.inf)]),
-    lambda: scatter("<t>", [Point("<a>", math.nan, 1.0), Point("b", 2.0, 3.0, x_interval=(1.0, 3.0))], "<x>", "y"),
-    lambda: ridge_histograms("<f>", [Row("<a>", math.nan), Row("b", 0.5)], [[], [0.5, 0.5, math.nan]]),
-    lambda: interval_chart("empty", []),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "chart",
+    [
+        lambda: interval_chart("<m>", [Row("<a>", math.nan, None, None), Row("b", 1.0, 0.5, math.inf)]),
+        lambda: scatter("<t>", [Point("<a>", math.nan, 1.0), Point("b", 2.0, 3.0, x_interval=(1.0, 3.0))], "<x>", "y"),
+        lambda: ridge_histograms("<f>", [Row("<a>", math.nan), Row("b", 0.5)], [[], [0.5, 0.5, math.nan]]),
+        lambda: interval_chart("empty", []),
+    ],
+)
 def test_charts_survive_odd_values_and_escape_labels(chart: Chart) -> None:
     svg = chart()
     assert svg.startswith('<svg class="chart"') and svg.endswith("</svg>")
@@ -386,8 +475,10 @@ def test_mismatched_pieces_are_refused() -> None:
     table = api.compare(systems, [["x y", "z"]], metrics=["bleu"])
     segments = api.sentence_level(systems, [["x y", "z"]], metrics=["bleu"])
     build_html_report(table, segments, ReportData("t", [], None, ["x y", "z"], systems))
-    for data in (ReportData("t", [], None, ["x y", "z"], {"a": systems["a"]}),
-                 ReportData("t", [], ["s"], ["x y", "z"], systems),
-                 ReportData("t", [], None, ["x y"], systems)):  # fmt: skip
+    for data in (
+        ReportData("t", [], None, ["x y", "z"], {"a": systems["a"]}),
+        ReportData("t", [], ["s"], ["x y", "z"], systems),
+        ReportData("t", [], None, ["x y"], systems),
+    ):
         with pytest.raises(InvalidValueError, match="same systems"):
             build_html_report(table, segments, data)

@@ -107,9 +107,22 @@ def test_sari_csv_columns_read_add_keep_delete(table):
 def test_csv_has_a_column_per_scalar_detail(bleu_table):
     rows = list(csv.reader(io.StringIO(render(bleu_table, "csv", width=2))))
     assert rows[0] == [
-        "system", "metric", "score", "bp", "sys_len", "ref_len", "ratio", "num_edits", "ref_length",
-        "ci_low", "ci_high", "ci_mean", "p_value", "p_value_corrected", "signature",
-    ]  # fmt: skip
+        "system",
+        "metric",
+        "score",
+        "bp",
+        "sys_len",
+        "ref_len",
+        "ratio",
+        "num_edits",
+        "ref_length",
+        "ci_low",
+        "ci_high",
+        "ci_mean",
+        "p_value",
+        "p_value_corrected",
+        "signature",
+    ]
     # full precision whatever the width (issue 12, item 15)
     assert rows[1][:9] == ["a", "BLEU", "20.0", "0.9672", "97.0", "100.0", "0.97", "", ""]
     assert rows[2][:9] == ["a", "TER", "60.0", "", "", "", "", "30.0", "50.0"]
@@ -129,8 +142,13 @@ def test_json_has_details_after_components(bleu_table):
     assert list(first)[:6] == ["system", "metric", "score", "signature", "components", "details"]
     assert first["components"] == {}
     assert first["details"] == {
-        "bp": 0.9672, "sys_len": 97.0, "ref_len": 100.0, "ratio": 0.97, "counts": [50.0, 30.0], "totals": [97.0, 96.0]
-    }  # fmt: skip
+        "bp": 0.9672,
+        "sys_len": 97.0,
+        "ref_len": 100.0,
+        "ratio": 0.97,
+        "counts": [50.0, 30.0],
+        "totals": [97.0, 96.0],
+    }
     assert records[1]["details"] == {"num_edits": 30.0, "ref_length": 50.0}
 
 
@@ -202,14 +220,19 @@ def test_a_line_break_in_a_name_never_breaks_a_row(table, fmt, brk):
         assert "al" + repr(brk)[1:-1] + "pha" in shown
     assert json.loads(render(named, "json"))[0]["system"] == "al" + brk + "pha"
     ter_column = (MetricColumn("TER", False),)
-    segments = [SegmentTable((name,), ter_column, (SegmentScore(1, name, "TER", ter(1.0)),)) for name in ("a" + brk + "b", "a_b")]
+    segments = [
+        SegmentTable((name,), ter_column, (SegmentScore(1, name, "TER", ter(1.0)),))
+        for name in ("a" + brk + "b", "a_b")
+    ]
     assert len(render(segments[0], fmt).splitlines()) == len(render(segments[1], fmt).splitlines())
 
 
 # ---------------------------------------------------------------- arguments and dispatch
 def test_bad_arguments(table):
     assert available_formats() == ["csv", "html", "json", "jsonl", "latex", "markdown", "text", "tsv"]
-    with pytest.raises(InvalidOptionError, match="fmt must be one of csv, html, json, jsonl, latex, markdown, text, tsv"):
+    with pytest.raises(
+        InvalidOptionError, match="fmt must be one of csv, html, json, jsonl, latex, markdown, text, tsv"
+    ):
         render(table, "yaml")
     for width in (-1, True, 1.0):
         with pytest.raises(InvalidOptionError, match="width must be a non-negative integer"):
@@ -224,8 +247,14 @@ def test_the_signature_of_render_is_unchanged(table):
 def test_the_package_exports():
     assert simpeval.report.render is render  # the function; the format modules are simpeval.report.formats
     assert sorted(simpeval.report.__all__) == [
-        "MetricColumn", "ResultTable", "SegmentScore", "SegmentTable", "available_formats", "render", "render_agreement"
-    ]  # fmt: skip
+        "MetricColumn",
+        "ResultTable",
+        "SegmentScore",
+        "SegmentTable",
+        "available_formats",
+        "render",
+        "render_agreement",
+    ]
 
 
 # ---------------------------------------------------------------- metric agreement
@@ -247,9 +276,16 @@ def test_agreement_text():
 def test_agreement_records():
     records = json.loads(render_agreement(CORRELATIONS, "json"))
     assert records[1] == {
-        "metric_a": "SARI", "metric_b": "TER", "method": "pearson", "value": -0.25, "ci_low": None, "ci_high": None,
-        "n_systems": 11, "n_samples": 0, "seed": 12345,
-    }  # fmt: skip
+        "metric_a": "SARI",
+        "metric_b": "TER",
+        "method": "pearson",
+        "value": -0.25,
+        "ci_low": None,
+        "ci_high": None,
+        "n_systems": 11,
+        "n_samples": 0,
+        "seed": 12345,
+    }
     lines = render_agreement(CORRELATIONS, "csv").splitlines()
     assert lines[0] == "metric_a,metric_b,method,value,ci_low,ci_high,n_systems,n_samples,seed"
     assert lines[2] == "SARI,TER,pearson,-0.25,,,11,0,12345"

@@ -43,9 +43,7 @@ def score_fn(v: np.ndarray) -> float:
 def systems() -> dict[str, np.ndarray]:
     rng = np.random.default_rng(0)
     accuracy = {"base": 0.5, "a": 0.55, "b": 0.8, "c": 0.5}
-    return {
-        name: np.column_stack([(rng.random(60) < p).astype(float), np.ones(60)]) for name, p in accuracy.items()
-    }
+    return {name: np.column_stack([(rng.random(60) < p).astype(float), np.ones(60)]) for name, p in accuracy.items()}
 
 
 def test_compare_to_baseline_runs_the_paired_bootstrap(systems: dict[str, np.ndarray]) -> None:
@@ -54,8 +52,15 @@ def test_compare_to_baseline_runs_the_paired_bootstrap(systems: dict[str, np.nda
     for name, result in results.items():
         single = paired_bootstrap(systems["base"], systems[name], score_fn, n_samples=300, seed=7)
         assert result == PairedResult(
-            system=name, baseline="base", metric="Acc", test="bs", p_value=single.p_value, n_samples=300, seed=7,
-            mean=single.mean, ci=single.ci,
+            system=name,
+            baseline="base",
+            metric="Acc",
+            test="bs",
+            p_value=single.p_value,
+            n_samples=300,
+            seed=7,
+            mean=single.mean,
+            ci=single.ci,
         )
     assert results["b"].significant() and not results["c"].significant()
 

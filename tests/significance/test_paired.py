@@ -83,7 +83,12 @@ def test_paired_ar_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], s
     assert p == reference_ar(base, system, n, seed)
     assert 1 / (n + 1) <= p <= 1
     assert paired_approximate_randomization(base, system, weighted, n_samples=n, seed=seed).p_value == p
-    assert paired_approximate_randomization(base, system, weighted, n_samples=n, seed=seed, rng=np.random.default_rng(seed)).p_value == p
+    assert (
+        paired_approximate_randomization(
+            base, system, weighted, n_samples=n, seed=seed, rng=np.random.default_rng(seed)
+        ).p_value
+        == p
+    )
     assert paired_approximate_randomization(system, base, weighted, n_samples=n, seed=seed).p_value == p  # symmetric
 
 
@@ -94,7 +99,10 @@ def test_blockwise_randomization_draws_equal_one_draw(n_segments: int, monkeypat
     Integer statistics, so that the sums are exact whatever the blocks: BLAS products of
     non-integer statistics can change in the last bits with the number of rows."""
     rng = np.random.default_rng(5)
-    base, system = rng.integers(0, 99, (n_segments, 2)).astype(float), rng.integers(0, 99, (n_segments, 2)).astype(float)
+    base, system = (
+        rng.integers(0, 99, (n_segments, 2)).astype(float),
+        rng.integers(0, 99, (n_segments, 2)).astype(float),
+    )
     keep = np.random.default_rng(12345).integers(2, size=(101, n_segments), dtype=bool)
     expected = (keep @ base + ~keep @ system, ~keep @ base + keep @ system)
     for block in (1, 33, 100, 10**6):
@@ -127,8 +135,10 @@ def test_equal_scores_of_different_outputs_get_p_one() -> None:
 def test_clearly_different_systems_are_significant() -> None:
     base = np.array([[0.0, 1.0]] * 30 + [[1.0, 1.0]] * 10)
     system = np.array([[1.0, 1.0]] * 38 + [[0.0, 1.0]] * 2)
+
     def accuracy(v: np.ndarray) -> float:
         return 100 * v[0] / v[1]
+
     result = paired_bootstrap(base, system, accuracy, n_samples=500)
     assert result.p_value == 1 / 501
     assert result.ci is not None and result.mean is not None
@@ -168,10 +178,13 @@ def test_float32_mode_rounds_the_resampled_sums() -> None:
 @pytest.mark.parametrize(
     ("base", "system", "error", "message"),
     [
-        (np.ones((4, 2)), np.ones((5, 2)), InputLengthMismatchError,
-         r"baseline_stats and system_stats must have the same number of segments \(got 4 and 5\)"),
-        (np.ones((4, 2)), np.ones((4, 3)), InvalidValueError,
-         r"same number of statistics per segment \(got 2 and 3\)"),
+        (
+            np.ones((4, 2)),
+            np.ones((5, 2)),
+            InputLengthMismatchError,
+            r"baseline_stats and system_stats must have the same number of segments \(got 4 and 5\)",
+        ),
+        (np.ones((4, 2)), np.ones((4, 3)), InvalidValueError, r"same number of statistics per segment \(got 2 and 3\)"),
         (np.ones(4), np.ones((4, 2)), InvalidValueError, r"baseline_stats must be a 2-D array"),
         (np.ones((4, 2)), [[1, np.inf]] * 4, InvalidValueError, r"system_stats must hold finite numbers only"),
     ],

@@ -159,7 +159,10 @@ def test_paired_ar_with_simpeval_metrics_is_exact(kind: str, setups: Any, sacreb
     base = setup.stats["ACCESS"]
     for name, theirs in expected.items():
         for score_fn in (setup.ours(), setup.theirs()):
-            assert paired_approximate_randomization(base, setup.stats[name], score_fn, n_samples=1000, seed=12345).p_value == theirs.p_value
+            assert (
+                paired_approximate_randomization(base, setup.stats[name], score_fn, n_samples=1000, seed=12345).p_value
+                == theirs.p_value
+            )
 
 
 @pytest.mark.parametrize("kind", KINDS)

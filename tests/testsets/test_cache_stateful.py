@@ -26,7 +26,11 @@ NAME = "asset-test"
 def test_cache_survives_any_sequence_of_damage(upstream: Upstream, cache: Path, shared: Path) -> None:
     spec = get_testset(NAME)
     files = [remote.name for remote in spec.all_files]
-    expected = {name: (shared / "corpora" / "asset" / name).read_bytes() for name in files if (shared / "corpora" / "asset" / name).is_file()}
+    expected = {
+        name: (shared / "corpora" / "asset" / name).read_bytes()
+        for name in files
+        if (shared / "corpora" / "asset" / name).is_file()
+    }
 
     class Cache(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -88,4 +92,3 @@ def test_cache_survives_any_sequence_of_damage(upstream: Upstream, cache: Path, 
                 assert parts == []
 
     run_state_machine_as_test(Cache, settings=settings(max_examples=15, stateful_step_count=8, deadline=None))
-

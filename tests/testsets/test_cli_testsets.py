@@ -16,7 +16,19 @@ import pytest
 from simpeval.cli import main
 from simpeval.testsets import available_testsets, get_testset, is_cached
 
-SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO", "UNTS")
+SYSTEMS = (
+    "ACCESS",
+    "BTRLTS",
+    "BTTS",
+    "BTTS10",
+    "Dress",
+    "Dress-Ls",
+    "EditNTS",
+    "PBMT-R",
+    "RM+EX",
+    "RM+EX+LS+RO",
+    "UNTS",
+)
 
 
 def run(runner, *args, input=None):
@@ -46,8 +58,11 @@ def system_outputs(shared: Path) -> list[str]:
 def outputs(tmp_path: Path) -> dict[str, str]:
     """Two tiny system files with 359 lines (the size of asset-test) and one with 3."""
     paths = {}
-    for name, lines in {"a.txt": ["A simple sentence ."] * 359, "b.txt": ["Another one ."] * 359,
-                        "short.txt": ["x", "y", "z"]}.items():  # fmt: skip
+    for name, lines in {
+        "a.txt": ["A simple sentence ."] * 359,
+        "b.txt": ["Another one ."] * 359,
+        "short.txt": ["x", "y", "z"],
+    }.items():
         path = tmp_path / name
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         paths[name] = str(path)
@@ -71,16 +86,45 @@ def test_compare_the_11_published_systems_on_asset_test(
 
     # the same numbers as with the files given explicitly; only the test field differs
     asset = shared / "corpora" / "asset"
-    explicit = ok(run(runner, "compare", "-s", asset / "asset.test.orig",
-                      "-r", *(asset / f"asset.test.simp.{j}" for j in range(10)),
-                      "--input", *system_outputs, "-m", "sari", "bleu", "-q"))  # fmt: skip
+    explicit = ok(
+        run(
+            runner,
+            "compare",
+            "-s",
+            asset / "asset.test.orig",
+            "-r",
+            *(asset / f"asset.test.simp.{j}" for j in range(10)),
+            "--input",
+            *system_outputs,
+            "-m",
+            "sari",
+            "bleu",
+            "-q",
+        )
+    )
     assert online.replace("|test:asset-test", "") == explicit
 
 
 # ------------------------------------------------------------ score / compare -t
 def test_score_with_a_test_set(runner, upstream, outputs) -> None:
-    out = json.loads(ok(run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], outputs["b.txt"],
-                            "-m", "sari", "bleu", "-f", "json")))  # fmt: skip
+    out = json.loads(
+        ok(
+            run(
+                runner,
+                "score",
+                "-t",
+                "asset-test",
+                "-i",
+                outputs["a.txt"],
+                outputs["b.txt"],
+                "-m",
+                "sari",
+                "bleu",
+                "-f",
+                "json",
+            )
+        )
+    )
     assert {row["system"] for row in out} == {"a.txt", "b.txt"}
     assert all("|test:asset-test|" in row["signature"] for row in out)
 
@@ -88,8 +132,23 @@ def test_score_with_a_test_set(runner, upstream, outputs) -> None:
 def test_score_from_stdin_and_sentence_level(runner, upstream, outputs) -> None:
     text = Path(outputs["a.txt"]).read_text(encoding="utf-8")
     assert "test:turkcorpus-test" in ok(run(runner, "score", "--test-set", "turkcorpus-test", "-m", "bleu", input=text))
-    rows = json.loads(ok(run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], "-m", "bleu",
-                             "--sentence-level", "-f", "json")))  # fmt: skip
+    rows = json.loads(
+        ok(
+            run(
+                runner,
+                "score",
+                "-t",
+                "asset-test",
+                "-i",
+                outputs["a.txt"],
+                "-m",
+                "bleu",
+                "--sentence-level",
+                "-f",
+                "json",
+            )
+        )
+    )
     assert len(rows) == 359 and all("test:asset-test" in row["signature"] for row in rows)
 
 
@@ -103,8 +162,11 @@ def test_line_count_must_match_the_test_set(runner, upstream, outputs) -> None:
     assert fails(run(runner, "score", *args), 1) == expected
     assert fails(run(runner, "score", *args, "--sentence-level"), 1) == expected
     assert fails(run(runner, "compare", *args, "-q"), 1) == expected
-    fails(run(runner, "compare", "-t", "asset-test", "-i", outputs["a.txt"], outputs["short.txt"], "-m", "bleu"), 1,
-          f"{outputs['a.txt']}: 359 lines, {outputs['short.txt']}: 3 lines, test set asset-test: 359 lines.")  # fmt: skip
+    fails(
+        run(runner, "compare", "-t", "asset-test", "-i", outputs["a.txt"], outputs["short.txt"], "-m", "bleu"),
+        1,
+        f"{outputs['a.txt']}: 359 lines, {outputs['short.txt']}: 3 lines, test set asset-test: 359 lines.",
+    )
 
 
 def test_downloads_report_progress_through_the_cli_helper(runner, upstream, outputs, monkeypatch) -> None:
@@ -145,8 +207,13 @@ def test_test_set_replaces_sources_and_references(runner, command, outputs) -> N
 
 
 def test_offline_and_not_cached_is_a_one_line_error(runner, cache: Path, outputs) -> None:
-    message = fails(run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], "-m", "bleu"), 1,
-                    "could not download http://127.0.0.1:", "asset.test.orig", "by hand")  # fmt: skip
+    message = fails(
+        run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], "-m", "bleu"),
+        1,
+        "could not download http://127.0.0.1:",
+        "asset.test.orig",
+        "by hand",
+    )
     assert message.count("\n") == 1 and str(cache / "testsets" / "asset-test") in message
 
 
@@ -169,7 +236,9 @@ def test_testsets_list(runner, upstream) -> None:
 def test_system_outputs_are_listed_downloaded_and_cited_like_any_set(runner, upstream, cache: Path) -> None:
     out = ok(run(runner, "testsets", "download", "turkcorpus-test-outputs"))
     assert f"turkcorpus-test-outputs: {cache / 'testsets' / 'turkcorpus-test-outputs'}" in out
-    line = next(line for line in ok(run(runner, "testsets", "list")).splitlines() if line.startswith("turkcorpus-test-outputs "))
+    line = next(
+        line for line in ok(run(runner, "testsets", "list")).splitlines() if line.startswith("turkcorpus-test-outputs ")
+    )
     assert line.split()[1:5] == ["outputs", "359", "0", "yes"]
     assert "alva-manchego-etal-2019-easse" in ok(run(runner, "testsets", "cite", "turkcorpus-test-outputs"))
 

@@ -40,8 +40,10 @@ def test_download_from_empty_cache(upstream, cache: Path, shared_files) -> None:
     for remote in spec.all_files:
         assert (folder / remote.name).read_bytes() == shared_files[remote.url][0].read_bytes()
     assert len(upstream.requests) == len(spec.all_files)
-    assert all(path.startswith("/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/")
-               for path in upstream.requests)
+    assert all(
+        path.startswith("/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/")
+        for path in upstream.requests
+    )
 
 
 def test_cache_hit_makes_no_request(upstream, cache: Path) -> None:
@@ -90,7 +92,10 @@ def test_checksum_mismatch_is_an_error_and_leaves_no_file(upstream, cache: Path,
     body = shared_files[remote.url][0].read_bytes()
     actual = hashlib.sha256(body[:10] + bytes([body[10] ^ 0xFF]) + body[11:]).hexdigest()
     message = str(info.value)
-    assert f"{upstream.url}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig" in message
+    assert (
+        f"{upstream.url}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig"
+        in message
+    )
     assert f"expects {remote.sha256}" in message and f"has sha256 {actual}" in message
     assert isinstance(info.value, ValueError) and isinstance(info.value, SimpevalError)
     assert _listing(testset_dir(NAME)) == []
@@ -129,7 +134,10 @@ def test_offline_error_names_the_url_and_manual_placement(cache: Path, dead_mirr
     message = str(info.value)
     remote = get_testset(NAME).all_files[0]
     folder = cache / "testsets" / NAME
-    assert f"{dead_mirror}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig" in message
+    assert (
+        f"{dead_mirror}/facebookresearch/asset/9d659040d0d8942dbc4cd65cf357563b43fd9ab4/dataset/asset.test.orig"
+        in message
+    )
     assert "by hand" in message and str(folder) in message and str(folder / remote.name) in message
     assert remote.sha256 in message and "simpeval testsets download asset-test" in message
     assert _listing(folder) == []

@@ -10,8 +10,16 @@ from simpeval.io import read_lines
 from simpeval.testsets import available_testsets, download, get_testset, load_testset
 from simpeval.testsets.easse_data import EASSE_DATA_PREFIX
 
-EASSE_CORPORA = ("pwkp-test", "pwkp-valid", "hsplit-test", "wikisplit-test", "wikisplit-valid", "googlecomp-test",
-                 "googlecomp-valid", "qats-test")  # fmt: skip
+EASSE_CORPORA = (
+    "pwkp-test",
+    "pwkp-valid",
+    "hsplit-test",
+    "wikisplit-test",
+    "wikisplit-valid",
+    "googlecomp-test",
+    "googlecomp-valid",
+    "qats-test",
+)
 
 
 def test_easses_test_sets_are_corpora_by_easses_names_too() -> None:
@@ -32,10 +40,16 @@ def test_output_sets_have_one_role_and_unique_file_names(name: str) -> None:
 
 
 def test_every_published_output_is_registered(shared: Path) -> None:
-    published = {p.relative_to(shared / "corpora" / "easse").as_posix()
-                 for p in (shared / "corpora" / "easse" / "system_outputs").rglob("*") if p.is_file()}  # fmt: skip
-    registered = {f.url[len(EASSE_DATA_PREFIX) :] for name in available_testsets(kind="outputs")
-                  for f in get_testset(name).all_files}  # fmt: skip
+    published = {
+        p.relative_to(shared / "corpora" / "easse").as_posix()
+        for p in (shared / "corpora" / "easse" / "system_outputs").rglob("*")
+        if p.is_file()
+    }
+    registered = {
+        f.url[len(EASSE_DATA_PREFIX) :]
+        for name in available_testsets(kind="outputs")
+        for f in get_testset(name).all_files
+    }
     assert published == registered and len(registered) == 72
 
 

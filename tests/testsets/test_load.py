@@ -106,14 +106,18 @@ def test_scores_with_a_loaded_set(upstream) -> None:
 def test_check_system_outputs() -> None:
     spec = get_testset("asset-test")
     check_system_outputs(spec, {"ok": ["x"] * 359})
-    with pytest.raises(InputLengthMismatchError, match=r"short\.txt: 358 lines, long\.txt: 360 lines, test set asset-test: 359"):
+    with pytest.raises(
+        InputLengthMismatchError, match=r"short\.txt: 358 lines, long\.txt: 360 lines, test set asset-test: 359"
+    ):
         check_system_outputs(spec, {"ok": ["x"] * 359, "short.txt": ["x"] * 358, "long.txt": ["x"] * 360})
 
 
 def test_with_test_set_tags_every_signature() -> None:
     systems = {"a": ["the cat sat", "a dog"], "b": ["cat", "dog"]}
     refs, srcs = [["the cat sat", "a dog ran"]], ["the cat sat down", "a dog ran"]
-    table = evaluate_systems(systems, refs, sources=srcs, metrics=["sari", "bleu"]).with_signature_fields(test="asset-test")
+    table = evaluate_systems(systems, refs, sources=srcs, metrics=["sari", "bleu"]).with_signature_fields(
+        test="asset-test"
+    )
     for row in table.scores:
         for score in row:
             fields = score.signature.format()

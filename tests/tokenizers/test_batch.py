@@ -10,9 +10,24 @@ from simpeval.engines.tokenize13a import tokenize_13a_joined, tokenize_batch
 from simpeval.tokenizers import get_tokenizer
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
-    "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\x1c", "\x85",
-    "0.", ".5", "İ", "\x01", "\x00", "日本",
-]  # fmt: skip
+    "&quot;",
+    "&amp;",
+    "&lt;",
+    "&gt;",
+    "<skipped>",
+    "é",
+    "Σ",
+    "\u00a0",
+    "\u2003",
+    "\x1c",
+    "\x85",
+    "0.",
+    ".5",
+    "İ",
+    "\x01",
+    "\x00",
+    "日本",
+]
 lines = st.lists(st.lists(st.sampled_from(PIECES), max_size=16).map("".join), max_size=12)
 SACREBLEU_13A = Tokenizer13a()
 
@@ -47,7 +62,9 @@ def test_unicode_space_detection_matches_str_split() -> None:
 
     from simpeval.engines.tokenize13a import _has_unicode_space
 
-    for cp in list(range(0x00, 0x800)) + list(range(0x1600, 0x1700)) + list(range(0x2000, 0x2100)) + [0x3000, 0x3001, 0xFEFF]:
+    for cp in (
+        list(range(0x00, 0x800)) + list(range(0x1600, 0x1700)) + list(range(0x2000, 0x2100)) + [0x3000, 0x3001, 0xFEFF]
+    ):
         char = chr(cp)
         expected = char.isspace() and char not in " \t\n\r\x0b\x0c"
         assert _has_unicode_space(np.frombuffer(("a" + char + "b").encode(), dtype=np.uint8)) == expected, hex(cp)

@@ -21,9 +21,30 @@ if not NUMBA_AVAILABLE:
 from simpeval.engines.vocab import TokenVocabulary
 
 PIECES = list("ab5 0.,-.,.,--&;<>\"qut'$/\n\t{}[]^_`~|@:=?!%#*()+") + [
-    "&quot;", "&amp;", "&lt;", "&gt;", "<skipped>", "é", "Σ", "\u00a0", "\u2003", "\u205f", "\u3000",
-    "\u1680", "\x1c", "\x1f", "\x85", "\u2028", "\u200b", "0.", ".5", "İ", "\x00", "日本", "  ",
-]  # fmt: skip
+    "&quot;",
+    "&amp;",
+    "&lt;",
+    "&gt;",
+    "<skipped>",
+    "é",
+    "Σ",
+    "\u00a0",
+    "\u2003",
+    "\u205f",
+    "\u3000",
+    "\u1680",
+    "\x1c",
+    "\x1f",
+    "\x85",
+    "\u2028",
+    "\u200b",
+    "0.",
+    ".5",
+    "İ",
+    "\x00",
+    "日本",
+    "  ",
+]
 line = st.lists(st.sampled_from(PIECES), max_size=16).map("".join)
 lines = st.lists(line, min_size=1, max_size=12)
 SACREBLEU_13A = Tokenizer13a()

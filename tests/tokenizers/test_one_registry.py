@@ -16,8 +16,11 @@ from simpeval.tokenizers import get_tokenizer
 HYPS = ["The cat's sat on the mat, didn't it?", "Prices rose 3.5% in 2020 -- a record.", ""]
 REFS = [["The cat sat on the mat, didn't it?", "Prices rose by 3.5% in 2020: a record.", "Empty."]]
 #: Registry names that need nothing beyond the test extra (no MeCab, no sentencepiece model).
-OFFLINE = [name for name in available_tokenizers() if "mecab" not in name and name not in
-           ("spm", "flores101", "flores200", "spBLEU-1K")]  # fmt: skip
+OFFLINE = [
+    name
+    for name in available_tokenizers()
+    if "mecab" not in name and name not in ("spm", "flores101", "flores200", "spBLEU-1K")
+]
 
 
 @pytest.mark.parametrize("name", OFFLINE)
@@ -57,7 +60,9 @@ def replaced_13a() -> Iterator[None]:
 @pytest.mark.usefixtures("replaced_13a")
 def test_a_replaced_13a_runs_in_every_bleu_engine() -> None:
     hyps, refs = ["a b c d"], [["A B C D"]]
-    scores = {engine: BLEU(tokenize="13a", engine=engine).corpus_score(hyps, refs).score for engine in ("fast", "sacrebleu")}
+    scores = {
+        engine: BLEU(tokenize="13a", engine=engine).corpus_score(hyps, refs).score for engine in ("fast", "sacrebleu")
+    }
     assert scores == {"fast": pytest.approx(100.0), "sacrebleu": pytest.approx(100.0)}
     assert scores["fast"] == scores["sacrebleu"]
 

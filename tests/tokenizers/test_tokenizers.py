@@ -158,9 +158,7 @@ def test_mecab_tokenizer_parity(name: str, modules: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize(("name", "extra"), [("ja-mecab", "ja"), ("ko-mecab", "ko")])
-def test_missing_mecab_raises_missing_dependency(
-    name: str, extra: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_missing_mecab_raises_missing_dependency(name: str, extra: str, monkeypatch: pytest.MonkeyPatch) -> None:
     real_import_module = sacrebleu_adapter.import_module
 
     def import_without_mecab(module: str, *args: Any) -> Any:
@@ -195,9 +193,7 @@ def sacremoses_penn_without_slash_rule() -> Any:
     """
     sacremoses = pytest.importorskip("sacremoses")
     tokenizer = sacremoses.MosesTokenizer(lang="en")
-    tokenizer.MOSES_PENN_REGEXES_1 = [
-        rule for rule in tokenizer.MOSES_PENN_REGEXES_1 if not isinstance(rule[0], str)
-    ]
+    tokenizer.MOSES_PENN_REGEXES_1 = [rule for rule in tokenizer.MOSES_PENN_REGEXES_1 if not isinstance(rule[0], str)]
     assert len(tokenizer.MOSES_PENN_REGEXES_1) == len(type(tokenizer).MOSES_PENN_REGEXES_1) - 1
     return tokenizer
 

@@ -54,8 +54,13 @@ def corpus_bleu(
         >>> round(corpus_bleu(["The cat sat on a mat ."], [["The cat sat on the mat ."]]), 4)
         48.8923
     """
-    bleu = BLEU(tokenize="none", force=True, smooth_method=smooth_method, smooth_value=smooth_value,
-                effective_order=use_effective_order)  # fmt: skip
+    bleu = BLEU(
+        tokenize="none",
+        force=True,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
     hypotheses = [normalize(sent, lowercase, tokenizer) for sent in sys_sents]
     references = [[normalize(sent, lowercase, tokenizer) for sent in stream] for stream in refs_sents]
     return float(bleu.corpus_score(hypotheses, references).score)
@@ -76,8 +81,16 @@ def sentence_bleu(
         >>> round(sentence_bleu("It rains .", ["It rains .", "It is raining ."]), 4)
         100.0
     """
-    return corpus_bleu([sys_sent], [[ref] for ref in ref_sents], smooth_method, smooth_value, True, lowercase,
-                       tokenizer, use_effective_order)  # fmt: skip
+    return corpus_bleu(
+        [sys_sent],
+        [[ref] for ref in ref_sents],
+        smooth_method,
+        smooth_value,
+        True,
+        lowercase,
+        tokenizer,
+        use_effective_order,
+    )
 
 
 def corpus_averaged_sentence_bleu(

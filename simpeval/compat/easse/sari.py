@@ -110,6 +110,12 @@ def sentence_sari(
         59.3955
     """
     return corpus_sari(
-        [orig_sent], [sys_sent], [[ref] for ref in ref_sents], lowercase, tokenizer, legacy, use_f1_for_deletion,
+        [orig_sent],
+        [sys_sent],
+        [[ref] for ref in ref_sents],
+        lowercase,
+        tokenizer,
+        legacy,
+        use_f1_for_deletion,
         use_paper_version,
-    )  # fmt: skip
+    )

@@ -49,8 +49,14 @@ def corpus_bleu(
     use_effective_order: bool = False,
 ) -> Score:
     """``sacrebleu.corpus_bleu``: corpus BLEU of ``hypotheses`` against reference streams."""
-    metric = BLEU(smooth_method=smooth_method, smooth_value=smooth_value, force=force, lowercase=lowercase,
-                  tokenize=tokenize, effective_order=use_effective_order)  # fmt: skip
+    metric = BLEU(
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        force=force,
+        lowercase=lowercase,
+        tokenize=tokenize,
+        effective_order=use_effective_order,
+    )
     return metric.corpus_score(hypotheses, references)
 
 
@@ -68,8 +74,15 @@ def raw_corpus_bleu(
         >>> round(raw_corpus_bleu(["this is a fest"], [["this is a test"]], 0.01).score, 6)
         22.36068
     """
-    return corpus_bleu(hypotheses, references, smooth_method="floor", smooth_value=smooth_value, force=True,
-                       tokenize="none", use_effective_order=True)  # fmt: skip
+    return corpus_bleu(
+        hypotheses,
+        references,
+        smooth_method="floor",
+        smooth_value=smooth_value,
+        force=True,
+        tokenize="none",
+        use_effective_order=True,
+    )
 
 
 def sentence_bleu(
@@ -82,15 +95,25 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> Score:
     """``sacrebleu.sentence_bleu``: BLEU of one segment (effective order by default, as sacrebleu)."""
-    metric = BLEU(smooth_method=smooth_method, smooth_value=smooth_value, lowercase=lowercase, tokenize=tokenize,
-                  effective_order=use_effective_order)  # fmt: skip
+    metric = BLEU(
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        lowercase=lowercase,
+        tokenize=tokenize,
+        effective_order=use_effective_order,
+    )
     return metric.sentence_score(hypothesis, references)
 
 
 def _chrf(char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool) -> CHRF:
     """sacrebleu's chrF options as :class:`CHRF` takes them (``whitespace`` is ``remove_whitespace`` negated)."""
-    return CHRF(char_order=char_order, word_order=word_order, beta=beta, whitespace=not remove_whitespace,
-                eps_smoothing=eps_smoothing)  # fmt: skip
+    return CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
 
 
 def corpus_chrf(

@@ -87,9 +87,7 @@ def _seed_from_environment() -> Optional[int]:
     try:
         return int(value)
     except ValueError:
-        raise InvalidOptionError(
-            f"PairedTest: $SACREBLEU_SEED must be an integer or 'none' (got {value!r})."
-        ) from None
+        raise InvalidOptionError(f"PairedTest: $SACREBLEU_SEED must be an integer or 'none' (got {value!r}).") from None
 
 
 def _fresh_seed() -> int:
@@ -150,7 +148,9 @@ class PairedTest:
             result = Result(score.score)
             if confidence > 0:  # sacrebleu draws the baseline's resamples from a fresh generator
                 seed = _fresh_seed() if self._seed is None else self._seed
-                result.mean, result.ci = estimate_ci(self._resampled(metric, stats, confidence, np.random.default_rng(seed)))
+                result.mean, result.ci = estimate_ci(
+                    self._resampled(metric, stats, confidence, np.random.default_rng(seed))
+                )
             self._baseline[score.metric] = (stats, result)
             self.metrics[score.metric] = metric
             signature = metric.get_signature()
@@ -181,10 +181,11 @@ class PairedTest:
         for name, metric in self.metrics.items():
             baseline_stats, baseline_result = self._baseline[name]
             stats = {"0": baseline_stats}
-            stats.update({str(i): self._statistics(metric, hyps) for i, (_, hyps) in enumerate(self.named_systems[1:], 1)})
+            stats.update(
+                {str(i): self._statistics(metric, hyps) for i, (_, hyps) in enumerate(self.named_systems[1:], 1)}
+            )
             test = cast(Literal["bs", "ar"], self.test_type)
-            paired = compare_to_baseline(metric.simpeval_metric, stats, "0", test,
-                                         n_samples=self.n_samples, seed=seed)  # fmt: skip
+            paired = compare_to_baseline(metric.simpeval_metric, stats, "0", test, n_samples=self.n_samples, seed=seed)
             results: list[Union[str, Result]] = [baseline_result]
             for key, outcome in zip(list(stats)[1:], paired):
                 system_score = metric.simpeval_metric.score_from_stats(stats[key].sum(axis=0)).score
@@ -194,7 +195,9 @@ class PairedTest:
                 elif self.n_ar_confidence > 0:  # AR: the interval's resamples follow the trials' draws
                     generator = np.random.default_rng(seed)
                     generator.integers(2, size=(self.n_samples, len(stats[key])), dtype=bool)
-                    result.mean, result.ci = estimate_ci(self._resampled(metric, stats[key], self.n_ar_confidence, generator))
+                    result.mean, result.ci = estimate_ci(
+                        self._resampled(metric, stats[key], self.n_ar_confidence, generator)
+                    )
                 results.append(result)
             scores[name] = results
         return self._signatures, scores

@@ -104,13 +104,9 @@ class SARIConfig:
                 )
         for name in ("lowercase", "normalize_source"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidOptionError(
-                    f"SARI: {name} must be True or False (got {getattr(self, name)!r})."
-                )
+                raise InvalidOptionError(f"SARI: {name} must be True or False (got {getattr(self, name)!r}).")
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
-            raise InvalidOptionError(
-                f"SARI: max_order must be a positive integer (got {self.max_order!r})."
-            )
+            raise InvalidOptionError(f"SARI: max_order must be a positive integer (got {self.max_order!r}).")
         if self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
                 f"SARI: tokenize must be a registered tokenizer (got {self.tokenize!r}); "
@@ -157,6 +153,7 @@ VARIANTS: Mapping[str, SARIConfig] = {
 }
 
 _ALIASES = {"evaluate": "hf", "huggingface": "hf", "default": "easse"}
+
 
 def resolve_variant(name: str) -> str:
     """The preset key of ``name`` (aliases such as ``"evaluate"`` resolved).

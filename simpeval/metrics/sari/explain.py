@@ -260,16 +260,29 @@ def explain_sari(
         orders = []
         for n, c in enumerate(counters, start=1):
             base = (n - 1) * 12 + _STATS_BASE[op]
-            orders.append(OrderBreakdown(
-                order=n, rows=_rows(op, c, config),
-                precision_num=raw[base], precision_den=raw[base + 1], recall_num=raw[base + 2], recall_den=raw[base + 3],
-                precision=score.breakdown[f"{op}_precision"][n - 1], recall=score.breakdown[f"{op}_recall"][n - 1],
-                f1=score.breakdown[f"{op}_f1"][n - 1],
-            ))  # fmt: skip
+            orders.append(
+                OrderBreakdown(
+                    order=n,
+                    rows=_rows(op, c, config),
+                    precision_num=raw[base],
+                    precision_den=raw[base + 1],
+                    recall_num=raw[base + 2],
+                    recall_den=raw[base + 3],
+                    precision=score.breakdown[f"{op}_precision"][n - 1],
+                    recall=score.breakdown[f"{op}_recall"][n - 1],
+                    f1=score.breakdown[f"{op}_f1"][n - 1],
+                )
+            )
         operations.append(OperationBreakdown(op, tuple(orders), score.components[op], _rule(config, op)))
     return SARIExplanation(
-        source=source or "", prediction=hypothesis, references=tuple(references),
-        source_tokens=tuple(src), prediction_tokens=tuple(hyp), reference_tokens=tuple(map(tuple, refs)),
-        weighting=_weighting(config, len(references)), operations=tuple(operations),
-        statistics=tuple(float(x) for x in stats), score=score,
-    )  # fmt: skip
+        source=source or "",
+        prediction=hypothesis,
+        references=tuple(references),
+        source_tokens=tuple(src),
+        prediction_tokens=tuple(hyp),
+        reference_tokens=tuple(map(tuple, refs)),
+        weighting=_weighting(config, len(references)),
+        operations=tuple(operations),
+        statistics=tuple(float(x) for x in stats),
+        score=score,
+    )

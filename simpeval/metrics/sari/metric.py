@@ -104,11 +104,21 @@ class SARI(Metric):
         self.engine = resolve_engine("SARI", engine, "numpy", "reference")
         self._requested_engine = engine
         options: dict[str, Any] = {
-            "tokenize": tokenize, "lowercase": lowercase, "normalize_source": normalize_source, "split": split,
-            "aggregate": aggregate, "deletion": deletion, "average": average, "zero_division": zero_division,
-            "precision": precision, "keep_recall": keep_recall, "del_match": del_match, "ngrams": ngrams,
-            "ref_weight": ref_weight, "max_order": max_order,
-        }  # fmt: skip
+            "tokenize": tokenize,
+            "lowercase": lowercase,
+            "normalize_source": normalize_source,
+            "split": split,
+            "aggregate": aggregate,
+            "deletion": deletion,
+            "average": average,
+            "zero_division": zero_division,
+            "precision": precision,
+            "keep_recall": keep_recall,
+            "del_match": del_match,
+            "ngrams": ngrams,
+            "ref_weight": ref_weight,
+            "max_order": max_order,
+        }
         preset = _config.VARIANTS[_config.resolve_variant(variant)]
         self.config: SARIConfig = replace(preset, **{k: v for k, v in options.items() if v is not None})
         #: The preset whose settings the configuration equals, or ``"custom"``.
@@ -122,9 +132,7 @@ class SARI(Metric):
         """Every setting of the configuration (see :func:`.config.signature_fields`)."""
         return _config.signature_fields(self.config)
 
-    def reference_counts(
-        self, hypotheses: list[str], references: list[list[str]], sources: list[str]
-    ) -> StatsArray:
+    def reference_counts(self, hypotheses: list[str], references: list[list[str]], sources: list[str]) -> StatsArray:
         """Raw per-segment counts by the readable reference path (the engines' specification)."""
         return reference_counts(hypotheses, references, sources, self.config, self._tokenizer)
 
@@ -141,8 +149,9 @@ class SARI(Metric):
         texts = sum(len(refs) + 2 for refs in references)
         engine = run_engine(self.engine, self._requested_engine, "numpy", texts)
         if engine != "reference":
-            counts = fast_sari_counts(hypotheses, references, sources, self.config, self._reference_cache,
-                                      compiled=engine == "numba")  # fmt: skip
+            counts = fast_sari_counts(
+                hypotheses, references, sources, self.config, self._reference_cache, compiled=engine == "numba"
+            )
         if counts is None:  # reference engine, or segments too long to pack into 64-bit keys
             counts = self.reference_counts(hypotheses, references, sources)
         if self.config.aggregate == "corpus":

@@ -28,10 +28,19 @@ __all__ = [
 
 # Layout of the per-order raw statistics (corpus aggregation).
 RAW_FIELDS = (
-    "keep_p_num", "keep_p_den", "keep_r_num", "keep_r_den",
-    "del_p_num", "del_p_den", "del_r_num", "del_r_den",
-    "add_p_num", "add_p_den", "add_r_num", "add_r_den",
-)  # fmt: skip
+    "keep_p_num",
+    "keep_p_den",
+    "keep_r_num",
+    "keep_r_den",
+    "del_p_num",
+    "del_p_den",
+    "del_r_num",
+    "del_r_den",
+    "add_p_num",
+    "add_p_den",
+    "add_r_num",
+    "add_r_den",
+)
 N_RAW = len(RAW_FIELDS)
 
 
@@ -130,8 +139,9 @@ def order_counters(
     add = set(hyp) - set(src)
     add_all = set(r_w) - set(src)
     add_good = add & set(r_w)
-    return OrderCounters(src, hyp, refs, s_w, h_w, r_w, keep, keep_good, keep_all, delete, del_good, del_all,
-                         add, add_good, add_all)  # fmt: skip
+    return OrderCounters(
+        src, hyp, refs, s_w, h_w, r_w, keep, keep_good, keep_all, delete, del_good, del_all, add, add_good, add_all
+    )
 
 
 def order_stats(c: OrderCounters, config: SARIConfig) -> tuple[float, ...]:
@@ -178,6 +188,7 @@ def _ratio_terms(good: Mapping[Any, float], selected: Mapping[Any, float], per_n
         return sequential_sum(good.get(g, 0) / c for g, c in selected.items()), float(len(selected))
     return sequential_sum(good.values()), sequential_sum(selected.values())
 
+
 def tokenize_line(line: str, config: SARIConfig, tokenizer: Callable[[str], str], normalize: bool = True) -> list[str]:
     """The tokens of ``line`` as SARI sees them: lowercased and tokenized (``normalize``), then split."""
     text = tokenizer(line.lower() if config.lowercase else line) if normalize else line
@@ -210,9 +221,7 @@ def reference_counts(
         return found
 
     rows = [
-        sari_segment_counts(
-            tokens(src, config.normalize_source), tokens(hyp), [tokens(ref) for ref in refs], config
-        )
+        sari_segment_counts(tokens(src, config.normalize_source), tokens(hyp), [tokens(ref) for ref in refs], config)
         for hyp, refs, src in zip(hypotheses, references, sources)
     ]
     return np.asarray(rows, dtype=np.float64).reshape(len(hypotheses), N_RAW * config.max_order)

@@ -157,8 +157,15 @@ def _method7(p_n: list[Value], raw: Raw, counts: BleuCounts, s: Smoothing) -> li
 
 
 _METHODS: tuple[Callable[[list[Value], Raw, BleuCounts, Smoothing], list[Value]], ...] = (
-    _method0, _method1, _method2, _method3, _method4, _method5, _method6, _method7,
-)  # fmt: skip
+    _method0,
+    _method1,
+    _method2,
+    _method3,
+    _method4,
+    _method5,
+    _method6,
+    _method7,
+)
 
 
 def bleu(

@@ -28,6 +28,7 @@ __all__ = [
     "resolve_tokenizer",
 ]
 
+
 def nltk_version() -> str:
     """The installed NLTK version, recorded in every teaching metric's signature.
 

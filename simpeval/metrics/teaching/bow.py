@@ -13,9 +13,9 @@ from ._common import TeachingMetric, check_number, check_stats, nltk_version
 __all__ = ["BagOfWords", "set_scores"]
 
 
-def set_scores(common: float, hyp_size: float, ref_size: float, alpha: float = 0.5) -> tuple[
-    Optional[float], Optional[float], Optional[float]
-]:
+def set_scores(
+    common: float, hyp_size: float, ref_size: float, alpha: float = 0.5
+) -> tuple[Optional[float], Optional[float], Optional[float]]:
     """NLTK's ``precision``, ``recall`` and ``f_measure`` from set sizes (``None`` where NLTK gives None).
 
     ``precision = common / hyp_size`` (None for an empty hypothesis set), ``recall = common /
@@ -81,7 +81,9 @@ class BagOfWords(TeachingMetric):
         for hyp_text, refs in zip(hypotheses, references):
             hyp = set(self._tokens(hyp_text))
             candidates = [self._row(hyp, set(self._tokens(ref))) for ref in refs]
-            rows.append(max(candidates, key=lambda row: _or_minus_one(set_scores(row[0], row[1], row[2], self.alpha)[2])))
+            rows.append(
+                max(candidates, key=lambda row: _or_minus_one(set_scores(row[0], row[1], row[2], self.alpha)[2]))
+            )
         return self._stack(rows, 3)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:

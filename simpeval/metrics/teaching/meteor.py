@@ -150,13 +150,22 @@ class METEOR(TeachingMetric):
             metric=self.name,
             score=mean(total),
             signature=signature if signature is not None else self.get_signature(),
-            components={"precision": mean(precision), "recall": mean(recall), "fmean": mean(fmean),
-                        "penalty": mean(penalty)},
+            components={
+                "precision": mean(precision),
+                "recall": mean(recall),
+                "fmean": mean(fmean),
+                "penalty": mean(penalty),
+            },
             details={"segments": n, "matches": matches, "hyp_len": hyp_len, "ref_len": ref_len, "chunks": chunks},
-        )  # fmt: skip
+        )
 
     def signature_fields(self) -> list[tuple[str, Any]]:
         """Tokenizer, ``alpha``, ``beta``, ``gamma`` and the NLTK version."""
         c = self.config
-        return [("tok", self.tokenizer_name), ("alpha", c.alpha), ("beta", c.beta), ("gamma", c.gamma),
-                ("nltk", nltk_version())]  # fmt: skip
+        return [
+            ("tok", self.tokenizer_name),
+            ("alpha", c.alpha),
+            ("beta", c.beta),
+            ("gamma", c.gamma),
+            ("nltk", nltk_version()),
+        ]

@@ -118,7 +118,9 @@ class NLTKBLEU(TeachingMetric):
     name: ClassVar[str] = "NLTK-BLEU"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
+    citation: ClassVar[str] = (
+        _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
+    )
     signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-BLEU"]
 
     def __init__(

@@ -30,15 +30,52 @@ __all__ = ["LEXNAMES", "SYSTEM_DIRS", "ensure_wordnet", "lexnames_text", "load_w
 #: WordNet 3.0's 45 lexicographer files, numbered 00-44 (lexnames(5WN)); a synset's
 #: ``lex_filenum`` in the ``data.*`` files indexes this tuple.
 LEXNAMES: tuple[str, ...] = (
-    "adj.all", "adj.pert", "adv.all", "noun.Tops", "noun.act", "noun.animal", "noun.artifact",
-    "noun.attribute", "noun.body", "noun.cognition", "noun.communication", "noun.event", "noun.feeling",
-    "noun.food", "noun.group", "noun.location", "noun.motive", "noun.object", "noun.person",
-    "noun.phenomenon", "noun.plant", "noun.possession", "noun.process", "noun.quantity", "noun.relation",
-    "noun.shape", "noun.state", "noun.substance", "noun.time", "verb.body", "verb.change", "verb.cognition",
-    "verb.communication", "verb.competition", "verb.consumption", "verb.contact", "verb.creation",
-    "verb.emotion", "verb.motion", "verb.perception", "verb.possession", "verb.social", "verb.stative",
-    "verb.weather", "adj.ppl",
-)  # fmt: skip
+    "adj.all",
+    "adj.pert",
+    "adv.all",
+    "noun.Tops",
+    "noun.act",
+    "noun.animal",
+    "noun.artifact",
+    "noun.attribute",
+    "noun.body",
+    "noun.cognition",
+    "noun.communication",
+    "noun.event",
+    "noun.feeling",
+    "noun.food",
+    "noun.group",
+    "noun.location",
+    "noun.motive",
+    "noun.object",
+    "noun.person",
+    "noun.phenomenon",
+    "noun.plant",
+    "noun.possession",
+    "noun.process",
+    "noun.quantity",
+    "noun.relation",
+    "noun.shape",
+    "noun.state",
+    "noun.substance",
+    "noun.time",
+    "verb.body",
+    "verb.change",
+    "verb.cognition",
+    "verb.communication",
+    "verb.competition",
+    "verb.consumption",
+    "verb.contact",
+    "verb.creation",
+    "verb.emotion",
+    "verb.motion",
+    "verb.perception",
+    "verb.possession",
+    "verb.social",
+    "verb.stative",
+    "verb.weather",
+    "adj.ppl",
+)
 # lexnames(5WN): the third field is the syntactic category, 1 noun, 2 verb, 3 adjective, 4 adverb.
 _CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}
 
@@ -54,7 +91,6 @@ _INSTALL = (
     "Install it with `apt-get install wordnet-base wordnet-sense-index` (Debian/Ubuntu, no download "
     "at run time) or `python -m nltk.downloader wordnet`."
 )
-
 
 
 def lexnames_text() -> str:
@@ -128,9 +164,7 @@ def _add_to_nltk_path(data_root: Path) -> None:
         nltk.data.path.append(str(data_root))
 
 
-def ensure_wordnet(
-    *, system_dirs: Optional[Iterable[PathArg]] = None, cache_dir: Optional[PathArg] = None
-) -> str:
+def ensure_wordnet(*, system_dirs: Optional[Iterable[PathArg]] = None, cache_dir: Optional[PathArg] = None) -> str:
     """Make WordNet 3.0 loadable by ``nltk.corpus.wordnet`` and return where it is.
 
     In order: NLTK's own ``corpora/wordnet`` (``nltk.data.find``); else the first of

@@ -33,12 +33,18 @@ def _nan_to_none(value: float) -> Optional[float]:
 def _records(correlations: Sequence[Correlation]) -> list[dict[str, Any]]:
     return [
         {
-            "metric_a": c.metric_a, "metric_b": c.metric_b, "method": c.method, "value": c.value,
-            "ci_low": _nan_to_none(c.low), "ci_high": _nan_to_none(c.high),
-            "n_systems": c.n_systems, "n_samples": c.n_samples, "seed": c.seed,
+            "metric_a": c.metric_a,
+            "metric_b": c.metric_b,
+            "method": c.method,
+            "value": c.value,
+            "ci_low": _nan_to_none(c.low),
+            "ci_high": _nan_to_none(c.high),
+            "n_systems": c.n_systems,
+            "n_samples": c.n_samples,
+            "seed": c.seed,
         }
         for c in correlations
-    ]  # fmt: skip
+    ]
 
 
 def _csv(records: list[dict[str, Any]]) -> str:
@@ -54,10 +60,15 @@ def _grid(correlations: Sequence[Correlation], width: int) -> Grid:
         return "n/a" if math.isnan(value) else f"{value:.{width}f}"
 
     rows = tuple(
-        (Cell((c.metric_a,)), Cell((c.metric_b,)), Cell((c.method,)), Cell((number(c.value),)),
-         Cell((f"{number(c.low)}–{number(c.high)}" if c.n_samples else "",)))
+        (
+            Cell((c.metric_a,)),
+            Cell((c.metric_b,)),
+            Cell((c.method,)),
+            Cell((number(c.value),)),
+            Cell((f"{number(c.low)}–{number(c.high)}" if c.n_samples else "",)),
+        )
         for c in correlations
-    )  # fmt: skip
+    )
     return Grid(("Metric A", "Metric B", "Coefficient", "Value", "95% CI"), rows, ("l", "l", "l", "r", "r"))
 
 

@@ -41,7 +41,14 @@ def _score_json(score: Score, short: bool = False) -> dict[str, Any]:
 
 
 def _ci_json(ci: ConfidenceInterval) -> dict[str, Any]:
-    return {"low": ci.low, "high": ci.high, "mean": ci.mean, "level": ci.level, "n_samples": ci.n_samples, "seed": ci.seed}
+    return {
+        "low": ci.low,
+        "high": ci.high,
+        "mean": ci.mean,
+        "level": ci.level,
+        "n_samples": ci.n_samples,
+        "seed": ci.seed,
+    }
 
 
 def _paired_json(result: PairedResult) -> dict[str, Any]:

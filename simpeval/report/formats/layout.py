@@ -336,7 +336,12 @@ def _comparisons_block(table: ResultTable, width: int) -> tuple[Optional[Grid], 
 
 def _segment_report(table: SegmentTable, opts: Options) -> Report:
     rows = tuple(
-        (Cell((str(r.line),)), Cell((one_line(r.system),)), Cell((r.metric,)), Cell((number(r.score.score, opts.width),)))
+        (
+            Cell((str(r.line),)),
+            Cell((one_line(r.system),)),
+            Cell((r.metric,)),
+            Cell((number(r.score.score, opts.width),)),
+        )
         for r in table.rows
     )
     grid = Grid(("Line", "System", "Metric", "Score"), rows, ("r", "l", "l", "r"))

@@ -42,8 +42,9 @@ def segment_lines(table: SegmentTable) -> list[dict[str, Any]]:
     """One object per system and segment: ``line``, ``system``, ``scores``, ``components``."""
     lines: dict[tuple[str, int], dict[str, Any]] = {}
     for row in table.rows:
-        entry = lines.setdefault((row.system, row.line), {"line": row.line, "system": row.system, "scores": {},
-                                                           "components": {}})  # fmt: skip
+        entry = lines.setdefault(
+            (row.system, row.line), {"line": row.line, "system": row.system, "scores": {}, "components": {}}
+        )
         entry["scores"][row.metric] = row.score.score
         entry["components"][row.metric] = dict(row.score.components)
     order = {system: k for k, system in enumerate(table.systems)}

@@ -89,7 +89,9 @@ def result_records(
             score, test = table.scores[i][k], paired[i][k]
             ci = table.interval(system, column.name) or paired_interval(test)
             record: dict[str, Value] = dict.fromkeys(columns)
-            record.update(system=system, metric=column.name, score=score.score, signature=score.signature.format(short=short))
+            record.update(
+                system=system, metric=column.name, score=score.score, signature=score.signature.format(short=short)
+            )
             record.update(_values(score, components, details))
             if ci is not None:
                 record.update(ci_low=ci.low, ci_high=ci.high, ci_mean=ci.mean)

@@ -49,17 +49,44 @@ BASE = [
     "The film's ending surprised everyone in the cinema .",
 ]
 SYNONYMS = {
-    "quick": "fast", "big": "large", "large": "big", "began": "started", "bought": "purchased",
-    "happily": "gladly", "difficult": "hard", "small": "little", "film": "movie", "hire": "employ",
-    "discovered": "found", "finished": "completed", "rose": "increased", "sharply": "steeply",
-    "rest": "sleep", "beautiful": "lovely", "children": "kids", "clearly": "plainly", "shop": "store",
-    "city": "town", "destroyed": "ruined", "postponed": "delayed", "absent": "missing",
-}  # fmt: skip
+    "quick": "fast",
+    "big": "large",
+    "large": "big",
+    "began": "started",
+    "bought": "purchased",
+    "happily": "gladly",
+    "difficult": "hard",
+    "small": "little",
+    "film": "movie",
+    "hire": "employ",
+    "discovered": "found",
+    "finished": "completed",
+    "rose": "increased",
+    "sharply": "steeply",
+    "rest": "sleep",
+    "beautiful": "lovely",
+    "children": "kids",
+    "clearly": "plainly",
+    "shop": "store",
+    "city": "town",
+    "destroyed": "ruined",
+    "postponed": "delayed",
+    "absent": "missing",
+}
 INFLECT = {
-    "jumps": "jumping", "rained": "raining", "walked": "walks", "playing": "played", "members": "member",
-    "visitors": "visitor", "discovered": "discovering", "answered": "answers", "watched": "watching",
-    "explained": "explaining", "attracts": "attracted", "believe": "believes",
-}  # fmt: skip
+    "jumps": "jumping",
+    "rained": "raining",
+    "walked": "walks",
+    "playing": "played",
+    "members": "member",
+    "visitors": "visitor",
+    "discovered": "discovering",
+    "answered": "answers",
+    "watched": "watching",
+    "explained": "explaining",
+    "attracts": "attracted",
+    "believe": "believes",
+}
 EXTRA = ["very", "really", "also", "then", "of", "the", "a", ",", "indeed"]
 
 
@@ -94,8 +121,20 @@ def _apply(kind: str, words: list[str], rng: random.Random) -> list[str]:
     return list(words)
 
 
-KINDS = ["identity", "synonym", "inflect", "reorder", "swap", "truncate", "insert", "delete", "punct",
-         "case", "repeat", "mixed"]  # fmt: skip
+KINDS = [
+    "identity",
+    "synonym",
+    "inflect",
+    "reorder",
+    "swap",
+    "truncate",
+    "insert",
+    "delete",
+    "punct",
+    "case",
+    "repeat",
+    "mixed",
+]
 
 
 def parity_pairs(seed: int = 20240601) -> list[Pair]:

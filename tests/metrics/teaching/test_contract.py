@@ -91,18 +91,31 @@ def test_no_reference_and_bad_input(metric: Metric) -> None:
 
 
 def test_signatures_name_every_option() -> None:
-    assert NLTKBLEU(smoothing=4, auto_reweigh=True, lowercase=True, tokenize="13a").get_signature().format(
-        short=True
-    ).startswith("NLTK-BLEU|c:lc|tok:13a|w:0.25,0.25,0.25,0.25|s:method4|k:5|rw:yes|nltk:")
+    assert (
+        NLTKBLEU(smoothing=4, auto_reweigh=True, lowercase=True, tokenize="13a")
+        .get_signature()
+        .format(short=True)
+        .startswith("NLTK-BLEU|c:lc|tok:13a|w:0.25,0.25,0.25,0.25|s:method4|k:5|rw:yes|nltk:")
+    )
     assert NLTKBLEU(smoothing=6, alpha=3).get_signature()["alpha"] == "3"
-    assert EditDistance(level="char").get_signature().format(short=True).startswith("EditDistance|lv:char|c:mixed|sub:1|tr:no|")
+    assert (
+        EditDistance(level="char")
+        .get_signature()
+        .format(short=True)
+        .startswith("EditDistance|lv:char|c:mixed|sub:1|tr:no|")
+    )
     assert "tok" not in PEM().get_signature().to_dict()
     assert BagOfWords(alpha=1).get_signature()["alpha"] == "1.0"
 
 
 def test_nltk_word_tokenizer_is_word_tokenize_without_sentence_splitting() -> None:
-    lines = ['He said "hello" ... (ok)?', "“Smart quotes” and — dashes… isn't it", "I can't, won't; 3.5% $10.",
-             "Mr. Smith went to Washington. He left.", "  spaced\tout  "]  # fmt: skip
+    lines = [
+        'He said "hello" ... (ok)?',
+        "“Smart quotes” and — dashes… isn't it",
+        "I can't, won't; 3.5% $10.",
+        "Mr. Smith went to Washington. He left.",
+        "  spaced\tout  ",
+    ]
     tokenizer = get_tokenizer("nltk-word")
     for line in lines:
         assert tokenizer(line).split() == word_tokenize(line, preserve_line=True)

@@ -29,7 +29,10 @@ def test_edit_distance_parity(level: str, cost: int, trans: bool, pairs: list[Pa
     """Per segment the minimum over references of nltk.edit_distance; the corpus score is the sum."""
     metric = EditDistance(level=level, substitution_cost=cost, transpositions=trans)
     theirs = [
-        min(edit_distance(_units(h, level), _units(r, level), substitution_cost=cost, transpositions=trans) for r in refs)
+        min(
+            edit_distance(_units(h, level), _units(r, level), substitution_cost=cost, transpositions=trans)
+            for r in refs
+        )
         for h, refs in pairs
     ]
     hyps, refs = [h for h, _ in pairs], to_streams(pairs)
@@ -63,8 +66,13 @@ def test_alignment_is_nltks(level: str, pairs: list[Pair]) -> None:
 
 def test_alignment_example_and_transpositions() -> None:
     ops = EditDistance(level="char").alignment("rain", "shine")
-    assert [tuple(op) for op in ops] == [("substitute", "r", "s"), ("substitute", "a", "h"), ("match", "i", "i"),
-                                         ("match", "n", "n"), ("insert", None, "e")]  # fmt: skip
+    assert [tuple(op) for op in ops] == [
+        ("substitute", "r", "s"),
+        ("substitute", "a", "h"),
+        ("match", "i", "i"),
+        ("match", "n", "n"),
+        ("insert", None, "e"),
+    ]
     assert EditDistance(level="char", transpositions=True).sentence_score("ab", ["ba"]).score == 1.0
     with pytest.raises(InvalidOptionError, match="transpositions"):
         EditDistance(transpositions=True).alignment("a b", "b a")

@@ -75,8 +75,9 @@ def test_sentence_bleu_weights(
 
 
 def _corpus_theirs(chunk: list[Pair], method: int, weights: tuple[float, ...] = (0.25,) * 4) -> float:
-    value = corpus_bleu([[r.split() for r in refs] for _, refs in chunk], [h.split() for h, _ in chunk],
-                        weights, _smoother(method))  # fmt: skip
+    value = corpus_bleu(
+        [[r.split() for r in refs] for _, refs in chunk], [h.split() for h, _ in chunk], weights, _smoother(method)
+    )
     return 100 * value
 
 
@@ -99,8 +100,10 @@ def test_asset_parity(method: int, asset_pairs: list[Pair], to_streams: Streams)
     metric = NLTKBLEU(smoothing=method)
     hyps, refs = [h for h, _ in asset_pairs], to_streams(asset_pairs)
     if method != 6:
-        theirs = [100 * sentence_bleu([r.split() for r in rs], h.split(), smoothing_function=_smoother(method))
-                  for h, rs in asset_pairs]  # fmt: skip
+        theirs = [
+            100 * sentence_bleu([r.split() for r in rs], h.split(), smoothing_function=_smoother(method))
+            for h, rs in asset_pairs
+        ]
         assert metric.sentence_scores(hyps, refs).tolist() == theirs
     assert metric.corpus_score(hyps, refs).score == _corpus_theirs(asset_pairs, method)
 
@@ -109,9 +112,11 @@ def test_nltk_docstring_examples() -> None:
     """The figures of NLTK's own docstrings (bleu_score.py)."""
     hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
     hyp2 = "It is to insure the troops forever hearing the activity guidebook that party direct"
-    refs = ["It is a guide to action that ensures that the military will forever heed Party commands",
-            "It is the guiding principle which guarantees the military forces always being under the command of the Party",
-            "It is the practical guide for the army always to heed the directions of the party"]  # fmt: skip
+    refs = [
+        "It is a guide to action that ensures that the military will forever heed Party commands",
+        "It is the guiding principle which guarantees the military forces always being under the command of the Party",
+        "It is the practical guide for the army always to heed the directions of the party",
+    ]
     assert f"{NLTKBLEU().sentence_score(hyp1, refs).score:.4f}".startswith("50.45")
     assert f"{NLTKBLEU(smoothing=1).sentence_score(hyp2, refs).score:.4f}".startswith("3.70")
     assert f"{NLTKBLEU(weights=(0.2,) * 5).sentence_score(hyp1, refs).score:.4f}".startswith("39.20")
@@ -173,9 +178,15 @@ def test_last_segment_methods(
 
 @pytest.mark.parametrize(
     "options, message",
-    [({"smoothing": 8}, "0 to 7"), ({"weights": ()}, "non-empty"), ({"weights": "0.25"}, "non-empty"),
-     ({"epsilon": -1}, "epsilon"), ({"auto_reweigh": 1}, "True or False"), ({"tokenize": "nope"}, "nltk-word")],
-)  # fmt: skip
+    [
+        ({"smoothing": 8}, "0 to 7"),
+        ({"weights": ()}, "non-empty"),
+        ({"weights": "0.25"}, "non-empty"),
+        ({"epsilon": -1}, "epsilon"),
+        ({"auto_reweigh": 1}, "True or False"),
+        ({"tokenize": "nope"}, "nltk-word"),
+    ],
+)
 def test_invalid_options(options: dict[str, object], message: str) -> None:
     with pytest.raises(Exception, match=message):
         NLTKBLEU(**options)  # type: ignore[arg-type]

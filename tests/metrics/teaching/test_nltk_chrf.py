@@ -31,8 +31,9 @@ def test_corpus_parity(min_len: int, max_len: int, ignore: bool, pairs: list[Pai
     """corpus_chrf's macro average, with NLTK's summation order (sentence by sentence, then orders)."""
     metric = NLTKCHRF(min_len=min_len, max_len=max_len, ignore_whitespace=ignore)
     hyps, refs = [h for h, _ in pairs], [rs[0] for _, rs in pairs]
-    expected = 100 * corpus_chrf([r.split() for r in refs], [h.split() for h in hyps], min_len, max_len,
-                                 ignore_whitespace=ignore)  # fmt: skip
+    expected = 100 * corpus_chrf(
+        [r.split() for r in refs], [h.split() for h in hyps], min_len, max_len, ignore_whitespace=ignore
+    )
     assert metric.corpus_score(hyps, [refs]).score == expected
 
 

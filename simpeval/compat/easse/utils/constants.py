@@ -26,5 +26,15 @@ SYSTEM_OUTPUTS_DIR = DATA_DIR / "system_outputs"
 
 #: EASSE's test-set names (``turkcorpus_test``): every registered corpus, with underscores.
 VALID_TEST_SETS = tuple(name.replace("-", "_") for name in available_testsets(kind="corpus")) + ("custom",)
-VALID_METRICS = ("bleu", "sari", "samsa", "fkgl", "sent_bleu", "f1_token", "sari_legacy", "sari_by_operation", "bertscore")
+VALID_METRICS = (
+    "bleu",
+    "sari",
+    "samsa",
+    "fkgl",
+    "sent_bleu",
+    "f1_token",
+    "sari_legacy",
+    "sari_by_operation",
+    "bertscore",
+)
 DEFAULT_METRICS = ("bleu", "sari", "fkgl")

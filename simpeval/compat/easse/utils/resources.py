@@ -156,7 +156,9 @@ def get_orig_and_refs_sents(
     if test_set != "custom":
         return get_orig_sents(test_set), get_refs_sents(test_set)
     if orig_sents_path is None or not refs_sents_paths:
-        raise InvalidOptionError("get_orig_and_refs_sents: test_set 'custom' needs orig_sents_path and refs_sents_paths.")
+        raise InvalidOptionError(
+            "get_orig_and_refs_sents: test_set 'custom' needs orig_sents_path and refs_sents_paths."
+        )
     orig_sents = _read(Path(orig_sents_path))
     refs_sents = [_read(Path(path)) for path in refs_sents_paths]
     if any(len(orig_sents) != len(refs) for refs in refs_sents):

@@ -54,7 +54,9 @@ class _SacrebleuFront:
         if references is not None:
             self._signature_args["num_refs"] = len(references)
 
-    def corpus_score(self, hypotheses: Sequence[str], references: Optional[Streams] = None, n_bootstrap: int = 1) -> Score:
+    def corpus_score(
+        self, hypotheses: Sequence[str], references: Optional[Streams] = None, n_bootstrap: int = 1
+    ) -> Score:
         """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor)."""
         score: Score = self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap)
         self._remember(score, n_bootstrap)
@@ -106,9 +108,17 @@ class BLEU(_SacrebleuFront):
         trg_lang: str = "",
         references: Optional[Streams] = None,
     ) -> None:
-        super().__init__(references, lowercase=lowercase, force=force, tokenize=tokenize,
-                         smooth_method=smooth_method, smooth_value=smooth_value, max_ngram_order=max_ngram_order,
-                         effective_order=effective_order, trg_lang=trg_lang)  # fmt: skip
+        super().__init__(
+            references,
+            lowercase=lowercase,
+            force=force,
+            tokenize=tokenize,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            max_ngram_order=max_ngram_order,
+            effective_order=effective_order,
+            trg_lang=trg_lang,
+        )
 
     @staticmethod
     def compute_bleu(
@@ -133,8 +143,12 @@ class BLEU(_SacrebleuFront):
             effective_order: leave out orders without n-grams.
             max_ngram_order: the highest order.
         """
-        metric = _BLEU(smooth_method=smooth_method, smooth_value=smooth_value, effective_order=effective_order,
-                       max_ngram_order=max_ngram_order)  # fmt: skip
+        metric = _BLEU(
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            effective_order=effective_order,
+            max_ngram_order=max_ngram_order,
+        )
         stats = np.array([sys_len, ref_len, *correct, *total], dtype=np.float64)
         return metric.score_from_stats(stats)
 
@@ -154,8 +168,15 @@ class CHRF(_SacrebleuFront):
         eps_smoothing: bool = False,
         references: Optional[Streams] = None,
     ) -> None:
-        super().__init__(references, char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
-                         whitespace=whitespace, eps_smoothing=eps_smoothing)  # fmt: skip
+        super().__init__(
+            references,
+            char_order=char_order,
+            word_order=word_order,
+            beta=beta,
+            lowercase=lowercase,
+            whitespace=whitespace,
+            eps_smoothing=eps_smoothing,
+        )
 
 
 class TER(_SacrebleuFront):
@@ -171,5 +192,10 @@ class TER(_SacrebleuFront):
         case_sensitive: bool = False,
         references: Optional[Streams] = None,
     ) -> None:
-        super().__init__(references, normalized=normalized, no_punct=no_punct, asian_support=asian_support,
-                         case_sensitive=case_sensitive)  # fmt: skip
+        super().__init__(
+            references,
+            normalized=normalized,
+            no_punct=no_punct,
+            asian_support=asian_support,
+            case_sensitive=case_sensitive,
+        )

@@ -23,10 +23,15 @@ class TercomTokenizer:
     """
 
     def __init__(
-        self, normalized: bool = False, no_punct: bool = False, asian_support: bool = False, case_sensitive: bool = False
+        self,
+        normalized: bool = False,
+        no_punct: bool = False,
+        asian_support: bool = False,
+        case_sensitive: bool = False,
     ) -> None:
-        self._impl = make_tercom(normalized=normalized, no_punct=no_punct, asian_support=asian_support,
-                                 case_sensitive=case_sensitive)  # fmt: skip
+        self._impl = make_tercom(
+            normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
+        )
 
     def __call__(self, sent: str) -> str:
         """The tokenized line (``""`` for an empty one)."""
