@@ -7,8 +7,9 @@ import gc
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 #: Segments of ASSET test (some of its files lack a final newline).
 ASSET_SEGMENTS = 359

@@ -31,8 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import DEFAULT_SHARED, add_summary_option, byte_compile_simpeval, fmt_time, met, print_table, write_summary

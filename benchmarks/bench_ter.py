@@ -29,8 +29,9 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 import numpy as np
 

@@ -7,7 +7,8 @@ references than others (variable number of references).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, TypeVar, Union
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 import numpy.typing as npt

@@ -12,8 +12,9 @@ Examples:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import zip_longest
-from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence
+from typing import Any, Optional
 
 from .exceptions import InputLengthMismatchError
 

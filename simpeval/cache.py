@@ -14,8 +14,9 @@ import contextlib
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Iterator, Optional, Union
+from typing import IO, Optional, Union
 
 from .exceptions import InvalidOptionError
 

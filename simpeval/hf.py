@@ -40,7 +40,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Optional, Sequence, Union, cast
+from collections.abc import Sequence
+from typing import Any, Callable, ClassVar, Optional, Union, cast
 
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References

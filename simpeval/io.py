@@ -30,7 +30,8 @@ import os
 import sys
 import warnings
 from codecs import BOM_UTF8
-from typing import IO, Iterator, Union
+from collections.abc import Iterator
+from typing import IO, Union
 
 from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
 

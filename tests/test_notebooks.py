@@ -42,8 +42,9 @@ import subprocess
 import sys
 import venv
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

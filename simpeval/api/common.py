@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Optional, Sequence, Sized, Union
+from collections.abc import Mapping, Sequence, Sized
+from typing import Callable, Optional, Union
 
 from .._types import StatsArray
 from ..engines.jit import expect_work

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, TypeVar, Union, cast
+from typing import Any, Callable, Optional, TypeVar, Union, cast
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Sequence, Sized, Union
+from collections.abc import Iterable, Mapping, Sequence, Sized
+from typing import Any, Optional, Union
 
 from .._types import RefStreams, Sources
 from ..alignment import iter_aligned_chunks

@@ -24,8 +24,9 @@ import logging
 import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, Optional, Union
+from typing import Any, Optional, Union
 
 import click
 from click.core import ParameterSource

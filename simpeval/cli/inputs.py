@@ -21,8 +21,9 @@ import hashlib
 import os
 import sys
 import warnings
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, Iterable, Iterator, Optional, Sequence, TypeVar
+from typing import Generic, Optional, TypeVar
 
 import click
 

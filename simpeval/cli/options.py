@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Callable, Optional, Protocol, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Any, Callable, Optional, Protocol, TypeVar
 
 import click
 from click.core import ParameterSource

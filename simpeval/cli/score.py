@@ -9,7 +9,8 @@ gives one line per system and segment with every metric side by side.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Union
+from collections.abc import Iterator
+from typing import Any, Optional, Union
 
 import click
 

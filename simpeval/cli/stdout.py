@@ -27,7 +27,8 @@ import contextlib
 import errno
 import os
 import sys
-from typing import IO, Any, Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, Optional
 
 import click
 

@@ -6,7 +6,8 @@ the callback of :func:`simpeval.testsets.download`.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 import click
 

@@ -22,7 +22,8 @@ numbers and how large its sums are); the second runs only for float statistics.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Iterator, Optional, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, Optional
 
 from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar, Union
+from collections.abc import Iterator, Sequence
+from typing import Any, Callable, Optional, TypeVar, Union
 
 import numpy as np
 

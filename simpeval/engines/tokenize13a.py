@@ -26,7 +26,7 @@ tokenized on its own. Property tests check the result against sacrebleu on rando
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

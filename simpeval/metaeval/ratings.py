@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import numpy as np
 

@@ -9,8 +9,9 @@ and runs :func:`~simpeval.metaeval.meta_evaluate`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 from ..exceptions import InvalidOptionError
 from ..report.metaeval import MetaEvaluation

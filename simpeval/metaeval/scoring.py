@@ -12,8 +12,9 @@ delete) become columns of their own, scored from the same sums.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional
 
 import numpy as np
 

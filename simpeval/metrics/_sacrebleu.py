@@ -23,8 +23,9 @@ Examples:
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 import sacrebleu

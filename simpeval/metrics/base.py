@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, ClassVar, Optional, Union
 
 import numpy as np
 

@@ -9,8 +9,9 @@ the same.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 

@@ -7,8 +7,9 @@ installed and from sacrebleu otherwise; both give the same counts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 

@@ -12,8 +12,9 @@ FKGL reads the outputs only: references and sources are not needed (and are igno
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional, Union
+from typing import Any, ClassVar, Optional, Union
 
 import numpy as np
 

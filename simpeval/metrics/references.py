@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import warnings
 from collections import Counter
-from typing import Any, Iterable, Iterator, Optional, Sequence, Union, overload
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Optional, Union, overload
 
 from ..exceptions import InvalidInputError, ReferenceLayoutError, ReferenceLayoutWarning
 from .validation import check_unicode, materialize, materialized_or_given

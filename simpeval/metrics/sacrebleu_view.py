@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Mapping, Optional, Protocol, Union
+from collections.abc import Mapping
+from typing import Any, Callable, Optional, Protocol, Union
 
 from .signature import Signature
 

@@ -8,8 +8,9 @@ prints as sacrebleu's score objects do (:meth:`Score.format`, ``str(score)``, ``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Optional, Union
 
 from .._types import FrozenDict
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED

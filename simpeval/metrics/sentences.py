@@ -34,7 +34,8 @@ Examples:
 from __future__ import annotations
 
 import re
-from typing import Iterator, Optional
+from collections.abc import Iterator
+from typing import Optional
 
 __all__ = ["split_sentences"]
 

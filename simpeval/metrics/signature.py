@@ -9,9 +9,9 @@ sacrebleu-compatible ones are sacrebleu's, pinned by a parity test).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from .._types import FrozenDict
 from ..exceptions import SignatureParseError

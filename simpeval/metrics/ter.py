@@ -9,8 +9,9 @@ give the same counts (``tests/metrics/test_ter_native.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 

@@ -17,7 +17,8 @@ Examples:
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..metrics.explanation import register_renderer
 

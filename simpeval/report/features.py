@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .._json import dumps
 from .formats.html import html_grid

@@ -8,7 +8,8 @@ format, unrounded, with ``NaN`` where nothing was computed: every column but ``s
 from __future__ import annotations
 
 import numbers
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..exceptions import MissingDependencyError
 from .formats.records import TEXT_COLUMNS, result_records

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Optional
 
 from .._version import __version__
 from ..exceptions import InvalidValueError

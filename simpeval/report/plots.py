@@ -11,7 +11,8 @@ In a notebook the functions draw on the current (or a given) axes, so figures sh
 from __future__ import annotations
 
 import math
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, Optional
 
 from ..cache import atomic_write
 from ..exceptions import InvalidOptionError, MissingDependencyError

@@ -23,8 +23,9 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..exceptions import (
     InvalidOptionError,

@@ -18,9 +18,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Callable, Optional
 
 import numpy as np
 

@@ -21,9 +21,10 @@ p-value is sacrebleu's, bit for bit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt

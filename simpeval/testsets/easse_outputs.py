@@ -20,7 +20,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from .._citations import ALVA_MANCHEGO_2019
 from .easse_data import EASSE_SETS

@@ -20,8 +20,9 @@ signature of a result table, as sacrebleu does for ``-t``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..alignment import length_mismatch
 from ..cache import PathArg

@@ -29,8 +29,9 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping, Optional
+from typing import Optional
 
 from .._citations import XU_2016
 from .easse_data import EASSE_SETS

@@ -7,8 +7,8 @@ data module can build entries without importing the others.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from .._types import FrozenDict
 from ..exceptions import InvalidOptionError

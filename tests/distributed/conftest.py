@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

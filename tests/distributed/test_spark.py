@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pandas as pd

@@ -12,7 +12,7 @@ from simpeval.metaeval import from_csv
 HEADER = "sent_id,sys_name,simp_sent,rating\n"
 
 
-def _write(tmp_path: Path, content: "str | bytes", name: str = "r.csv") -> Path:
+def _write(tmp_path: Path, content: str | bytes, name: str = "r.csv") -> Path:
     path = tmp_path / name
     path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
     return path
@@ -56,7 +56,7 @@ def test_a_byte_order_mark_is_skipped(tmp_path: Path) -> None:
         (HEADER.encode() + b"1,a,\xff,3\n", "r.csv, line 2: not valid utf-8"),
     ],
 )
-def test_every_fault_names_file_line_and_column(tmp_path: Path, content: "str | bytes", message: str) -> None:
+def test_every_fault_names_file_line_and_column(tmp_path: Path, content: str | bytes, message: str) -> None:
     with pytest.raises(InputFileError, match=message):
         from_csv(_write(tmp_path, content))
 

@@ -84,7 +84,7 @@ def test_ragged_segments_pad_with_none_and_sign_var() -> None:
 def test_iterables_are_read_once() -> None:
     refs = References.from_streams(iter([iter(["x", "y"])]))
     assert list(refs) == [["x", "y"]] and refs.layout == "streams"
-    assert References.from_segments(([s] for s in ["x", "y"])) == refs
+    assert References.from_segments([s] for s in ["x", "y"]) == refs
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ def _require(path: Path) -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> Any:
     return json.loads(_require(SHARED / "golden" / name).read_text(encoding="utf-8"))
 

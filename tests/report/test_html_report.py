@@ -16,10 +16,11 @@ import re
 import shutil
 import struct
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Union
+from typing import Callable, Optional, Union
 from urllib.parse import quote
 
 import pytest

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import pickle
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 import sacrebleu

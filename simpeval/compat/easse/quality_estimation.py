@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...features import compute
 

@@ -18,7 +18,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...metrics.sari import SARI
 

@@ -18,7 +18,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from ...metrics.bleu import BLEU
 from ...metrics.chrf import CHRF

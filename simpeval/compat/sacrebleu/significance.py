@@ -25,7 +25,8 @@ Examples:
 from __future__ import annotations
 
 import os
-from typing import Any, Literal, Mapping, Optional, Sequence, Union, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Optional, Union, cast
 
 import numpy as np
 import numpy.typing as npt

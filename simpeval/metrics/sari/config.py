@@ -24,9 +24,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Mapping, Union
+from typing import Any, Union
 
 from ...exceptions import InvalidOptionError, UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers

@@ -7,8 +7,9 @@ summed statistics (:mod:`simpeval.metrics.sari.scoring`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 

@@ -7,7 +7,8 @@ tested against it and give bit-identical arrays.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 

@@ -7,8 +7,9 @@ WER and PEM on the same distance. The distance is NLTK's own function, the align
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, ClassVar, NamedTuple, Optional, Union
 
 from ... import _citations
 from ..._types import StatsArray

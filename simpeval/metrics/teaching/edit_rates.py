@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping, Optional
+from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray

@@ -7,8 +7,9 @@ The statistics of a segment are NLTK's own counts (``modified_precision`` and
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Optional, Sequence
+from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray

@@ -19,8 +19,9 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import Any, Optional
 
 from ...cache import PathArg, resolve_cache_dir
 from ...exceptions import MissingDependencyError

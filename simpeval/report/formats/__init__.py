@@ -37,7 +37,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Callable
 
 from ...defaults import WIDTH
 from ...exceptions import InvalidOptionError

@@ -9,7 +9,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..._json import dumps
 from .html import html_grid

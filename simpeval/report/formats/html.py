@@ -8,7 +8,8 @@ Examples:
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from .layout import COMPARISONS_TITLE, AnyTable, Cell, Grid, Note, Options, build_report, joined
 

@@ -20,8 +20,9 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Union
 
 from ...defaults import ALPHA
 from ...metrics.score import Score

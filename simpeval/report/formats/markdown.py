@@ -7,7 +7,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .layout import COMPARISONS_TITLE, AnyTable, Grid, Note, Options, build_report, joined
 

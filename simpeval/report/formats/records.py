@@ -16,7 +16,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Collection, Sequence, Union
+from collections.abc import Collection, Sequence
+from typing import Union
 
 from ...metrics.score import Score
 from ...significance.results import PairedResult

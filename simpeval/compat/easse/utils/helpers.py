@@ -19,8 +19,9 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence, Union
+from typing import Union
 
 from .resources import ensure_data_file
 

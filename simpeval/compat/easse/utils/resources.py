@@ -18,9 +18,10 @@ Examples:
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping, Optional, Sequence, Union
+from typing import Optional, Union
 
 from ....cache import atomic_write
 from ....exceptions import InvalidOptionError
@@ -55,7 +56,7 @@ def _layout() -> Mapping[str, tuple[str, str]]:
     return layout
 
 
-def ensure_data_file(filepath: Union[str, "os.PathLike[str]"]) -> Path:
+def ensure_data_file(filepath: Union[str, os.PathLike[str]]) -> Path:
     """``filepath``; if it lies in ``DATA_DIR`` and is missing, it is fetched from the registry first.
 
     Raises:

@@ -23,7 +23,8 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 
