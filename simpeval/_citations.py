@@ -4,17 +4,24 @@ from __future__ import annotations
 
 __all__ = [
     "ALVA_MANCHEGO_2019",
+    "ALVA_MANCHEGO_2020",
+    "ALVA_MANCHEGO_2021",
     "BANERJEE_LAVIE_2005",
     "BIRD_2009",
+    "BOTHA_2018",
     "CHEN_CHERRY_2014",
     "DAMERAU_1964",
+    "FILIPPOVA_ALTUN_2013",
     "FKGL",
     "LAVIE_AGARWAL_2007",
     "LEVENSHTEIN_1966",
     "MILLER_1995",
     "PAPINENI_2002",
+    "STAJNER_2016",
+    "SULEM_2018",
     "VAN_RIJSBERGEN_1979",
     "XU_2016",
+    "ZHU_2010",
 ]
 
 #: Alva-Manchego et al. (2019), EMNLP demos: EASSE, and the system outputs it collected.
@@ -173,4 +180,88 @@ FKGL = """\
     institution = "Naval Technical Training Command, Millington, Tennessee",
     number = "Research Branch Report 8-75",
     year = "1975",
+}"""
+
+#: Zhu et al. (2010), COLING: the PWKP test set.
+ZHU_2010 = """\
+@inproceedings{zhu-etal-2010-monolingual,
+    title = "A Monolingual Tree-based Translation Model for Sentence Simplification",
+    author = "Zhu, Zhemin and Bernhard, Delphine and Gurevych, Iryna",
+    booktitle = "Proceedings of the 23rd International Conference on Computational Linguistics (Coling 2010)",
+    year = "2010",
+    url = "https://aclanthology.org/C10-1152",
+    pages = "1353--1361",
+}"""
+
+#: Sulem et al. (2018), EMNLP: HSplit.
+SULEM_2018 = """\
+@inproceedings{sulem-etal-2018-bleu,
+    title = "{BLEU} is Not Suitable for the Evaluation of Text Simplification",
+    author = "Sulem, Elior and Abend, Omri and Rappoport, Ari",
+    booktitle = "Proceedings of the 2018 Conference on Empirical Methods in Natural Language Processing",
+    year = "2018",
+    url = "https://aclanthology.org/D18-1081",
+    doi = "10.18653/v1/D18-1081",
+    pages = "738--744",
+}"""
+
+#: Botha et al. (2018), EMNLP: WikiSplit.
+BOTHA_2018 = """\
+@inproceedings{botha-etal-2018-learning,
+    title = "Learning To Split and Rephrase From {W}ikipedia Edit History",
+    author = "Botha, Jan A. and Faruqui, Manaal and Alex, John and Baldridge, Jason and Das, Dipanjan",
+    booktitle = "Proceedings of the 2018 Conference on Empirical Methods in Natural Language Processing",
+    year = "2018",
+    url = "https://aclanthology.org/D18-1080",
+    doi = "10.18653/v1/D18-1080",
+    pages = "732--737",
+}"""
+
+#: Filippova and Altun (2013), EMNLP: the Google sentence-compression set.
+FILIPPOVA_ALTUN_2013 = """\
+@inproceedings{filippova-altun-2013-overcoming,
+    title = "Overcoming the Lack of Parallel Data in Sentence Compression",
+    author = "Filippova, Katja and Altun, Yasemin",
+    booktitle = "Proceedings of the 2013 Conference on Empirical Methods in Natural Language Processing",
+    year = "2013",
+    url = "https://aclanthology.org/D13-1155",
+    pages = "1481--1491",
+}"""
+
+#: Štajner et al. (2016), QATS workshop: the QATS shared-task data.
+STAJNER_2016 = """\
+@inproceedings{stajner-etal-2016-qats,
+    title = "Shared Task on Quality Assessment for Text Simplification",
+    author = "{\\v{S}}tajner, Sanja and Popovi{\\'c}, Maja and Saggion, Horacio and Specia, Lucia and Fishel, Mark",
+    booktitle = "Proceedings of the Workshop on Quality Assessment for Text Simplification (QATS 2016)",
+    year = "2016",
+    pages = "22--31",
+}"""
+
+#: Alva-Manchego et al. (2020), ACL: ASSET.
+ALVA_MANCHEGO_2020 = """\
+@inproceedings{alva-manchego-etal-2020-asset,
+    title = "{ASSET}: {A} Dataset for Tuning and Evaluation of Sentence Simplification Models with Multiple Rewriting Transformations",
+    author = "Alva-Manchego, Fernando and Martin, Louis and Bordes, Antoine and Scarton, Carolina and Sagot, Beno{\\^\\i}t and Specia, Lucia",
+    booktitle = "Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics",
+    year = "2020",
+    address = "Online",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/2020.acl-main.424",
+    doi = "10.18653/v1/2020.acl-main.424",
+    pages = "4668--4679",
+}"""
+
+#: Alva-Manchego et al. (2021), Computational Linguistics: the human judgments of simplicity, fluency and meaning.
+ALVA_MANCHEGO_2021 = """\
+@article{alva-manchego-etal-2021-un,
+    title = "The (Un)Suitability of Automatic Evaluation Metrics for Text Simplification",
+    author = "Alva-Manchego, Fernando and Scarton, Carolina and Specia, Lucia",
+    journal = "Computational Linguistics",
+    volume = "47",
+    number = "4",
+    year = "2021",
+    url = "https://aclanthology.org/2021.cl-4.28",
+    doi = "10.1162/coli_a_00418",
+    pages = "861--889",
 }"""

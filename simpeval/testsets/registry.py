@@ -30,10 +30,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Optional
 
-from .._citations import XU_2016
+from .._citations import ALVA_MANCHEGO_2020, ALVA_MANCHEGO_2021, XU_2016
 from .easse_data import EASSE_SETS
 from .easse_outputs import OUTPUT_SPECS
 from .errors import UnknownTestSetError
@@ -52,45 +53,10 @@ def _file(base: str, path: str, sha256: str) -> RemoteFile:
     return RemoteFile(f"{base}/{path}", sha256, path.rsplit("/", 1)[-1])
 
 
-def _asset(path: str, sha256: str) -> RemoteFile:
-    return _file(_ASSET, path, sha256)
+_asset, _turk, _metaeval = (partial(_file, base) for base in (_ASSET, _TURK, _METAEVAL))
 
-
-def _turk(path: str, sha256: str) -> RemoteFile:
-    return _file(_TURK, path, sha256)
-
-
-def _metaeval(path: str, sha256: str) -> RemoteFile:
-    return _file(_METAEVAL, path, sha256)
-
-
-_ASSET_CITATION = """\
-@inproceedings{alva-manchego-etal-2020-asset,
-    title = "{ASSET}: {A} Dataset for Tuning and Evaluation of Sentence Simplification Models with Multiple Rewriting Transformations",
-    author = "Alva-Manchego, Fernando and Martin, Louis and Bordes, Antoine and Scarton, Carolina and Sagot, Beno{\\^\\i}t and Specia, Lucia",
-    booktitle = "Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics",
-    year = "2020",
-    address = "Online",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/2020.acl-main.424",
-    doi = "10.18653/v1/2020.acl-main.424",
-    pages = "4668--4679",
-}"""
 
 _TURK_CITATION = XU_2016
-
-_METAEVAL_CITATION = """\
-@article{alva-manchego-etal-2021-un,
-    title = "The (Un)Suitability of Automatic Evaluation Metrics for Text Simplification",
-    author = "Alva-Manchego, Fernando and Scarton, Carolina and Specia, Lucia",
-    journal = "Computational Linguistics",
-    volume = "47",
-    number = "4",
-    year = "2021",
-    url = "https://aclanthology.org/2021.cl-4.28",
-    doi = "10.1162/coli_a_00418",
-    pages = "861--889",
-}"""
 
 _ASSET_LICENCE = "CC BY-NC 4.0 (facebookresearch/asset)"
 _TURK_LICENCE = (
@@ -106,22 +72,27 @@ _SPECS: tuple[TestSetSpec, ...] = (
             "src": (
                 _asset("dataset/asset.test.orig", "673ceb2672a37168a52040d75e16f9ffd1e3777b9f68e19207f2adf6542723f1"),
             ),
-            "ref": (
-                _asset("dataset/asset.test.simp.0", "66f36029d0c732eb92886021faefe531c6cfd0a32bdbe7ae4aa97fd45bd1b046"),
-                _asset("dataset/asset.test.simp.1", "d323ceb364abbe84c79b14b028aa1ff563cd94955fbab19049612548dbb0f83f"),
-                _asset("dataset/asset.test.simp.2", "786b55f8425ce4a993e98be5e2bea9ef87bf536b96dc13f7a57c4733fdb63e06"),
-                _asset("dataset/asset.test.simp.3", "e211c9e2ede1dfe315097132dbe4feda76b309bdc636a5394cb5d2664ba5bf52"),
-                _asset("dataset/asset.test.simp.4", "37be9cf0592c0f68d87848dc9c442fe62f344518c1993896c00788bf943b755d"),
-                _asset("dataset/asset.test.simp.5", "8485210573a3bd76116de8e978b227677c6c207111a4938729397c4e603dfa46"),
-                _asset("dataset/asset.test.simp.6", "f0cb3ab823d23203ea044f81bd7e67cc823db0632095e43b78a54a9891a0b0a8"),
-                _asset("dataset/asset.test.simp.7", "35cbb8b9964252a1470607634f19ad946c6bc2951b3e500eedd826baf12bd3c8"),
-                _asset("dataset/asset.test.simp.8", "047b6419590b88f93b435d3177bba1883dc9c0dc178676e48470b408236446f4"),
-                _asset("dataset/asset.test.simp.9", "3f5745e4f2743563b88ea4284ec35fa4ddb68d62de80b63ffb87751b998fe6b8"),
+            "ref": tuple(
+                _asset(f"dataset/asset.test.simp.{i}", sha256)
+                for i, sha256 in enumerate(
+                    (
+                        "66f36029d0c732eb92886021faefe531c6cfd0a32bdbe7ae4aa97fd45bd1b046",
+                        "d323ceb364abbe84c79b14b028aa1ff563cd94955fbab19049612548dbb0f83f",
+                        "786b55f8425ce4a993e98be5e2bea9ef87bf536b96dc13f7a57c4733fdb63e06",
+                        "e211c9e2ede1dfe315097132dbe4feda76b309bdc636a5394cb5d2664ba5bf52",
+                        "37be9cf0592c0f68d87848dc9c442fe62f344518c1993896c00788bf943b755d",
+                        "8485210573a3bd76116de8e978b227677c6c207111a4938729397c4e603dfa46",
+                        "f0cb3ab823d23203ea044f81bd7e67cc823db0632095e43b78a54a9891a0b0a8",
+                        "35cbb8b9964252a1470607634f19ad946c6bc2951b3e500eedd826baf12bd3c8",
+                        "047b6419590b88f93b435d3177bba1883dc9c0dc178676e48470b408236446f4",
+                        "3f5745e4f2743563b88ea4284ec35fa4ddb68d62de80b63ffb87751b998fe6b8",
+                    )
+                )
             ),
         },
         n_segments=359,
         n_references=10,
-        citation=_ASSET_CITATION,
+        citation=ALVA_MANCHEGO_2020,
         licence=_ASSET_LICENCE,
         notes="Detokenized, truecased. Same 359 sources as turkcorpus-test.",
     ),
@@ -132,42 +103,27 @@ _SPECS: tuple[TestSetSpec, ...] = (
             "src": (
                 _asset("dataset/asset.valid.orig", "83dca90b5c53365a9c4a70222aed129c6df3c3f6b5da82ee94312e179b93fff1"),
             ),
-            "ref": (
-                _asset(
-                    "dataset/asset.valid.simp.0", "27b0c4a40c91b875c82a8ed76ff7cf0476b03a3a6998a2e3ef6e18000efda624"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.1", "5043e9db5934c3d538b91f56d23466177813896da10f153d2b16c0c415ac5e84"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.2", "578dd487cf03f6f66bb4acd2c44b464c3ac9fb42dc64b8e6afd391778ebc7ea7"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.3", "4ab95ba6f7a60adde2f57201c0b749384ce64c97f8378fb0ab185367709a8386"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.4", "f6f1d4bf9f87b532b37d7f5700ec384f817dba10247c91df629e1f6eee6c3aa9"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.5", "182114cfbb2960358b0e2d71737ead9a2abb0c27d3f65281335f079ae4447e3b"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.6", "aba27b505dad048982e902a04c4ffc5ab9e926b38d2383920aea798fd42de376"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.7", "73d7983107eca6b98a9aec62ea75ea8d5adf313755b7e105608f212dead124cd"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.8", "58f8e1109d87a4e3c5403705b8782750bb849cb8389a698156e00ca6512dd5c4"
-                ),
-                _asset(
-                    "dataset/asset.valid.simp.9", "35a861e174ce5458fdcd1866e49aa84297fcb6b51fd98d6633b71932a646832e"
-                ),
+            "ref": tuple(
+                _asset(f"dataset/asset.valid.simp.{i}", sha256)
+                for i, sha256 in enumerate(
+                    (
+                        "27b0c4a40c91b875c82a8ed76ff7cf0476b03a3a6998a2e3ef6e18000efda624",
+                        "5043e9db5934c3d538b91f56d23466177813896da10f153d2b16c0c415ac5e84",
+                        "578dd487cf03f6f66bb4acd2c44b464c3ac9fb42dc64b8e6afd391778ebc7ea7",
+                        "4ab95ba6f7a60adde2f57201c0b749384ce64c97f8378fb0ab185367709a8386",
+                        "f6f1d4bf9f87b532b37d7f5700ec384f817dba10247c91df629e1f6eee6c3aa9",
+                        "182114cfbb2960358b0e2d71737ead9a2abb0c27d3f65281335f079ae4447e3b",
+                        "aba27b505dad048982e902a04c4ffc5ab9e926b38d2383920aea798fd42de376",
+                        "73d7983107eca6b98a9aec62ea75ea8d5adf313755b7e105608f212dead124cd",
+                        "58f8e1109d87a4e3c5403705b8782750bb849cb8389a698156e00ca6512dd5c4",
+                        "35a861e174ce5458fdcd1866e49aa84297fcb6b51fd98d6633b71932a646832e",
+                    )
+                )
             ),
         },
         n_segments=2000,
         n_references=10,
-        citation=_ASSET_CITATION,
+        citation=ALVA_MANCHEGO_2020,
         licence=_ASSET_LICENCE,
         notes="Detokenized, truecased. The sources of turkcorpus-valid (68 differ in detokenization).",
     ),
@@ -343,7 +299,7 @@ _SPECS: tuple[TestSetSpec, ...] = (
         },
         n_segments=600,
         n_references=0,
-        citation=_METAEVAL_CITATION,
+        citation=ALVA_MANCHEGO_2021,
         licence=_METAEVAL_LICENCE,
         kind="ratings",
         notes=(
@@ -366,7 +322,7 @@ _SPECS: tuple[TestSetSpec, ...] = (
         },
         n_segments=2400,
         n_references=0,
-        citation=_METAEVAL_CITATION,
+        citation=ALVA_MANCHEGO_2021,
         licence=_METAEVAL_LICENCE,
         kind="ratings",
         notes="test_set is asset, turk, hsplit or all; rows align with simplicity-da by (sent_id, sys_name).",
@@ -384,7 +340,7 @@ _SPECS: tuple[TestSetSpec, ...] = (
         },
         n_segments=4500,
         n_references=0,
-        citation=_ASSET_CITATION,
+        citation=ALVA_MANCHEGO_2020,
         licence=_ASSET_LICENCE,
         kind="ratings",
         notes=(
