@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 # engine="fast" runs the compiled kernels on the suite's small inputs too (by default a process
 # loads them only for jobs of 20,000 texts or more), so every test of "fast" tests them;
-# tests/test_engine_choice.py tests the default policy itself.
+# tests/engines/test_choice.py tests the default policy itself.
 os.environ.setdefault("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
 
 FileContent = Union[str, bytes, Sequence[str]]

@@ -19,7 +19,7 @@ from simpeval.exceptions import InvalidOptionError
 from simpeval.report import render
 from simpeval.significance import compare_all_pairs, compare_to_baseline
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 SYSTEMS = [
     "ACCESS",
     "BTRLTS",

@@ -11,8 +11,8 @@ further (both engines, every option, every command); these stay small.
 The Dask cases share one LocalCluster (one worker process, one thread), started by the first case
 that needs it and closed after the module; usage errors refuse to start any cluster (a regression
 fails at once instead of starting one, or, for ``local[0]``, waiting forever for a worker). One
-case starts Spark, in a subprocess. The cases have the shape of ``tests/test_catalogue_more.py``'s
-(:class:`Case`), which lists them after those of ``tests/test_catalogue_reliability.py``
+case starts Spark, in a subprocess. The cases have the shape of ``tests/catalogue/test_encodings_and_outputs.py``'s
+(:class:`Case`), which lists them after those of ``tests/catalogue/test_processes_and_reports.py``
 (:func:`later_cases`).
 """
 
@@ -35,9 +35,9 @@ from click.testing import Result
 from simpeval import BLEU, SARI
 from simpeval.exceptions import InvalidInputError
 
-from .test_catalogue import BASE, REF, SYS, cli, error, scores
-from .test_catalogue_more import API, CLI, Case, _param
-from .test_cli_stdout import _run
+from .test_files_and_options import BASE, REF, SYS, cli, error, scores
+from .test_encodings_and_outputs import API, CLI, Case, _param
+from ..cli.test_stdout import _run
 
 HEADER = "hypothesis\tref0\tsource\n"
 BLEU_ARGS = ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu"]
@@ -252,7 +252,7 @@ def _spark_from_a_venv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     venv = os.path.dirname(sys.executable)
     path = os.pathsep.join(d for d in os.environ.get("PATH", "").split(os.pathsep) if d and os.path.abspath(d) != venv)
     env = {k: v for k, v in os.environ.items() if k not in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "VIRTUAL_ENV")}
-    env.update(PATH=path, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    env.update(PATH=path, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     args = ["score", "-r", files["ref.txt"], "-i", files["sys.txt"], "-m", "bleu", "-f", "json"]
     argv = [sys.executable, "-m", "simpeval", *args, "--engine", "spark", "--scheduler", "local[1]", "-q"]
     result = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp, timeout=600)
@@ -274,7 +274,7 @@ def _score_argv(tmp: Path) -> list[str]:
 
 
 def _full_disk(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_cli_stdout.py::test_a_full_disk_is_one_error_line (every command)."""
+    """In short: tests/cli/test_stdout.py::test_a_full_disk_is_one_error_line (every command)."""
     if not os.path.exists("/dev/full"):
         pytest.skip("needs /dev/full (Linux)")
     with open("/dev/full", "w") as full:
@@ -287,7 +287,7 @@ def _full_disk(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _closed_pipe(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_cli_stdout.py::test_a_closed_pipe_exits_quietly (every command)."""
+    """In short: tests/cli/test_stdout.py::test_a_closed_pipe_exits_quietly (every command)."""
     read, write = os.pipe()
     os.close(read)  # the reader has gone before the first write (as `| head -c1` after its byte)
     try:

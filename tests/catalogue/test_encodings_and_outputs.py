@@ -1,6 +1,6 @@
 """Issue 12, item 22, continued: more bad and unusual inputs, C53 onwards.
 
-``tests/test_catalogue.py`` holds C01-C52, one per row of the bad-input catalogue (``docs/catalogue.md``). This
+``tests/catalogue/test_files_and_options.py`` holds C01-C52, one per row of the bad-input catalogue (``docs/catalogue.md``). This
 module adds the cases that table did not cover yet: a short stream of every kind (a second
 system, a references TSV, sources), the same file faults in a references TSV, on standard
 input and in sources, encodings that are not text codecs, pathological Unicode inside API
@@ -15,7 +15,7 @@ library must have and does not have yet: it runs as ``xfail(strict=True)``, so t
 it into a failure until the mark is removed.
 
 ``test_catalogue_lists_every_case`` checks that the catalogue lists the cases of both modules, and then
-those of ``tests/test_catalogue_reliability.py`` (C100-C115) and ``tests/test_catalogue_distributed.py``
+those of ``tests/catalogue/test_processes_and_reports.py`` (C100-C115) and ``tests/catalogue/test_clusters_and_shards.py``
 (C116 on, :func:`later_cases`), in order.
 """
 
@@ -50,9 +50,9 @@ from simpeval.exceptions import (
 from simpeval.metrics.sari import VARIANTS
 from simpeval.testsets import get_testset, load_testset, testset_dir
 
-from .test_catalogue import BASE, CATALOGUE, CATALOGUE_ROW, REF, SYS, Files, _text, cli, error, scores
-from .test_catalogue import CASES as FIRST_CASES
-from .testsets.conftest import serve_upstream, upstream_table
+from .test_files_and_options import BASE, CATALOGUE, CATALOGUE_ROW, REF, SYS, Files, _text, cli, error, scores
+from .test_files_and_options import CASES as FIRST_CASES
+from ..testsets.conftest import serve_upstream, upstream_table
 
 Check = Callable[[Path, pytest.MonkeyPatch], None]
 
@@ -1059,11 +1059,11 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def later_cases() -> list[Case]:
-    """This module's cases, then those of ``tests/test_catalogue_reliability.py`` (C100-C115) and
-    ``tests/test_catalogue_distributed.py`` (C116 on): the one list of cases after C52 that the checks
+    """This module's cases, then those of ``tests/catalogue/test_processes_and_reports.py`` (C100-C115) and
+    ``tests/catalogue/test_clusters_and_shards.py`` (C116 on): the one list of cases after C52 that the checks
     below hold against the catalogue. Imported here, not at the top: those modules import this one."""
-    from .test_catalogue_distributed import CASES as DISTRIBUTED_CASES
-    from .test_catalogue_reliability import CASES as RELIABILITY_CASES
+    from .test_clusters_and_shards import CASES as DISTRIBUTED_CASES
+    from .test_processes_and_reports import CASES as RELIABILITY_CASES
 
     return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES]
 
@@ -1086,7 +1086,7 @@ def markdown_table() -> str:
     first = {row[0]: row for row in catalogue_rows()}
     lines = ["| id | input | behaviour |", "| --- | --- | --- |"]
     for case in FIRST_CASES:
-        _, what, behaviour = first.get(case.id, (case.id, case.input, "(see tests/test_catalogue.py)"))
+        _, what, behaviour = first.get(case.id, (case.id, case.input, "(see tests/catalogue/test_files_and_options.py)"))
         lines.append(f"| {case.id} | {what} | {behaviour} |")
     for case in later_cases():
         lines.append(f"| {case.id} | {case.input.replace('|', chr(92) + '|')} | {case.behaviour} |")
@@ -1094,8 +1094,8 @@ def markdown_table() -> str:
 
 
 def test_catalogue_lists_every_case() -> None:
-    """The catalogue lists C01-C52 (tests/test_catalogue.py), this module's cases, then
-    tests/test_catalogue_reliability.py's (C100-C115) and tests/test_catalogue_distributed.py's
+    """The catalogue lists C01-C52 (tests/catalogue/test_files_and_options.py), this module's cases, then
+    tests/catalogue/test_processes_and_reports.py's (C100-C115) and tests/catalogue/test_clusters_and_shards.py's
     (C116 on), in order."""
     rows = catalogue_rows()
     assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *later_cases()]]

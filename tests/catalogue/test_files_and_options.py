@@ -38,7 +38,7 @@ from simpeval.exceptions import (
     ReferenceLayoutWarning,
 )
 
-CATALOGUE = Path(__file__).resolve().parents[1] / "docs" / "catalogue.md"
+CATALOGUE = Path(__file__).resolve().parents[2] / "docs" / "catalogue.md"
 #: A row of the catalogue's tables: id (``C01``, ..., ``C100``, ...), input, behaviour.
 CATALOGUE_ROW = re.compile(r"^\| (C\d{2,}) \| (.+?) \| (.+) \|$", re.M)
 Files = Mapping[str, Union[str, bytes]]

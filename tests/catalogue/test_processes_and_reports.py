@@ -8,8 +8,8 @@ command-line habits (``-m ''``, FKGL without references, ``-o`` onto a symbolic 
 sacrebleu's ``-tok`` and positional references), PEM's bits and the ``hf`` module's errors.
 The dedicated tests named in each check's docstring go further; these stay small.
 
-The cases have the shape of ``tests/test_catalogue_more.py``'s (:class:`Case`) and reuse its
-helpers and those of ``tests/test_catalogue.py``; ``test_catalogue_lists_every_case`` there
+The cases have the shape of ``tests/catalogue/test_encodings_and_outputs.py``'s (:class:`Case`) and reuse its
+helpers and those of ``tests/catalogue/test_files_and_options.py``; ``test_catalogue_lists_every_case`` there
 checks that the catalogue lists these cases after the others, in order.
 """
 
@@ -39,10 +39,10 @@ from simpeval.metrics.chrf import CHRF
 from simpeval.metrics.teaching import PEM
 from simpeval.report.html_report import DIFF_BUDGET
 
-from .test_catalogue import BASE, REF, SRC, SYS, _text, cli, error, scores
-from .test_catalogue_more import API, CLI, RATINGS_HEADER, Case, _meta_eval, _param
+from .test_files_and_options import BASE, REF, SRC, SYS, _text, cli, error, scores
+from .test_encodings_and_outputs import API, CLI, RATINGS_HEADER, Case, _meta_eval, _param
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 # ------------------------------------------------------------------ processes
@@ -93,7 +93,7 @@ def _fork_after_kernels(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _pickled_results(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_pickle.py."""
+    """In short: tests/api/test_pickle.py."""
     systems = {"a": SYS, "b": SRC}
     table = compare(
         systems,
@@ -122,7 +122,7 @@ def _pickled_results(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _worker_returns_a_score(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_pickle.py::test_a_worker_process_returns_a_score."""
+    """In short: tests/api/test_pickle.py::test_a_worker_process_returns_a_score."""
     metric = SARI()
     expected = metric.corpus_score(SYS, [REF], sources=SRC, n_bootstrap=20)
     with multiprocessing.get_context("spawn").Pool(1) as pool:
@@ -143,7 +143,7 @@ def _explain_missing_reference(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _builtin_spellings(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_plugins.py::test_a_plugin_cannot_take_a_builtin_spelling."""
+    """In short: tests/api/test_plugins.py::test_a_plugin_cannot_take_a_builtin_spelling."""
     import simpeval.metrics as registry
 
     mp.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # whatever happens, the real one is left alone
@@ -167,7 +167,7 @@ def _pem_bits(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _hf_mismatch(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_hf.py::test_module_errors_are_value_errors_as_in_evaluate."""
+    """In short: tests/compat/test_hf.py::test_module_errors_are_value_errors_as_in_evaluate."""
     with pytest.raises(ValueError, match=r"mismatch in the number of predictions \(2\) and references \(1\)"):
         hf.SacreBLEU().add_batch(predictions=["a", "b"], references=[["a"]])
 
@@ -226,7 +226,7 @@ def _long_line_report(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _report_onto_symlink(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_cli_report.py::test_a_report_onto_a_symlink_writes_through_it."""
+    """In short: tests/cli/test_report.py::test_a_report_onto_a_symlink_writes_through_it."""
     if not hasattr(os, "symlink"):
         pytest.skip("needs symbolic links")
     (tmp / "pages").mkdir(parents=True)
@@ -330,7 +330,7 @@ def _strict_csv_numbers(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 # ------------------------------------------------------------------ the command line
 def _metrics_naming_none(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_cli.py::test_metrics_naming_no_metric_is_a_usage_error."""
+    """In short: tests/cli/test_commands.py::test_metrics_naming_no_metric_is_a_usage_error."""
     for command in ("score", "evaluate", "compare"):
         for value in ("", " "):
             args = [command, "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "{src.txt}", "-m", value]
@@ -338,7 +338,7 @@ def _metrics_naming_none(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _fkgl_without_references(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """In short: tests/test_cli.py::test_fkgl_alone_needs_no_references."""
+    """In short: tests/cli/test_commands.py::test_fkgl_alone_needs_no_references."""
     without = cli(tmp, ["score", "-m", "fkgl", "-i", "{sys.txt}", "-f", "json"])
     with_refs = cli(tmp, ["score", "-m", "fkgl", "-r", "{ref.txt}", "-i", "{sys.txt}", "-f", "json"])
     assert scores(without) == scores(with_refs) == [get_metric("fkgl").corpus_score(SYS).score]

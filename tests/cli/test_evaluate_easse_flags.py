@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from simpeval.cli import main
 
-from .testsets.conftest import SHARED, require_shared, serve_upstream
+from ..testsets.conftest import SHARED, require_shared, serve_upstream
 
 
 @pytest.fixture

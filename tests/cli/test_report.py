@@ -15,8 +15,8 @@ from simpeval.cli.compare import compare
 from simpeval.cli.report import report
 from simpeval.exceptions import MissingDependencyError
 
-from .report.test_html_report import assert_self_contained, dump_dom, parse, screenshot
-from .testsets.conftest import SHARED, require_shared, serve_upstream
+from ..report.test_html_report import assert_self_contained, dump_dom, parse, screenshot
+from ..testsets.conftest import SHARED, require_shared, serve_upstream
 
 Corpus = Callable[..., dict[str, str]]
 
@@ -127,7 +127,7 @@ def test_atomic_write_through_a_symlink(tmp_path: Path) -> None:
 
 
 def _small() -> dict[str, list[str]]:
-    from .conftest import SMALL_CORPUS
+    from ..conftest import SMALL_CORPUS
 
     return {name: list(lines) for name, lines in SMALL_CORPUS.items()}
 

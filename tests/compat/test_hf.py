@@ -13,7 +13,7 @@ import sacrebleu
 from simpeval import hf
 from simpeval.exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 
-GOLDEN = Path(__file__).resolve().parents[1].parent / "shared" / "golden" / "examples.json"
+GOLDEN = Path(__file__).resolve().parents[2].parent / "shared" / "golden" / "examples.json"
 
 
 def golden_cases() -> list[dict[str, Any]]:

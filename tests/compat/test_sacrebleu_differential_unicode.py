@@ -1,6 +1,6 @@
 """Issue 12, item 23: a seeded differential test against sacrebleu on text of every kind.
 
-``tests/test_differential.py`` draws 2,000 corpora from an English-like vocabulary. This module
+``tests/compat/test_sacrebleu_differential.py`` draws 2,000 corpora from an English-like vocabulary. This module
 draws 2,000 more from ``numpy.random.default_rng(20261123)``, mixing that vocabulary with CJK,
 Arabic, Devanagari, emoji sequences, combining accents, bidirectional controls, control
 characters, Unicode spaces and line separators, and references missing (``None``) here and

@@ -2,7 +2,7 @@
 every command, with arbitrary Unicode (control characters, combining marks, right-to-left text,
 lone surrogates) and every shape (0, 1 or many segments and references, ragged with ``None``).
 
-``tests/test_fuzz.py`` drives each metric with its default options and the scoring commands
+``tests/fuzz/test_defaults.py`` drives each metric with its default options and the scoring commands
 with a few option sets. This module adds:
 
 * every metric class with its constructor options drawn at random (valid values and values of
@@ -18,7 +18,7 @@ with a few option sets. This module adds:
 The property is always: a result whose invariants hold, or a
 :class:`~simpeval.exceptions.SimpevalError` with a message; from the command line, exit code
 0, 1 or 2, never a traceback, and valid JSON whenever ``-f json`` succeeds. Inputs that hit a
-known bug are left out here and pinned by strict xfails in ``tests/test_catalogue_more.py``
+known bug are left out here and pinned by strict xfails in ``tests/catalogue/test_encodings_and_outputs.py``
 (C80: ``Infinity`` in JSON; C82, C83: a second document after ``-f json``/``jsonl``; C84:
 ``--confidence`` with chrF/TER on tiny corpora; C97, C98: wrongly typed option values).
 """
@@ -333,7 +333,7 @@ def _render_every_format(table: Any) -> None:
 
 
 def _compare_and_render(h: list[str], r: Any, s: list[str], data: st.DataObject) -> None:
-    # chrF and TER are left out of the confidence intervals: C84 (tests/test_catalogue_more.py)
+    # chrF and TER are left out of the confidence intervals: C84 (tests/catalogue/test_encodings_and_outputs.py)
     metrics = data.draw(
         st.lists(
             st.sampled_from(["sari", "bleu", "wer", "fkgl", "editdistance", "pem"]), min_size=1, max_size=3, unique=True
@@ -536,7 +536,7 @@ def test_every_public_function_is_fuzzed() -> None:
         "SimpevalError",
         "Metric",
         "__version__",
-        # registries that change global state: tests/test_plugins.py and tests/tokenizers
+        # registries that change global state: tests/api/test_plugins.py and tests/tokenizers
         "register_metric",
         "unregister_metric",
         "register_tokenizer",
@@ -716,7 +716,7 @@ def test_every_command_exits_0_1_or_2_without_a_traceback(
     )
     def check(files: dict[str, bytes], text: str, options: list[list[str]], testset: str, data: st.DataObject) -> None:
         argv = [*base, *(o for option in options for o in option)]
-        if "--confidence-n" in argv:  # C84, a strict xfail in tests/test_catalogue_more.py: no chrF or TER intervals
+        if "--confidence-n" in argv:  # C84, a strict xfail in tests/catalogue/test_encodings_and_outputs.py: no chrF or TER intervals
             assume("-m" in argv and not {"chrf", "ter"} & set(argv))  # (both are among score's and compare's defaults)
         if command == "report":
             assume(not {"chrf", "ter"} & set(argv))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from simpeval import SARI
 from simpeval.metrics.sari import VARIANTS
 
-_spec = importlib.util.spec_from_file_location("simpeval_test_strategies", Path(__file__).with_name("strategies.py"))
+_spec = importlib.util.spec_from_file_location("simpeval_test_strategies", Path(__file__).parents[1] / "strategies.py")
 assert _spec is not None and _spec.loader is not None
 strategies = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = strategies

@@ -9,7 +9,7 @@ from pathlib import Path
 import simpeval
 from simpeval._version import DISTRIBUTION
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_single_source() -> None:

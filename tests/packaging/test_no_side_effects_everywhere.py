@@ -1,7 +1,7 @@
 """Issue 12, item 23, continued: every metric, public function and offline command, in a fresh
 process, opens no network connection and writes nothing outside the cache.
 
-``tests/test_no_side_effects.py`` checks SARI, BLEU, chrF, TER, WER and edit distance with the
+``tests/packaging/test_no_side_effects.py`` checks SARI, BLEU, chrF, TER, WER and edit distance with the
 compiled kernels forced (``NUMBA_CACHE_DIR`` inside the cache). This test runs without Numba
 (``SIMPEVAL_DISABLE_NUMBA=1``: the NumPy and sacrebleu engines) over everything else too:
 METEOR (which assembles WordNet in the cache), FKGL, the NLTK metrics, the Hugging Face front,

@@ -48,9 +48,9 @@ from typing import Any
 
 import pytest
 
-from .testsets.conftest import Upstream, require_shared, serve_upstream
+from ..testsets.conftest import Upstream, require_shared, serve_upstream
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
 SOLUTION_DIR = NOTEBOOK_DIR / "solutions"
 LESSONS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
