@@ -6,10 +6,8 @@ import csv
 import html.parser
 import io
 import json
-import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +17,8 @@ from simpeval.exceptions import InvalidOptionError
 from simpeval.report import render
 from simpeval.significance import compare_all_pairs, compare_to_baseline
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+from ..needs import SHARED, shared_path
+
 SYSTEMS = [
     "ACCESS",
     "BTRLTS",
@@ -213,13 +212,7 @@ def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
 
 
 def _read(relative: str) -> list[str]:
-    path = SHARED / relative
-    if not path.exists():
-        message = f"shared data missing: {path}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path.read_text(encoding="utf-8").split("\n")[:359]
+    return shared_path(relative).read_text(encoding="utf-8").split("\n")[:359]
 
 
 @pytest.mark.slow

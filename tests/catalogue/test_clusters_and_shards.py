@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -35,9 +34,10 @@ from click.testing import Result
 from simpeval import BLEU, SARI
 from simpeval.exceptions import InvalidInputError
 
-from .test_files_and_options import BASE, REF, SYS, cli, error, scores
-from .test_encodings_and_outputs import API, CLI, Case, _param
 from ..cli.test_stdout import _run
+from ..needs import import_module, java
+from .test_encodings_and_outputs import API, CLI, Case, _param
+from .test_files_and_options import BASE, REF, SYS, cli, error, scores
 
 HEADER = "hypothesis\tref0\tsource\n"
 BLEU_ARGS = ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu"]
@@ -49,7 +49,7 @@ _CLUSTER: list[Any] = []  # the module's Dask LocalCluster, once a case has star
 def _dask_address() -> str:
     """The address of the module's Dask LocalCluster (as ``tests/distributed/conftest.py``'s), started on first use."""
     if not _CLUSTER:
-        distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+        distributed = import_module("distributed")
         cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
         _CLUSTER.append(cluster)
     address: str = _CLUSTER[0].scheduler_address
@@ -228,7 +228,7 @@ def _shards_refuse_options(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 def _dask_row_over_the_frame(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/distributed/test_cli_engines.py::test_a_dask_error_names_the_row_of_the_frame_not_of_its_partition."""
-    dd = pytest.importorskip("dask.dataframe") if not os.environ.get("CI") else __import__("dask.dataframe").dataframe
+    dd = import_module("dask.dataframe")
     from simpeval.distributed import score_dask
 
     hypotheses: list[Any] = ["a b c"] * 10
@@ -241,10 +241,8 @@ def _dask_row_over_the_frame(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 def _spark_from_a_venv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """The only test of this (a Spark start costs seconds). The venv's python by absolute path, with a PATH without the venv: the workers must not run
     whichever ``python3`` comes first on PATH."""
-    if not os.environ.get("CI"):
-        pytest.importorskip("pyspark")
-        if shutil.which("java") is None:
-            pytest.skip("Java is not installed")
+    import_module("pyspark")
+    java()
     tmp.mkdir(parents=True, exist_ok=True)
     files = {name: str(tmp / name) for name in BASE}
     for name, text in BASE.items():

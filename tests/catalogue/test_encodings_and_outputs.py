@@ -50,9 +50,9 @@ from simpeval.exceptions import (
 from simpeval.metrics.sari import VARIANTS
 from simpeval.testsets import get_testset, load_testset, testset_dir
 
+from ..testsets.conftest import serve_upstream, upstream_table
 from .test_files_and_options import BASE, CATALOGUE, CATALOGUE_ROW, REF, SYS, Files, _text, cli, error, scores
 from .test_files_and_options import CASES as FIRST_CASES
-from ..testsets.conftest import serve_upstream, upstream_table
 
 Check = Callable[[Path, pytest.MonkeyPatch], None]
 
@@ -1086,7 +1086,9 @@ def markdown_table() -> str:
     first = {row[0]: row for row in catalogue_rows()}
     lines = ["| id | input | behaviour |", "| --- | --- | --- |"]
     for case in FIRST_CASES:
-        _, what, behaviour = first.get(case.id, (case.id, case.input, "(see tests/catalogue/test_files_and_options.py)"))
+        _, what, behaviour = first.get(
+            case.id, (case.id, case.input, "(see tests/catalogue/test_files_and_options.py)")
+        )
         lines.append(f"| {case.id} | {what} | {behaviour} |")
     for case in later_cases():
         lines.append(f"| {case.id} | {case.input.replace('|', chr(92) + '|')} | {case.behaviour} |")

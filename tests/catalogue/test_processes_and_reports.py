@@ -39,8 +39,8 @@ from simpeval.metrics.chrf import CHRF
 from simpeval.metrics.teaching import PEM
 from simpeval.report.html_report import DIFF_BUDGET
 
-from .test_files_and_options import BASE, REF, SRC, SYS, _text, cli, error, scores
 from .test_encodings_and_outputs import API, CLI, RATINGS_HEADER, Case, _meta_eval, _param
+from .test_files_and_options import BASE, REF, SRC, SYS, _text, cli, error, scores
 
 ROOT = Path(__file__).resolve().parents[2]
 

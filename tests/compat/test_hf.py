@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,15 +11,13 @@ import sacrebleu
 from simpeval import hf
 from simpeval.exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 
-GOLDEN = Path(__file__).resolve().parents[2].parent / "shared" / "golden" / "examples.json"
+from ..needs import SHARED, shared_paths
+
+GOLDEN = SHARED / "golden" / "examples.json"
 
 
 def golden_cases() -> list[dict[str, Any]]:
-    if not GOLDEN.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {GOLDEN}")
-        pytest.skip(f"shared data missing: {GOLDEN}")
-    cases: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))["cases"]
+    cases: list[dict[str, Any]] = json.loads(shared_paths([GOLDEN])[0].read_text(encoding="utf-8"))["cases"]
     return [case for case in cases if "score" in case["results"].get("hf_evaluate", {})]
 
 

@@ -261,7 +261,11 @@ def _in_range(cls: type, value: float, undefined_allowed: bool) -> bool:
     return 0.0 <= value <= 100.0 + 1e-9 if cls in PERCENT else value >= 0.0
 
 
-@pytest.mark.parametrize("cls", list(OPTIONS), ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize(
+    "cls",
+    [pytest.param(cls, marks=pytest.mark.wordnet) if cls is METEOR else cls for cls in OPTIONS],
+    ids=lambda cls: cls.__name__,
+)
 def test_every_metric_with_any_options_scores_or_raises_a_simpeval_error(cls: type) -> None:
     @settings(max_examples=EXAMPLES.get(cls, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(options=options_of(cls), corpus=corpora())
@@ -716,7 +720,9 @@ def test_every_command_exits_0_1_or_2_without_a_traceback(
     )
     def check(files: dict[str, bytes], text: str, options: list[list[str]], testset: str, data: st.DataObject) -> None:
         argv = [*base, *(o for option in options for o in option)]
-        if "--confidence-n" in argv:  # C84, a strict xfail in tests/catalogue/test_encodings_and_outputs.py: no chrF or TER intervals
+        if (
+            "--confidence-n" in argv
+        ):  # C84, a strict xfail in tests/catalogue/test_encodings_and_outputs.py: no chrF or TER intervals
             assume("-m" in argv and not {"chrf", "ter"} & set(argv))  # (both are among score's and compare's defaults)
         if command == "report":
             assume(not {"chrf", "ter"} & set(argv))

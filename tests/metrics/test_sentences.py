@@ -9,7 +9,6 @@ tokenizer itself (NLTK is a dependency of simpeval; curly quotes need NLTK 3.10 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,8 @@ from simpeval.features import compute
 from simpeval.metrics.readability import split_sentences
 from simpeval.tokenizers import get_tokenizer
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+from ..needs import SHARED, shared_paths
+
 OUTPUTS = SHARED / "corpora" / "easse" / "system_outputs"
 
 CASES = [
@@ -107,11 +107,7 @@ def test_fkgl_and_splits_feature_share_the_counting() -> None:
 
 
 def _lines(path: Path) -> list[str]:
-    if not path.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {path}")
-        pytest.skip(f"shared data missing: {path}")
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = shared_paths([path])[0].read_text(encoding="utf-8").split("\n")
     return lines[:-1] if lines[-1] == "" else lines
 
 

@@ -7,7 +7,6 @@ that each script completes, prints its table and reports its parity checks as me
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -15,17 +14,12 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+from ..needs import ROOT, SHARED, shared_path
 
 
 @pytest.fixture
 def shared() -> Path:
-    if not (SHARED / "corpora").is_dir():
-        message = f"shared data missing: {SHARED / 'corpora'}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    shared_path("corpora")
     return SHARED
 
 

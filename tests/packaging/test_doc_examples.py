@@ -2,7 +2,7 @@
 
 Every ```python block runs, in a namespace of its own. A block that needs the network or a
 package outside the test extra is fenced ```py or ```pycon instead, and is not run (keep those
-few). A value an example claims in a comment, on the line of an expression or on the line after
+few). A page with a block that scores METEOR needs WordNet (the ``wordnet`` marker). A value an example claims in a comment, on the line of an expression or on the line after
 it (``score.score  # 31.350246975246975``), is checked against what the expression gives, to
 the digits written.
 """
@@ -26,6 +26,12 @@ CLAIM = re.compile(r"#\s*(-?\d+\.\d+(?:e-?\d+)?)(?![\d.])")
 
 def _blocks(page: Path) -> list[str]:
     return BLOCK.findall(page.read_text(encoding="utf-8"))
+
+
+def _page(page: Path) -> object:
+    """``page`` as a parameter, marked ``wordnet`` when one of its blocks uses METEOR."""
+    marks = [pytest.mark.wordnet] if any("METEOR" in block for block in _blocks(page)) else []
+    return pytest.param(page, marks=marks, id=str(page.relative_to(ROOT)))
 
 
 def _claim(lines: list[str], node: ast.stmt) -> str | None:
@@ -60,12 +66,13 @@ def _run(block: str, filename: str) -> int:
     return checked
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(ROOT)) for page in PAGES])
+@pytest.mark.parametrize("page", [_page(page) for page in PAGES])
 def test_python_blocks_run(page: Path) -> None:
     for block in _blocks(page):
         _run(block, str(page))
 
 
+@pytest.mark.wordnet  # the README's blocks run, METEOR's among them
 def test_readme_and_docs_have_python_examples() -> None:
     assert _blocks(README), "the README has Python examples"
     assert sum(len(_blocks(page)) for page in PAGES[1:]) >= 10

@@ -48,6 +48,7 @@ from typing import Any
 
 import pytest
 
+from ..needs import import_module, unavailable
 from ..testsets.conftest import Upstream, require_shared, serve_upstream
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,20 +90,6 @@ def _id(path: Path) -> str:
 
 every_notebook = pytest.mark.parametrize("path", NOTEBOOKS, ids=[_id(p) for p in NOTEBOOKS])
 every_lesson = pytest.mark.parametrize("path", LESSONS, ids=[_id(p) for p in LESSONS])
-
-
-def _missing(message: str) -> None:
-    """Skip for a local run; fail under CI, where everything the tests need must be there."""
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
-def _require(module: str) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        _missing(f"{module} is not installed (pip install -e '.[test]')")
 
 
 def _load(path: Path) -> dict[str, Any]:
@@ -208,7 +195,7 @@ def test_no_bare_assert(path: Path) -> None:
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel built from this checkout, once per session."""
-    _require("build")
+    import_module("build")
     out = tmp_path_factory.mktemp("wheel")
     # with the build backend installed, build offline; else pip fetches it into an isolated env
     isolation = ["--no-isolation"] if importlib.util.find_spec("hatchling") else []
@@ -221,7 +208,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=False,
     )
     if result.returncode != 0:
-        _missing(f"cannot build the wheel (pip install hatchling for an offline build):\n{result.stderr[-2000:]}")
+        unavailable(f"cannot build the wheel (pip install hatchling for an offline build):\n{result.stderr[-2000:]}")
     (built,) = out.glob("simplification_metrics-*.whl")
     return built
 
@@ -274,8 +261,8 @@ def _requirements(wheel: Path) -> list[str]:
 def _link_dependencies(wheel: Path, folder: Path) -> Path:
     """``folder`` holding links to the installed files of every distribution the wheel's
     ``notebooks`` extra requires, recursively (those not installed here are left out)."""
-    requirements = _require("packaging.requirements")
-    utils = _require("packaging.utils")
+    requirements = import_module("packaging.requirements")
+    utils = import_module("packaging.utils")
     todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
     seen: set[str] = set()
     while todo:
@@ -316,7 +303,7 @@ def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path
 @pytest.fixture(scope="module")
 def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A kernelspec running the fresh environment's python, whatever other kernels are installed."""
-    _require("ipykernel")
+    import_module("ipykernel")
     root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
     spec = root / "kernels" / KERNEL_NAME
     spec.mkdir(parents=True)
@@ -369,8 +356,8 @@ def _printed(notebook: Any) -> str:
 @pytest.mark.slow
 @every_notebook
 def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> None:
-    nbformat = _require("nbformat")
-    nbclient = _require("nbclient")
+    nbformat = import_module("nbformat")
+    nbclient = import_module("nbclient")
     folder = tmp_path / "student"
     folder.mkdir()
     copy = Path(shutil.copy(path, folder))  # the notebook alone: no helper, no ../shared, no checkout

@@ -9,7 +9,6 @@ here touches the network beyond 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import socket
 import threading
@@ -22,17 +21,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-UPSTREAM_MD = SHARED / "UPSTREAM.md"
+from ..needs import SHARED, shared_path
 
 
 def require_shared() -> Path:
     """``../shared``, or skip (fail when ``CI`` is set) if it is missing."""
-    if not UPSTREAM_MD.is_file():
-        message = f"shared data missing: {UPSTREAM_MD}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    shared_path("UPSTREAM.md")
     return SHARED
 
 
