@@ -1,7 +1,7 @@
 """Shared fixtures and the rules every test runs under.
 
 * ``compiled_kernels_on_small_inputs`` (session, autouse): the engine policy of the suite.
-* ``shared_data`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
+* ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
 """
@@ -47,13 +47,14 @@ def default_engine_policy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="session")
-def shared_data() -> Callable[..., Path]:
-    """``shared_data("corpora", "asset")``: a path under ``../shared``, checked to exist.
+def shared() -> Path:
+    """``../shared`` beside the repository: the golden figures, corpora, human ratings and peer suites.
 
-    A missing path skips the test with a message naming it, or fails it when ``CI`` is set
-    (:func:`tests.needs.shared_path`).
+    Missing, it skips the test with a message, or fails it when ``CI`` is set. Helpers that need
+    one file call :func:`tests.needs.shared_path` (``shared_path("golden", "corpora.json")``),
+    which checks that file the same way.
     """
-    return shared_path
+    return shared_path()
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ ratings, peer suites), corpus reader (WordNet) or tool (Java, Chromium, an optio
 missing is skipped with a message that names what is missing and how to get it; when the ``CI``
 environment variable is set it fails instead, since CI (``.ci/run``) installs everything.
 
-``tests/conftest.py`` builds its fixtures (``shared_data``, ``wordnet``) and the ``wordnet`` marker
+``tests/conftest.py`` builds its fixtures (``shared``, ``wordnet``) and the ``wordnet`` marker
 on these functions; a helper that runs outside a fixture (module level, to parametrize) calls them
 directly (``from ..needs import shared_path``).
 """
@@ -43,7 +43,8 @@ def unavailable(message: str) -> NoReturn:
 
 
 def shared_path(*parts: str) -> Path:
-    """``../shared/<parts>`` (a file or a folder), or :func:`unavailable` when it is not there."""
+    """``../shared/<parts>`` (a file or a folder; ``../shared`` itself without ``parts``), or
+    :func:`unavailable` when it is not there."""
     path = SHARED.joinpath(*parts)
     if not path.exists():
         unavailable(

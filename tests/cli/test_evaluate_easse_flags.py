@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from simpeval.cli import main
 
-from ..testsets.conftest import SHARED, require_shared, serve_upstream
+from ..needs import SHARED, shared_path
+from ..testsets.conftest import serve_upstream
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_an_easse_command_line_runs_unchanged(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``easse evaluate -t turkcorpus_test -m bleu,sari,fkgl -q --sys_sents_path ACCESS [-tok moses]``."""
-    require_shared()
+    shared_path("UPSTREAM.md")
     access = SHARED / "corpora" / "easse" / "system_outputs" / "turkcorpus" / "test" / "ACCESS"
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))
     fkgl = {}

@@ -15,8 +15,9 @@ from simpeval.cli.compare import compare
 from simpeval.cli.report import report
 from simpeval.exceptions import MissingDependencyError
 
+from ..needs import SHARED, shared_path
 from ..report.test_html_report import assert_self_contained, dump_dom, parse, screenshot
-from ..testsets.conftest import SHARED, require_shared, serve_upstream
+from ..testsets.conftest import serve_upstream
 
 Corpus = Callable[..., dict[str, str]]
 
@@ -214,7 +215,7 @@ def test_paired_test_baseline_and_all_pairs_are_honoured(runner: CliRunner, tmp_
 
 # ---------------------------------------------------------------- ASSET, from the loopback "upstream"
 def test_a_report_on_asset_in_chromium(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    require_shared()
+    shared_path("UPSTREAM.md")
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"  # the same 359 sources as ASSET's test set
     out = tmp_path / "asset.html"
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "cache"))

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,11 +10,7 @@ from hypothesis import strategies as st
 from simpeval import SARI
 from simpeval.metrics.sari import VARIANTS
 
-_spec = importlib.util.spec_from_file_location("simpeval_test_strategies", Path(__file__).parents[1] / "strategies.py")
-assert _spec is not None and _spec.loader is not None
-strategies = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = strategies
-_spec.loader.exec_module(strategies)
+from .. import strategies
 
 PRESETS = sorted(VARIANTS)
 FAST = settings(max_examples=40, deadline=None)

@@ -14,13 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ..needs import ROOT, SHARED, shared_path
-
-
-@pytest.fixture
-def shared() -> Path:
-    shared_path("corpora")
-    return SHARED
+from ..needs import ROOT
 
 
 @pytest.mark.slow

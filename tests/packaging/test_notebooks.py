@@ -48,8 +48,8 @@ from typing import Any
 
 import pytest
 
-from ..needs import import_module, unavailable
-from ..testsets.conftest import Upstream, require_shared, serve_upstream
+from ..needs import import_module, shared_path, unavailable
+from ..testsets.conftest import Upstream, serve_upstream
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_DIR = ROOT / "notebooks"
@@ -316,7 +316,7 @@ def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) ->
 @pytest.fixture(scope="module")
 def mirror() -> Iterator[Upstream]:
     """The local stand-in for raw.githubusercontent.com, serving ``../shared``."""
-    require_shared()
+    shared_path("UPSTREAM.md")
     with pytest.MonkeyPatch.context() as patch, serve_upstream(patch) as state:
         yield state
 

@@ -24,16 +24,10 @@ import pytest
 from ..needs import SHARED, shared_path
 
 
-def require_shared() -> Path:
-    """``../shared``, or skip (fail when ``CI`` is set) if it is missing."""
-    shared_path("UPSTREAM.md")
-    return SHARED
-
-
 def upstream_table() -> dict[str, tuple[Path, str]]:
     """Upstream URL -> (local shared file, sha256), parsed from ``UPSTREAM.md``."""
     table = {}
-    for line in require_shared().joinpath("UPSTREAM.md").read_text(encoding="utf-8").splitlines():
+    for line in shared_path("UPSTREAM.md").read_text(encoding="utf-8").splitlines():
         match = re.match(r"\|\s*(\S+)\s*\|\s*(https://\S+)\s*\|\s*([0-9a-f]{64})\s*\|", line)
         if match:
             local, url, sha = match.groups()
@@ -168,9 +162,3 @@ def upstream(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[Upstream]
 def shared_files() -> dict[str, tuple[Path, str]]:
     """Upstream URL -> (local copy under ../shared, sha256 listed in UPSTREAM.md)."""
     return upstream_table()
-
-
-@pytest.fixture
-def shared() -> Path:
-    """The ``../shared`` folder (skip, or fail under CI, when it is missing)."""
-    return require_shared()
