@@ -97,7 +97,7 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
 
 
 def test_all_pairs_respect_the_baseline() -> None:
-    """Issue 15, item 8: with all_pairs, the baseline's pairs come first and it is their baseline."""
+    """With all_pairs, the baseline's pairs come first and it is their baseline."""
     table = compare(
         SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True, baseline="short"
     )
@@ -217,7 +217,7 @@ def _read(relative: str) -> list[str]:
 
 @pytest.mark.slow
 def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
-    """Issue acceptance: 11 TurkCorpus system outputs vs ASSET test (10 references),
+    """11 TurkCorpus system outputs vs ASSET test (10 references),
     --paired bs --confidence, rendered in every format (LaTeX compiles, HTML/JSON parse, CSV loads).
 
     TER is left out here only for time (sacrebleu's TER takes ~4 s per system on this data);
@@ -280,7 +280,7 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
 
 
 def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
-    """With --confidence and --paired bs, bs:N in the signature describes both (issue 12, item 17)."""
+    """With --confidence and --paired bs, bs:N in the signature describes both."""
     from simpeval.exceptions import InvalidOptionError
 
     table = compare(
@@ -306,7 +306,7 @@ def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
 
 
 def test_a_copy_of_the_baseline_is_not_significant() -> None:
-    """Issue 12, item 18: a copy of the baseline used to get p = 1/(n+1) (sacrebleu 2.6.0's strict
+    """A copy of the baseline used to get p = 1/(n+1) (sacrebleu 2.6.0's strict
     count) and a significance mark; a zero observed difference now gives p = 1, in both tests."""
     systems = {**SYSTEMS_SMALL, "copy again": SOURCES}
     for test in ("ar", "bs"):

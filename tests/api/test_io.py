@@ -129,7 +129,7 @@ def test_check_same_length_names_every_file():
     assert isinstance(info.value, (SimpevalError, ValueError))
 
 
-# ---------------------------------------------------------------- BOM, NUL, CR-only (issue 12: 5, 14)
+# ---------------------------------------------------------------- BOM, NUL, CR-only
 BOM = b"\xef\xbb\xbf"
 #: Each test runs on the eager and on the lazy reader: they must agree.
 READERS = pytest.mark.parametrize(
@@ -251,7 +251,7 @@ def test_crlf_keeps_its_warning_once(tmp_corpus, reader):
     ]
 
 
-# ---------------------------------------------------------------- --encoding (issue 15, item 7)
+# ---------------------------------------------------------------- --encoding
 @pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "cp1252"])
 def test_other_encodings_read_the_same_lines(tmp_path, encoding):
     lines = ["café au lait", "", "naïve façade"]

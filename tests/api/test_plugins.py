@@ -1,4 +1,4 @@
-"""Issue 15, item 6: user-defined metrics and tokenizers, by call or from an installed plugin package."""
+"""User-defined metrics and tokenizers, by call or from an installed plugin package."""
 
 from __future__ import annotations
 

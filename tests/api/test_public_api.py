@@ -125,7 +125,7 @@ def test_components_and_breakdown_are_on_the_score_scale(cls: type) -> None:
 
 
 def test_any_ordered_iterable_of_strings_is_accepted() -> None:
-    """Generators, tuples and NumPy string arrays are read once, like lists (issue 12, item 21)."""
+    """Generators, tuples and NumPy string arrays are read once, like lists."""
     import numpy as np
 
     hyps, refs, srcs = ["the cat sat", "a dog ran"], [["the cat sat down", "a dog ran off"]], ["a cat sat", "dogs ran"]
@@ -152,7 +152,7 @@ def test_non_strings_are_refused_with_the_index(hypotheses: object, message: str
 
 
 def test_value_problems_are_value_errors_from_every_layer() -> None:
-    """Issue 12, item 19: empty input, too few systems, bad statistics and bad option values are
+    """Empty input, too few systems, bad statistics and bad option values are
     ValueErrors (InvalidValueError or InvalidOptionError), and one bad value gets one error type
     whether it reaches the API or the significance functions; wrong types stay TypeErrors."""
     import numpy as np

@@ -1,4 +1,4 @@
-"""Issue 23, "Reliability, round three": clusters, shards and standard output, C116 onwards.
+"""Clusters, shards and standard output, C116 onwards.
 
 The cases of the catalogue (``docs/catalogue.md``) for ``simpeval score --engine dask|spark``
 and ``--shards``: shards read by the local path's rules (a lone carriage return, rows without

@@ -1,4 +1,4 @@
-"""Issue 12, item 22, continued: more bad and unusual inputs, C53 onwards.
+"""More bad and unusual inputs, C53 onwards.
 
 ``tests/catalogue/test_files_and_options.py`` holds C01-C52, one per row of the bad-input catalogue (``docs/catalogue.md``). This
 module adds the cases that table did not cover yet: a short stream of every kind (a second

@@ -1,4 +1,4 @@
-"""Issue 12, item 22: the catalogue of bad and unusual inputs, executable.
+"""The catalogue of bad and unusual inputs, executable.
 
 Every row of the bad-input catalogue (``docs/catalogue.md``) has an id (``C01``...); this module holds one case per
 id and runs it: a correct, documented score, or one clear error (exit code 1 or 2 from the CLI,

@@ -1,6 +1,6 @@
-"""Issue 23, "Reliability, round three": processes, values, reports and meta-evaluation, C100-C115.
+"""Processes, values, reports and meta-evaluation, C100-C115.
 
-The cases of the catalogue (``docs/catalogue.md``) that issue 23 fixed, one per row: worker
+The cases of the catalogue (``docs/catalogue.md``) of that section, one per row: worker
 processes after the compiled kernels ran, pickled results, ``explain`` with a missing
 reference, built-in metric names that plugins cannot take, a report on a pathological long
 line, meta-evaluation on too few ratings or huge ones and a ratings CSV read strictly, and

@@ -1,4 +1,4 @@
-"""Bad or unusual input files on the command line (issue 12, items 3, 5, 7 and 14).
+"""Bad or unusual input files on the command line.
 
 Each case ends in one clear outcome: a correct score with a ``Warning:`` line on stderr, or one
 error naming the file (and the line) with an exact exit code, and never a traceback.
@@ -58,7 +58,7 @@ def lines_of(corpus, name):
     return read_lines(corpus[name])
 
 
-# ---------------------------------------------------------------- item 3: a TSV given without --num-refs
+# ---------------------------------------------------------------- a TSV given without --num-refs
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_tsv_references_without_num_refs_are_an_error(runner, corpus, command):
     tsv = corpus["refs.tsv"]
@@ -134,7 +134,7 @@ def test_several_reference_files_with_tabs_are_not_checked(runner, corpus):
     ok(run(runner, "score", "-m", "bleu", "-r", corpus["refs.tsv"], corpus["ref0.txt"], "-i", corpus["sys1.txt"]))
 
 
-# ---------------------------------------------------------------- item 5: BOM and NUL
+# ---------------------------------------------------------------- BOM and NUL
 @pytest.mark.parametrize("role", ["sys1.txt", "src.txt", "ref0.txt", "refs.tsv"])
 def test_a_leading_bom_is_removed_with_a_warning(runner, corpus, tmp_corpus, role):
     bom = tmp_corpus({f"bom-{role}": BOM + open(corpus[role], "rb").read()})[f"bom-{role}"]
@@ -194,7 +194,7 @@ def test_a_utf16_file_is_an_error(runner, corpus, tmp_corpus):
     )
 
 
-# ---------------------------------------------------------------- item 7: the same reference twice
+# ---------------------------------------------------------------- the same reference twice
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_the_same_reference_file_twice_warns_and_scores(runner, corpus, command):
     ref = corpus["ref0.txt"]
@@ -243,7 +243,7 @@ def test_references_differing_in_one_line_do_not_warn(runner, corpus, tmp_corpus
     assert result.stderr == ""
 
 
-# ---------------------------------------------------------------- item 14: CR-only line endings
+# ---------------------------------------------------------------- CR-only line endings
 def test_a_cr_only_file_is_explained_then_a_line_count_mismatch(runner, corpus, tmp_corpus):
     mac = tmp_corpus({"mac.txt": "".join(line + "\r" for line in lines_of(corpus, "sys1.txt"))})["mac.txt"]
     result = run(runner, "score", "-s", corpus["src.txt"], "-r", corpus["ref0.txt"], "-i", mac)

@@ -1,4 +1,4 @@
-"""Bad output paths, interrupted writes and oversized requests (issue 12, items 10, 11, 13, 14)."""
+"""Bad output paths, interrupted writes and oversized requests."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def compare_args(corpus, *extra):
     return ["compare", "-q", "-s", corpus["src.txt"], "-r", *refs, "-i", corpus["sys1.txt"], corpus["sys2.txt"], *extra]
 
 
-# ---------------------------------------------------------------- item 10: --plot
+# ---------------------------------------------------------------- --plot
 @pytest.mark.parametrize(
     ("name", "fragment"),
     [
@@ -106,7 +106,7 @@ def test_plot_is_written(runner, tmp_corpus, tmp_path):
     assert [n for n in os.listdir(tmp_path) if n.startswith(".p.svg")] == []
 
 
-# ---------------------------------------------------------------- item 14: atomic writes follow the umask
+# ---------------------------------------------------------------- atomic writes follow the umask
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 def test_atomic_write_follows_the_umask(tmp_path):
     old = os.umask(0o022)
@@ -125,7 +125,7 @@ def test_atomic_write_leaves_nothing_on_error(tmp_path):
     assert os.listdir(tmp_path) == []
 
 
-# ---------------------------------------------------------------- item 11: huge resample counts
+# ---------------------------------------------------------------- huge resample counts
 @pytest.mark.parametrize("option", ["--paired-n", "--confidence-n"])
 def test_huge_resample_count_is_refused_before_any_work(runner, tmp_corpus, option):
     corpus = tmp_corpus()

@@ -642,7 +642,7 @@ def test_the_library_reports_progress_from_the_start_of_a_job():
     assert calls == [("metrics", 0, 3), ("metrics", 1, 3), ("metrics", 2, 3), ("metrics", 3, 3)]
 
 
-# ---------------------------------------------------------------- issue 15, item 8
+# ---------------------------------------------------------------- system names, sentence-level lines, every SARI option
 def test_score_names_the_systems(runner, corpus):
     result = runner.invoke(
         main,
@@ -718,7 +718,7 @@ def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
 
 
 def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
-    """Issue 15, item 7: each of SARI's 14 options has a --sari-* flag giving the Python signature."""
+    """Each of SARI's 14 options has a --sari-* flag giving the Python signature."""
     import dataclasses
 
     from simpeval.metrics.sari.config import SARIConfig
@@ -776,7 +776,7 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
         assert json.loads(result.output)[0]["signature"] == expected, option
 
 
-# ---------------------------------------------------------------- sacrebleu's flags (issue 15, item 7)
+# ---------------------------------------------------------------- sacrebleu's flags
 def _json(runner, *args):
     result = runner.invoke(main, [str(a) for a in args])
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""Issue 15, item 3: ``simpeval evaluate``, EASSE's one-liner and its defaults."""
+"""``simpeval evaluate``, EASSE's one-liner and its defaults."""
 
 from __future__ import annotations
 

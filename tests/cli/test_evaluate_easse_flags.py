@@ -1,4 +1,4 @@
-"""Issue 25: ``simpeval evaluate`` takes EASSE's flags with EASSE's meanings.
+"""``simpeval evaluate`` takes EASSE's flags with EASSE's meanings.
 
 ``easse evaluate -q`` is ``--quality_estimation``; simpeval's progress bar is silenced with
 ``--quiet`` only. The features are lowercased (and tokenized) as ``easse evaluate`` does.

@@ -1,4 +1,4 @@
-"""Issue 23, item 2: every command's standard output can fail cleanly.
+"""Every command's standard output can fail cleanly.
 
 The real command line runs in a subprocess (``python -m simpeval``) with its standard output on
 ``/dev/full`` (every write fails with ENOSPC: one ``Error:`` line on stderr, exit code 1) and on

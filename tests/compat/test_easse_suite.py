@@ -1,4 +1,4 @@
-"""EASSE's own tests pass through ``simpeval.compat.easse`` (issue 25).
+"""EASSE's own tests pass through ``simpeval.compat.easse``.
 
 EASSE's test files (feralvam/easse ``tests/``, GPL-3.0, unchanged copies in
 ``../shared/peer_suites/easse/``) are copied to a temporary folder, only their import lines are

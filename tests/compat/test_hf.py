@@ -1,4 +1,4 @@
-"""Issue 15, item 5: Hugging Face evaluate's call shape returns evaluate's dicts, keys and numbers."""
+"""Hugging Face evaluate's call shape returns evaluate's dicts, keys and numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 7: sacrebleu users switch by changing an import.
+"""sacrebleu users switch by changing an import.
 
 The cases of sacrebleu's own test suite (test/test_bleu.py, test_sentence_bleu.py, test_chrf.py,
 sacrebleu 2.x), ported to simpeval's functions, metric classes and Score objects; plus the

@@ -1,4 +1,4 @@
-"""Issue 12, item 23: a seeded differential test against sacrebleu, kept in the suite.
+"""A seeded differential test against sacrebleu, kept in the suite.
 
 2,000 random corpora (fixed seed) of BLEU, chrF, chrF++ and TER, corpus and sentence level, every
 option of each drawn at random, compared with sacrebleu live: BLEU and chrF exactly (``==``), TER

@@ -1,4 +1,4 @@
-"""Issue 12, item 23: a seeded differential test against sacrebleu on text of every kind.
+"""A seeded differential test against sacrebleu on text of every kind.
 
 ``tests/compat/test_sacrebleu_differential.py`` draws 2,000 corpora from an English-like vocabulary. This module
 draws 2,000 more from ``numpy.random.default_rng(20261123)``, mixing that vocabulary with CJK,
@@ -11,7 +11,7 @@ there; every option of each metric is drawn at random. Compared with sacrebleu 2
 * sacrebleu's function interface (``corpus_bleu`` ... ``sentence_ter``) against sacrebleu's own.
 
 simpeval claims equality, not closeness, for these metrics, so every comparison is ``==``
-(which implies the issue's ``|ours - theirs| <= 1e-9``). EASSE and Hugging Face ``evaluate``
+(which implies the required ``|ours - theirs| <= 1e-9``). EASSE and Hugging Face ``evaluate``
 cannot be installed offline here; their SARI figures are pinned by
 ``tests/metrics/test_sari_golden.py`` (the published corpora and edge cases, every preset).
 """

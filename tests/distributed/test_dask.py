@@ -1,4 +1,4 @@
-"""Issue 16: the Dask path gives the single-machine numbers bit for bit, on any partitioning,
+"""The Dask path gives the single-machine numbers bit for bit, on any partitioning,
 on a real LocalCluster of processes."""
 
 from __future__ import annotations
@@ -285,7 +285,7 @@ def test_cli_scores_a_directory_of_text_shards(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_few_hundred_thousand_segments(client: Any) -> None:
-    """The issue's scale: 200,000 generated segments, integer and float statistics."""
+    """At scale: 200,000 generated segments, integer and float statistics."""
     frame = _generated(200_000, seed=21)
     ddf = dd.from_pandas(frame, npartitions=16)
     # Integer statistics (BLEU; corpus SARI's are integers too) and float ones (sentence-averaged

@@ -1,4 +1,4 @@
-"""Issue 16: the Spark path (a local-mode SparkSession) gives the single-machine numbers bit for bit."""
+"""The Spark path (a local-mode SparkSession) gives the single-machine numbers bit for bit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14, item 2: engine="fast" loads the compiled kernels only for work that repays them."""
+"""engine="fast" loads the compiled kernels only for work that repays them."""
 
 from __future__ import annotations
 

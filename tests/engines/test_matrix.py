@@ -1,4 +1,4 @@
-"""Issue 12, item 23: every engine of every metric against the reference, on random inputs.
+"""Every engine of every metric against the reference, on random inputs.
 
 ``tests/metrics/test_sari_engine.py`` draws SARI presets and settings at random from a small
 alphabet; ``tests/metrics/test_compiled_statistics.py`` does BLEU (four tokenizers) and chrF.

@@ -1,4 +1,4 @@
-"""Issue 12, item 23: arbitrary Unicode, shapes and options against every public function and command.
+"""Arbitrary Unicode, shapes and options against every public function and command.
 
 The property of the library: a result whose invariants hold (finite scores; a corpus score equal
 to the score of its summed statistics; one sentence score per segment), or a

@@ -1,4 +1,4 @@
-"""Issue 12, item 23, continued: Hypothesis over every metric's options, every public function and
+"""Hypothesis over every metric's options, every public function and
 every command, with arbitrary Unicode (control characters, combining marks, right-to-left text,
 lone surrogates) and every shape (0, 1 or many segments and references, ragged with ``None``).
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 2: EASSE's quality-estimation features."""
+"""EASSE's quality-estimation features."""
 
 from __future__ import annotations
 

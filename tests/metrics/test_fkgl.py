@@ -1,4 +1,4 @@
-"""Issue 15, item 1: FKGL as EASSE's corpus_fkgl computes it."""
+"""FKGL as EASSE's corpus_fkgl computes it."""
 
 from __future__ import annotations
 

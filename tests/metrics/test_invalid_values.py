@@ -1,4 +1,4 @@
-"""Values no metric can score give one clear error, the same for every engine (issue 12, items 6 and 8)."""
+"""Values no metric can score give one clear error, the same for every engine."""
 
 from __future__ import annotations
 

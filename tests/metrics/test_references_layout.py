@@ -1,4 +1,4 @@
-"""Issue 12, item 4: the reference layout is explicit, so square input is never read both ways silently."""
+"""The reference layout is explicit, so square input is never read both ways silently."""
 
 from __future__ import annotations
 

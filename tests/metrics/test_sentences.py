@@ -1,4 +1,4 @@
-"""Issue 25: FKGL and the sentence-splits feature count sentences as EASSE does.
+"""FKGL and the sentence-splits feature count sentences as EASSE does.
 
 EASSE splits the normalized text with NLTK's ``PunktSentenceTokenizer()`` (no trained
 parameters). simpeval implements its decisions itself (:mod:`simpeval.metrics.sentences`); these
@@ -92,7 +92,7 @@ def test_any_text_splits_as_punkt(text: str) -> None:
 
 
 def test_easses_figures() -> None:
-    """The figures of the issue: ACCESS with -tok moses (EASSE 7.55; 8.92 before) and EASSE's own test (8.2)."""
+    """EASSE's published figures: ACCESS with -tok moses (EASSE 7.55; 8.92 before) and EASSE's own test (8.2)."""
     access = _lines(OUTPUTS / "turkcorpus" / "test" / "ACCESS")
     assert round(FKGL(tokenize="moses").corpus_score(access).score, 2) == 7.55
     assert round(FKGL().corpus_score(access).score, 4) == 7.2886

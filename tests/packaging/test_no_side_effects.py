@@ -1,4 +1,4 @@
-"""Issue 12, item 23: importing simpeval and scoring opens no network connection and writes nothing
+"""Importing simpeval and scoring opens no network connection and writes nothing
 outside the cache (Numba's kernel cache is pointed into it, as ``NUMBA_CACHE_DIR`` allows)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, item 23, continued: every metric, public function and offline command, in a fresh
+"""Every metric, public function and offline command, in a fresh
 process, opens no network connection and writes nothing outside the cache.
 
 ``tests/packaging/test_no_side_effects.py`` checks SARI, BLEU, chrF, TER, WER and edit distance with the

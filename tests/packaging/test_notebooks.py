@@ -182,7 +182,7 @@ def test_uses_public_api_only(path: Path) -> None:
 
 @every_notebook
 def test_no_bare_assert(path: Path) -> None:
-    """Issue 22: doing an exercise must not make a later cell fail with a bare AssertionError."""
+    """Doing an exercise must not make a later cell fail with a bare AssertionError."""
     for number, code in _code_cells(path):
         bare = [node.lineno for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Assert) and node.msg is None]
         assert not bare, (

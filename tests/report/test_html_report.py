@@ -1,4 +1,4 @@
-"""Issue 15, item 4: the standalone HTML report, its pieces, and the page in a real browser.
+"""The standalone HTML report, its pieces, and the page in a real browser.
 
 The browser is Debian's ``chromium``, run headless on the written file: ``--dump-dom`` gives the
 DOM after the page's script ran (the rows sorted from the address's ``#sort=...``), parsed here
