@@ -16,9 +16,8 @@ needs_numba = pytest.mark.skipif(not jit.NUMBA_AVAILABLE, reason="Numba is not i
 
 
 @pytest.fixture
-def fresh_process_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The default threshold, and a process that has done no work yet."""
-    monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
+def fresh_process_state(default_engine_policy: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The default threshold (tests/conftest.py), and a process that has done no work yet."""
     monkeypatch.setattr(jit, "_work", {"done": 0, "committed": False})
     yield
 
