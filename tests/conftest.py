@@ -1,19 +1,88 @@
-"""Shared fixtures: a click ``CliRunner`` and a factory of tiny aligned corpora on disk."""
+"""Shared fixtures and the rules every test runs under.
+
+* ``compiled_kernels_on_small_inputs`` (session, autouse): the engine policy of the suite.
+* ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
+  repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
+* ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Callable, Optional, Union
 
 import pytest
 from click.testing import CliRunner
 
-# engine="fast" runs the compiled kernels on the suite's small inputs too (by default a process
-# loads them only for jobs of 20,000 texts or more), so every test of "fast" tests them;
-# tests/test_engine_choice.py tests the default policy itself.
-os.environ.setdefault("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
+from .needs import require_wordnet, shared_path, under_ci, wordnet_missing
+
+#: The doctests (under ``simpeval/``) that read WordNet; marked ``wordnet`` at collection.
+WORDNET_DOCTESTS = frozenset(
+    {"simpeval.metrics.teaching.meteor.METEOR", "simpeval.metrics.teaching.wordnet.ensure_wordnet"}
+)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels_on_small_inputs() -> Iterator[None]:
+    """``SIMPEVAL_COMPILED_MIN_TEXTS=0`` for the whole session, restored afterwards.
+
+    By default a process loads the compiled kernels only for jobs of 20,000 texts or more
+    (:mod:`simpeval.engines.jit`); at 0, ``engine="fast"`` runs them on the suite's small inputs
+    too, so every test of ``"fast"`` tests them. A value already in the environment is kept (run
+    the suite with ``SIMPEVAL_COMPILED_MIN_TEXTS=20000`` to test under the default policy);
+    ``default_engine_policy`` removes it for one test.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        if "SIMPEVAL_COMPILED_MIN_TEXTS" not in os.environ:
+            patch.setenv("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
+        yield
+
+
+@pytest.fixture
+def default_engine_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default engine policy for one test: ``SIMPEVAL_COMPILED_MIN_TEXTS`` unset."""
+    monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """``../shared`` beside the repository: the golden figures, corpora, human ratings and peer suites.
+
+    Missing, it skips the test with a message, or fails it when ``CI`` is set. Helpers that need
+    one file call :func:`tests.needs.shared_path` (``shared_path("golden", "corpora.json")``),
+    which checks that file the same way.
+    """
+    return shared_path()
+
+
+@pytest.fixture(scope="session")
+def wordnet() -> object:
+    """NLTK's WordNet reader, found offline as METEOR finds it; skipped (failed under ``CI``) with
+    the install hint when WordNet is not installed."""
+    require_wordnet()
+    from simpeval.metrics.teaching.wordnet import load_wordnet
+
+    return load_wordnet()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the WordNet doctests; without WordNet, skip every ``wordnet`` test (unless ``CI`` is set)."""
+    for item in items:
+        if item.name in WORDNET_DOCTESTS:
+            item.add_marker(pytest.mark.wordnet)
+    needing = [item for item in items if item.get_closest_marker("wordnet") is not None]
+    message = wordnet_missing() if needing and not under_ci() else None
+    for item in needing if message is not None else ():
+        item.add_marker(pytest.mark.skip(reason=message))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Under ``CI``, a ``wordnet`` test without WordNet fails here, with the install hint."""
+    if item.get_closest_marker("wordnet") is not None:
+        require_wordnet()
+
 
 FileContent = Union[str, bytes, Sequence[str]]
 

@@ -116,7 +116,7 @@ def _builtin_owner(name: str) -> Optional[str]:
     """The built-in metric that ``name`` spells in any case (its registry or display name, or
     one of chrF's display names ``chrF2``, ``chrF2++``, ``chrf++``), else None. Every built-in
     display name lowercased is its registry name, chrF's with digits and pluses aside
-    (``tests/test_plugins.py`` checks it)."""
+    (``tests/api/test_plugins.py`` checks it)."""
     key = name.strip().lower()
     if key in _BUILTIN:
         return key

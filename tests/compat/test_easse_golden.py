@@ -8,15 +8,14 @@ test outputs, to 1e-9; the files are read from ``../shared`` as EASSE reads them
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from simpeval.compat.easse import bleu, sari
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+from ..needs import SHARED, shared_paths
+
 GOLDEN = SHARED / "golden" / "corpora.json"
 FLAGS = {
     "easse_default": {},
@@ -28,11 +27,7 @@ FLAGS = {
 
 
 def _golden() -> dict[str, Any]:
-    if not GOLDEN.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {GOLDEN}")
-        pytest.skip(f"shared data missing: {GOLDEN}")
-    data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(shared_paths([GOLDEN])[0].read_text(encoding="utf-8"))
     return data
 
 

@@ -1,4 +1,4 @@
-"""EASSE's own tests pass through ``simpeval.compat.easse`` (issue 25).
+"""EASSE's own tests pass through ``simpeval.compat.easse``.
 
 EASSE's test files (feralvam/easse ``tests/``, GPL-3.0, unchanged copies in
 ``../shared/peer_suites/easse/``) are copied to a temporary folder, only their import lines are
@@ -19,7 +19,8 @@ import pytest
 
 import simpeval
 
-from ..testsets.conftest import SHARED, serve_upstream
+from ..needs import SHARED, shared_paths
+from ..testsets.conftest import serve_upstream
 
 PEER_SUITE = SHARED / "peer_suites" / "easse"
 FILES = ("test_sari.py", "test_fkgl.py", "test_compression.py", "test_splitting.py")
@@ -27,11 +28,7 @@ IMPORT = re.compile(r"^(\s*)(from|import)\s+easse(?=[\s.])", re.MULTILINE)
 
 
 def _peer_suite() -> Path:
-    if not all((PEER_SUITE / name).is_file() for name in FILES):
-        message = f"EASSE's test files missing: {PEER_SUITE}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    shared_paths(PEER_SUITE / name for name in FILES)
     return PEER_SUITE
 
 

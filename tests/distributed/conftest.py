@@ -4,16 +4,17 @@ shared by the module, named by its address) and a local Spark master."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 
 import pytest
 
+from ..needs import import_module, java
+
 
 @pytest.fixture(scope="module")
 def dask_address() -> Iterator[str]:
-    distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+    distributed = import_module("distributed")
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None)
     yield cluster.scheduler_address
     cluster.close()
@@ -21,10 +22,8 @@ def dask_address() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def spark_master() -> str:
-    if not os.environ.get("CI"):
-        pytest.importorskip("pyspark")
-        if shutil.which("java") is None:
-            pytest.skip("Java is not installed")
+    import_module("pyspark")
+    java()
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)  # for sessions the tests start themselves
     return "local[1]"
 

@@ -1,4 +1,4 @@
-"""Issue 23, item 1: ``simpeval score --engine dask|spark`` held to the local path's standard.
+"""``simpeval score --engine dask|spark`` held to the local path's standard.
 
 Every option works on a cluster engine or is a usage error; bad schedulers are one-line errors;
 a row that cannot be scored is named by its number over the whole frame; a local Spark master

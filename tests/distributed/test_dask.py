@@ -1,9 +1,8 @@
-"""Issue 16: the Dask path gives the single-machine numbers bit for bit, on any partitioning,
+"""The Dask path gives the single-machine numbers bit for bit, on any partitioning,
 on a real LocalCluster of processes."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,8 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-dd = pytest.importorskip("dask.dataframe") if not os.environ.get("CI") else __import__("dask.dataframe").dataframe
-distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+from ..needs import SHARED, import_module, shared_path
+
+dd = import_module("dask.dataframe")
+distributed = import_module("distributed")
 
 from simpeval import References, get_metric  # noqa: E402
 from simpeval.distributed import corpus_stats_dask, score_dask, sentence_scores_dask  # noqa: E402
@@ -23,7 +24,6 @@ from simpeval.metrics import available_metrics  # noqa: E402
 from simpeval.metrics.sari import VARIANTS  # noqa: E402
 from simpeval.significance import bootstrap_ci  # noqa: E402
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 METRICS = [m for m in available_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
 
 
@@ -36,11 +36,7 @@ def client() -> Iterator[Any]:
 
 
 def _asset() -> pd.DataFrame:
-    asset = SHARED / "corpora" / "asset"
-    if not asset.is_dir():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {asset}")
-        pytest.skip(f"shared data missing: {asset}")
+    asset = shared_path("corpora", "asset")
 
     def lines(path: Path) -> list[str]:
         return path.read_text(encoding="utf-8").split("\n")[:359]
@@ -289,7 +285,7 @@ def test_cli_scores_a_directory_of_text_shards(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_few_hundred_thousand_segments(client: Any) -> None:
-    """The issue's scale: 200,000 generated segments, integer and float statistics."""
+    """At scale: 200,000 generated segments, integer and float statistics."""
     frame = _generated(200_000, seed=21)
     ddf = dd.from_pandas(frame, npartitions=16)
     # Integer statistics (BLEU; corpus SARI's are integers too) and float ones (sentence-averaged

@@ -1,4 +1,4 @@
-"""Issue 23, item 1: shards are read with the local path's rules, on both engines.
+"""Shards are read with the local path's rules, on both engines.
 
 The reader itself (:mod:`simpeval.distributed.shards`) is tested without a cluster; the command
 line is run on a Dask LocalCluster (one worker process, shared by the module, named by its

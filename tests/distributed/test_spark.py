@@ -1,9 +1,8 @@
-"""Issue 16: the Spark path (a local-mode SparkSession) gives the single-machine numbers bit for bit."""
+"""The Spark path (a local-mode SparkSession) gives the single-machine numbers bit for bit."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -12,13 +11,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-if not os.environ.get("CI"):
-    pytest.importorskip("pyspark")
-    if shutil.which("java") is None:
-        pytest.skip("Java is not installed", allow_module_level=True)
-
 from simpeval import References, get_metric
 from simpeval.distributed import corpus_stats_spark, score_spark
+
+from ..needs import import_module, java
+
+import_module("pyspark")
+java()
 
 
 @pytest.fixture(scope="module")

@@ -19,8 +19,6 @@ from ..testsets.conftest import (  # noqa: F401  (fixtures, registered here by b
     _offline,
     cache,
     dead_mirror,
-    require_shared,
-    shared,
     upstream,
 )
 

@@ -1,4 +1,4 @@
-"""Issue 13: the meta-evaluation of Alva-Manchego, Scarton and Specia (CL 47(4), 2021), reproduced.
+"""The meta-evaluation of Alva-Manchego, Scarton and Specia (CL 47(4), 2021), reproduced.
 
 With the ``simplicity-da`` preset (Moses tokens with ``escape=False``, case kept; SARI
 ``easse-delp``; BLEU with floor smoothing 0.0 and effective order, no further tokenization),

@@ -7,7 +7,6 @@ import logging
 import os
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,10 +18,10 @@ from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.metrics.bleu import BLEU
 from simpeval.metrics.chrf import CHRF
 
+from ..needs import SHARED, require_numba, shared_paths
+
 if not NUMBA_AVAILABLE:
-    if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
-        pytest.fail("Numba is part of the test extra; CI must test the compiled statistics.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
+    require_numba()  # part of the test extra: CI tests the compiled code
 
 PIECES = [
     "the",
@@ -130,21 +129,17 @@ def test_chrf_does_not_warn_about_tokenized_text_as_sacrebleu(caplog: pytest.Log
     assert caplog.text == ""  # sacrebleu warns for BLEU only
 
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"word_order": 2}, {"lowercase": True, "whitespace": True}])
 def test_statistics_on_asset_equal_sacrebleu(options: dict[str, Any]) -> None:
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
-    paths = [
-        outputs / "ACCESS",
-        outputs / "Dress-Ls",
-        *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10)),
-    ]
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        (pytest.fail if os.environ.get("CI") else pytest.skip)(f"shared corpora not found: {', '.join(missing)}")
+    paths = shared_paths(
+        [
+            outputs / "ACCESS",
+            outputs / "Dress-Ls",
+            *(SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10)),
+        ]
+    )
     lines = [p.read_text(encoding="utf-8").splitlines() for p in paths]
     for cls in (CHRF, BLEU):
         bleu_options = {"lowercase": options.get("lowercase", False)}

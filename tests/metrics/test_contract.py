@@ -9,6 +9,8 @@ from simpeval import Signature, available_metrics, get_metric
 from simpeval.exceptions import SimpevalError, UnknownMetricError
 from simpeval.metrics import Metric, metric_class
 
+from ..needs import metric_params
+
 SOURCES = ["The quick brown fox jumps over the lazy dog .", "It rained heavily in the city yesterday ."]
 HYPOTHESES = ["The fast brown fox jumps over the dog .", "It rained a lot in the city ."]
 REFERENCES = [
@@ -17,7 +19,7 @@ REFERENCES = [
 ]
 
 
-@pytest.fixture(params=available_metrics())
+@pytest.fixture(params=metric_params(available_metrics()))
 def metric(request: pytest.FixtureRequest) -> Metric:
     return get_metric(request.param)
 

@@ -66,7 +66,7 @@ def test_textbook_keep_is_weighted_by_the_references() -> None:
     ],
 )
 def test_text_and_html_end_with_a_legend_naming_the_papers_preset(variant: str, zero: str, paper: str) -> None:
-    """Issue 22: the notation, what '-' and '0/0 -> 0' mean, and which preset is the paper's formula."""
+    """The explanation says the notation, what '-' and '0/0 -> 0' mean, and which preset is the paper's formula."""
     e = SARI(variant).explain(PREDICTION, REFERENCES, source=SOURCE)
     legend = str(e).split("\nlegend\n", 1)[1]
     assert "Xu et al. (2016)" in legend and "#g(I)" in legend and "\n  -  " in legend

@@ -1,9 +1,6 @@
-"""Issue 15, item 1: FKGL as EASSE's corpus_fkgl computes it."""
+"""FKGL as EASSE's corpus_fkgl computes it."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,15 +9,11 @@ from simpeval import FKGL, compare, get_metric
 from simpeval.metrics.readability import count_syllables, split_sentences
 from simpeval.tokenizers import get_tokenizer
 
-LEGACY = Path(__file__).resolve().parents[2].parent / "shared" / "corpora" / "turkcorpus" / "legacy"
+from ..needs import shared_path
 
 
 def _lines(name: str) -> list[str]:
-    path = LEGACY / name
-    if not path.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {path}")
-        pytest.skip(f"shared data missing: {path}")
+    path = shared_path("corpora", "turkcorpus", "legacy", name)
     return path.read_text(encoding="utf-8").split("\n")[:359]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import itertools
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -36,6 +35,8 @@ from simpeval.metrics import Signature
 from simpeval.metrics.bleu import BLEU, BLEUConfig
 from simpeval.metrics.chrf import CHRF
 from simpeval.metrics.ter import TER
+
+from ..needs import SHARED, shared_paths
 
 # --------------------------------------------------------------------------- data
 
@@ -255,8 +256,6 @@ def test_chrf_plus_plus_registry_name() -> None:
 
 # ------------------------------------------------------------------- real data
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-
 
 def _read_lines(path: Path) -> list[str]:
     return open(path, encoding="utf-8").read().splitlines()
@@ -267,12 +266,7 @@ def asset_access() -> tuple[list[str], list[list[Optional[str]]]]:
     corpora = SHARED / "corpora"
     system = corpora / "system_outputs" / "turkcorpus_test" / "ACCESS"
     ref_paths = [corpora / "asset" / f"asset.test.simp.{j}" for j in range(10)]
-    missing = [str(p) for p in [system, *ref_paths] if not p.is_file()]
-    if missing:
-        message = f"shared corpora not found: {', '.join(missing)}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    shared_paths([system, *ref_paths])
     hyps = _read_lines(system)
     refs: list[list[Optional[str]]] = [list(_read_lines(p)) for p in ref_paths]
     assert len(hyps) == 359 and all(len(r) == 359 for r in refs)

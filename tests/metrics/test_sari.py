@@ -211,7 +211,9 @@ def test_score_from_stats_checks_shape() -> None:
 
 
 def test_keep_bug_toy_example() -> None:
-    """cocoxu/simplification#6: I='a b', O='b', refs 'a b','a'. Code gives r_keep(1)=1/2, paper 1/3."""
+    """The keep recall as Xu et al.'s code computes it, not as the paper writes it.
+
+    I='a b', O='b', refs 'a b','a': the code gives r_keep(1)=1/2, the paper 1/3."""
     tokens = ("a b".split(), "b".split(), [["a", "b"], ["a"]])
     buggy = sari_segment_counts(*tokens, VARIANTS["xu2016"])
     fixed = sari_segment_counts(*tokens, VARIANTS["hf"])

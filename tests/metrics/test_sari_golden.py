@@ -3,15 +3,13 @@
 The figures live in ``../shared/golden`` (see its README for provenance: EASSE 6a4352ec,
 huggingface/evaluate a7dd3383, cocoxu/simplification 35570464, tensor2tensor bafdc1b6,
 run on Python 3.11.7 / sacrebleu 2.6.0). The corpora they were computed on live in
-``../shared/corpora``. When ``CI`` is set, missing files fail the run instead of skipping it.
+``../shared/corpora``. Missing files skip the tests, or fail them when ``CI`` is set (``tests/needs.py``).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,7 +17,7 @@ import pytest
 
 from simpeval import SARI, references_from_segments
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+from ..needs import SHARED, shared_path
 
 #: golden implementation key -> (preset, option overrides)
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -37,18 +35,9 @@ TOLERANCE = 1e-9  # absolute, 0-100 scale (golden/README.md)
 T2T_TOLERANCE = 1e-12  # tensor2tensor sums in hash order; its own figures vary by ~1e-14 on 0-100
 
 
-def _require(path: Path) -> Path:
-    if not path.exists():
-        message = f"golden data missing: {path} (expected ../shared beside the repository)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
-
-
 @cache
 def _load(name: str) -> Any:
-    return json.loads(_require(SHARED / "golden" / name).read_text(encoding="utf-8"))
+    return json.loads(shared_path("golden", name).read_text(encoding="utf-8"))
 
 
 def _tolerance(key: str) -> float:
@@ -100,7 +89,7 @@ def test_examples(case_id: str | None, key: str | None) -> None:
 
 def _read(relative: str) -> list[str]:
     # As EASSE reads them: readlines() and strip() of each line (golden/README.md).
-    with open(_require(SHARED / relative), encoding="utf-8") as handle:
+    with open(shared_path(relative), encoding="utf-8") as handle:
         return [line.strip() for line in handle.readlines()]
 
 
@@ -136,8 +125,9 @@ def _counting_key(metric: SARI) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize(("dataset", "system"), _corpus_params())
 def test_corpora(dataset: str | None, system: str | None) -> None:
+    datasets = _load("corpora.json")["datasets"]  # first: skips (fails under CI) when the file is missing
     assert dataset is not None and system is not None
-    spec = _load("corpora.json")["datasets"][dataset]
+    spec = datasets[dataset]
     entry = spec["systems"][system]
     sources = _read(spec["files"]["orig"]["path"])
     references = [_read(ref["path"]) for ref in spec["files"]["refs"]]

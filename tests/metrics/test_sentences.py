@@ -1,4 +1,4 @@
-"""Issue 25: FKGL and the sentence-splits feature count sentences as EASSE does.
+"""FKGL and the sentence-splits feature count sentences as EASSE does.
 
 EASSE splits the normalized text with NLTK's ``PunktSentenceTokenizer()`` (no trained
 parameters). simpeval implements its decisions itself (:mod:`simpeval.metrics.sentences`); these
@@ -9,7 +9,6 @@ tokenizer itself (NLTK is a dependency of simpeval; curly quotes need NLTK 3.10 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,8 @@ from simpeval.features import compute
 from simpeval.metrics.readability import split_sentences
 from simpeval.tokenizers import get_tokenizer
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+from ..needs import SHARED, shared_paths
+
 OUTPUTS = SHARED / "corpora" / "easse" / "system_outputs"
 
 CASES = [
@@ -92,7 +92,7 @@ def test_any_text_splits_as_punkt(text: str) -> None:
 
 
 def test_easses_figures() -> None:
-    """The figures of the issue: ACCESS with -tok moses (EASSE 7.55; 8.92 before) and EASSE's own test (8.2)."""
+    """EASSE's published figures: ACCESS with -tok moses (EASSE 7.55; 8.92 before) and EASSE's own test (8.2)."""
     access = _lines(OUTPUTS / "turkcorpus" / "test" / "ACCESS")
     assert round(FKGL(tokenize="moses").corpus_score(access).score, 2) == 7.55
     assert round(FKGL().corpus_score(access).score, 4) == 7.2886
@@ -107,11 +107,7 @@ def test_fkgl_and_splits_feature_share_the_counting() -> None:
 
 
 def _lines(path: Path) -> list[str]:
-    if not path.is_file():
-        if os.environ.get("CI"):
-            pytest.fail(f"shared data missing: {path}")
-        pytest.skip(f"shared data missing: {path}")
-    lines = path.read_text(encoding="utf-8").split("\n")
+    lines = shared_paths([path])[0].read_text(encoding="utf-8").split("\n")
     return lines[:-1] if lines[-1] == "" else lines
 
 

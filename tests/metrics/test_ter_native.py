@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import os
 from pathlib import Path
 from typing import Any, Optional
 
@@ -29,8 +28,10 @@ from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.exceptions import InvalidOptionError
 from simpeval.metrics.ter import TER
 
-if not NUMBA_AVAILABLE and os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
-    pytest.fail("Numba is part of the test extra; CI must test the compiled TER.", pytrace=False)
+from ..needs import SHARED, require_numba, shared_paths, under_ci
+
+if not NUMBA_AVAILABLE and under_ci():
+    require_numba()  # part of the test extra: CI tests the compiled TER (the interpreted engines run anyway)
 
 #: simpeval's engines, sacrebleu's own code ("reference") included.
 ENGINES = ["python", "reference", *(["numba"] if NUMBA_AVAILABLE else [])]
@@ -133,7 +134,6 @@ def test_tokenizer_test_sentences_under_every_option(engine: str, options: dict[
 
 # ------------------------------------------------------------------ ASSET x systems
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CORPORA = SHARED / "corpora"
 # sacrebleu 2.6.0, sacrebleu.TER() on ASSET test (asset.test.simp.0..9) and
 # system_outputs/turkcorpus_test/<system>: corpus num_edits, corpus score, and the first 16 hex
@@ -160,15 +160,10 @@ def _read_lines(path: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def asset() -> tuple[dict[str, list[str]], Streams]:
-    """ASSET test references and the system outputs; skip (fail under ``CI``) if missing."""
+    """ASSET test references and the system outputs; skipped (failed under ``CI``) if missing."""
     paths = [CORPORA / "asset" / f"asset.test.simp.{j}" for j in range(10)]
     paths += [CORPORA / "system_outputs" / "turkcorpus_test" / name for name in SYSTEMS]
-    missing = [str(p) for p in paths if not p.is_file()]
-    if missing:
-        message = f"shared corpora not found: {', '.join(missing)}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+    shared_paths(paths)
     streams: Streams = [list(_read_lines(p)) for p in paths[:10]]
     outputs = {name: _read_lines(p) for name, p in zip(SYSTEMS, paths[10:])}
     assert all(len(s) == 359 for s in streams) and all(len(o) == 359 for o in outputs.values())

@@ -8,7 +8,6 @@ the compiled engine returned wrong scores and could crash the interpreter.
 from __future__ import annotations
 
 import concurrent.futures
-import os
 import random
 
 import numpy as np
@@ -16,6 +15,8 @@ import pytest
 
 from simpeval import get_metric
 from simpeval.metrics import available_metrics
+
+from ..needs import metric_params
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", "dog", "ran", "far", "away", "é", "naïve", ","]
 
@@ -33,18 +34,8 @@ def _corpus(seed: int, n: int = 40, rare: float = 0.5) -> tuple[list[str], list[
     return [sentence() for _ in range(n)], refs, [sentence() for _ in range(n)]
 
 
-@pytest.mark.parametrize("name", available_metrics())
+@pytest.mark.parametrize("name", metric_params(available_metrics()))
 def test_shared_object_is_thread_safe(name: str) -> None:
-    if name == "meteor":  # METEOR needs WordNet: CI installs it
-        from simpeval.exceptions import MissingDependencyError
-        from simpeval.metrics.teaching.wordnet import load_wordnet
-
-        try:
-            load_wordnet()
-        except MissingDependencyError as err:
-            if os.environ.get("CI"):
-                raise
-            pytest.skip(str(err))
     metric = get_metric(name)
     # every job shares the sources and references (the cached path: one vocabulary that each
     # job's outputs extend) and brings outputs of its own, long enough for kernels to overlap

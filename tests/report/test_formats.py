@@ -424,7 +424,7 @@ def test_csv_full(full):
     assert list(rows[0]) == CSV_COLUMNS + ["delta", "comparisons", "signature"]
     by_key = {(r["system"], r["metric"]): r for r in rows}
     sari_row = by_key["RM+EX+LS+RO", "SARI"]
-    # machine-readable: full precision whatever the width (issue 12, item 15)
+    # machine-readable: full precision whatever the width
     assert (sari_row["ci_low"], sari_row["ci_high"], sari_row["ci_mean"]) == ("40.1", "42.3", "41.2")
     assert (sari_row["score"], sari_row["add"]) == ("41.25", "14.25")
     assert (sari_row["p_value"], sari_row["p_value_corrected"]) == ("0.001", "0.002")
@@ -547,7 +547,7 @@ def test_human_renderers_are_deterministic_and_width_aware(full, fmt):
 @pytest.mark.parametrize("fmt", ["csv", "json"])
 @pytest.mark.parametrize("width", [0, 1, 3])
 def test_machine_formats_ignore_the_width(full, fmt, width):
-    """CSV and JSON carry full precision always; ``width`` is for people (issue 12, item 15).
+    """CSV and JSON carry full precision always; ``width`` is for people.
 
     They used to be rounded to ``width`` (one decimal by default): 38.04 was written 38.0."""
     assert render(full, fmt, width=width, deltas=True) == render(full, fmt, width=6, deltas=True)
@@ -637,9 +637,9 @@ def test_system_names_round_trip(names):
     assert [row[0] for row in _markdown_rows(render(table, "markdown"))[2:]] == names
 
 
-# ---------------------------------------------------------------- issue 12: items 15, 16, 18
+# ---------------------------------------------------------------- column types, sacrebleu's mean ± half-interval, marks
 def test_to_pandas_gives_float_columns(plain, full):
-    """Every numeric column is float64 (NaN where not computed), never ``None`` objects (item 15)."""
+    """Every numeric column is float64 (NaN where not computed), never ``None`` objects."""
     pytest.importorskip("pandas")
     text = {"system", "metric", "comparisons", "signature"}
     for table in (plain, full):
@@ -679,7 +679,7 @@ def bootstrapped() -> ResultTable:
 
 @pytest.mark.parametrize("fmt", HUMAN_FORMATS)
 def test_paired_bootstrap_shows_mean_and_interval(bootstrapped, fmt):
-    """As sacrebleu: the bootstrap mean ± half the 95% interval beside the p-value (item 16)."""
+    """As sacrebleu: the bootstrap mean ± half the 95% interval beside the p-value."""
     text = render(bootstrapped, fmt)
     mu = r"$\mu$" if fmt == "latex" else "μ"
     pm = r"$\pm$" if fmt == "latex" else "±"
@@ -719,7 +719,7 @@ def test_all_pairs_bootstrap_lists_its_interval():
 
 @pytest.mark.parametrize("fmt", HUMAN_FORMATS)
 def test_best_and_significant_have_distinct_marks(full, fmt):
-    """``*`` means p < 0.05 and only that; the best score is ``†`` in text, bold elsewhere (item 18)."""
+    """``*`` means p < 0.05 and only that; the best score is ``†`` in text, bold elsewhere."""
     text = render(full, fmt)
     assert "* best" not in text and "\\*: best" not in text
     if fmt == "text":
@@ -728,7 +728,7 @@ def test_best_and_significant_have_distinct_marks(full, fmt):
 
 
 def test_latex_prints_minus_signs_not_hyphens(plain):
-    """Issue 15, item 8: a negative delta or interval bound is typeset with a minus sign."""
+    """A negative delta or interval bound is typeset with a minus sign."""
     out = render(plain, "latex", deltas=True)
     deltas = re.findall(r"\$-\$\d", out)
     assert deltas, out

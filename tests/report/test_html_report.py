@@ -1,4 +1,4 @@
-"""Issue 15, item 4: the standalone HTML report, its pieces, and the page in a real browser.
+"""The standalone HTML report, its pieces, and the page in a real browser.
 
 The browser is Debian's ``chromium``, run headless on the written file: ``--dump-dom`` gives the
 DOM after the page's script ran (the rows sorted from the address's ``#sort=...``), parsed here
@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import json
 import math
-import os
 import re
 import shutil
 import struct
@@ -32,6 +31,8 @@ from simpeval import api
 from simpeval.cli import main
 from simpeval.report.html_report import DIFF_BUDGET, ReportData, build_html_report, diff_markup, script_json, word_diff
 from simpeval.report.svg import Point, Row, escape, interval_chart, nice_ticks, ridge_histograms, scatter
+
+from ..needs import unavailable
 
 HOSTILE_NAME = 'q"<img src=x onerror=alert(1)>'
 SOURCES = [
@@ -131,9 +132,7 @@ def chromium() -> str:
     """The chromium binary; skip without it, or fail under CI (which installs it)."""
     found = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is missing: .ci/run installs Debian's chromium")
-        pytest.skip("chromium is not installed (apt-get install chromium)")
+        unavailable("chromium is not installed (apt-get install chromium; .ci/run installs it)")
     return found
 
 

@@ -123,7 +123,7 @@ def test_csv_has_a_column_per_scalar_detail(bleu_table):
         "p_value_corrected",
         "signature",
     ]
-    # full precision whatever the width (issue 12, item 15)
+    # full precision whatever the width
     assert rows[1][:9] == ["a", "BLEU", "20.0", "0.9672", "97.0", "100.0", "0.97", "", ""]
     assert rows[2][:9] == ["a", "TER", "60.0", "", "", "", "", "30.0", "50.0"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
@@ -15,10 +14,10 @@ from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.metrics import _sacrebleu
 from simpeval.significance._resample import score_rows
 
+from ..needs import require_numba
+
 if not NUMBA_AVAILABLE:
-    if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
-        pytest.fail("Numba is part of the test extra; CI must test the compiled scoring.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
+    require_numba()  # part of the test extra: CI tests the compiled code
 
 from simpeval.engines.resample import NEP50
 

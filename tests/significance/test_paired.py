@@ -2,7 +2,7 @@
 
 The reference implementations below are written from the definitions (one resample or trial
 at a time, plain loops) and must agree exactly with the vectorised ones. The definition is
-sacrebleu's, except that a zero observed difference gives p = 1 (issue 12, item 18; sacrebleu
+sacrebleu's, except that a zero observed difference gives p = 1 (sacrebleu
 2.6.0 gives 1 / (n + 1) there, which reports a copy of the baseline as significant).
 """
 
@@ -113,7 +113,7 @@ def test_blockwise_randomization_draws_equal_one_draw(n_segments: int, monkeypat
 
 @pytest.mark.parametrize("n", [1, 10, 1000])
 def test_identical_systems_get_p_one(n: int) -> None:
-    """A zero observed difference is no evidence of a difference: p = 1 (issue 12, item 18).
+    """A zero observed difference is no evidence of a difference: p = 1.
 
     This test used to assert sacrebleu's p = (0 + 1) / (n + 1) (sacrebleu 2.6.0 counts statistics
     *strictly* above the observed difference, which is never true when it is 0), which reported a

@@ -9,7 +9,6 @@ here touches the network beyond 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import socket
 import threading
@@ -22,24 +21,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-UPSTREAM_MD = SHARED / "UPSTREAM.md"
-
-
-def require_shared() -> Path:
-    """``../shared``, or skip (fail when ``CI`` is set) if it is missing."""
-    if not UPSTREAM_MD.is_file():
-        message = f"shared data missing: {UPSTREAM_MD}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return SHARED
+from ..needs import SHARED, shared_path
 
 
 def upstream_table() -> dict[str, tuple[Path, str]]:
     """Upstream URL -> (local shared file, sha256), parsed from ``UPSTREAM.md``."""
     table = {}
-    for line in require_shared().joinpath("UPSTREAM.md").read_text(encoding="utf-8").splitlines():
+    for line in shared_path("UPSTREAM.md").read_text(encoding="utf-8").splitlines():
         match = re.match(r"\|\s*(\S+)\s*\|\s*(https://\S+)\s*\|\s*([0-9a-f]{64})\s*\|", line)
         if match:
             local, url, sha = match.groups()
@@ -174,9 +162,3 @@ def upstream(monkeypatch: pytest.MonkeyPatch, cache: Path) -> Iterator[Upstream]
 def shared_files() -> dict[str, tuple[Path, str]]:
     """Upstream URL -> (local copy under ../shared, sha256 listed in UPSTREAM.md)."""
     return upstream_table()
-
-
-@pytest.fixture
-def shared() -> Path:
-    """The ``../shared`` folder (skip, or fail under CI, when it is missing)."""
-    return require_shared()

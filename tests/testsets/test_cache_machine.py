@@ -1,4 +1,4 @@
-"""Issue 12, item 23: a stateful test of the test-set cache against a misbehaving mirror.
+"""A stateful test of the test-set cache against a misbehaving mirror.
 
 ``test_cache_stateful.py`` damages the cache between loads from a healthy mirror. Here the
 mirror misbehaves too (it corrupts a byte, cuts the transfer, sends half a body without a

@@ -1,4 +1,4 @@
-"""Issue 12, item 23: a stateful test of the test-set cache (Hypothesis ``RuleBasedStateMachine``).
+"""A stateful test of the test-set cache (Hypothesis ``RuleBasedStateMachine``).
 
 Whatever happens to the cached files between loads (deleted, truncated, corrupted, replaced by a
 folder, a stray ``.part`` left by a killed process), the next load either returns exactly the

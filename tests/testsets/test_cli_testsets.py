@@ -1,6 +1,6 @@
 """``simpeval testsets ...`` and ``-t/--test-set`` on score and compare, through CliRunner.
 
-The issue's acceptance test is :func:`test_compare_the_11_published_systems_on_asset_test`:
+The end-to-end test is :func:`test_compare_the_11_published_systems_on_asset_test`:
 with the loopback server standing in for upstream, ``simpeval compare -t asset-test`` on the
 11 system outputs of ``../shared/corpora/system_outputs/turkcorpus_test/`` works from an
 empty cache, and again with the mirror pointing at a dead port.

@@ -185,7 +185,7 @@ def test_mirror_url_keeps_paths() -> None:
     assert dl.mirror_url(url, "") == url
 
 
-# ---------------------------------------------------------------- issue 12, item 12: bad caches and mirrors
+# ---------------------------------------------------------------- bad caches and mirrors
 @pytest.mark.parametrize("value", ["not-a-url", "mirror.example.org/gh", "http://"])
 def test_mirror_that_is_not_a_url_is_one_clear_error(cache: Path, monkeypatch, value: str) -> None:
     monkeypatch.setenv("SIMPEVAL_MIRROR", value)

@@ -1,4 +1,4 @@
-"""Issue 25: EASSE's other test sets and its published system outputs are registered."""
+"""EASSE's other test sets and its published system outputs are registered."""
 
 from __future__ import annotations
 

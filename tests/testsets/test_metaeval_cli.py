@@ -1,4 +1,4 @@
-"""Issue 13: ``simpeval meta-eval`` on the registered ratings, served by the loopback mirror."""
+"""``simpeval meta-eval`` on the registered ratings, served by the loopback mirror."""
 
 from __future__ import annotations
 

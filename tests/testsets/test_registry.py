@@ -130,7 +130,7 @@ def test_registry_checksums_equal_the_shared_copies(shared_files: dict[str, tupl
 
 
 def test_easse_spellings_with_underscores_name_the_same_sets() -> None:
-    """Issue 15: EASSE users type ``-t asset_test``."""
+    """EASSE users type ``-t asset_test``."""
     from click.testing import CliRunner
 
     from simpeval.cli import main

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
@@ -13,10 +10,10 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.engines.tokenize13a import SEPARATOR, join_lines, replacements_13a
 
+from ..needs import require_numba
+
 if not NUMBA_AVAILABLE:
-    if os.environ.get("CI") and not os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
-        pytest.fail("Numba is part of the test extra; CI must test the compiled engine.", pytrace=False)
-    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
+    require_numba()  # part of the test extra: CI tests the compiled code
 
 from simpeval.engines.vocab import TokenVocabulary
 

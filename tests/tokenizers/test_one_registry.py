@@ -1,4 +1,4 @@
-"""Issue 12, item 17: one tokenizer registry serves every metric (BLEU took only sacrebleu's names)."""
+"""One tokenizer registry serves every metric (BLEU took only sacrebleu's names)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_a_bleu_with_a_registry_tokenizer_pickles() -> None:
 
 
 def test_tercom_is_in_the_registry() -> None:
-    """Issue 15, item 7: sacrebleu's Tercom tokenizer (TER's normalization, case kept) for every metric."""
+    """sacrebleu's Tercom tokenizer (TER's normalization, case kept) for every metric."""
     from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
     text = "Hello, world! It's 3.5 U.S. dollars."

@@ -1,4 +1,4 @@
-"""Fixtures of the teaching-metric tests: a deterministic parity set, ASSET sentences, WordNet.
+"""Fixtures of the teaching-metric tests: a deterministic parity set and ASSET sentences.
 
 The parity set is generated here (no file): hand-written base sentences (written for these
 tests) turned into hypothesis/reference pairs by paraphrase (WordNet synonyms), reordering,
@@ -8,18 +8,15 @@ repetition, plus empty and one-word sentences; some pairs have two or three refe
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
 
-from simpeval.exceptions import MissingDependencyError
+from ...needs import SHARED, shared_paths
 
 Pair = tuple[str, list[str]]
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared"
 ASSET = SHARED / "corpora" / "asset"
 
 BASE = [
@@ -174,13 +171,6 @@ def streams(pairs: list[Pair]) -> list[list[Optional[str]]]:
     return [[refs[j] if j < len(refs) else None for _, refs in pairs] for j in range(width)]
 
 
-def _required(message: str) -> None:
-    """Fail under CI (the data must be there), else skip."""
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="session")
 def pairs() -> list[Pair]:
     """The parity set (at least 200 pairs)."""
@@ -192,23 +182,9 @@ def pairs() -> list[Pair]:
 @pytest.fixture(scope="session")
 def asset_pairs() -> list[Pair]:
     """ASSET test sentences: original vs its first three simplifications (from ../shared)."""
-    files = [ASSET / "asset.test.orig"] + [ASSET / f"asset.test.simp.{j}" for j in range(3)]
-    if not all(f.is_file() for f in files):
-        _required(f"shared data missing: {ASSET}")
+    files = shared_paths([ASSET / "asset.test.orig"] + [ASSET / f"asset.test.simp.{j}" for j in range(3)])
     orig, *simps = ([line.rstrip("\n") for line in f.read_text(encoding="utf-8").splitlines()] for f in files)
     return [(o, [s[i] for s in simps]) for i, o in enumerate(orig)]
-
-
-@pytest.fixture(scope="session")
-def wordnet() -> object:
-    """NLTK's WordNet reader, found offline (fails under CI when WordNet is not installed)."""
-    from simpeval.metrics.teaching.wordnet import load_wordnet
-
-    try:
-        return load_wordnet()
-    except MissingDependencyError as err:
-        _required(str(err))
-        raise
 
 
 @pytest.fixture(scope="session")

@@ -39,13 +39,12 @@ FACTORIES = {
     "PEM": PEM,
     "BagOfWords": BagOfWords,
 }
-NEEDS_WORDNET = {"METEOR"}
 
 
-@pytest.fixture(params=sorted(FACTORIES))
+@pytest.fixture(
+    params=[pytest.param(name, marks=pytest.mark.wordnet) if name == "METEOR" else name for name in sorted(FACTORIES)]
+)
 def metric(request: pytest.FixtureRequest) -> Metric:
-    if request.param in NEEDS_WORDNET:
-        request.getfixturevalue("wordnet")
     return FACTORIES[request.param]()  # type: ignore[no-any-return]
 
 

@@ -120,7 +120,7 @@ def _seed_pem(hyp: str, ref: str) -> float:
 
 
 @given(st.integers(min_value=1, max_value=10**6).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)  # no timing: the suite runs on busy machines
 def test_pem_is_the_seed_formula_bit_for_bit(pair: tuple[int, int]) -> None:
     """``100 * (L - d) / L`` differed from the seed's ``(L - d) / L * 100`` in the last bit for
     14 of 43 pairs; every (L, d) now gives the seed's bits."""

@@ -1,0 +1,117 @@
+"""What a test needs from outside the repository, and the one rule for when it is missing.
+
+The rule: a test whose data (``../shared`` beside the repository: golden figures, corpora, human
+ratings, peer suites), corpus reader (WordNet) or tool (Java, Chromium, an optional package) is
+missing is skipped with a message that names what is missing and how to get it; when the ``CI``
+environment variable is set it fails instead, since CI (``.ci/run``) installs everything.
+
+``tests/conftest.py`` builds its fixtures (``shared``, ``wordnet``) and the ``wordnet`` marker
+on these functions; a helper that runs outside a fixture (module level, to parametrize) calls them
+directly (``from ..needs import shared_path``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import NoReturn, Optional
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: ``../shared``: the golden figures, corpora, human ratings and peer suites (never copied here).
+SHARED = ROOT.parent / "shared"
+#: The registered metrics that read WordNet.
+WORDNET_METRICS = frozenset({"meteor"})
+
+
+def under_ci() -> bool:
+    """True when the ``CI`` environment variable is set (to anything but the empty string)."""
+    return bool(os.environ.get("CI"))
+
+
+def unavailable(message: str) -> NoReturn:
+    """Skip the running test (or module) with ``message``; fail it instead under ``CI``."""
+    if under_ci():
+        pytest.fail(f"{message} [CI is set: everything the tests need must be installed]", pytrace=False)
+    pytest.skip(message, allow_module_level=True)
+
+
+def shared_path(*parts: str) -> Path:
+    """``../shared/<parts>`` (a file or a folder; ``../shared`` itself without ``parts``), or
+    :func:`unavailable` when it is not there."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        unavailable(
+            f"shared data missing: {path} (the ../shared folder beside the repository holds the golden "
+            "figures, corpora, human ratings and peer suites)"
+        )
+    return path
+
+
+def shared_paths(paths: Iterable[Path]) -> list[Path]:
+    """``paths`` (under ``../shared``), or :func:`unavailable` naming every one that is missing."""
+    paths = list(paths)
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        unavailable(f"shared data missing: {', '.join(missing)} (expected ../shared beside the repository)")
+    return paths
+
+
+def import_module(name: str) -> ModuleType:
+    """``importlib.import_module(name)``, or :func:`unavailable` when the package is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as err:
+        unavailable(f"{name} is not installed (pip install -e '.[test]'): {err}")
+
+
+def java() -> str:
+    """The ``java`` binary that Spark needs, or :func:`unavailable`."""
+    found = shutil.which("java")
+    if found is None:
+        unavailable("Java is not installed (Spark needs it: apt-get install default-jre-headless)")
+    return found
+
+
+@cache
+def wordnet_missing() -> Optional[str]:
+    """``None`` when WordNet is found offline (as METEOR finds it), else why not and how to install it."""
+    from simpeval.exceptions import MissingDependencyError
+    from simpeval.metrics.teaching.wordnet import ensure_wordnet
+
+    try:
+        ensure_wordnet()
+    except MissingDependencyError as err:
+        return str(err)
+    return None
+
+
+def require_wordnet() -> None:
+    """Return when WordNet is found, else :func:`unavailable` with the install hint."""
+    message = wordnet_missing()
+    if message is not None:
+        unavailable(message)
+
+
+def metric_params(names: Iterable[str]) -> list[object]:
+    """``names`` as ``pytest.param`` values, the metrics that read WordNet marked ``wordnet``."""
+    return [pytest.param(name, marks=pytest.mark.wordnet) if name in WORDNET_METRICS else name for name in names]
+
+
+def require_numba() -> None:
+    """Return when Numba is loaded, else skip the module; under ``CI`` fail instead, unless
+    ``SIMPEVAL_DISABLE_NUMBA`` is set (a run that leaves the compiled engines out on purpose)."""
+    from simpeval.engines.jit import NUMBA_AVAILABLE
+
+    if NUMBA_AVAILABLE:
+        return
+    message = "Numba is not installed (pip install 'simplification-metrics[fast]')"
+    if os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
+        pytest.skip(f"{message} or SIMPEVAL_DISABLE_NUMBA is set", allow_module_level=True)
+    unavailable(message)

@@ -1,0 +1,382 @@
+"""The classroom notebooks run anywhere: alone, from the installed wheel, with data from a mirror.
+
+Every ``notebooks/*.ipynb`` (a lesson) and ``notebooks/solutions/*.ipynb`` (its exercises
+solved) is picked up by a glob, so a new one is tested without touching this file:
+
+* it is committed without outputs (no outputs, ``execution_count`` null, no run metadata) and
+  starts with a Markdown cell followed by the setup cell (which installs
+  ``simplification-metrics[notebooks]`` only when simpeval is missing); a lesson ends with a
+  Markdown cell headed "Exercises" and has ``solutions/<lesson>_solutions.ipynb``;
+* its code imports nothing private (``simpeval._x``) and has no bare ``assert``: a student who
+  changes a cell must not make a later one fail without saying why;
+* it executes top to bottom with nbclient, copied *alone* into an empty folder, in a kernel of
+  a fresh virtual environment holding the wheel built from this checkout (no checkout on
+  ``sys.path``, no ``../shared``), with an empty simpeval cache, test sets served by a local
+  mirror on 127.0.0.1 (``SIMPEVAL_MIRROR``), every other connection refused, and matplotlib's
+  Agg backend; it writes no file beside the notebook, downloads only registered test sets into
+  the cache, and prints no failed check (a line starting with ``✗``).
+
+The fresh environment gets the wheel with ``pip install --no-deps``, and exactly what
+``pip install simplification-metrics[notebooks]`` would add: the distributions its metadata
+requires (recursively, markers evaluated), taken from this test environment and linked into
+one folder that a ``.pth`` file names. A dependency missing from the ``notebooks`` extra is
+therefore missing in the kernel too, and a plain directory line in a ``.pth`` does not run that folder's own
+``.pth`` files, so no editable install of a checkout can leak into the kernel (checked
+inside the kernel).
+
+What cannot be found (the shared data, nbclient, a build backend) skips the tests, or fails
+them when ``CI`` is set.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import importlib.metadata
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..needs import import_module, shared_path, unavailable
+from ..testsets.conftest import Upstream, serve_upstream
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK_DIR = ROOT / "notebooks"
+SOLUTION_DIR = NOTEBOOK_DIR / "solutions"
+LESSONS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+SOLUTIONS = sorted(SOLUTION_DIR.glob("*.ipynb"))
+NOTEBOOKS = LESSONS + SOLUTIONS
+#: A closed port on the loopback interface: any connection but the mirror's fails at once.
+UNREACHABLE = "http://127.0.0.1:9"
+#: Seconds: per cell, and for a whole notebook (they take a few seconds to a few tens on 2 cores).
+CELL_TIMEOUT = 120
+KERNEL_NAME = "simpeval-wheel-test"
+DISTRIBUTION = "simplification-metrics"
+#: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
+#: environment's site-packages, and no checkout of it is importable.
+WHERE_FROM = """\
+import sys, sysconfig
+from pathlib import Path
+import simpeval
+site = Path(sysconfig.get_paths()["purelib"]).resolve()
+assert Path(simpeval.__file__).resolve().is_relative_to(site), (simpeval.__file__, site)
+others = [p for p in sys.path if Path(p or ".", "simpeval", "__init__.py").is_file() and Path(p or ".").resolve() != site]
+assert not others, f"a checkout of simpeval is importable: {others}"
+"""
+#: Scores one toy corpus with the metrics the notebooks use, in the fresh environment.
+WARM_UP = """\
+import simpeval
+systems = {"a": ["a b c d", "e f g"], "b": ["a b d", "e g h"]}
+for metric in ["sari", "bleu", "chrf", "ter"]:
+    simpeval.compare(systems, [["a b c e", "e f h"]], sources=["a b c", "e f"], metrics=[metric],
+                     confidence=True, confidence_samples=10, paired="ar", paired_samples=10)
+"""
+
+
+def _id(path: Path) -> str:
+    return path.relative_to(NOTEBOOK_DIR).as_posix()
+
+
+every_notebook = pytest.mark.parametrize("path", NOTEBOOKS, ids=[_id(p) for p in NOTEBOOKS])
+every_lesson = pytest.mark.parametrize("path", LESSONS, ids=[_id(p) for p in LESSONS])
+
+
+def _load(path: Path) -> dict[str, Any]:
+    notebook: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return notebook
+
+
+def _source(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _python(cell: dict[str, Any]) -> str:
+    """A code cell's Python: IPython magics and shell escapes (``%pip``, ``!ls``) become ``pass``."""
+    lines = _source(cell).splitlines()
+    return "\n".join(re.sub(r"^(\s*)[%!].*", r"\1pass", line) for line in lines)
+
+
+def _code_cells(path: Path) -> Iterator[tuple[int, str]]:
+    for number, cell in enumerate(_load(path)["cells"], start=1):
+        if cell["cell_type"] == "code":
+            yield number, _python(cell)
+
+
+# ------------------------------------------------------------------ the committed files
+def test_notebooks_found() -> None:
+    if not NOTEBOOK_DIR.is_dir():
+        pytest.skip("no notebooks/ folder (a source distribution without it)")
+    assert LESSONS, f"no notebook in {NOTEBOOK_DIR}"
+
+
+def test_every_lesson_has_its_solutions_and_no_solution_is_orphaned() -> None:
+    expected = {f"{path.stem}_solutions.ipynb" for path in LESSONS}
+    assert {path.name for path in SOLUTIONS} == expected, "notebooks/solutions/<lesson>_solutions.ipynb, one per lesson"
+
+
+@every_notebook
+def test_committed_without_outputs(path: Path) -> None:
+    notebook = _load(path)
+    assert notebook.get("nbformat") == 4, "save notebooks in nbformat 4"
+    extra = set(notebook.get("metadata", {})) - {"kernelspec", "language_info"}
+    assert not extra, f"notebook metadata must be minimal; strip {sorted(extra)} (see notebooks/README.md)"
+    for number, cell in enumerate(notebook["cells"], start=1):
+        if cell["cell_type"] != "code":
+            continue
+        where = f"{_id(path)}, cell {number}: run `nbstripout notebooks/*.ipynb notebooks/solutions/*.ipynb`"
+        assert cell.get("outputs") == [], where
+        assert cell.get("execution_count") is None, where
+        assert not {"execution", "ExecuteTime"} & set(cell.get("metadata", {})), where
+
+
+@every_notebook
+def test_starts_with_text_then_the_setup_cell(path: Path) -> None:
+    cells = _load(path)["cells"]
+    assert cells[0]["cell_type"] == "markdown", "a notebook starts with what the student will learn"
+    setup = _source(cells[1])
+    assert cells[1]["cell_type"] == "code" and "import simpeval" in setup, "the second cell is the setup cell"
+    assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{DISTRIBUTION}\[notebooks\]", setup), (
+        f"the setup cell installs {DISTRIBUTION}[notebooks] when simpeval cannot be imported (Colab)"
+    )
+    assert "network" in setup, "the setup cell says which cells need the network (or that none does)"
+
+
+@every_lesson
+def test_a_lesson_ends_with_exercises(path: Path) -> None:
+    last = _load(path)["cells"][-1]
+    assert last["cell_type"] == "markdown", "a lesson ends with a Markdown 'Exercises' cell"
+    assert re.match(r"#+\s*Exercises\b", _source(last).lstrip()), "the last cell's heading must be 'Exercises'"
+
+
+def _private_imports(code: str) -> list[str]:
+    """The imports of a private module or name (a dotted part starting with ``_``)."""
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            modules = [f"{node.module}.{alias.name}" for alias in node.names if node.module]
+        else:
+            continue
+        found += [m for m in modules if m.startswith("simpeval") and any(p.startswith("_") for p in m.split("."))]
+    return found
+
+
+@every_notebook
+def test_uses_public_api_only(path: Path) -> None:
+    for number, code in _code_cells(path):
+        assert not _private_imports(code), f"{_id(path)}, cell {number}: import from simpeval's public API only"
+
+
+@every_notebook
+def test_no_bare_assert(path: Path) -> None:
+    """Doing an exercise must not make a later cell fail with a bare AssertionError."""
+    for number, code in _code_cells(path):
+        bare = [node.lineno for node in ast.walk(ast.parse(code)) if isinstance(node, ast.Assert) and node.msg is None]
+        assert not bare, (
+            f"{_id(path)}, cell {number}, line(s) {bare}: show the values, or print a check "
+            "('✓ claim' / '✗ claim'), or give the assert a message that explains"
+        )
+
+
+# ------------------------------------------------------------------ the wheel in a fresh environment
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from this checkout, once per session."""
+    import_module("build")
+    out = tmp_path_factory.mktemp("wheel")
+    # with the build backend installed, build offline; else pip fetches it into an isolated env
+    isolation = ["--no-isolation"] if importlib.util.find_spec("hatchling") else []
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", *isolation, "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    if result.returncode != 0:
+        unavailable(f"cannot build the wheel (pip install hatchling for an offline build):\n{result.stderr[-2000:]}")
+    (built,) = out.glob("simplification_metrics-*.whl")
+    return built
+
+
+@pytest.fixture(scope="session")
+def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The python of a fresh venv with only the wheel installed (dependencies seen through a .pth)."""
+    folder = tmp_path_factory.mktemp("venv")
+    venv.create(folder, with_pip=False, symlinks=os.name != "nt")
+    python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            str(wheel),
+        ],
+        check=True,
+        env=env,
+    )
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout.strip()
+    linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
+    Path(site, "simpeval-dependencies.pth").write_text(f"{linked}\n", encoding="utf-8")
+    # compile the Numba kernels once (cached beside them), so that not every notebook's kernel
+    # pays for it (a student's first run does, once: notebooks/README.md says so)
+    subprocess.run([str(python), "-c", WARM_UP], check=True, env=env, cwd=str(folder), capture_output=True)
+    return python
+
+
+def _requirements(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = archive.read(name).decode("utf-8")
+    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+
+
+def _link_dependencies(wheel: Path, folder: Path) -> Path:
+    """``folder`` holding links to the installed files of every distribution the wheel's
+    ``notebooks`` extra requires, recursively (those not installed here are left out)."""
+    requirements = import_module("packaging.requirements")
+    utils = import_module("packaging.utils")
+    todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
+    seen: set[str] = set()
+    while todo:
+        requirement, extras = todo.pop()
+        marker = requirement.marker
+        if marker is not None and not any(marker.evaluate({"extra": e}) for e in extras | {""}):
+            continue
+        name = utils.canonicalize_name(requirement.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # e.g. jupyterlab, the front end: no notebook cell imports it
+        todo += [(requirements.Requirement(line), set(requirement.extras)) for line in dist.requires or []]
+        tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
+        for top in tops - {"__pycache__"}:
+            source = Path(str(dist.locate_file(top)))
+            if not top.endswith(".pth") and source.exists() and not (folder / top).exists():
+                (folder / top).symlink_to(source)
+    return folder
+
+
+def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    probe = (
+        WHERE_FROM + "import importlib.metadata as m; print(m.version('simplification-metrics'), simpeval.__version__)"
+    )
+    result = subprocess.run(
+        [str(wheel_python), "-c", probe], capture_output=True, text=True, env=env, cwd=str(ROOT.parent)
+    )
+    assert result.returncode == 0, result.stderr
+    version, imported = result.stdout.split()
+    assert version == imported
+
+
+@pytest.fixture(scope="module")
+def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A kernelspec running the fresh environment's python, whatever other kernels are installed."""
+    import_module("ipykernel")
+    root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
+    spec = root / "kernels" / KERNEL_NAME
+    spec.mkdir(parents=True)
+    argv = [str(wheel_python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    kernel = {"argv": argv, "display_name": "simpeval (wheel)", "language": "python"}
+    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def mirror() -> Iterator[Upstream]:
+    """The local stand-in for raw.githubusercontent.com, serving ``../shared``."""
+    shared_path("UPSTREAM.md")
+    with pytest.MonkeyPatch.context() as patch, serve_upstream(patch) as state:
+        yield state
+
+
+@pytest.fixture
+def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mirror: Upstream) -> Path:
+    """The kernel's environment: an empty cache, the mirror, no other network, no checkout; the cache."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(cache))
+    monkeypatch.setenv("SIMPEVAL_MIRROR", mirror.url)
+    for variable in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.setenv(variable, UNREACHABLE)  # NLTK's downloader, pip: refused at once
+    for variable in ("no_proxy", "NO_PROXY"):
+        monkeypatch.setenv(variable, "127.0.0.1,localhost")  # only the mirror answers
+    for variable in ("PYTHONPATH", "SIMPEVAL_SHARED", "NLTK_DATA"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "matplotlib"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # NLTK's downloader may create ~/nltk_data
+    monkeypatch.setenv("JUPYTER_PATH", str(kernel_path))
+    return cache
+
+
+def _printed(notebook: Any) -> str:
+    return "\n".join(
+        output.get("text", "")
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "stream"
+    )
+
+
+@pytest.mark.slow
+@every_notebook
+def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> None:
+    nbformat = import_module("nbformat")
+    nbclient = import_module("nbclient")
+    folder = tmp_path / "student"
+    folder.mkdir()
+    copy = Path(shutil.copy(path, folder))  # the notebook alone: no helper, no ../shared, no checkout
+    notebook = nbformat.read(str(copy), as_version=4)
+    nbformat.validate(notebook)
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM))
+    client = nbclient.NotebookClient(
+        notebook,
+        kernel_name=KERNEL_NAME,
+        timeout=CELL_TIMEOUT,
+        startup_timeout=60,
+        resources={"metadata": {"path": str(folder)}},  # the kernel's working directory
+    )
+    # No time limit is asserted (CI may run on a loaded machine); benchmarks/ measures speed, and
+    # CELL_TIMEOUT only guards against a hang.
+    client.execute()  # raises CellExecutionError, with the cell and its traceback, if a cell fails
+    failed = [line for line in _printed(notebook).splitlines() if line.startswith("✗")]
+    assert not failed, f"{_id(path)}: a check of the text failed: {failed}"
+    assert sorted(p.name for p in folder.iterdir()) == [copy.name], f"{_id(path)} wrote files beside itself"
+    # the cache: registered test sets, and the NLTK data METEOR assembles from a local WordNet
+    unexpected = [p.name for p in alone.iterdir() if p.name not in ("testsets", "nltk_data")]
+    assert not unexpected, f"{_id(path)} wrote {unexpected} into the cache"
