@@ -235,40 +235,25 @@ def _williams_grid(result: MetaEvaluation, width: int) -> Optional[Grid]:
 
 
 def _pairs_grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
-    grids = []
-    rows: tuple[tuple[Cell, ...], ...]
-    if result.ranking:
-        rows = tuple(
-            (
-                Cell((r.metric,)),
-                _figure(r.accuracy, r.low, r.high, width),
-                Cell((str(r.n_pairs),)),
-            )
-            for r in result.ranking
-        )
-        grids.append(
-            (
-                "Pairwise system-ranking accuracy (pairs the raters tell apart)",
-                Grid(("Metric", "Accuracy", "Pairs"), rows, ("l", "rl", "r")),
-            )
-        )
-    if result.agreement:
-        rows = tuple(
-            (
-                Cell((a.metric_a,)),
-                Cell((a.metric_b,)),
-                _figure(a.agreement, a.low, a.high, width),
-                Cell((str(a.n_pairs),)),
-            )
-            for a in result.agreement
-        )
-        grids.append(
-            (
-                "Agreement between metrics on the same pairs",
-                Grid(("Metric A", "Metric B", "Agreement", "Pairs"), rows, ("l", "l", "rl", "r")),
-            )
-        )
-    return grids
+    """The ranking-accuracy and pair-agreement grids, those with rows."""
+    ranking = tuple(
+        (Cell((r.metric,)), _figure(r.accuracy, r.low, r.high, width), Cell((str(r.n_pairs),))) for r in result.ranking
+    )
+    agreement = tuple(
+        (Cell((a.metric_a,)), Cell((a.metric_b,)), _figure(a.agreement, a.low, a.high, width), Cell((str(a.n_pairs),)))
+        for a in result.agreement
+    )
+    grids = [
+        (
+            "Pairwise system-ranking accuracy (pairs the raters tell apart)",
+            Grid(("Metric", "Accuracy", "Pairs"), ranking, ("l", "rl", "r")),
+        ),
+        (
+            "Agreement between metrics on the same pairs",
+            Grid(("Metric A", "Metric B", "Agreement", "Pairs"), agreement, ("l", "l", "rl", "r")),
+        ),
+    ]
+    return [(title, grid) for title, grid in grids if grid.rows]
 
 
 def _grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
