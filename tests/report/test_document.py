@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from simpeval import BLEU, SARI
 from simpeval.exceptions import InvalidOptionError
 from simpeval.metrics.score import Score, Signature
 from simpeval.report import (
@@ -23,6 +24,7 @@ from simpeval.report import (
     render_agreement,
     table_document,
 )
+from simpeval.report.explain import explanation_document
 from simpeval.report.features import features_document, render_features
 from simpeval.report.metaeval import (
     MetaCorrelation,
@@ -90,6 +92,30 @@ def test_every_result_kind_is_written_by_the_same_writers(kind: str, fmt: str) -
     document, own = KINDS[kind]
     assert isinstance(document(), Document)
     assert own(fmt) == render(document(), fmt)
+
+
+EXPLANATIONS = {
+    "SARI": lambda: SARI().explain("a b d", ["a b c", "a c"], source="a b c"),
+    "BLEU": lambda: BLEU().explain("a b c", ["a b d"]),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(set(available_formats()) - {"text", "html"}))
+@pytest.mark.parametrize("metric", sorted(EXPLANATIONS))
+def test_an_explanation_has_every_other_format_through_its_document(metric: str, fmt: str) -> None:
+    """Text and HTML are the explanation's own display (str, Jupyter); every other format is its document's."""
+    explanation = EXPLANATIONS[metric]()
+    assert explanation.render(fmt) == render(explanation_document(explanation), fmt)
+
+
+def test_an_explanation_document_has_a_record_per_ngram() -> None:
+    explanation = EXPLANATIONS["SARI"]()
+    document = explanation_document(explanation)
+    records = [json.loads(line) for line in render(document, "jsonl").splitlines()]
+    ngrams = [r for op in explanation.operations for order in op.orders for r in order.rows]
+    assert len(records) == len(ngrams) and records[0]["operation"] == "add"
+    assert [s.title for s in document.sections][-1] == "legend"
+    assert json.loads(render(document, "json")) == explanation.to_dict()
 
 
 def test_a_table_builds_only_the_view_a_format_reads() -> None:
