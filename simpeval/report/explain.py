@@ -304,7 +304,8 @@ def _order_sections(e: Any) -> tuple[list[Section], Records]:
 
 def explanation_document(e: Any) -> Document:
     """An explanation as a document: the score, its signature and inputs, a grid per n-gram order,
-    the legend; one record per n-gram (CSV, TSV, JSON Lines) and :meth:`to_dict` as JSON.
+    the legend; one record per n-gram (CSV, TSV, JSON Lines) and the explanation's
+    :meth:`~simpeval.metrics.explanation.ExplanationPart.to_dict` as JSON.
 
     Examples:
         >>> from simpeval import BLEU
