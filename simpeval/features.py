@@ -36,10 +36,12 @@ from ._version import __version__
 from .exceptions import InputLengthMismatchError, InvalidInputError, MissingDependencyError
 from .metrics.readability import split_sentences
 from .metrics.signature import Signature
-from .report.features import render_features
+from .report import render
+from .report.document import Document
+from .report.features import features_document
 from .tokenizers import get_tokenizer
 
-__all__ = ["FEATURES", "FeatureReport", "available_features", "compute", "render_features_of"]
+__all__ = ["FEATURES", "FeatureReport", "available_features", "compute", "document_of", "render_features_of"]
 
 #: The features, in EASSE's order.
 FEATURES = (
@@ -128,6 +130,26 @@ def compute(
     return FeatureReport({name: float(values.mean()) for name, values in per_segment.items()}, per_segment)
 
 
+def document_of(
+    sources: Sequence[str],
+    systems: Mapping[str, Sequence[str]],
+    width: int = 3,
+    *,
+    tokenize: str = "13a",
+    lowercase: bool = False,
+) -> Document:
+    """The mean features of every system as a document (:func:`simpeval.report.features.features_document`),
+    ``width`` decimals in its grid; add it to another document to print both as one."""
+    signature = Signature(
+        "Features", (("case", "lc" if lowercase else "mixed"), ("tok", tokenize), ("version", __version__))
+    )
+    means = {
+        name: compute(sources, outputs, tokenize=tokenize, lowercase=lowercase).means
+        for name, outputs in systems.items()
+    }
+    return features_document(means, FEATURES, signature.format(), width)
+
+
 def render_features_of(
     sources: Sequence[str],
     systems: Mapping[str, Sequence[str]],
@@ -138,11 +160,4 @@ def render_features_of(
     lowercase: bool = False,
 ) -> str:
     """The mean features of every system, rendered in ``fmt`` (any format of :func:`simpeval.report.render`)."""
-    signature = Signature(
-        "Features", (("case", "lc" if lowercase else "mixed"), ("tok", tokenize), ("version", __version__))
-    )
-    means = {
-        name: compute(sources, outputs, tokenize=tokenize, lowercase=lowercase).means
-        for name, outputs in systems.items()
-    }
-    return render_features(means, FEATURES, signature.format(), fmt, width)
+    return render(document_of(sources, systems, width, tokenize=tokenize, lowercase=lowercase), fmt)

@@ -13,7 +13,7 @@ import click
 
 from .. import api
 from ..defaults import PAIRED_SAMPLES
-from ..report import ResultTable, render, render_agreement
+from ..report import ResultTable, agreement_document, render, table_document
 from ..significance._resample import MAX_RESAMPLES
 from .inputs import check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
@@ -73,7 +73,7 @@ def _check_options(
     if (all_pairs or correction) and paired is None:
         raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
     if agreement:
-        check_one_document("--agreement", fmt, "simpeval.significance.agreement.metric_agreement")
+        check_one_document("--agreement", fmt, "simpeval.significance.agreement.metric_agreement", ("csv", "tsv"))
 
 
 @click.command(cls=MultiValueCommand)
@@ -184,16 +184,15 @@ def compare(
                 jobs=paired_jobs,
             )
         ).with_signature_fields(lang=language_pair)
-    click.echo(
-        render(table, fmt, width=width, deltas=deltas, short=short)
-    )  # the table first: a failing plot cannot lose it
-    _write_extras(table, fmt, plot)
+    document = table_document(table, width=width, deltas=deltas, short=short)
+    if table.correlations:  # one document: JSON {"scores": [...], "agreement": [...]}
+        document += agreement_document(table.correlations)
+    click.echo(render(document, fmt))  # the tables first: a failing plot cannot lose them
+    _write_plot(table, plot)
 
 
-def _write_extras(table: ResultTable, fmt: str, plot: Optional[str]) -> None:
-    """The metric agreement (printed after the table) and the plot file, if asked for."""
-    if table.correlations:
-        click.echo("\n" + render_agreement(table.correlations, fmt))
+def _write_plot(table: ResultTable, plot: Optional[str]) -> None:
+    """The plot file, if asked for."""
     if plot:
         from ..report.plots import save_figure  # matplotlib is optional: imported only when asked for
 

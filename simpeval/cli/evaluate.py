@@ -14,16 +14,14 @@ printed with its signature.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 import click
 
 from .. import api
-from .._json import dumps
 from ..io import STDIN
 from ..metrics import Metric, available_metrics
-from ..report import ResultTable, render
+from ..report import ResultTable, render, table_document
 from ..testsets import available_testsets
 from .inputs import Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
@@ -169,20 +167,16 @@ def evaluate(
             )
         )
         table = _scores(data, metric_objects)
-    scores = render(table, fmt, width=width)
     if not features:
-        click.echo(scores)
+        click.echo(render(table, fmt, width=width))
         return
     # EASSE's quality estimation, as easse evaluate calls it: the same --lowercase and tokenizer;
     # imported when asked, for the Levenshtein package (simplification-metrics[features])
-    from ..features import render_features_of
+    from ..features import document_of
 
     assert data.sources is not None  # checked above
-    rendered = render_features_of(data.sources, data.systems, fmt, width=3, tokenize=tokenizer, lowercase=lowercase)
-    if fmt == "json":  # one document: {"scores": [...], "features": [...]}
-        click.echo(dumps({"scores": json.loads(scores), "features": json.loads(rendered)}, indent=2))
-    else:
-        click.echo(scores + ("\n" if fmt == "jsonl" else "\n\n") + rendered)
+    extra = document_of(data.sources, data.systems, width=3, tokenize=tokenizer, lowercase=lowercase)
+    click.echo(render(table_document(table, width=width) + extra, fmt))  # JSON: {"scores": [...], "features": [...]}
 
 
 def _easse_spellings(ours: dict[str, Any], easse: dict[str, Any]) -> dict[str, Any]:

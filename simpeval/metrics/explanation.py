@@ -56,7 +56,8 @@ class Explanation(ExplanationPart):
     """Mixin of a whole explanation: also ``render``, ``str`` (text) and ``_repr_html_`` (Jupyter)."""
 
     def render(self, fmt: str = "text") -> str:
-        """The explanation as ``"text"``, ``"html"`` or ``"json"``."""
+        """The explanation as ``"text"``, ``"html"`` or ``"json"``, or in any other format of
+        :func:`simpeval.report.render` (Markdown, LaTeX, CSV, TSV, JSON Lines: one record per n-gram)."""
         if fmt == "json":
             return self.to_json()
         renderer = _RENDERERS.get(fmt)

@@ -1,7 +1,10 @@
-"""Result model (:mod:`~simpeval.report.table`) and pure renderers (:mod:`simpeval.report.formats`, one module per format behind :func:`render`).
+"""Result model (:mod:`~simpeval.report.table`), the neutral :class:`Document` every result becomes
+(:mod:`~simpeval.report.document`) and one writer per format behind :func:`render` (:mod:`simpeval.report.formats`).
 
-:func:`render` writes a table as text, Markdown, LaTeX (booktabs), HTML, CSV or JSON;
-``ResultTable._repr_html_`` shows it in Jupyter and ``ResultTable.to_pandas()`` (extra ``pandas``,
+:func:`render` writes a document, or a table, as text, Markdown, LaTeX (booktabs), HTML, CSV,
+TSV, JSON or JSON Lines; :func:`table_document` and :func:`agreement_document` give the documents
+of a table and of metric agreement, which add up (``a + b``) into one.
+``ResultTable._repr_html_`` shows a table in Jupyter and ``ResultTable.to_pandas()`` (extra ``pandas``,
 :mod:`~simpeval.report.frame`) returns the CSV records as a DataFrame. The model imports no
 renderer: importing this package installs both displays with
 :func:`~simpeval.report.table.register_display`.
@@ -9,7 +12,8 @@ renderer: importing this package installs both displays with
 
 from __future__ import annotations
 
-from .formats import available_formats, render, render_agreement
+from .document import Cell, Document, Grid, Records, Section, interval
+from .formats import agreement_document, available_formats, render, render_agreement, table_document
 from .frame import to_dataframe
 from .table import MetricColumn, ResultTable, SegmentScore, SegmentTable, register_display
 
@@ -22,11 +26,19 @@ register_display("html", _html)
 register_display("pandas", to_dataframe)
 
 __all__ = [
+    "Cell",
+    "Document",
+    "Grid",
     "MetricColumn",
+    "Records",
     "ResultTable",
     "SegmentScore",
+    "Section",
     "SegmentTable",
+    "agreement_document",
     "available_formats",
+    "interval",
     "render",
     "render_agreement",
+    "table_document",
 ]

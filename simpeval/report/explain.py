@@ -16,17 +16,20 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..metrics.explanation import register_renderer
+from .document import Cell, Document, Grid, Records, Section
+from .formats import render
 
 if TYPE_CHECKING:  # only the types: importing the metric modules here would load sacrebleu
     from ..metrics.bleu_explain import BLEUExplanation, BLEUOrder
     from ..metrics.sari.explain import NgramRow, OperationBreakdown, OrderBreakdown, SARIExplanation
 
-__all__ = ["PAPER_PRESET", "legend", "register", "render_html", "render_text"]
+__all__ = ["PAPER_PRESET", "explanation_document", "legend", "register", "render_html", "render_text"]
 
 #: The SARI preset that computes the formula as printed in Xu et al. (2016): P and R of each
 #: operation averaged over the n-gram orders, F of the averages for add and keep, deletion
@@ -251,7 +254,90 @@ def render_html(e: Any) -> str:
     return "".join(parts)
 
 
+# ------------------------------------------------------------------ the document (every other format)
+def _sari_record(op: OperationBreakdown, order: OrderBreakdown, row: NgramRow) -> dict[str, Any]:
+    return {
+        "operation": op.operation,
+        "order": order.order,
+        "ngram": row.text,
+        **{column: getattr(row, column) for column in _SARI_COLUMNS},
+    }
+
+
+_SARI_COLUMNS = (
+    "source_count",
+    "prediction_count",
+    "reference_count",
+    "in_references",
+    "weighted_source",
+    "weighted_prediction",
+    "weighted_references",
+    "precision_num",
+    "precision_den",
+    "recall_num",
+    "recall_den",
+)
+_BLEU_COLUMNS = ("count", "max_reference", "clipped")
+
+
+def _order_sections(e: Any) -> tuple[list[Section], Records]:
+    """One section per n-gram order (per operation for SARI), and the flat records of every n-gram."""
+    sections, records = [], []
+    if _is_sari(e):
+        for op in e.operations:
+            for order in op.orders:
+                rows = tuple(tuple(Cell((c,)) for c in _sari_cells(r, len(e.references))) for r in order.rows)
+                grid = Grid(_SARI_HEADER, rows, ("l", *("r" for _ in _SARI_HEADER[1:])))
+                title = f"{op.operation.upper()} {op.score:.2f} ({op.rule}): {_order_line(order)}"
+                sections.append(Section(f"{op.operation}-{order.order}", title, grid))
+                records += [_sari_record(op, order, r) for r in order.rows]
+        return sections, Records(("operation", "order", "ngram", *_SARI_COLUMNS), tuple(records))
+    for order in e.orders:
+        cells = [[r.text, _num(r.count), _num(r.max_reference), _num(r.clipped)] for r in order.rows]
+        grid = Grid(_BLEU_HEADER, tuple(tuple(Cell((c,)) for c in row) for row in cells), ("l", "r", "r", "r"))
+        sections.append(Section(f"order-{order.order}", _bleu_order_line(order), grid))
+        records += [
+            {"order": order.order, "ngram": r.text, **{c: getattr(r, c) for c in _BLEU_COLUMNS}} for r in order.rows
+        ]
+    return sections, Records(("order", "ngram", *_BLEU_COLUMNS), tuple(records))
+
+
+def explanation_document(e: Any) -> Document:
+    """An explanation as a document: the score, its signature and inputs, a grid per n-gram order,
+    the legend; one record per n-gram (CSV, TSV, JSON Lines) and the explanation's
+    :meth:`~simpeval.metrics.explanation.ExplanationPart.to_dict` as JSON.
+
+    Examples:
+        >>> from simpeval import BLEU
+        >>> document = explanation_document(BLEU().explain("a b c", ["a b d"]))
+        >>> [section.title for section in document.sections][:2]
+        ['BLEU 0.00', '1-grams: 2/3 matched, precision 66.67']
+    """
+    sections, records = _order_sections(e)
+    inputs = Grid(("input", "text"), tuple((Cell((name,)), Cell((text,))) for name, text in _inputs(e)), ("l", "l"))
+    facts = f"counts (*): {e.weighting}" if _is_sari(e) else _bleu_facts(e)
+    first = Section(
+        "explanation",
+        _sari_title(e) if _is_sari(e) else _bleu_title(e),
+        inputs,
+        notes=(facts,),
+        signatures=(e.score.signature.format(),),
+        records=records,
+        line_records=records,
+        tree=e.to_dict(),
+        line_objects=records.rows,
+    )
+    return Document((first, *sections, Section("legend", "legend", legend=tuple(legend(e)))))
+
+
+def _via_document(e: Any, fmt: str) -> str:
+    return render(explanation_document(e), fmt)
+
+
 def register() -> None:
-    """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of every explanation."""
+    """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of every explanation,
+    and :func:`explanation_document` its other formats (Markdown, LaTeX, CSV, TSV, JSON Lines)."""
+    for fmt in ("markdown", "latex", "csv", "tsv", "jsonl"):
+        register_renderer(fmt, functools.partial(_via_document, fmt=fmt))
     register_renderer("text", render_text)
     register_renderer("html", render_html)

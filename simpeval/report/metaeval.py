@@ -1,32 +1,33 @@
-"""The result of a meta-evaluation (:func:`simpeval.metaeval.meta_evaluate`) and its rendering.
+"""The result of a meta-evaluation (:func:`simpeval.metaeval.meta_evaluate`) and its document.
 
 :class:`MetaEvaluation` holds the correlations of each metric with human ratings (segment and
 system level; Pearson, Spearman, Kendall; bootstrap 95% intervals), the Williams tests between
 metrics, the pairwise system-ranking accuracy of each metric and the metrics' agreement on the
-same pairs. :func:`render_metaeval` writes it in every format of :func:`simpeval.report.render`,
-with the human formats' grids (:mod:`simpeval.report.formats`) and flat records for CSV, TSV
-and JSON Lines.
+same pairs. :func:`metaeval_document` makes it a :class:`~simpeval.report.document.Document`
+(a grid per analysis, flat records for CSV, TSV and JSON Lines, the whole result for JSON) and
+:func:`render_metaeval` writes that in every format of :func:`simpeval.report.render`.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
-from .._json import dumps
 from ..defaults import ALPHA
-from ..exceptions import InvalidOptionError
-from .formats import available_formats
-from .formats.html import html_escape, html_grid
-from .formats.latex import latex_escape, latex_grid
-from .formats.layout import Cell, Grid
-from .formats.markdown import markdown_escape, markdown_grid
-from .formats.text import text_grid
+from .document import Cell, Document, Grid, Records, Section, interval, number_or_na
+from .formats import check_format, check_width, render
 
-__all__ = ["MetaCorrelation", "MetaEvaluation", "PairAgreement", "RankingAccuracy", "WilliamsTest", "render_metaeval"]
+__all__ = [
+    "RECORD_COLUMNS",
+    "MetaCorrelation",
+    "MetaEvaluation",
+    "PairAgreement",
+    "RankingAccuracy",
+    "WilliamsTest",
+    "metaeval_document",
+    "render_metaeval",
+]
 
 #: Fewest items (segments or systems) a figure is printed for in the human formats.
 MIN_ITEMS = 3
@@ -156,70 +157,33 @@ class MetaEvaluation:
     def records(self) -> list[dict[str, Any]]:
         """One flat record per figure (the rows of the CSV, TSV and JSON Lines formats)."""
         out = [
-            {
-                "table": "correlation",
-                "level": c.level,
-                "metric_a": c.metric,
-                "metric_b": "",
-                "method": c.method,
-                "value": c.value,
-                "ci_low": c.low,
-                "ci_high": c.high,
-                "n": c.n,
-                "t": None,
-                "p_value": None,
-            }
+            _record("correlation", c.level, c.metric, "", c.method, c.value, c.low, c.high, c.n)
             for c in self.correlations
         ]
         out += [
-            {
-                "table": "williams",
-                "level": w.level,
-                "metric_a": w.metric_a,
-                "metric_b": w.metric_b,
-                "method": "pearson",
-                "value": w.r_a - w.r_b,
-                "ci_low": None,
-                "ci_high": None,
-                "n": w.n,
-                "t": w.t,
-                "p_value": w.p_value,
-            }
+            _record(
+                "williams", w.level, w.metric_a, w.metric_b, "pearson", w.r_a - w.r_b, None, None, w.n, w.t, w.p_value
+            )
             for w in self.williams
         ]
         out += [
-            {
-                "table": "ranking",
-                "level": "system",
-                "metric_a": r.metric,
-                "metric_b": "",
-                "method": "accuracy",
-                "value": r.accuracy,
-                "ci_low": r.low,
-                "ci_high": r.high,
-                "n": r.n_pairs,
-                "t": None,
-                "p_value": None,
-            }
+            _record("ranking", "system", r.metric, "", "accuracy", r.accuracy, r.low, r.high, r.n_pairs)
             for r in self.ranking
         ]
         out += [
-            {
-                "table": "agreement",
-                "level": "system",
-                "metric_a": a.metric_a,
-                "metric_b": a.metric_b,
-                "method": "agreement",
-                "value": a.agreement,
-                "ci_low": a.low,
-                "ci_high": a.high,
-                "n": a.n_pairs,
-                "t": None,
-                "p_value": None,
-            }
+            _record("agreement", "system", a.metric_a, a.metric_b, "agreement", a.agreement, a.low, a.high, a.n_pairs)
             for a in self.agreement
         ]
         return [_clean(r) for r in out]
+
+
+#: The columns of :meth:`MetaEvaluation.records`.
+RECORD_COLUMNS = ("table", "level", "metric_a", "metric_b", "method", "value", "ci_low", "ci_high", "n", "t", "p_value")
+
+
+def _record(*values: Any) -> dict[str, Any]:
+    """A record of :meth:`MetaEvaluation.records`: the values in :data:`RECORD_COLUMNS` order (``t``, ``p_value`` optional)."""
+    return dict(zip(RECORD_COLUMNS, values + (None,) * (len(RECORD_COLUMNS) - len(values))))
 
 
 def _clean(value: Any) -> Any:
@@ -232,13 +196,9 @@ def _clean(value: Any) -> Any:
     return value
 
 
-# ------------------------------------------------------------------ the human formats
-def _number(value: float, width: int) -> str:
-    return "n/a" if math.isnan(value) else f"{value:.{width}f}"
-
-
-def _interval(low: float, high: float, width: int) -> str:
-    return "" if math.isnan(low) else f"({_number(low, width)}, {_number(high, width)})"
+# ------------------------------------------------------------------ the document
+def _figure(value: float, low: float, high: float, width: int) -> Cell:
+    return Cell((number_or_na(value, width), interval(low, high, width)))
 
 
 def _correlation_grid(result: MetaEvaluation, width: int) -> Grid:
@@ -249,10 +209,7 @@ def _correlation_grid(result: MetaEvaluation, width: int) -> Grid:
             found = {c.method: c for c in result.correlations if (c.metric, c.level) == (metric, level)}
             if not found or next(iter(found.values())).n < MIN_ITEMS:
                 continue
-            cells = [
-                Cell((_number(found[m].value, width), _interval(found[m].low, found[m].high, width)))
-                for m, _ in coefficients
-            ]
+            cells = [_figure(found[m].value, found[m].low, found[m].high, width) for m, _ in coefficients]
             rows.append((Cell((level,)), Cell((metric,)), Cell((str(next(iter(found.values())).n),)), *cells))
     header = ("Level", "Metric", "n", *(title for _, title in coefficients))
     return Grid(header, tuple(rows), ("l", "l", "r", *("rl" for _ in coefficients)))
@@ -263,11 +220,11 @@ def _williams_grid(result: MetaEvaluation, width: int) -> Optional[Grid]:
         (
             Cell((w.level,)),
             Cell((f"{w.metric_a} > {w.metric_b}",)),
-            Cell((_number(w.r_a, width),)),
-            Cell((_number(w.r_b, width),)),
-            Cell((_number(w.r_ab, width),)),
-            Cell((_number(w.t, 2),)),
-            Cell((_number(w.p_value, 4) + ("*" if w.p_value < ALPHA else ""),)),
+            Cell((number_or_na(w.r_a, width),)),
+            Cell((number_or_na(w.r_b, width),)),
+            Cell((number_or_na(w.r_ab, width),)),
+            Cell((number_or_na(w.t, 2),)),
+            Cell((number_or_na(w.p_value, 4) + ("*" if w.p_value < ALPHA else ""),)),
         )
         for w in result.williams
         if w.n > MIN_ITEMS
@@ -278,40 +235,25 @@ def _williams_grid(result: MetaEvaluation, width: int) -> Optional[Grid]:
 
 
 def _pairs_grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
-    grids = []
-    rows: tuple[tuple[Cell, ...], ...]
-    if result.ranking:
-        rows = tuple(
-            (
-                Cell((r.metric,)),
-                Cell((_number(r.accuracy, width), _interval(r.low, r.high, width))),
-                Cell((str(r.n_pairs),)),
-            )
-            for r in result.ranking
-        )
-        grids.append(
-            (
-                "Pairwise system-ranking accuracy (pairs the raters tell apart)",
-                Grid(("Metric", "Accuracy", "Pairs"), rows, ("l", "rl", "r")),
-            )
-        )
-    if result.agreement:
-        rows = tuple(
-            (
-                Cell((a.metric_a,)),
-                Cell((a.metric_b,)),
-                Cell((_number(a.agreement, width), _interval(a.low, a.high, width))),
-                Cell((str(a.n_pairs),)),
-            )
-            for a in result.agreement
-        )
-        grids.append(
-            (
-                "Agreement between metrics on the same pairs",
-                Grid(("Metric A", "Metric B", "Agreement", "Pairs"), rows, ("l", "l", "rl", "r")),
-            )
-        )
-    return grids
+    """The ranking-accuracy and pair-agreement grids, those with rows."""
+    ranking = tuple(
+        (Cell((r.metric,)), _figure(r.accuracy, r.low, r.high, width), Cell((str(r.n_pairs),))) for r in result.ranking
+    )
+    agreement = tuple(
+        (Cell((a.metric_a,)), Cell((a.metric_b,)), _figure(a.agreement, a.low, a.high, width), Cell((str(a.n_pairs),)))
+        for a in result.agreement
+    )
+    grids = [
+        (
+            "Pairwise system-ranking accuracy (pairs the raters tell apart)",
+            Grid(("Metric", "Accuracy", "Pairs"), ranking, ("l", "rl", "r")),
+        ),
+        (
+            "Agreement between metrics on the same pairs",
+            Grid(("Metric A", "Metric B", "Agreement", "Pairs"), agreement, ("l", "l", "rl", "r")),
+        ),
+    ]
+    return [(title, grid) for title, grid in grids if grid.rows]
 
 
 def _grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
@@ -338,34 +280,19 @@ def _notes(result: MetaEvaluation) -> list[str]:
     return notes
 
 
-def _human(result: MetaEvaluation, fmt: str, width: int) -> str:
-    blocks: list[str] = []
-    for title, grid in _grids(result, width):
-        if fmt == "text":
-            blocks.append("\n".join([title, *text_grid(grid)]))
-        elif fmt == "markdown":
-            blocks.append("\n".join([f"**{markdown_escape(title)}**", "", *markdown_grid(grid)]))
-        elif fmt == "latex":
-            blocks.append("\n".join([f"% {latex_escape(title)}", *latex_grid(grid)]))
-        else:
-            blocks.append("\n".join(html_grid(grid, caption=title)))
-    notes = _notes(result) + list(result.signatures)
-    if fmt == "html":
-        blocks.append("\n".join(f"<p>{html_escape(n)}</p>" for n in notes))
-    elif fmt == "latex":
-        blocks.append("\n".join(f"% {n}" for n in notes))
-    else:
-        blocks.append("\n".join(notes))
-    return "\n\n".join(block for block in blocks if block)
-
-
-def _delimited(result: MetaEvaluation, delimiter: str) -> str:
-    records = result.records()
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(records[0]), delimiter=delimiter, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({k: "" if v is None else v for k, v in r.items()} for r in records)
-    return out.getvalue().rstrip("\n")
+def metaeval_document(result: MetaEvaluation, width: int = 3) -> Document:
+    """``result`` as a document: one section per analysis (its grid), then one with the notes and
+    the signatures; the machine formats read the first section (``"metaeval"``): the whole result
+    in JSON (:meth:`MetaEvaluation.to_dict`, with the notes printed), one flat record per figure
+    (:meth:`MetaEvaluation.records`) in CSV, TSV and JSON Lines."""
+    records = tuple(result.records())
+    table = Records(RECORD_COLUMNS, records)
+    tree = {**result.to_dict(), "notes": _notes(result)}  # the notes the human formats print (left-out levels too)
+    (title, grid), *others = _grids(result, width)
+    first = Section("metaeval", title, grid, records=table, line_records=table, tree=tree, line_objects=records)
+    sections = [first, *(Section("metaeval-" + str(k), t, g) for k, (t, g) in enumerate(others, 1))]
+    sections.append(Section("notes", notes=tuple(_notes(result)), signatures=result.signatures))
+    return Document(tuple(sections))
 
 
 def render_metaeval(result: MetaEvaluation, fmt: str = "text", width: int = 3) -> str:
@@ -382,18 +309,10 @@ def render_metaeval(result: MetaEvaluation, fmt: str = "text", width: int = 3) -
         >>> c = MetaCorrelation("SARI", "segment", "pearson", 0.3, 0.2, 0.4, 600)
         >>> m = MetaEvaluation("simplicity-da", "simplicity_zscore", "asset", (), (c,), (), (), (), 1000, 12345)
         >>> print(render_metaeval(m, "markdown", width=2).split("\\n\\n")[1])
-        | Level   | Metric |   n |         Pearson r |
-        |:--------|:-------|----:|------------------:|
-        | segment | SARI   | 600 | 0.30 (0.20, 0.40) |
+        | Level   | Metric |   n |        Pearson r |
+        |:--------|:-------|----:|-----------------:|
+        | segment | SARI   | 600 | 0.30 (0.20–0.40) |
     """
-    if fmt not in available_formats():
-        raise InvalidOptionError(f"render_metaeval: fmt must be one of {', '.join(available_formats())} (got {fmt!r}).")
-    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
-        raise InvalidOptionError(f"render_metaeval: width must be a non-negative integer (got {width!r}).")
-    if fmt == "json":  # the same notes as the human formats print (the left-out levels too)
-        return dumps({**result.to_dict(), "notes": _notes(result)}, indent=2)
-    if fmt == "jsonl":
-        return "\n".join(dumps(r) for r in result.records())
-    if fmt in ("csv", "tsv"):
-        return _delimited(result, "\t" if fmt == "tsv" else ",")
-    return _human(result, fmt, width)
+    check_format("render_metaeval", fmt)
+    check_width("render_metaeval", width)
+    return render(metaeval_document(result, width), fmt)

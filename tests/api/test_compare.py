@@ -166,7 +166,7 @@ def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None
     assert run(runner, *args, "--names", "only-one").exit_code == 2
     duplicate = run(runner, *args, "--names", "same", "same")  # would silently drop a system
     assert duplicate.exit_code == 2 and "--names gives the same name to several systems: same." in duplicate.stderr
-    assert "--agreement" in run(runner, *args, "--agreement", "-f", "json").stderr
+    assert "--agreement" in run(runner, *args, "--agreement", "-f", "csv").stderr
 
 
 def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:

@@ -247,13 +247,21 @@ def test_the_signature_of_render_is_unchanged(table):
 def test_the_package_exports():
     assert simpeval.report.render is render  # the function; the format modules are simpeval.report.formats
     assert sorted(simpeval.report.__all__) == [
+        "Cell",
+        "Document",
+        "Grid",
         "MetricColumn",
+        "Records",
         "ResultTable",
+        "Section",
         "SegmentScore",
         "SegmentTable",
+        "agreement_document",
         "available_formats",
+        "interval",
         "render",
         "render_agreement",
+        "table_document",
     ]
 
 
@@ -267,8 +275,8 @@ CORRELATIONS = [
 def test_agreement_text():
     assert render_agreement(CORRELATIONS, "text", width=2).splitlines() == [
         "Metric agreement across systems",
-        "Metric A  Metric B  Coefficient  Value     95% CI",
-        "SARI      BLEU      kendall       0.60  0.20–0.90",
+        "Metric A  Metric B  Coefficient  Value       95% CI",
+        "SARI      BLEU      kendall       0.60  (0.20–0.90)",
         "SARI      TER       pearson      -0.25",
     ]
 
@@ -289,7 +297,7 @@ def test_agreement_records():
     lines = render_agreement(CORRELATIONS, "csv").splitlines()
     assert lines[0] == "metric_a,metric_b,method,value,ci_low,ci_high,n_systems,n_samples,seed"
     assert lines[2] == "SARI,TER,pearson,-0.25,,,11,0,12345"
-    assert render_agreement([], "csv") == "metric_a"
+    assert render_agreement([], "csv") == lines[0]  # the whole header, also without a row
 
 
 @pytest.mark.parametrize("fmt", ["markdown", "latex", "html"])

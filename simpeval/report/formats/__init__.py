@@ -1,15 +1,18 @@
-"""Pure renderers: a :class:`~simpeval.report.ResultTable` (or :class:`~simpeval.report.SegmentTable`) in, a string out.
+"""One writer per format behind :func:`render`: a :class:`~simpeval.report.document.Document` (or a table) in, a string out.
 
-:func:`render` dispatches to one module per format. The human formats (:mod:`.text`,
-:mod:`.markdown`, :mod:`.latex`, :mod:`.html`) write the format-neutral report of
-:mod:`.layout`; :mod:`.csv` writes the flat records of :mod:`.records` (which pandas shares)
-and :mod:`.json` its own objects; :mod:`.lines` gives both one line per record (TSV, JSON Lines).
+Every result becomes a :class:`~simpeval.report.document.Document` first (a table by
+:func:`table_document`, metric agreement by :func:`agreement_document`, a
+meta-evaluation by :func:`simpeval.report.metaeval.metaeval_document`, features by
+:func:`simpeval.report.features.features_document`); each format module (:mod:`.text`,
+:mod:`.markdown`, :mod:`.latex`, :mod:`.html`, :mod:`.csv` for CSV and TSV, :mod:`.json` for
+JSON and JSON Lines) writes that model and knows nothing else.
 
 Conventions of the human formats (text, Markdown, LaTeX, HTML):
 
 - the best system of each metric (by the metric's direction; TER: lower is better) is marked with
   ``†`` after the score in text and in bold elsewhere, when there is more than one system;
-- a bootstrap confidence interval follows the score: ``41.2 (40.1–42.3)``;
+- an interval follows its figure, always spelled ``41.2 (40.1–42.3)``
+  (:func:`~simpeval.report.document.interval`);
 - a paired bootstrap adds the tested system's bootstrap mean and half its 95% interval, as
   sacrebleu prints them: ``(μ = 41.3 ± 1.1)`` (blank for the baseline, which is not tested);
 - a paired test against the baseline follows as ``(p = 0.0010)*``, the ``*`` meaning (only)
@@ -38,35 +41,45 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Union
 
 from ...defaults import WIDTH
 from ...exceptions import InvalidOptionError
+from ..document import Document
 from ..table import ResultTable
-from .agreement import agreement_table
-from .csv import render_csv
-from .html import render_html
-from .json import render_json
-from .latex import render_latex
+from .agreement import agreement_document
+from .csv import write_csv, write_tsv
+from .html import write_html
+from .json import write_json, write_jsonl
+from .latex import write_latex
 from .layout import AnyTable, Options, number, scores_in_order
-from .lines import render_jsonl, render_tsv
-from .markdown import render_markdown
-from .text import render_text
+from .markdown import write_markdown
+from .tables import build_document
+from .text import write_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...significance.agreement import Correlation
 
-__all__ = ["available_formats", "render", "render_agreement"]
+__all__ = [
+    "agreement_document",
+    "available_formats",
+    "check_format",
+    "check_width",
+    "render",
+    "render_agreement",
+    "table_document",
+]
 
-_RENDERERS: dict[str, Callable[[AnyTable, Options], str]] = {
-    "text": render_text,
-    "markdown": render_markdown,
-    "latex": render_latex,
-    "html": render_html,
-    "csv": render_csv,
-    "json": render_json,
-    "tsv": render_tsv,
-    "jsonl": render_jsonl,
+#: Each format's writer, and the view of a document it reads (:data:`~simpeval.report.document.VIEWS`).
+_WRITERS: dict[str, tuple[Callable[[Document], str], str]] = {
+    "text": (write_text, "grid"),
+    "markdown": (write_markdown, "grid"),
+    "latex": (write_latex, "grid"),
+    "html": (write_html, "grid"),
+    "csv": (write_csv, "records"),
+    "tsv": (write_tsv, "line_records"),
+    "json": (write_json, "tree"),
+    "jsonl": (write_jsonl, "line_objects"),
 }
 
 
@@ -77,26 +90,35 @@ def available_formats() -> list[str]:
         >>> available_formats()
         ['csv', 'html', 'json', 'jsonl', 'latex', 'markdown', 'text', 'tsv']
     """
-    return sorted(_RENDERERS)
+    return sorted(_WRITERS)
 
 
-def _check_format(caller: str, fmt: str) -> None:
-    if not isinstance(fmt, str) or fmt not in _RENDERERS:
+def check_format(caller: str, fmt: str) -> None:
+    """An :class:`~simpeval.exceptions.InvalidOptionError` naming ``caller`` unless ``fmt`` is a format."""
+    if not isinstance(fmt, str) or fmt not in _WRITERS:
         raise InvalidOptionError(f"{caller}: fmt must be one of {', '.join(available_formats())} (got {fmt!r}).")
 
 
+def check_width(caller: str, width: int) -> None:
+    """An :class:`~simpeval.exceptions.InvalidOptionError` naming ``caller`` unless ``width`` is a count of decimals."""
+    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
+        raise InvalidOptionError(f"{caller}: width must be a non-negative integer (got {width!r}).")
+
+
 def render(
-    table: AnyTable,
+    table: Union[Document, AnyTable],
     fmt: str = "text",
     width: int = WIDTH,
     score_only: bool = False,
     deltas: bool = False,
     short: bool = False,
 ) -> str:
-    """Render a result table.
+    """Write a document, or a result table (turned into its document first), in ``fmt``.
 
     Args:
-        table: corpus scores (:class:`ResultTable`) or sentence-level scores (:class:`SegmentTable`).
+        table: a :class:`~simpeval.report.document.Document` (any result's, or several results'
+            added together), corpus scores (:class:`ResultTable`) or sentence-level scores
+            (:class:`SegmentTable`).
         fmt: one of :func:`available_formats`: ``"text"`` (aligned table), ``"markdown"`` (GitHub
             table), ``"latex"`` (booktabs ``tabular`` fragment), ``"html"`` (``<table>`` fragment),
             ``"csv"`` or ``"json"`` (one record per system and metric, or per segment), ``"tsv"``
@@ -104,33 +126,67 @@ def render(
             with every metric side by side).
         width: number of decimals of every printed score in the human formats (text, Markdown,
             LaTeX, HTML; p-values there have 4 decimals); CSV and JSON are machine-readable and
-            always carry full precision, whatever ``width``.
-        score_only: print only the scores, one per line, systems x metrics (x segments) order.
+            always carry full precision, whatever ``width``. A document is already formatted:
+            ``width`` is not used.
+        score_only: print only the scores, one per line, systems x metrics (x segments) order. Tables only.
         deltas: add each system's difference to the baseline (``table.baseline``, or the first
             system) under every metric. :class:`ResultTable` only.
-        short: signatures with their short keys (``BLEU|#:1|c:mixed|...``, sacrebleu's ``-sh``).
+        short: signatures with their short keys (``BLEU|#:1|c:mixed|...``, sacrebleu's ``-sh``). Tables only.
 
     Raises:
-        InvalidOptionError: unknown ``fmt``, a negative ``width``, or ``deltas`` for a segment table.
+        InvalidOptionError: unknown ``fmt``, a negative ``width``, ``deltas`` for a segment table,
+            ``score_only``, ``deltas`` or ``short`` for a document, or a document that ``fmt``
+            cannot hold (two tables in CSV or TSV).
     """
-    _check_format("render", fmt)
-    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
-        raise InvalidOptionError(f"render: width must be a non-negative integer (got {width!r}).")
-    if deltas and not isinstance(table, ResultTable):
-        raise InvalidOptionError(
-            f"render: deltas must be False for a {type(table).__name__} (got True). "
-            "Differences to a baseline are defined for corpus scores (ResultTable) only."
-        )
+    check_format("render", fmt)
+    check_width("render", width)
+    write, view = _WRITERS[fmt]
+    if isinstance(table, Document):
+        if score_only or deltas or short:
+            raise InvalidOptionError(
+                "render: score_only, deltas and short are for tables; a Document is already formatted."
+            )
+        return write(table)
+    _check_deltas("render", table, deltas)
     if score_only:
         return "\n".join(number(score.score, width) for score in scores_in_order(table))
-    return _RENDERERS[fmt](table, Options(width, deltas, bool(short)))
+    return write(build_document(table, Options(width, deltas, bool(short)), (view,)))
+
+
+def _check_deltas(caller: str, table: AnyTable, deltas: bool) -> None:
+    if deltas and not isinstance(table, ResultTable):
+        raise InvalidOptionError(
+            f"{caller}: deltas must be False for a {type(table).__name__} (got True). "
+            "Differences to a baseline are defined for corpus scores (ResultTable) only."
+        )
+
+
+def table_document(table: AnyTable, width: int = WIDTH, deltas: bool = False, short: bool = False) -> Document:
+    """A result table or a segment table as a :class:`~simpeval.report.document.Document`, every view built.
+
+    ``width``, ``deltas`` and ``short`` as for :func:`render`; add the document to another one
+    (``table_document(table) + agreement_document(correlations)``) to write both as one.
+
+    Raises:
+        InvalidOptionError: a negative ``width``, or ``deltas`` for a segment table.
+
+    Examples:
+        >>> from simpeval.metrics.score import Score, Signature
+        >>> from simpeval.report.table import MetricColumn, ResultTable
+        >>> table = ResultTable(("sys",), (MetricColumn("BLEU"),), ((Score("BLEU", 27.25, Signature("BLEU", ())),),))
+        >>> [section.name for section in table_document(table).sections]
+        ['scores']
+    """
+    check_width("table_document", width)
+    _check_deltas("table_document", table, deltas)
+    return build_document(table, Options(width, deltas, bool(short)))
 
 
 def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", width: int = 3) -> str:
     """Render system-level metric correlations (:func:`simpeval.significance.agreement.metric_agreement`).
 
     One row per metric pair and coefficient, with the bootstrap percentile interval when it
-    was computed. ``json`` gives a list of objects; ``csv`` one line per row.
+    was computed (:func:`agreement_document`).
 
     Raises:
         InvalidOptionError: unknown ``fmt``.
@@ -139,9 +195,12 @@ def render_agreement(correlations: Sequence[Correlation], fmt: str = "text", wid
         >>> from simpeval.significance.agreement import Correlation
         >>> c = Correlation("SARI", "BLEU", "kendall", 0.6, 0.2, 0.9, 11, 1000, 12345)
         >>> print(render_agreement([c], "markdown", width=2))
-        | Metric A | Metric B | Coefficient | Value |    95% CI |
-        |:---------|:---------|:------------|------:|----------:|
-        | SARI     | BLEU     | kendall     |  0.60 | 0.20–0.90 |
+        **Metric agreement across systems**
+        <BLANKLINE>
+        | Metric A | Metric B | Coefficient | Value |      95% CI |
+        |:---------|:---------|:------------|------:|------------:|
+        | SARI     | BLEU     | kendall     |  0.60 | (0.20–0.90) |
     """
-    _check_format("render_agreement", fmt)
-    return agreement_table(correlations, fmt, width)
+    check_format("render_agreement", fmt)
+    check_width("render_agreement", width)
+    return render(agreement_document(correlations, width), fmt)

@@ -1,22 +1,24 @@
-"""The CSV format: the flat records of :mod:`~simpeval.report.formats.records`, one line each.
+"""The delimited formats: CSV writes each section's :attr:`~simpeval.report.document.Section.records`,
+TSV its :attr:`~simpeval.report.document.Section.line_records`, a header line then one line per record.
 
 Every number is written at full precision (Python's shortest round-trip ``repr``), whatever
-``width``, which is for the human formats; a value that was not computed is an empty field.
+``width``, which is for the human formats; a value that was not computed is an empty field. One
+table is one document: a document with two tables cannot be written as one CSV (or TSV) file.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from typing import Any, Optional
 
-from ..table import ResultTable
-from .layout import AnyTable, Options
-from .records import Value, result_records, segment_records
+from ...exceptions import InvalidOptionError
+from ..document import Document, Records
 
-__all__ = ["csv_rows", "render_csv"]
+__all__ = ["write_csv", "write_tsv"]
 
 
-def _field(value: Value) -> str:
+def _field(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, float):
@@ -24,17 +26,24 @@ def _field(value: Value) -> str:
     return value
 
 
-def csv_rows(table: AnyTable, opts: Options) -> list[list[str]]:
-    """The header, then one row of fields per record."""
-    if isinstance(table, ResultTable):
-        columns, records = result_records(table, opts.deltas, opts.short)
-    else:
-        columns, records = segment_records(table, opts.short)
-    return [columns, *([_field(record[column]) for column in columns] for record in records)]
-
-
-def render_csv(table: AnyTable, opts: Options) -> str:
-    """A header line, then one line per record (no trailing newline)."""
+def _write(document: Document, fmt: str, tables: list[Optional[Records]]) -> str:
+    present = [table for table in tables if table is not None]
+    if len(present) != 1:
+        names = ", ".join(s.name for s, t in zip(document.sections, tables) if t is not None)
+        raise InvalidOptionError(f"{fmt} holds one table; this document has {len(present)} ({names}).")
+    table = present[0]
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(csv_rows(table, opts))
+    writer = csv.writer(out, delimiter="\t" if fmt == "tsv" else ",", lineterminator="\n")
+    writer.writerow(table.columns)
+    writer.writerows([_field(row.get(column)) for column in table.columns] for row in table.rows)
     return out.getvalue().rstrip("\n")
+
+
+def write_csv(document: Document) -> str:
+    """The one table of records as CSV (no trailing newline)."""
+    return _write(document, "csv", [section.records for section in document.sections])
+
+
+def write_tsv(document: Document) -> str:
+    """The one table of line records as TSV (no trailing newline)."""
+    return _write(document, "tsv", [section.line_records for section in document.sections])

@@ -1,4 +1,5 @@
-"""The HTML format: a ``<div>`` with the ``<table>``, the legend and the signatures (also Jupyter's view).
+"""The HTML format: one ``<div>``; per section a ``<table>`` (the title as its caption), the legend,
+the notes and the signatures (in a ``<pre>``). Also Jupyter's view of a result table.
 
 Examples:
     >>> print(html_escape('<b class="x">&</b>'))
@@ -11,9 +12,10 @@ import html
 from collections.abc import Sequence
 from typing import Optional
 
-from .layout import COMPARISONS_TITLE, AnyTable, Cell, Grid, Note, Options, build_report, joined
+from ..document import Cell, Document, Grid, Section
+from .layout import joined
 
-__all__ = ["html_escape", "html_grid", "render_html"]
+__all__ = ["html_escape", "html_grid", "write_html"]
 
 
 def html_escape(text: str) -> str:
@@ -42,19 +44,23 @@ def html_grid(grid: Grid, caption: Optional[str] = None) -> list[str]:
     return [*head_lines, "<tbody>", *body, "</tbody>", "</table>"]
 
 
-def _notes(notes: Sequence[Note]) -> list[str]:
-    if not notes:
-        return []
-    items = [f"{_bold('bold') if s is None else html_escape(s)}: {html_escape(text)}" for s, text in notes]
-    return ['<p class="simpeval-legend">' + "<br>\n".join(items) + "</p>"]
+def _paragraph(css: str, items: Sequence[str]) -> list[str]:
+    return [f'<p class="{css}">' + "<br>\n".join(items) + "</p>"] if items else []
 
 
-def render_html(table: AnyTable, opts: Options) -> str:
-    """The table, the legend and the signatures (in a ``<pre>``), then the comparisons if any."""
-    report = build_report(table, opts)
-    lines = ['<div class="simpeval-report">', *html_grid(report.grid), *_notes(report.notes)]
-    signatures = "\n".join(html_escape(sig) for sig in report.signatures)
-    lines.append(f'<pre class="simpeval-signatures">{signatures}</pre>')
-    if report.comparisons is not None:
-        lines += html_grid(report.comparisons, COMPARISONS_TITLE) + _notes(report.comparison_notes)
-    return "\n".join(lines + ["</div>"])
+def _section(section: Section) -> list[str]:
+    lines = html_grid(section.grid, section.title) if section.grid is not None else []
+    legend = [f"{_bold('bold') if s is None else html_escape(s)}: {html_escape(text)}" for s, text in section.legend]
+    lines += _paragraph("simpeval-legend", legend)
+    lines += _paragraph("simpeval-notes", [html_escape(note) for note in section.notes])
+    if section.signatures:
+        signatures = "\n".join(html_escape(sig) for sig in section.signatures)
+        lines.append(f'<pre class="simpeval-signatures">{signatures}</pre>')
+    return lines
+
+
+def write_html(document: Document) -> str:
+    """Every section inside one ``<div class="simpeval-report">``."""
+    return "\n".join(
+        ['<div class="simpeval-report">', *(line for s in document.sections for line in _section(s)), "</div>"]
+    )

@@ -1,4 +1,5 @@
-"""The LaTeX format: a booktabs ``tabular`` fragment, with the legend and signatures in footnote size.
+"""The LaTeX format: one fragment; per section a small title, a booktabs ``tabular``, and the legend,
+notes and signatures in footnote size.
 
 Examples:
     >>> print(latex_escape("R&D_#1 100% a--b"))
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .layout import COMPARISONS_TITLE, AnyTable, Grid, Note, Options, build_report, joined
+from ..document import Document, Section
+from .layout import Grid, joined
 
-__all__ = ["latex_escape", "latex_grid", "render_latex"]
+__all__ = ["latex_escape", "latex_grid", "write_latex"]
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -98,17 +100,21 @@ def _small(lines: Sequence[str]) -> list[str]:
     return [r"\par\smallskip", r"{\footnotesize", *(line + r"\par" for line in lines), "}"]
 
 
-def _notes(notes: Sequence[Note]) -> list[str]:
-    return [f"{_BEST if s is None else latex_escape(s)}: {latex_escape(text)}" for s, text in notes]
+def _section(section: Section, first: bool) -> list[str]:
+    lines: list[str] = [] if first else [r"\par\medskip"]
+    if section.title:
+        lines.append(rf"{{\small {latex_escape(section.title)}}}\par\smallskip")
+    if section.grid is not None:
+        lines += latex_grid(section.grid)
+    legend = [f"{_BEST if s is None else latex_escape(s)}: {latex_escape(text)}" for s, text in section.legend]
+    return lines + _small(
+        legend + [latex_escape(note) for note in section.notes] + [_tt(s) for s in section.signatures]
+    )
 
 
-def render_latex(table: AnyTable, opts: Options) -> str:
-    """The tabular, then the legend and signatures, then the comparisons' tabular if any."""
-    report = build_report(table, opts)
-    signatures = [_tt(sig) for sig in report.signatures]
-    lines = ["% simpeval results; needs \\usepackage{booktabs}", *latex_grid(report.grid)]
-    lines += _small(_notes(report.notes) + signatures)
-    if report.comparisons is not None:
-        lines += [r"\par\medskip", rf"{{\small {COMPARISONS_TITLE}}}\par\smallskip", *latex_grid(report.comparisons)]
-        lines += _small(_notes(report.comparison_notes))
+def write_latex(document: Document) -> str:
+    """A comment naming the package it needs, then every section."""
+    lines = ["% simpeval results; needs \\usepackage{booktabs}"]
+    for k, section in enumerate(document.sections):
+        lines += _section(section, k == 0)
     return "\n".join(lines)

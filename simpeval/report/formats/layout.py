@@ -1,8 +1,8 @@
-"""The format-neutral report behind the human formats (text, Markdown, LaTeX, HTML).
+"""The human view of a table (text, Markdown, LaTeX, HTML): its grid, legend and signatures.
 
-:func:`build_report` turns a table into a :class:`Report`: a :class:`Grid` of plain-text
-:class:`Cell` values, legend notes, the signature lines and the optional block of all-pairs
-comparisons. Each format module then only writes that report in its own syntax. The number
+:func:`build_report` turns a table into a :class:`Report`: a :class:`~simpeval.report.document.Grid` of plain-text
+:class:`~simpeval.report.document.Cell` values, legend notes, the signature lines and the optional block of all-pairs
+comparisons, which :mod:`~simpeval.report.formats.tables` puts in a document. The number
 formatting, significance marks and baseline differences are here too, shared with the flat
 records of :mod:`~simpeval.report.formats.records`.
 
@@ -27,6 +27,7 @@ from typing import Callable, Optional, Union
 from ...defaults import ALPHA
 from ...metrics.score import Score
 from ...significance.results import ConfidenceInterval, PairedResult
+from ..document import Cell, Grid, Note, interval
 from ..table import ResultTable, SegmentTable
 
 __all__ = [
@@ -196,31 +197,6 @@ def _signature_lines(table: AnyTable, short: bool = False) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- the report
 @dataclass(frozen=True)
-class Cell:
-    """One table cell: plain-text parts (score, interval, p-value) and whether it is a best score.
-
-    ``best`` is ``None`` for cells that are never marked; the human formats join the parts with a
-    space (the text format aligns each part as a sub-column) and highlight part 0 when ``best``.
-    """
-
-    parts: tuple[str, ...]
-    best: Optional[bool] = None
-
-
-@dataclass(frozen=True)
-class Grid:
-    """A header row, body rows and, per column, the alignment (``"l"``/``"r"``) of each cell part."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    aligns: tuple[str, ...]
-
-
-#: A legend note: (symbol, explanation); symbol ``None`` stands for the format's best-system mark.
-Note = tuple[Optional[str], str]
-
-
-@dataclass(frozen=True)
 class Report:
     """A table as the human formats print it: grid, legend, signatures, optional comparisons."""
 
@@ -274,7 +250,7 @@ def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -
     for system, score, ci, test in zip(table.systems, scores, cis, tests):
         parts = [number(score.score, width)]
         if has_ci:
-            parts.append(f"({number(ci.low, width)}–{number(ci.high, width)})" if ci else "")
+            parts.append(interval(ci.low, ci.high, width) if ci else "")
         if has_mu:
             parts.append(bootstrap_text(test, width))
         if has_p:

@@ -1,4 +1,5 @@
-"""The Markdown format: a GitHub table, its legend as a list and the signatures in a code block.
+"""The Markdown format: per section a bold title, a GitHub table, its legend and notes, and the
+signatures in a code block; a blank line between sections.
 
 Examples:
     >>> print(markdown_escape("R&D_#1 | *x*"))
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .layout import COMPARISONS_TITLE, AnyTable, Grid, Note, Options, build_report, joined
+from ..document import Document, Grid, Section
+from .layout import joined
 
-__all__ = ["markdown_escape", "markdown_grid", "render_markdown"]
+__all__ = ["markdown_escape", "markdown_grid", "write_markdown"]
 
 _SPECIAL = set("\\`*_[]<>|#")
 
@@ -39,18 +41,21 @@ def markdown_grid(grid: Grid) -> list[str]:
     return [line(rows[0]), rule, *(line(row) for row in rows[1:])]
 
 
-def _notes(notes: Sequence[Note]) -> list[str]:
-    return [f"- {_bold('bold') if s is None else markdown_escape(s)}: {markdown_escape(text)}" for s, text in notes]
+def _blocks(section: Section) -> list[list[str]]:
+    """The section's blocks (title, grid, legend, notes, signatures), the empty ones left out."""
+    legend = [
+        f"- {_bold('bold') if s is None else markdown_escape(s)}: {markdown_escape(t)}" for s, t in section.legend
+    ]
+    blocks = [
+        [_bold(markdown_escape(section.title))] if section.title else [],
+        markdown_grid(section.grid) if section.grid is not None else [],
+        legend,
+        [markdown_escape(note) for note in section.notes],
+        ["```text", *section.signatures, "```"] if section.signatures else [],
+    ]
+    return [block for block in blocks if block]
 
 
-def render_markdown(table: AnyTable, opts: Options) -> str:
-    """The table, the legend, the signatures in a ``text`` code block, then the comparisons if any."""
-    report = build_report(table, opts)
-    lines = markdown_grid(report.grid)
-    if report.notes:
-        lines += ["", *_notes(report.notes)]
-    lines += ["", "```text", *report.signatures, "```"]
-    if report.comparisons is not None:
-        lines += ["", _bold(COMPARISONS_TITLE), "", *markdown_grid(report.comparisons)]
-        lines += ["", *_notes(report.comparison_notes)]
-    return "\n".join(lines)
+def write_markdown(document: Document) -> str:
+    """Every block of every section, a blank line between blocks."""
+    return "\n\n".join("\n".join(block) for section in document.sections for block in _blocks(section))

@@ -1,11 +1,11 @@
-"""The text format: an aligned plain-text table, its legend and the signatures.
+"""The text format: each section's title, its aligned grid, then its legend, notes and signatures.
 
 Each part of a cell (score, interval, p-value) is a sub-column of its own, aligned on its own;
 the best score of each metric gets a ``†`` (:data:`~.layout.BEST_MARK`; ``*`` is kept for
-significant p-values), the other scores a space.
+significant p-values), the other scores a space. Sections are separated by a blank line.
 
 Examples:
-    >>> from simpeval.report.formats.layout import Cell, Grid
+    >>> from simpeval.report.document import Cell, Grid
     >>> grid = Grid(("System", "TER"), ((Cell(("a",)), Cell(("4.0",), True)), (Cell(("bb",)), Cell(("10.0",), False))), ("l", "r"))
     >>> print("\\n".join(text_grid(grid)))
     System   TER
@@ -15,11 +15,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from ..document import Document, Grid, Section
+from .layout import BEST_MARK
 
-from .layout import BEST_MARK, COMPARISONS_TITLE, AnyTable, Grid, Note, Options, build_report
-
-__all__ = ["render_text", "text_grid"]
+__all__ = ["text_grid", "write_text"]
 
 
 def text_grid(grid: Grid) -> list[str]:
@@ -43,14 +42,15 @@ def text_grid(grid: Grid) -> list[str]:
     ]
 
 
-def _notes(notes: Sequence[Note]) -> list[str]:
-    return [f"{BEST_MARK if symbol is None else symbol} {text}" for symbol, text in notes]
+def _section(section: Section) -> list[str]:
+    lines = [section.title] if section.title else []
+    footer = [f"{BEST_MARK if symbol is None else symbol} {text}" for symbol, text in section.legend]
+    footer += [*section.notes, *section.signatures]
+    if section.grid is not None:
+        lines += text_grid(section.grid) + ([""] if footer else [])
+    return lines + footer
 
 
-def render_text(table: AnyTable, opts: Options) -> str:
-    """The table, a blank line, the legend and the signatures, then the comparisons if any."""
-    report = build_report(table, opts)
-    lines = text_grid(report.grid) + [""] + _notes(report.notes) + list(report.signatures)
-    if report.comparisons is not None:
-        lines += ["", COMPARISONS_TITLE, *text_grid(report.comparisons), "", *_notes(report.comparison_notes)]
-    return "\n".join(lines)
+def write_text(document: Document) -> str:
+    """Every section (title, grid, a blank line, legend, notes, signatures); a blank line between sections."""
+    return "\n\n".join(text for text in ("\n".join(_section(s)) for s in document.sections) if text)
