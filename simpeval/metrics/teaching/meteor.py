@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_number, check_stats, nltk_version
 from .wordnet import load_wordnet
 
@@ -122,7 +123,9 @@ class METEOR(TeachingMetric):
     citation: ClassVar[str] = "\n".join(
         (_citations.BANERJEE_LAVIE_2005, _citations.LAVIE_AGARWAL_2007, _citations.MILLER_1995, _citations.BIRD_2009)
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["METEOR"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}
+    )
 
     def __init__(self, alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, tokenize: str = "whitespace") -> None:
         self.config = METEORConfig(alpha, beta, gamma, tokenize)

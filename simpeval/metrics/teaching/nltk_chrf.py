@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
 __all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
@@ -88,7 +89,9 @@ class NLTKCHRF(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-chrF"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"case": "c", "tok": "tok", "order": "n", "beta": "b", "space": "s", "nltk": "nltk"}
+    )
 
     def __init__(
         self,
