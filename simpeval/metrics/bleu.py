@@ -16,14 +16,14 @@ from typing import Any, ClassVar, Optional
 import numpy as np
 
 from .. import _citations
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from ..tokenizers import available_tokenizers
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
-from .options import check_declared, configure, option, signature_keys
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -128,18 +128,9 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         BLEUConfig, order=("case", "eff", "tok", "smooth")
     )
 
-    def __init__(
-        self,
-        config: Optional[BLEUConfig] = None,
-        /,
-        *,
-        references: Optional[RefStreams] = None,
-        engine: str = "fast",
-        **options: Any,
-    ) -> None:
-        self._set_engine(engine)
-        self._keep_references(references)
-        self._wrap(configure(self.name, BLEUConfig, config, options))
+    @spelled_out(BLEUConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.

@@ -14,12 +14,12 @@ from typing import Any, ClassVar, Optional
 import numpy as np
 
 from .. import _citations
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
-from .options import check_declared, configure, option, signature_keys
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -112,18 +112,9 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         CHRFConfig, order=("case", "eff", "nc", "nw", "space")
     )
 
-    def __init__(
-        self,
-        config: Optional[CHRFConfig] = None,
-        /,
-        *,
-        references: Optional[RefStreams] = None,
-        engine: str = "fast",
-        **options: Any,
-    ) -> None:
-        self._set_engine(engine)
-        self._keep_references(references)
-        self._wrap(configure(self.name, CHRFConfig, config, options))
+    @spelled_out(CHRFConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
 
     def signature_name(self) -> str:
         """``chrF{beta}`` plus one ``+`` per word order, as sacrebleu names the score: sacrebleu's

@@ -22,7 +22,7 @@ from .. import _citations
 from .._types import StatsArray
 from ..tokenizers import get_tokenizer
 from .base import Metric
-from .options import check_declared, configure, option, signature_keys, signature_value
+from .options import check_declared, configure, option, signature_keys, signature_value, spelled_out, split_call
 from .readability import count_syllables, split_sentences
 from .score import Score
 from .signature import Signature
@@ -76,8 +76,10 @@ class FKGL(Metric):
     config_class: ClassVar[type[FKGLConfig]] = FKGLConfig
     signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(FKGLConfig, order=("case", "tok"))
 
-    def __init__(self, config: Optional[FKGLConfig] = None, /, **options: Any) -> None:
-        self.config: FKGLConfig = configure(self.name, FKGLConfig, config, options)
+    @spelled_out(FKGLConfig)
+    def __init__(self, *args: Any, **options: Any) -> None:
+        config, given = split_call(self.name, FKGLConfig, args, options)
+        self.config: FKGLConfig = configure(self.name, FKGLConfig, config, given)
         self._tokenizer = get_tokenizer(self.config.tokenize)
 
     def signature_fields(self) -> list[tuple[str, Any]]:

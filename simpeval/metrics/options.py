@@ -24,12 +24,13 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import typing
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, TypeVar, Union
 
-from ..exceptions import InvalidOptionError
+from ..exceptions import InvalidOptionError, UnknownOptionError
 from .validation import check_bool, check_int
 
 __all__ = [
@@ -42,7 +43,11 @@ __all__ = [
     "option",
     "signature_keys",
     "signature_value",
+    "split_call",
+    "spelled_out",
 ]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: The key under which :func:`option` keeps its :class:`OptionSpec` in a field's metadata.
 METADATA_KEY = "simpeval"
@@ -208,7 +213,8 @@ def configure(metric: str, config_class: type, config: Any, overrides: Mapping[s
         overrides: option values by name (the constructor's keyword arguments).
 
     Raises:
-        InvalidOptionError: ``config`` is not a ``config_class``, or an override names no option.
+        InvalidOptionError: ``config`` is not a ``config_class``.
+        UnknownOptionError: an override names no option (a ``TypeError`` too).
     """
     if config is not None and not isinstance(config, config_class):
         raise InvalidOptionError(
@@ -217,12 +223,55 @@ def configure(metric: str, config_class: type, config: Any, overrides: Mapping[s
     names = [field.name for field in dataclasses.fields(config_class)]
     unknown = sorted(set(overrides) - set(names))
     if unknown:
-        raise InvalidOptionError(
+        raise UnknownOptionError(
             f"{metric}: unknown option(s) {', '.join(unknown)}; valid options: {', '.join(sorted(names))}."
         )
     if config is None:
         return config_class(**overrides)
     return dataclasses.replace(config, **overrides) if overrides else config
+
+
+def split_call(
+    metric: str, config_class: type, args: Sequence[Any], options: Mapping[str, Any], after: Sequence[str] = ()
+) -> tuple[Any, dict[str, Any]]:
+    """``(config, options)`` of a constructor call ``Metric(config, **options)`` or, as sacrebleu
+    takes them, ``Metric(*values)`` with the config's fields (then ``after``) in order."""
+    if args and isinstance(args[0], config_class):
+        return args[0], bind_positional(metric, after, args[1:], options)
+    names = [field.name for field in dataclasses.fields(config_class)] + list(after)
+    return None, bind_positional(metric, names, args, options)
+
+
+def spelled_out(config_class: type, *, none_keeps: bool = False, after: Sequence[str] = ()) -> Callable[[F], F]:
+    """Show a constructor ``__init__(self, *args, ..., **options)`` with the config's fields spelled
+    out, for ``help()``, IDEs and :func:`inspect.signature` (its ``__signature__``): the fields take
+    the place of ``*args`` (positional, in field order: sacrebleu's) or, when the function has no
+    ``*args``, of ``**options`` (keyword-only; with ``none_keeps``, defaulting to ``None``: keep
+    the preset's value), then ``after`` (positional, default ``None``: sacrebleu's ``references``).
+    The function's own parameters keep their places."""
+
+    def decorate(function: F) -> F:
+        own = list(inspect.signature(function).parameters.values())
+        positional = any(p.kind is p.VAR_POSITIONAL for p in own)
+        kind = inspect.Parameter.POSITIONAL_OR_KEYWORD if positional else inspect.Parameter.KEYWORD_ONLY
+        hints = typing.get_type_hints(config_class)
+        fields = [
+            inspect.Parameter(f.name, kind, default=None if none_keeps else f.default, annotation=hints[f.name])
+            for f in dataclasses.fields(config_class)
+        ] + [inspect.Parameter(name, kind, default=None) for name in after]
+        spelled: list[inspect.Parameter] = []
+        for parameter in own:
+            if parameter.kind is parameter.VAR_POSITIONAL or (
+                parameter.kind is parameter.VAR_KEYWORD and not positional
+            ):
+                spelled += fields
+            elif parameter.kind is not parameter.VAR_KEYWORD:
+                spelled.append(parameter)
+        order = sorted(spelled, key=lambda p: p.kind)  # keyword-only after the positional ones
+        function.__signature__ = inspect.Signature(order)  # type: ignore[attr-defined]
+        return function
+
+    return decorate
 
 
 def bind_positional(

@@ -15,11 +15,11 @@ from typing import Any, ClassVar, Optional
 
 import numpy as np
 
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
 from ..engines.ter import encode_words, ter_edits
 from . import _sacrebleu
-from .options import check_declared, configure, option, signature_keys
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -105,22 +105,16 @@ class TER(_sacrebleu.SacrebleuMetric):
         TERConfig, order=("case", "tok", "norm", "punct", "asian"), extra={"tok": "t"}
     )
 
-    def __init__(
-        self,
-        config: Optional[TERConfig] = None,
-        /,
-        *,
-        references: Optional[RefStreams] = None,
-        engine: str = "fast",
-        **options: Any,
-    ) -> None:
-        self._keep_references(references)
+    @spelled_out(TERConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
+
+    def _set_engine(self, engine: str) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"python"`` or ``"reference"``.
         self.engine = resolve_engine(self.name, engine, "python", "reference", "sacrebleu")
         if self.engine == "sacrebleu":
             self.engine = "reference"
         self._requested_engine = engine
-        self._wrap(configure(self.name, TERConfig, config, options))
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.

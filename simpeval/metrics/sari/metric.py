@@ -19,7 +19,7 @@ from ...engines.sari_encode import ReferenceCache, fast_sari_counts
 from ...exceptions import InvalidValueError, MissingSourceError
 from ...tokenizers import get_tokenizer
 from ..base import Metric
-from ..options import OptionSpec, configure
+from ..options import OptionSpec, configure, spelled_out
 from ..score import Score
 from ..signature import Signature
 from . import config as _config
@@ -74,6 +74,7 @@ class SARI(Metric):
     )
     signature_abbreviations: ClassVar[Mapping[str, str]] = _config.SIGNATURE_KEYS
 
+    @spelled_out(SARIConfig, none_keeps=True)
     def __init__(
         self,
         variant: Union[str, SARIConfig] = DEFAULT_VARIANT,
