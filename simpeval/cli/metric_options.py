@@ -67,7 +67,11 @@ def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     if spec.choices:
         choice = click.Choice([str(c) for c in spec.choices])
         return click.Option([dashed, name], type=choice, default=None, help=text)
-    kinds: dict[str, Any] = {"int": click.IntRange(min=spec.minimum), "float": click.FloatRange(min=spec.minimum)}
+    low = spec.minimum
+    kinds: dict[str, Any] = {
+        "int": click.IntRange(min=None if low is None else int(low)),
+        "float": click.FloatRange(min=low),
+    }
     kind = kinds.get(spec.kind, click.STRING)
     return click.Option([dashed, name], type=kind, default=None, metavar=_METAVARS[spec.kind], help=text)
 

@@ -328,11 +328,12 @@ class SacrebleuMetric(Metric):
     def _setup(self, args: Sequence[Any], options: Mapping[str, Any], engine: str) -> None:
         """Configure from a constructor call: ``Metric(config, **options)``, or sacrebleu's
         arguments (positional in sacrebleu's order, then ``references``) with ``engine``."""
-        config, given = split_call(self.name, self.config_class, args, options, after=("references",))
+        config_class: Any = self.config_class
+        config, given = split_call(self.name, config_class, args, options, after=("references",))
         references = given.pop("references", None)
         self._set_engine(engine)
         self._keep_references(references)
-        self._wrap(configure(self.name, self.config_class, config, given))
+        self._wrap(configure(self.name, config_class, config, given))
 
     def _wrap(self, config: Any) -> None:
         from dataclasses import asdict

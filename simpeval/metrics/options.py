@@ -228,7 +228,7 @@ def configure(metric: str, config_class: type, config: Any, overrides: Mapping[s
         )
     if config is None:
         return config_class(**overrides)
-    return dataclasses.replace(config, **overrides) if overrides else config
+    return dataclasses.replace(config, **overrides) if overrides else config  # type: ignore[type-var]
 
 
 def split_call(

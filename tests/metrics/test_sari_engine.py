@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from simpeval import SARI
 from simpeval.engines.jit import NUMBA_AVAILABLE
-from simpeval.metrics.sari import VARIANTS, SARIConfig
 from simpeval.metrics.options import config_options
+from simpeval.metrics.sari import VARIANTS, SARIConfig
 
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
 # '.', ',', '-'), entities, whitespace that only str.split() knows, the engine's internal
