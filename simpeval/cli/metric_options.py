@@ -27,7 +27,7 @@ from ..metrics import Metric, available_metrics, get_metric, metric_class, metri
 from ..metrics.options import OptionSpec
 from ..metrics.options import metric_options as declared_options
 
-__all__ = ["MetricFlags", "MetricFlagsCommand", "build_metrics", "flag_table", "metric_options"]
+__all__ = ["MetricFlags", "MetricFlagsCommand", "build_metrics", "flag_spelling", "flag_table", "metric_options"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _MARK = "__simpeval_metric_flags__"
@@ -45,25 +45,30 @@ class Flag:
 
 @dataclass(frozen=True)
 class MetricFlags:
-    """The ``--<metric>-<option>`` flags given on the command line.
-
-    Attributes:
-        given: option values by registry name, then option name (``{"bleu": {"lowercase": True}}``).
-        spelled: each given flag as typed, by ``(registry name, option)``, for messages.
-    """
+    """The ``--<metric>-<option>`` flags given on the command line: ``given`` holds the option
+    values by registry name, then option name (``{"bleu": {"lowercase": True}}``); ``spelled``
+    each given flag as typed, by ``(registry name, option)``, for messages."""
 
     given: Mapping[str, Mapping[str, Any]] = field(default_factory=FrozenDict)
     spelled: Mapping[tuple[str, str], str] = field(default_factory=FrozenDict)
 
 
+def flag_spelling(metric: str, spec: OptionSpec) -> str:
+    """The command line's flag of option ``spec`` of the metric registered as ``metric``
+    (``--bleu-smooth-method``; a bool's with its off-switch: ``--sari-lowercase/--sari-no-lowercase``)."""
+    dashed = f"--{metric}-{spec.name.replace('_', '-')}"
+    if spec.kind != "bool":
+        return dashed
+    return f"{dashed}/--{metric}-{spec.negative or 'no-' + spec.name.replace('_', '-')}"
+
+
 def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     """The click option of one declared option (``None`` by default: not given)."""
     name = "metric_" + re.sub(r"\W", "_", metric) + "__" + spec.name
-    dashed = f"--{metric}-{spec.name.replace('_', '-')}"
+    dashed = flag_spelling(metric, spec)
     text = f"{display}: {spec.help}" + ("" if spec.default in (None, "") else f" Default: {spec.default}.")
     if spec.kind == "bool":
-        off = f"--{metric}-{spec.negative or 'no-' + spec.name.replace('_', '-')}"
-        return click.Option([f"{dashed}/{off}", name], default=None, help=text)
+        return click.Option([dashed, name], default=None, help=text)
     if spec.choices:
         choice = click.Choice([str(c) for c in spec.choices])
         return click.Option([dashed, name], type=choice, default=None, help=text)

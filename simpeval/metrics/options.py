@@ -58,20 +58,16 @@ _KINDS = {bool: "bool", int: "int", float: "float", str: "str"}
 class OptionSpec:
     """One metric option: what the constructor, the CLI, the signature and the docs know of it.
 
-    Attributes:
-        name: the keyword argument (the config field's name); the CLI flag is
-            ``--<metric>-<name with hyphens>``.
-        kind: ``"bool"``, ``"int"``, ``"float"`` or ``"str"`` (from the field's annotation).
-        default: the default value.
-        help: one line, for the CLI's help and the docs' table.
-        choices: the valid values, each with its spelling in the signature (``{"f1": "f1",
-            "precision": "prec"}``); empty when any value of the kind goes.
-        signature: the signature key and its abbreviation (``("case", "c")``), or ``None`` when
-            the option is not recorded under a key of its own.
-        minimum: the smallest valid number (``int`` and ``float`` options).
-        optional: ``None`` is a valid value (``BLEU(tokenize=None)``: chosen from the language).
-        cli: whether the CLI has a flag for it (``False`` when another flag sets it).
-        negative: the CLI's off-switch of a ``bool`` option when not ``no-<name>``.
+    ``name`` is the keyword argument (the config field's name; the CLI flag is
+    ``--<metric>-<name with hyphens>``); ``kind`` is ``"bool"``, ``"int"``, ``"float"`` or
+    ``"str"`` (from the field's annotation); ``help`` is one line, for the CLI's help and the
+    docs' table; ``choices`` maps each valid value to its spelling in the signature (``{"f1":
+    "f1", "precision": "prec"}``; empty when any value of the kind goes); ``signature`` is the
+    signature key and its abbreviation (``("case", "c")``), or ``None`` when the option is not
+    recorded under a key of its own; ``minimum`` is the smallest valid number; ``optional``
+    says ``None`` is a valid value (``BLEU(tokenize=None)``: chosen from the language); ``cli``
+    whether the CLI has a flag for it (``False`` when another flag sets it); ``negative`` the
+    CLI's off-switch of a ``bool`` option when not ``no-<name>``.
     """
 
     name: str
@@ -244,7 +240,7 @@ def split_call(
 
 def spelled_out(config_class: type, *, none_keeps: bool = False, after: Sequence[str] = ()) -> Callable[[F], F]:
     """Show a constructor ``__init__(self, *args, ..., **options)`` with the config's fields spelled
-    out, for ``help()``, IDEs and :func:`inspect.signature` (its ``__signature__``): the fields take
+    out, for ``help()``, IDEs and ``inspect.signature`` (its ``__signature__``): the fields take
     the place of ``*args`` (positional, in field order: sacrebleu's) or, when the function has no
     ``*args``, of ``**options`` (keyword-only; with ``none_keeps``, defaulting to ``None``: keep
     the preset's value), then ``after`` (positional, default ``None``: sacrebleu's ``references``).
