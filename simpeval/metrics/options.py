@@ -49,6 +49,9 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: A signature key and its abbreviation: ``("case", "c")``.
+SignatureKey = Sequence[str]
+
 #: The key under which :func:`option` keeps its :class:`OptionSpec` in a field's metadata.
 METADATA_KEY = "simpeval"
 _KINDS = {bool: "bool", int: "int", float: "float", str: "str"}
@@ -75,7 +78,7 @@ class OptionSpec:
     default: Any
     help: str
     choices: Mapping[Any, str] = dataclasses.field(default_factory=dict)
-    signature: Optional[tuple[str, str]] = None
+    signature: Optional[SignatureKey] = None
     minimum: Optional[float] = None
     optional: bool = False
     cli: bool = True
@@ -87,7 +90,7 @@ def option(
     *,
     help: str,
     choices: Union[Mapping[Any, str], Sequence[Any], None] = None,
-    signature: Optional[tuple[str, str]] = None,
+    signature: Optional[SignatureKey] = None,
     minimum: Optional[float] = None,
     cli: bool = True,
     negative: Optional[str] = None,
@@ -155,7 +158,7 @@ def signature_keys(
         InvalidOptionError: ``order`` does not list every key exactly once.
     """
     keys = dict(extra)
-    keys.update(dict(o.signature for o in config_options(config_class) if o.signature is not None))
+    keys.update({o.signature[0]: o.signature[1] for o in config_options(config_class) if o.signature is not None})
     if order is None:
         return MappingProxyType(keys)
     if sorted(order) != sorted(keys):
