@@ -17,7 +17,6 @@ import numpy as np
 
 from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
-from ..engines.ter import encode_words, ter_edits
 from . import _sacrebleu
 from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
@@ -142,6 +141,8 @@ class TER(_sacrebleu.SacrebleuMetric):
         _sacrebleu.warn_if_tokenized(self._impl, hypotheses)
         words, refs = self._encoded_references(references, self._encode_references)
         hypothesis_words, _ = _sacrebleu.ter_tokenizers(self._impl)
+        from ..engines.ter import encode_words, ter_edits  # loads Numba: only when TER runs
+
         hyps = encode_words(hypotheses, hypothesis_words, words)
         ref_off = np.zeros(len(references) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])
@@ -159,6 +160,8 @@ class TER(_sacrebleu.SacrebleuMetric):
         # a vocabulary per reference set; the outputs extend it
         words: dict[str, int] = {}
         _, reference_words = _sacrebleu.ter_tokenizers(self._impl)
+        from ..engines.ter import encode_words
+
         return words, encode_words(texts, reference_words, words)
 
 
