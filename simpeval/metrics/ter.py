@@ -141,8 +141,6 @@ class TER(_sacrebleu.SacrebleuMetric):
         _sacrebleu.warn_if_tokenized(self._impl, hypotheses)
         words, refs = self._encoded_references(references, self._encode_references)
         hypothesis_words, _ = _sacrebleu.ter_tokenizers(self._impl)
-        from ..engines.ter import encode_words, ter_edits  # loads Numba: only when TER runs
-
         hyps = encode_words(hypotheses, hypothesis_words, words)
         ref_off = np.zeros(len(references) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])
@@ -160,9 +158,21 @@ class TER(_sacrebleu.SacrebleuMetric):
         # a vocabulary per reference set; the outputs extend it
         words: dict[str, int] = {}
         _, reference_words = _sacrebleu.ter_tokenizers(self._impl)
-        from ..engines.ter import encode_words
-
         return words, encode_words(texts, reference_words, words)
+
+
+def encode_words(*args: Any) -> Any:
+    """``simpeval.engines.ter.encode_words``, imported when TER runs (it loads Numba)."""
+    from ..engines import ter
+
+    return ter.encode_words(*args)
+
+
+def ter_edits(*args: Any) -> Any:
+    """``simpeval.engines.ter.ter_edits``, imported when TER runs (it loads Numba)."""
+    from ..engines import ter
+
+    return ter.ter_edits(*args)
 
 
 def _work(hypotheses: list[str], references: list[list[str]]) -> int:
