@@ -17,6 +17,7 @@ from sphinx.ext import napoleon
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 import simpeval  # noqa: E402  (the checkout's package, not an installed one)
 from simpeval import __version__  # noqa: E402
@@ -27,6 +28,7 @@ copyright = "simpeval developers"
 version = release = __version__
 
 extensions = [
+    "metric_options",
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __all__ = [
     "SimpevalError",
+    "UnknownOptionError",
     "InputLengthMismatchError",
     "ReferenceLayoutError",
     "MissingSourceError",
@@ -95,6 +96,10 @@ class UnknownVariantError(SimpevalError, KeyError):
 
 class InvalidOptionError(SimpevalError, ValueError):
     """A metric option has a value outside its allowed set."""
+
+
+class UnknownOptionError(InvalidOptionError, TypeError):
+    """A metric was given an option it does not have (a ``TypeError`` too, as Python's own)."""
 
 
 class MissingDependencyError(SimpevalError, ImportError):

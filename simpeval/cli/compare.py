@@ -7,7 +7,7 @@ and renders the table, then the metric agreement when asked for.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 import click
 
@@ -17,6 +17,7 @@ from ..report import ResultTable, agreement_document, render, table_document
 from ..significance._resample import MAX_RESAMPLES
 from .inputs import check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
+    MetricFlags,
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
@@ -139,7 +140,7 @@ def compare(
     agreement: bool,
     plot: Optional[str],
     quiet: bool,
-    **metric_options: Any,
+    metric_flags: MetricFlags,
 ) -> None:
     """Compare systems in one table: scores, confidence intervals, paired significance tests.
 
@@ -148,7 +149,7 @@ def compare(
     """
     references = reference_files(references, positional_references)
     implied = sacrebleu_metric_options(lowercase, language_pair, tokenize)
-    metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
+    metric_objects = build_metrics(metrics, metric_flags, implied=implied)
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     _check_options(all_pairs, correction, paired, agreement, fmt)
     with Progress(enabled=not quiet) as progress:

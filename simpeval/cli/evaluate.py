@@ -25,6 +25,7 @@ from ..report import ResultTable, render, table_document
 from ..testsets import available_testsets
 from .inputs import Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
+    MetricFlags,
     MultiValueCommand,
     MultiValueOption,
     TestSetChoice,
@@ -133,7 +134,7 @@ def evaluate(
     fmt: str,
     width: int,
     quiet: bool,
-    **metric_options: Any,
+    metric_flags: MetricFlags,
 ) -> None:
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
     test_set, sources, references, inputs = _easse_spellings(
@@ -147,7 +148,7 @@ def evaluate(
     ).values()
     inputs = inputs or (STDIN,)
     implied = easse_metric_options(lowercase, tokenizer)
-    metric_objects = build_metrics(ctx, _metric_names(metrics), metric_options, implied=implied)
+    metric_objects = build_metrics(_metric_names(metrics), metric_flags, implied=implied)
     check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
     if features and sources is None and test_set is None:
         raise click.UsageError("--features compares outputs with their sources: pass --sources FILE or --test-set.")

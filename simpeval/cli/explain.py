@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Optional
 
 import click
 
 from .. import api
-from .options import MultiValueCommand, MultiValueOption, build_metrics, metric_options
+from .options import MetricFlags, MultiValueCommand, MultiValueOption, build_metrics, metric_options
 
 __all__ = ["explain"]
 
@@ -50,7 +50,7 @@ def explain(
     references: tuple[str, ...],
     metric: str,
     fmt: str,
-    **metric_options: Any,
+    metric_flags: MetricFlags,
 ) -> None:
     """Explain one segment's score: every n-gram, its counts, its contribution, and the totals.
 
@@ -60,7 +60,7 @@ def explain(
         --references "About 95 species are currently known ." \\
                      "About 95 species are now accepted ." "95 species are now accepted ."
     """
-    (resolved,) = build_metrics(ctx, [metric], metric_options, flag="--metric")
+    (resolved,) = build_metrics([metric], metric_flags, flag="--metric")
     if resolved.requires_source and source is None:
         raise click.UsageError(f"{resolved.name} compares the prediction with the source: pass --source TEXT.")
     click.echo(api.explain(resolved, prediction, list(references), source=source).render(fmt))

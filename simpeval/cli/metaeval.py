@@ -22,7 +22,7 @@ from ..io import read_lines
 from ..report import available_formats
 from ..report.metaeval import MetaEvaluation, render_metaeval
 from ..significance._resample import MAX_RESAMPLES
-from .options import MultiValueCommand, MultiValueOption, build_metrics, metric_options, output_file
+from .options import MetricFlags, MultiValueCommand, MultiValueOption, build_metrics, metric_options, output_file
 from .progress import Progress
 
 __all__ = ["meta_eval"]
@@ -121,12 +121,11 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 @click.pass_context
-def meta_eval(ctx: click.Context, /, **options: Any) -> None:
+def meta_eval(ctx: click.Context, /, metric_flags: MetricFlags, **options: Any) -> None:
     """Correlate metrics with human judgments: segment and system level, CIs, Williams tests, pairwise accuracy."""
-    o = {k: v for k, v in options.items() if not k.startswith(("sari_", "bleu_", "chrf_", "ter_"))}
-    flags = {k: v for k, v in options.items() if k not in o}
+    o = options
     _check_usage(ctx, o)
-    settings = _settings(ctx, o, flags, metaeval.preset_for(o["ratings_set"] or ""))  # a CSV file has no preset
+    settings = _settings(o, metric_flags, metaeval.preset_for(o["ratings_set"] or ""))  # a CSV file has no preset
     with Progress(enabled=not o["quiet"]) as progress:
         progress("reading the ratings and references", 0, None)
         ratings, references, sources = _data(o)
@@ -175,19 +174,15 @@ def _check_usage(ctx: click.Context, o: dict[str, Any]) -> None:
             raise click.UsageError("--sources goes with --refs FILE...; a registered --references set has its sources.")
 
 
-def _settings(
-    ctx: click.Context, o: dict[str, Any], flags: dict[str, Any], preset: metaeval.Preset
-) -> Optional[dict[str, dict[str, Any]]]:
+def _settings(o: dict[str, Any], flags: MetricFlags, preset: metaeval.Preset) -> Optional[dict[str, dict[str, Any]]]:
     """The metric settings: ``None`` for the ratings set's preset as it is; else the preset (unless
     ``--no-preset``) with the per-metric flags given on top, checked by building the metrics."""
     implied = {} if o["no_preset"] else {k: dict(v) for k, v in preset.settings.items()}
-    build_metrics(ctx, o["metrics"], flags, implied=implied)  # a flag of a metric not in --metrics: usage error
-    given = {k: v for k, v in flags.items() if _given(ctx, k)}
-    if not given and not o["no_preset"]:
+    build_metrics(o["metrics"], flags, implied=implied)  # a flag of a metric not in --metrics: usage error
+    if not flags.given and not o["no_preset"]:
         return None
-    for option, value in given.items():
-        key, name = option.split("_", 1)
-        implied.setdefault(key, {})[name] = value
+    for key, given in flags.given.items():
+        implied.setdefault(key, {}).update(given)
     return implied
 
 

@@ -4,7 +4,7 @@
   space-separated values, and repeatable);
 * option groups, each a decorator: :data:`data_options` (``--test-set/--sources/--references/
   --num-refs``), :func:`input_option` (``--input``), :data:`metrics_option` (``--metrics``),
-  :data:`metric_options` (``--sari-*``, ``--bleu-*``, ``--chrf-*``, ``--ter-*``),
+  :func:`metric_options` (``--<metric>-<option>``, generated in :mod:`.metric_options`),
   :data:`output_options` (``--format/--width``);
 * :func:`build_metrics`: the metrics named by ``--metrics`` with their per-metric options.
 
@@ -19,20 +19,19 @@ from collections.abc import Sequence
 from typing import Any, Callable, Optional, Protocol, TypeVar
 
 import click
-from click.core import ParameterSource
 
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, WIDTH
 from ..exceptions import InvalidOptionError
 from ..io import MAX_LINE_LENGTH, STDIN, check_encoding
-from ..metrics import Metric, available_metrics, get_metric, metric_key
-from ..metrics.sari import VARIANTS
+from ..metrics import available_metrics
 from ..report import available_formats
 from ..significance._resample import MAX_RESAMPLES
 from ..testsets import available_testsets
-from ..tokenizers import available_tokenizers
+from .metric_options import MetricFlags, MetricFlagsCommand, build_metrics, metric_options
 
 __all__ = [
     "DOCUMENT_FORMATS",
+    "MetricFlags",
     "MultiValueCommand",
     "MultiValueOption",
     "build_metrics",
@@ -117,11 +116,12 @@ def expand_multi_values(
     return out
 
 
-class MultiValueCommand(click.Command):
-    """A command whose :class:`MultiValueOption` options take several space-separated values."""
+class MultiValueCommand(MetricFlagsCommand):
+    """A command whose :class:`MultiValueOption` options take several space-separated values
+    (and whose callback may ask for the metric flags: :func:`~.metric_options.metric_options`)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, expand_multi_values(self.params, args, ctx))
+        return super().parse_args(ctx, expand_multi_values(self.get_params(ctx), args, ctx))
 
 
 def option_group(*options: Decorator) -> Decorator:
@@ -212,141 +212,6 @@ metrics_option: Decorator = click.option(
     metavar="NAME...",
     help=f"Metrics to compute ({', '.join(available_metrics())}).",
 )
-
-#: Options of one metric each; the prefix before the first ``_`` is the metric's registry name
-#: and the rest is the keyword argument of the metric's constructor.
-metric_options: Decorator = option_group(
-    click.option("--sari-variant", metavar="NAME", help=f"SARI preset ({', '.join(VARIANTS)}). Default: easse."),
-    click.option(
-        "--sari-tokenize",
-        metavar="NAME",
-        help=f"SARI tokenizer ({', '.join(available_tokenizers())}). Default: the preset's.",
-    ),
-    click.option("--sari-lowercase/--sari-no-lowercase", default=None, help="SARI: lowercase the input."),
-    click.option(
-        "--sari-aggregate",
-        type=click.Choice(["corpus", "sentence"]),
-        help="SARI: pool n-gram counts or average sentences.",
-    ),
-    click.option("--sari-deletion", type=click.Choice(["f1", "precision"]), help="SARI: deletion score."),
-    click.option("--sari-average", type=click.Choice(["f1", "pr"]), help="SARI: F1 per order, or F1 of mean P and R."),
-    click.option("--sari-zero-division", type=click.IntRange(0, 1), metavar="0|1", help="SARI: value of 0/0 (0 or 1)."),
-    click.option("--sari-max-order", type=click.IntRange(min=1), metavar="N", help="SARI: highest n-gram order."),
-    click.option(
-        "--sari-normalize-source/--sari-raw-source",
-        default=None,
-        help="SARI: lowercase and tokenize the source like the output and references.",
-    ),
-    click.option(
-        "--sari-split",
-        type=click.Choice(["whitespace", "space"]),
-        help="SARI: split tokens with str.split() or str.split(' ').",
-    ),
-    click.option(
-        "--sari-precision",
-        type=click.Choice(["pooled", "per-ngram"]),
-        help="SARI: keep/deletion precision as pooled sums or averaged per n-gram.",
-    ),
-    click.option(
-        "--sari-keep-recall",
-        type=click.Choice(["pooled", "per-ngram"]),
-        help="SARI: keep recall as pooled sums or averaged per n-gram.",
-    ),
-    click.option(
-        "--sari-del-match",
-        type=click.Choice(["min", "subtract"]),
-        help="SARI: correct deletions per n-gram: min, or subtract (EASSE's).",
-    ),
-    click.option("--sari-ngrams", type=click.Choice(["counts", "binary"]), help="SARI: n-gram multisets or sets."),
-    click.option(
-        "--sari-ref-weight",
-        type=click.Choice(["all", "nonempty"]),
-        help="SARI: weigh source/output counts by all references or the non-empty ones.",
-    ),
-    click.option(
-        "--bleu-tokenize",
-        metavar="NAME",
-        help="BLEU tokenizer: any registered name (13a, intl, zh, char, none, moses, ...). Default: 13a.",
-    ),
-    click.option("--bleu-lowercase", is_flag=True, help="BLEU: lowercase the input."),
-    click.option(
-        "--bleu-smooth-method",
-        type=click.Choice(["exp", "floor", "add-k", "none"]),
-        help="BLEU smoothing. Default: exp.",
-    ),
-    click.option("--bleu-smooth-value", type=float, metavar="X", help="BLEU: value of floor / add-k smoothing."),
-    click.option("--bleu-effective-order", is_flag=True, help="BLEU: skip n-gram orders with no n-gram."),
-    click.option(
-        "--bleu-max-ngram-order",
-        type=click.IntRange(min=1),
-        metavar="N",
-        help="BLEU: highest n-gram order. Default: 4.",
-    ),
-    click.option(
-        "--chrf-char-order", type=click.IntRange(min=0), metavar="N", help="chrF: character n-gram order. Default: 6."
-    ),
-    click.option(
-        "--chrf-word-order",
-        type=click.IntRange(min=0),
-        metavar="N",
-        help="chrF: word n-gram order (2 = chrF++). Default: 0.",
-    ),
-    click.option("--chrf-beta", type=click.IntRange(min=0), metavar="N", help="chrF: weight of recall. Default: 2."),
-    click.option("--chrf-lowercase", is_flag=True, help="chrF: lowercase the input."),
-    click.option("--chrf-whitespace", is_flag=True, help="chrF: keep whitespace in character n-grams."),
-    click.option("--chrf-eps-smoothing", is_flag=True, help="chrF: epsilon smoothing (chrF++.py, NLTK)."),
-    click.option("--ter-case-sensitive", is_flag=True, help="TER: do not lowercase."),
-    click.option("--ter-normalized", is_flag=True, help="TER: normalize punctuation and tokenize."),
-    click.option("--ter-no-punct", is_flag=True, help="TER: remove punctuation."),
-    click.option("--ter-asian-support", is_flag=True, help="TER: tokenize Asian characters."),
-)
-
-
-def build_metrics(
-    ctx: click.Context,
-    names: Sequence[str],
-    options: dict[str, Any],
-    flag: str = "--metrics",
-    implied: Optional[dict[str, dict[str, Any]]] = None,
-) -> list[Metric]:
-    """Instantiate the metrics named in ``--metrics`` with the per-metric options given.
-
-    Args:
-        ctx: the command's context (to tell options given on the command line from defaults).
-        names: the ``--metrics`` values, any spelling :func:`simpeval.metrics.metric_key` accepts.
-        options: the per-metric options (:data:`metric_options`) by parameter name.
-        flag: the option that names the metrics, for the error message.
-        implied: options that other flags imply, by registry name (``-lc``: see
-            :func:`sacrebleu_metric_options`); given per-metric options take precedence.
-
-    Raises:
-        UnknownMetricError: a name is not a metric (the message lists the valid ones).
-        click.UsageError: an option of a metric that is not in ``--metrics`` was given, or a
-            name is empty (``-m ''``).
-    """
-    names = list(dict.fromkeys(names))
-    if not names or not all(name.strip() for name in names):  # -m '' named no metric: never the defaults
-        raise click.UsageError(
-            f"{flag} needs metric names ({', '.join(available_metrics())}); got {' '.join(map(repr, names)) or 'none'}."
-        )
-    keys = [metric_key(name) for name in names]
-    given = {k: v for k, v in options.items() if ctx.get_parameter_source(k) is ParameterSource.COMMANDLINE}
-    for option in given:
-        prefix = option.split("_", 1)[0]
-        if prefix not in keys:
-            raise click.UsageError(
-                f"--{option.replace('_', '-')} was given but {prefix} is not in {flag} ({' '.join(names)})."
-            )
-    return [
-        get_metric(
-            name,
-            **{
-                **(implied or {}).get(key, {}),
-                **{o.split("_", 1)[1]: v for o, v in given.items() if o.split("_", 1)[0] == key},
-            },
-        )
-        for name, key in zip(names, keys)
-    ]
 
 
 # ------------------------------------------------------------ sacrebleu's flags

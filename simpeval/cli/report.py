@@ -28,6 +28,7 @@ from .compare import comparison_options
 from .evaluate import EASSE_METRICS
 from .inputs import Inputs, check_data_options, open_inputs, read_inputs
 from .options import (
+    MetricFlags,
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
@@ -81,12 +82,12 @@ Features = dict[str, dict[str, list[float]]]
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
 @positional_references
 @click.pass_context
-def report(ctx: click.Context, /, **options: Any) -> None:
+def report(ctx: click.Context, /, metric_flags: MetricFlags, **options: Any) -> None:
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
-    o = {k: v for k, v in options.items() if not k.startswith(("sari_", "bleu_", "chrf_", "ter_"))}
+    o = options
     o["references"] = reference_files(o["references"], o.pop("positional_references"))
     implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
-    metrics = build_metrics(ctx, o["metrics"], {k: v for k, v in options.items() if k not in o}, implied=implied)
+    metrics = build_metrics(o["metrics"], metric_flags, implied=implied)
     check_data_options(
         metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"], needs_references=True
     )  # the page shows a reference of every segment

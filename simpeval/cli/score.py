@@ -10,7 +10,7 @@ gives one line per system and segment with every metric side by side.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Optional, Union
+from typing import Optional, Union
 
 import click
 
@@ -21,6 +21,7 @@ from ..report import ResultTable, SegmentTable, render
 from .distributed import check_engine_usage, engine_options, score_on_engine, score_shards
 from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs, reference_streams
 from .options import (
+    MetricFlags,
     MultiValueCommand,
     MultiValueOption,
     build_metrics,
@@ -89,7 +90,7 @@ def score(
     score_only: bool,
     sentence_level: bool,
     quiet: bool,
-    **metric_options: Any,
+    metric_flags: MetricFlags,
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER.
 
@@ -99,7 +100,7 @@ def score(
     references = reference_files(references, positional_references)
     inputs = inputs or (STDIN,)
     implied = sacrebleu_metric_options(lowercase, language_pair, tokenize, sentence_level)
-    metric_objects = build_metrics(ctx, metrics, metric_options, implied=implied)
+    metric_objects = build_metrics(metrics, metric_flags, implied=implied)
     check_engine_usage(ctx, engine, scheduler, shards)
     if shards is not None and positional_references:
         raise click.UsageError("--shards reads the references from the shards; do not also give reference files.")

@@ -19,14 +19,16 @@ from __future__ import annotations
 import inspect
 import re
 import threading
+from collections.abc import Mapping
 from importlib import import_module, metadata
 from typing import Any, Optional, Union
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from .base import Metric
+from .options import metric_options
 from .references import References, count_references, references_from_segments
 from .score import Score
-from .signature import Signature
+from .signature import Signature, set_key_resolver
 
 __all__ = [
     "Metric",
@@ -199,6 +201,33 @@ def metric_class(name: str) -> type[Metric]:
     return cls
 
 
+def _signature_keys(metric: str) -> Optional[Mapping[str, str]]:
+    """The signature keys the registered metric whose signatures start with ``metric`` declares
+    (its registry name in any case, ``chrF2++``, or a plugin's display name), else ``None``."""
+    try:
+        return metric_class(metric).signature_abbreviations
+    except (UnknownMetricError, InvalidOptionError, ImportError, KeyError):
+        pass
+    for cls in _loaded_classes():
+        if cls.name == metric:
+            return cls.signature_abbreviations
+    return None
+
+
+def _loaded_classes() -> list[type[Metric]]:
+    """Every registered metric class that imports (plugins' modules are imported here)."""
+    classes = []
+    for key in available_metrics():
+        try:
+            classes.append(metric_class(key))
+        except (InvalidOptionError, ImportError):  # a broken plugin names no signature
+            continue
+    return classes
+
+
+set_key_resolver(_signature_keys, lambda: [cls.name for cls in _loaded_classes()])
+
+
 def get_metric(name: str, **options: Any) -> Metric:
     """Instantiate a metric by name.
 
@@ -216,7 +245,11 @@ def get_metric(name: str, **options: Any) -> Metric:
     cls = metric_class(name)
     if name.strip().lower().endswith("++"):
         options.setdefault("word_order", 2)
-    accepted = [p.name for p in inspect.signature(cls).parameters.values() if p.kind is not p.VAR_KEYWORD]
+    accepted = [
+        p.name
+        for p in inspect.signature(cls).parameters.values()
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ] + [spec.name for spec in metric_options(cls)]
     unknown = sorted(set(options) - set(accepted))
     if unknown:
         raise InvalidOptionError(

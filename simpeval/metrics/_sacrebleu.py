@@ -43,6 +43,7 @@ from ..exceptions import (
 )
 from ..tokenizers import get_tokenizer, is_builtin
 from .base import Metric
+from .options import configure, split_call
 from .references import references_from_segments
 
 __all__ = [
@@ -323,6 +324,16 @@ class SacrebleuMetric(Metric):
     """
 
     kind: str = ""
+
+    def _setup(self, args: Sequence[Any], options: Mapping[str, Any], engine: str) -> None:
+        """Configure from a constructor call: ``Metric(config, **options)``, or sacrebleu's
+        arguments (positional in sacrebleu's order, then ``references``) with ``engine``."""
+        config_class: Any = self.config_class
+        config, given = split_call(self.name, config_class, args, options, after=("references",))
+        references = given.pop("references", None)
+        self._set_engine(engine)
+        self._keep_references(references)
+        self._wrap(configure(self.name, config_class, config, given))
 
     def _wrap(self, config: Any) -> None:
         from dataclasses import asdict

@@ -12,12 +12,10 @@ A metric author implements three public hooks (see ``ARCHITECTURE.md``):
 
 * :meth:`Metric.extract_stats`: validated text to a statistics matrix, one row per segment;
 * :meth:`Metric.score_from_stats`: a (summed) statistics vector to a :class:`Score`;
-* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen
-  configuration only.
+* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen config.
 
 The base class owns validation, the reference layout, sentence and corpus scoring, streaming
-and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third positional
-argument is something else).
+and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third positional is not).
 """
 
 from __future__ import annotations
@@ -43,6 +41,7 @@ from ..exceptions import (
     MissingSourceError,
     ReferenceLayoutError,
 )
+from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import ConfidenceInterval, Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
@@ -60,7 +59,9 @@ class Metric(ABC):
     * ``higher_is_better``: direction used to mark the best system;
     * ``requires_source``: whether scoring needs the source sentences;
     * ``citation``: BibTeX of the paper that defines the metric;
-    * ``signature_abbreviations``: short keys of the metric's own signature fields.
+    * ``signature_abbreviations``: short keys of the metric's own signature fields;
+    * ``config_class`` (a config dataclass declaring the options: :mod:`simpeval.metrics.options`)
+      and ``constructor_options`` (options that are no config field), read by the CLI and docs.
     """
 
     name: ClassVar[str]
@@ -70,6 +71,8 @@ class Metric(ABC):
     requires_references: ClassVar[bool] = True
     citation: ClassVar[str] = ""
     signature_abbreviations: ClassVar[Mapping[str, str]] = {}
+    config_class: ClassVar[Optional[type]] = None
+    constructor_options: ClassVar[tuple[OptionSpec, ...]] = ()
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod

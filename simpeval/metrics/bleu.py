@@ -16,16 +16,17 @@ from typing import Any, ClassVar, Optional
 import numpy as np
 
 from .. import _citations
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from ..tokenizers import available_tokenizers
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
-from .signature import SIGNATURE_KEYS, Signature
-from .validation import check_bool, check_int, check_stats_vector
+from .signature import Signature
+from .validation import check_stats_vector
 
 __all__ = ["BLEU", "BLEUConfig"]
 
@@ -34,45 +35,39 @@ __all__ = ["BLEU", "BLEUConfig"]
 class BLEUConfig:
     """Options of :class:`BLEU`; the same names, defaults and meaning as ``sacrebleu.BLEU``.
 
-    Attributes:
-        lowercase: compute lowercased BLEU.
-        force: do not warn about input that looks tokenized.
-        tokenize: a tokenizer of simpeval's registry: sacrebleu's (``"13a"``, ``"intl"``,
-            ``"zh"``, ``"char"``, ``"none"``, ``"ja-mecab"``, ``"flores101"``, ...), run as
-            sacrebleu runs them, or another (``"moses"``, one you registered), whose output
-            BLEU splits on whitespace; ``None`` picks one from ``trg_lang`` (``13a`` unless
-            ``zh``, ``ja`` or ``ko``).
-        smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
-        smooth_value: the value of ``floor`` and ``add-k`` smoothing (``None``: sacrebleu's
-            default, 0.1 and 1); ignored by the other methods, as in sacrebleu.
-        max_ngram_order: the highest n-gram order.
-        effective_order: leave out n-gram orders with no n-gram (use it for sentence BLEU).
-        trg_lang: target language code, used only to choose the default tokenizer.
+    Each field declares its default, help, choices and signature key (:func:`~simpeval.metrics.options.option`);
+    the table in the docs' metric guide is generated from them. ``tokenize`` takes any tokenizer of
+    simpeval's registry: sacrebleu's (run as sacrebleu runs them) or another (``"moses"``, one you
+    registered), whose output BLEU splits on whitespace. ``smooth_value`` is ignored by the methods
+    that take no value, as in sacrebleu.
     """
 
-    lowercase: bool = False
-    force: bool = False
-    tokenize: Optional[str] = None
-    smooth_method: str = "exp"
-    smooth_value: Optional[float] = None
-    max_ngram_order: int = 4
-    effective_order: bool = False
-    trg_lang: str = ""
+    lowercase: bool = option(False, help="Lowercase the input.", signature=("case", "c"))
+    force: bool = option(False, help="Do not warn about input that looks tokenized.", cli=False)
+    tokenize: Optional[str] = option(
+        None,
+        help="Tokenizer: any registered name (13a, intl, zh, char, none, moses, ...); "
+        "by default chosen from the target language (13a).",
+        signature=("tok", "tok"),
+    )
+    smooth_method: str = option(
+        "exp", help="Smoothing.", choices=tuple(_sacrebleu.BLEU_SMOOTH_DEFAULTS), signature=("smooth", "s")
+    )
+    smooth_value: Optional[float] = option(
+        None, help="Value of floor / add-k smoothing (default: sacrebleu's, 0.1 and 1).", minimum=0
+    )
+    max_ngram_order: int = option(4, help="Highest n-gram order.", minimum=1)
+    effective_order: bool = option(
+        False, help="Leave out n-gram orders with no n-gram (sentence BLEU).", signature=("eff", "e")
+    )
+    trg_lang: str = option("", help="Target language code; chooses the default tokenizer.", cli=False)
 
     def __post_init__(self) -> None:
-        for argument in ("lowercase", "force", "effective_order"):
-            value = check_bool("BLEU", argument, getattr(self, argument))
-            object.__setattr__(self, argument, value)
-        object.__setattr__(self, "max_ngram_order", check_int("BLEU", "max_ngram_order", self.max_ngram_order, 1))
+        check_declared("BLEU", self)
         if self.tokenize is not None and self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
                 f"BLEU: tokenize must be a registered tokenizer ({', '.join(available_tokenizers())}) or None "
                 f"(got {self.tokenize!r})."
-            )
-        if not isinstance(self.smooth_method, str) or self.smooth_method not in _sacrebleu.BLEU_SMOOTH_DEFAULTS:
-            raise InvalidOptionError(
-                f"BLEU: smooth_method must be one of {', '.join(_sacrebleu.BLEU_SMOOTH_DEFAULTS)} "
-                f"(got {self.smooth_method!r})."
             )
         smooth = self.smooth_value
         if smooth is not None and (
@@ -92,15 +87,9 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     ``max_ngram_order``), all additive.
 
     Args:
-        lowercase: compute lowercased BLEU.
-        force: do not warn about input that looks tokenized.
-        tokenize: a tokenizer of simpeval's registry (sacrebleu's names, ``"moses"``, your own);
-            ``None`` chooses from ``trg_lang`` (default ``13a``).
-        smooth_method: ``"exp"``, ``"floor"``, ``"add-k"`` or ``"none"``.
-        smooth_value: the value of ``floor``/``add-k`` smoothing; ``None`` for sacrebleu's default.
-        max_ngram_order: the highest n-gram order.
-        effective_order: leave out orders without n-grams (recommended for sentence BLEU).
-        trg_lang: target language code, used to choose the default tokenizer.
+        config: a :class:`BLEUConfig` (default: ``BLEUConfig()``).
+        options: options replacing the config's, by name (``BLEU(lowercase=True)``): the fields of
+            :class:`BLEUConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``BLEU(references=...)``; their encoding is cached.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
@@ -133,36 +122,15 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.PAPINENI_2002
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["BLEU"]
+    config_class: ClassVar[type[BLEUConfig]] = BLEUConfig
+    #: sacrebleu's keys, in sacrebleu's print order (pinned by the parity tests).
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
+        BLEUConfig, order=("case", "eff", "tok", "smooth")
+    )
 
-    def __init__(
-        self,
-        lowercase: bool = False,
-        force: bool = False,
-        tokenize: Optional[str] = None,
-        smooth_method: str = "exp",
-        smooth_value: Optional[float] = None,
-        max_ngram_order: int = 4,
-        effective_order: bool = False,
-        trg_lang: str = "",
-        references: Optional[RefStreams] = None,
-        *,
-        engine: str = "fast",
-    ) -> None:
-        self._set_engine(engine)
-        self._keep_references(references)
-        self._wrap(
-            BLEUConfig(
-                lowercase=lowercase,
-                force=force,
-                tokenize=tokenize,
-                smooth_method=smooth_method,
-                smooth_value=smooth_value,
-                max_ngram_order=max_ngram_order,
-                effective_order=effective_order,
-                trg_lang=trg_lang,
-            )
-        )
+    @spelled_out(BLEUConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.

@@ -14,14 +14,15 @@ from typing import Any, ClassVar, Optional
 import numpy as np
 
 from .. import _citations
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
-from .signature import SIGNATURE_KEYS, Signature
-from .validation import check_bool, check_int, check_stats_vector
+from .signature import Signature
+from .validation import check_stats_vector
 
 __all__ = ["CHRF", "CHRFConfig"]
 
@@ -30,34 +31,27 @@ __all__ = ["CHRF", "CHRFConfig"]
 class CHRFConfig:
     """Options of :class:`CHRF`; the same names, defaults and meaning as ``sacrebleu.CHRF``.
 
-    Attributes:
-        char_order: the highest character n-gram order.
-        word_order: the highest word n-gram order (2 gives chrF++).
-        beta: weight of recall relative to precision.
-        lowercase: compare case-insensitively.
-        whitespace: keep whitespace in character n-grams.
-        eps_smoothing: chrF++.py/NLTK/Moses-style epsilon smoothing instead of sacrebleu's
-            effective-order averaging.
+    Each field declares its default, help and signature key (:func:`~simpeval.metrics.options.option`);
+    the table in the docs' metric guide is generated from them.
     """
 
-    char_order: int = 6
-    word_order: int = 0
-    beta: int = 2
-    lowercase: bool = False
-    whitespace: bool = False
-    eps_smoothing: bool = False
+    char_order: int = option(6, help="Highest character n-gram order.", minimum=0, signature=("nc", "nc"))
+    word_order: int = option(0, help="Highest word n-gram order (2: chrF++).", minimum=0, signature=("nw", "nw"))
+    beta: int = option(2, help="Weight of recall relative to precision.", minimum=0)
+    lowercase: bool = option(False, help="Compare case-insensitively.", signature=("case", "c"))
+    whitespace: bool = option(False, help="Keep whitespace in character n-grams.", signature=("space", "s"))
+    eps_smoothing: bool = option(
+        False,
+        help="Epsilon smoothing as chrF++.py, NLTK and Moses (instead of effective-order averaging).",
+        signature=("eff", "e"),
+    )
 
     def __post_init__(self) -> None:
-        for argument, minimum in (("char_order", 0), ("word_order", 0), ("beta", 0)):
-            value = check_int("chrF", argument, getattr(self, argument), minimum)
-            object.__setattr__(self, argument, value)
+        check_declared("chrF", self)
         if self.char_order + self.word_order == 0:
             raise InvalidOptionError(
                 "chrF: char_order + word_order must be at least 1 (got char_order=0, word_order=0)."
             )
-        for argument in ("lowercase", "whitespace", "eps_smoothing"):
-            value = check_bool("chrF", argument, getattr(self, argument))
-            object.__setattr__(self, argument, value)
 
 
 class CHRF(_sacrebleu.SacrebleuMetric):
@@ -69,13 +63,9 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     ``chrF2++``.
 
     Args:
-        char_order: the highest character n-gram order.
-        word_order: the highest word n-gram order (``word_order=2`` is chrF++).
-        beta: weight of recall relative to precision.
-        lowercase: compare case-insensitively.
-        whitespace: keep whitespace in character n-grams.
-        eps_smoothing: epsilon smoothing as in chrF++.py, NLTK and Moses.
-
+        config: a :class:`CHRFConfig` (default: ``CHRFConfig()``).
+        options: options replacing the config's, by name (``CHRF(word_order=2)`` is chrF++): the
+            fields of :class:`CHRFConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``CHRF(references=...)``.
         engine: ``"fast"`` (default): compiled statistics when Numba is installed
@@ -116,32 +106,15 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     pages = "612--618",
 }"""
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["chrF"]
+    config_class: ClassVar[type[CHRFConfig]] = CHRFConfig
+    #: sacrebleu's keys, in sacrebleu's print order (pinned by the parity tests).
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
+        CHRFConfig, order=("case", "eff", "nc", "nw", "space")
+    )
 
-    def __init__(
-        self,
-        char_order: int = 6,
-        word_order: int = 0,
-        beta: int = 2,
-        lowercase: bool = False,
-        whitespace: bool = False,
-        eps_smoothing: bool = False,
-        references: Optional[RefStreams] = None,
-        *,
-        engine: str = "fast",
-    ) -> None:
-        self._set_engine(engine)
-        self._keep_references(references)
-        self._wrap(
-            CHRFConfig(
-                char_order=char_order,
-                word_order=word_order,
-                beta=beta,
-                lowercase=lowercase,
-                whitespace=whitespace,
-                eps_smoothing=eps_smoothing,
-            )
-        )
+    @spelled_out(CHRFConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
 
     def signature_name(self) -> str:
         """``chrF{beta}`` plus one ``+`` per word order, as sacrebleu names the score: sacrebleu's

@@ -22,28 +22,34 @@ from .. import _citations
 from .._types import StatsArray
 from ..tokenizers import get_tokenizer
 from .base import Metric
+from .options import check_declared, configure, option, signature_keys, signature_value, spelled_out, split_call
 from .readability import count_syllables, split_sentences
 from .score import Score
-from .signature import SIGNATURE_KEYS, Signature
-from .validation import check_bool, check_stats_vector
+from .signature import Signature
+from .validation import check_stats_vector
 
 __all__ = ["FKGL", "FKGLConfig"]
 
 
 @dataclass(frozen=True)
 class FKGLConfig:
-    """Options of :class:`FKGL`: EASSE's ``corpus_fkgl(tokenizer=...)`` and its normalization.
+    """Options of :class:`FKGL`: EASSE's ``corpus_fkgl(tokenizer=...)`` and its normalization
+    (each field declares its default, help and signature key: :func:`~simpeval.metrics.options.option`)."""
 
-    Attributes:
-        tokenize: a registered tokenizer (EASSE's: ``13a``, ``intl``, ``moses``, ``penn``, ``none``).
-        lowercase: lowercase before tokenizing (EASSE's ``normalize`` default).
-    """
-
-    tokenize: str = "13a"
-    lowercase: bool = True
+    tokenize: str = option(
+        "13a",
+        help="A registered tokenizer (EASSE's: 13a, intl, moses, penn, none).",
+        signature=("tok", "tok"),
+    )
+    lowercase: bool = option(
+        True,
+        help="Lowercase before tokenizing (EASSE's normalize default).",
+        choices={True: "lc", False: "mixed"},
+        signature=("case", "c"),
+    )
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lowercase", check_bool("FKGL", "lowercase", self.lowercase))
+        check_declared("FKGL", self)
         get_tokenizer(self.tokenize)  # an unknown name is an error here, listing the valid ones
 
 
@@ -51,8 +57,8 @@ class FKGL(Metric):
     """Flesch-Kincaid grade level of the outputs (lower is simpler), equal to EASSE's ``corpus_fkgl``.
 
     Args:
-        tokenize: the tokenizer applied before counting (``"13a"``, EASSE's default).
-        lowercase: lowercase first (EASSE does).
+        config: a :class:`FKGLConfig` (default: ``FKGLConfig()``, EASSE's settings).
+        options: options replacing the config's, by name (``FKGL(tokenize="moses")``).
 
     Examples:
         >>> fkgl = FKGL()
@@ -67,15 +73,18 @@ class FKGL(Metric):
     requires_source: ClassVar[bool] = False
     requires_references: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.FKGL
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["FKGL"]
+    config_class: ClassVar[type[FKGLConfig]] = FKGLConfig
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(FKGLConfig, order=("case", "tok"))
 
-    def __init__(self, tokenize: str = "13a", lowercase: bool = True) -> None:
-        self.config = FKGLConfig(tokenize=tokenize, lowercase=lowercase)
+    @spelled_out(FKGLConfig)
+    def __init__(self, *args: Any, **options: Any) -> None:
+        config, given = split_call(self.name, FKGLConfig, args, options)
+        self.config: FKGLConfig = configure(self.name, FKGLConfig, config, given)
         self._tokenizer = get_tokenizer(self.config.tokenize)
 
     def signature_fields(self) -> list[tuple[str, Any]]:
         """Case and tokenizer."""
-        return [("case", "lc" if self.config.lowercase else "mixed"), ("tok", self.config.tokenize)]
+        return [(key, signature_value(self.config, name)) for key, name in (("case", "lowercase"), ("tok", "tokenize"))]
 
     def get_signature(self, nrefs: Union[int, str, None] = None, **extra: Any) -> Signature:
         """The signature; FKGL reads no references, so it has no ``nrefs``."""

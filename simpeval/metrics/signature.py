@@ -1,22 +1,32 @@
 """Reproducibility signatures: :class:`Signature` and the table of known signature keys.
 
 A signature is built only from a metric's frozen configuration plus facts about the data,
-and reads back with :meth:`Signature.parse` without importing any metric: the keys and
-abbreviations of the built-in metrics are listed here (:data:`SIGNATURE_KEYS`; the
-sacrebleu-compatible ones are sacrebleu's, pinned by a parity test).
+and reads back with :meth:`Signature.parse`: the keys and
+abbreviations of each metric are declared by its class (its config's options: the
+sacrebleu-compatible ones are sacrebleu's, pinned by a parity test), found through the metric
+registry (:data:`SIGNATURE_KEYS`), a plugin's too.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, Callable, Optional
 
 from .._types import FrozenDict
 from ..exceptions import SignatureParseError
 
-__all__ = ["COMMON_ABBREVIATIONS", "DATA_KEYS", "SIGNATURE_KEYS", "VERSION_KEYS", "Signature", "key_order"]
+__all__ = [
+    "COMMON_ABBREVIATIONS",
+    "DATA_KEYS",
+    "SIGNATURE_KEYS",
+    "VERSION_KEYS",
+    "Signature",
+    "key_order",
+    "metric_signature_keys",
+    "set_key_resolver",
+]
 
 #: Keys every signature may carry besides a metric's own, in sacrebleu's print order
 #: (``nrefs`` and these data facts first, then the metric's fields, the versions last).
@@ -40,78 +50,48 @@ VERSION_KEYS: tuple[str, ...] = ("version", "simpeval")
 #: The data facts among them (everything but the versions).
 DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k not in VERSION_KEYS)
 
-#: Each built-in metric's own signature keys and their abbreviations, in print order, by the
-#: name a signature starts with.
-SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = MappingProxyType(
-    {
-        "SARI": MappingProxyType(
-            {
-                "variant": "V",
-                "case": "c",
-                "tok": "tok",
-                "src": "src",
-                "split": "sp",
-                "agg": "a",
-                "del": "d",
-                "avg": "avg",
-                "zero": "z",
-                "prec": "p",
-                "krec": "kr",
-                "dmatch": "dm",
-                "ngram": "ng",
-                "rweight": "rw",
-                "order": "n",
-            }
-        ),
-        "BLEU": MappingProxyType({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"}),
-        "chrF": MappingProxyType({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"}),
-        "TER": MappingProxyType({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"}),
-        "FKGL": MappingProxyType({"case": "c", "tok": "tok"}),
-        # the NLTK-based teaching metrics (simpeval.metrics.teaching)
-        "NLTK-BLEU": MappingProxyType(
-            {
-                "case": "c",
-                "tok": "tok",
-                "weights": "w",
-                "smooth": "s",
-                "eps": "eps",
-                "alpha": "al",
-                "k": "k",
-                "reweigh": "rw",
-                "nltk": "nltk",
-            }
-        ),
-        "METEOR": MappingProxyType({"tok": "tok", "alpha": "a", "beta": "b", "gamma": "g", "nltk": "nltk"}),
-        "NLTK-chrF": MappingProxyType(
-            {
-                "case": "c",
-                "tok": "tok",
-                "order": "n",
-                "beta": "b",
-                "space": "s",
-                "nltk": "nltk",
-            }
-        ),
-        "EditDistance": MappingProxyType(
-            {
-                "level": "lv",
-                "case": "c",
-                "tok": "tok",
-                "sub": "sub",
-                "trans": "tr",
-                "nltk": "nltk",
-            }
-        ),
-        "WER": MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"}),
-        "PEM": MappingProxyType({"case": "c", "nltk": "nltk"}),
-        "BagOfWords": MappingProxyType({"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}),
-    }
-)
+#: Finds the signature keys a metric declares (its ``signature_abbreviations``) by the name a
+#: signature starts with; the metric registry installs it (:func:`set_key_resolver`), so that
+#: every registered metric, a plugin's too, is read back with its own keys.
+_RESOLVER: dict[str, Callable[..., Any]] = {}
 
 
-def _family(metric: str) -> str:
-    """The key-table entry of a metric whose name carries a setting (``chrF3++`` -> ``chrF``)."""
-    return "chrF" if re.fullmatch(r"chrF\d*\+*", metric) else metric
+def set_key_resolver(keys: Callable[[str], Optional[Mapping[str, str]]], names: Callable[[], Iterable[str]]) -> None:
+    """Install how :meth:`Signature.parse` finds a metric's keys (the registry does, on import).
+
+    Args:
+        keys: the keys of the metric a signature names, or ``None`` for no registered metric.
+        names: the names the signatures of the registered metrics start with.
+    """
+    _RESOLVER.update(keys=keys, names=names)
+
+
+def metric_signature_keys(metric: str) -> Optional[Mapping[str, str]]:
+    """The own signature keys of the metric a signature names (``chrF2++`` is chrF's), or ``None``."""
+    found: Optional[Mapping[str, str]] = _RESOLVER["keys"](metric) if _RESOLVER else None
+    return found
+
+
+class _DeclaredKeys(Mapping[str, Mapping[str, str]]):
+    """The signature keys every registered metric declares, by the name its signatures start with."""
+
+    def __getitem__(self, metric: str) -> Mapping[str, str]:
+        keys = metric_signature_keys(metric)
+        if keys is None:
+            raise KeyError(metric)
+        return keys
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_RESOLVER["names"]() if _RESOLVER else ())
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+#: Each registered metric's own signature keys and their abbreviations, in print order, by the
+#: name a signature starts with: read from the metric classes (``signature_abbreviations``,
+#: derived from their config's declared options), never written here.
+SIGNATURE_KEYS: Mapping[str, Mapping[str, str]] = _DeclaredKeys()
 
 
 def key_order(own: Mapping[str, str]) -> tuple[str, ...]:
@@ -223,8 +203,8 @@ class Signature:
             text: ``"SARI|nrefs:10|case:lc|..."`` or its short form ``"SARI|#:10|c:lc|..."``.
             metric: the metric name, required only when ``text`` has no ``METRIC|`` prefix.
             keys: the metric's own signature keys and their abbreviations, in print order;
-                by default those of :data:`SIGNATURE_KEYS` for a built-in metric (a signature
-                of another metric is read with the shared keys plus the keys as written).
+                by default those the registered metric of that name declares (a signature of
+                an unknown metric is read with the shared keys plus the keys as written).
 
         Raises:
             SignatureParseError: ``text`` is not a string, or a field cannot be read.
@@ -241,7 +221,7 @@ class Signature:
                 f"Signature.parse: text must start with a metric name such as 'SARI|' (got {text!r}). "
                 "Pass metric='SARI' for a signature without prefix."
             )
-        own = keys if keys is not None else SIGNATURE_KEYS.get(metric, SIGNATURE_KEYS.get(_family(metric)))
+        own = keys if keys is not None else metric_signature_keys(metric)
         open_ended = own is None  # an unknown metric: its own keys are read as written
         abbreviations = {**COMMON_ABBREVIATIONS, **(own or {})}
         canonical = key_order(own or {})

@@ -15,13 +15,13 @@ from typing import Any, ClassVar, Optional
 
 import numpy as np
 
-from .._types import RefStreams, StatsArray
+from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
-from ..engines.ter import encode_words, ter_edits
 from . import _sacrebleu
+from .options import check_declared, option, signature_keys, spelled_out
 from .score import Score
-from .signature import SIGNATURE_KEYS, Signature
-from .validation import check_bool, check_stats_vector
+from .signature import Signature
+from .validation import check_stats_vector
 
 __all__ = ["TER", "TERConfig"]
 
@@ -30,22 +30,21 @@ __all__ = ["TER", "TERConfig"]
 class TERConfig:
     """Options of :class:`TER`; the same names, defaults and meaning as ``sacrebleu.TER``.
 
-    Attributes:
-        normalized: Tercom normalization (punctuation, XML entities, ...).
-        no_punct: remove punctuation.
-        asian_support: treat CJK characters specially (with ``normalized`` or ``no_punct``).
-        case_sensitive: do not lowercase.
+    Each field declares its default, help and signature key (:func:`~simpeval.metrics.options.option`);
+    the table in the docs' metric guide is generated from them.
     """
 
-    normalized: bool = False
-    no_punct: bool = False
-    asian_support: bool = False
-    case_sensitive: bool = False
+    normalized: bool = option(
+        False, help="Tercom normalization (punctuation, XML entities, ...).", signature=("norm", "nr")
+    )
+    no_punct: bool = option(False, help="Remove punctuation.", signature=("punct", "pn"))
+    asian_support: bool = option(
+        False, help="Treat CJK characters specially (with normalized or no_punct).", signature=("asian", "as")
+    )
+    case_sensitive: bool = option(False, help="Do not lowercase.", signature=("case", "c"))
 
     def __post_init__(self) -> None:
-        for argument in ("normalized", "no_punct", "asian_support", "case_sensitive"):
-            value = check_bool("TER", argument, getattr(self, argument))
-            object.__setattr__(self, argument, value)
+        check_declared("TER", self)
 
 
 class TER(_sacrebleu.SacrebleuMetric):
@@ -55,10 +54,9 @@ class TER(_sacrebleu.SacrebleuMetric):
     reference and the mean reference length, both additive.
 
     Args:
-        normalized: Tercom normalization (punctuation, XML entities, ...).
-        no_punct: remove punctuation.
-        asian_support: treat CJK characters specially (with ``normalized`` or ``no_punct``).
-        case_sensitive: do not lowercase.
+        config: a :class:`TERConfig` (default: ``TERConfig()``).
+        options: options replacing the config's, by name (``TER(case_sensitive=True)``): the
+            fields of :class:`TERConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``TER(references=...)``.
         engine: ``"fast"`` (default): the compiled search when Numba is installed
@@ -100,32 +98,22 @@ class TER(_sacrebleu.SacrebleuMetric):
     url = "https://aclanthology.org/2006.amta-papers.25",
     pages = "223--231",
 }"""
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["TER"]
+    config_class: ClassVar[type[TERConfig]] = TERConfig
+    #: sacrebleu's keys, in sacrebleu's print order (``tok`` is always ``tercom``: no option of its own).
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
+        TERConfig, order=("case", "tok", "norm", "punct", "asian"), extra={"tok": "t"}
+    )
 
-    def __init__(
-        self,
-        normalized: bool = False,
-        no_punct: bool = False,
-        asian_support: bool = False,
-        case_sensitive: bool = False,
-        references: Optional[RefStreams] = None,
-        *,
-        engine: str = "fast",
-    ) -> None:
-        self._keep_references(references)
+    @spelled_out(TERConfig, after=("references",))
+    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
+        self._setup(args, options, engine)
+
+    def _set_engine(self, engine: str) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"python"`` or ``"reference"``.
         self.engine = resolve_engine(self.name, engine, "python", "reference", "sacrebleu")
         if self.engine == "sacrebleu":
             self.engine = "reference"
         self._requested_engine = engine
-        self._wrap(
-            TERConfig(
-                normalized=normalized,
-                no_punct=no_punct,
-                asian_support=asian_support,
-                case_sensitive=case_sensitive,
-            )
-        )
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.
@@ -171,6 +159,20 @@ class TER(_sacrebleu.SacrebleuMetric):
         words: dict[str, int] = {}
         _, reference_words = _sacrebleu.ter_tokenizers(self._impl)
         return words, encode_words(texts, reference_words, words)
+
+
+def encode_words(*args: Any) -> Any:
+    """``simpeval.engines.ter.encode_words``, imported when TER runs (it loads Numba)."""
+    from ..engines import ter
+
+    return ter.encode_words(*args)
+
+
+def ter_edits(*args: Any) -> Any:
+    """``simpeval.engines.ter.ter_edits``, imported when TER runs (it loads Numba)."""
+    from ..engines import ter
+
+    return ter.ter_edits(*args)
 
 
 def _work(hypotheses: list[str], references: list[list[str]]) -> int:

@@ -30,8 +30,11 @@ from hypothesis import strategies as st
 from simpeval import BLEU, CHRF, SARI, TER
 from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.exceptions import SimpevalError
-from simpeval.metrics.sari import VARIANTS
-from simpeval.metrics.sari.config import _CHOICES
+from simpeval.metrics.options import config_options
+from simpeval.metrics.sari import VARIANTS, SARIConfig
+
+#: SARI's options with choices (bools aside), as SARIConfig declares them.
+_CHOICES = {spec.name: spec.choices for spec in config_options(SARIConfig) if spec.kind != "bool" and spec.choices}
 
 from ..tally import Tally
 

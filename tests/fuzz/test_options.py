@@ -63,8 +63,8 @@ from simpeval import (
 )
 from simpeval.cli import main
 from simpeval.exceptions import SimpevalError
-from simpeval.metrics.sari import VARIANTS
-from simpeval.metrics.sari.config import _CHOICES
+from simpeval.metrics.options import config_options
+from simpeval.metrics.sari import VARIANTS, SARIConfig
 
 from ..tally import Tally
 
@@ -182,6 +182,10 @@ OFFLINE_TOKENIZERS = [
 TOKENIZE = st.sampled_from(OFFLINE_TOKENIZERS)
 FRACTION = st.floats(0.05, 3.0)
 BOOL = st.booleans()
+
+
+#: SARI's options with choices (bools aside), as SARIConfig declares them.
+_CHOICES = {spec.name: spec.choices for spec in config_options(SARIConfig) if spec.kind != "bool" and spec.choices}
 
 
 def _choice(name: str) -> st.SearchStrategy[Any]:

@@ -419,7 +419,7 @@ def test_score_from_stats_checks_shape(cls: type) -> None:
         pytest.param(
             lambda: BLEU(tokenize="moses13"), UnknownTokenizerError, "13a, char, flores101", id="bleu-tokenize"
         ),
-        pytest.param(lambda: BLEU(smooth_method="linear"), InvalidOptionError, "floor, add-k", id="bleu-smooth"),
+        pytest.param(lambda: BLEU(smooth_method="linear"), InvalidOptionError, "'floor', 'add-k'", id="bleu-smooth"),
         pytest.param(lambda: BLEU(smooth_value=-1), InvalidOptionError, "smooth_value", id="bleu-smooth-value"),
         pytest.param(lambda: BLEU(max_ngram_order=0), InvalidOptionError, "max_ngram_order", id="bleu-order"),
         pytest.param(lambda: BLEU(lowercase="yes"), InvalidOptionError, "lowercase", id="bleu-bool"),

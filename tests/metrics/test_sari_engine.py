@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from simpeval import SARI
 from simpeval.engines.jit import NUMBA_AVAILABLE
+from simpeval.metrics.options import config_options
 from simpeval.metrics.sari import VARIANTS, SARIConfig
-from simpeval.metrics.sari.config import _CHOICES
 
 # Characters that exercise every tokenization corner: 13a punctuation rules (digits around
 # '.', ',', '-'), entities, whitespace that only str.split() knows, the engine's internal
@@ -56,9 +56,9 @@ def corpus(draw: st.DrawFn) -> tuple[list[str], list[str], list[list[str]]]:
 def configs(draw: st.DrawFn) -> SARIConfig:
     base = VARIANTS[draw(st.sampled_from(sorted(VARIANTS)))]
     changes = {
-        name: draw(st.sampled_from(sorted(choices, key=str)))
-        for name, choices in _CHOICES.items()
-        if draw(st.booleans())
+        spec.name: draw(st.sampled_from(sorted(spec.choices, key=str)))
+        for spec in config_options(SARIConfig)
+        if spec.kind != "bool" and spec.choices and draw(st.booleans())
     }
     if draw(st.booleans()):
         changes["tokenize"] = draw(st.sampled_from(["13a", "none", "intl", "char", "whitespace"]))

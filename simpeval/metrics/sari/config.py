@@ -24,87 +24,111 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Union
 
 from ...exceptions import InvalidOptionError, UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers
+from ..options import check_declared, config_options, option, signature_keys, signature_value
 
 __all__ = ["DEFAULT_VARIANT", "SARIConfig", "VARIANTS", "resolve_variant", "signature_fields", "variant_settings"]
 
-#: The choices of every string option (value in the config -> value in the signature).
-#: The choices of every string option (value in the config -> value in the signature).
-_CHOICES: dict[str, dict[Any, str]] = {
-    "split": {"whitespace": "ws", "space": "space"},
-    "aggregate": {"corpus": "corpus", "sentence": "sent"},
-    "deletion": {"f1": "f1", "precision": "prec"},
-    "average": {"f1": "f1", "pr": "pr"},
-    "zero_division": {0: "0", 1: "1"},
-    "precision": {"pooled": "pooled", "per-ngram": "ngram"},
-    "keep_recall": {"pooled": "pooled", "per-ngram": "ngram"},
-    "del_match": {"min": "min", "subtract": "sub"},
-    "ngrams": {"counts": "count", "binary": "binary"},
-    "ref_weight": {"all": "all", "nonempty": "nonempty"},
-}
+_POOLED = {"pooled": "pooled", "per-ngram": "ngram"}
 
 
 @dataclass(frozen=True)
 class SARIConfig:
     """Every setting that changes a SARI score. All of them are written into the signature.
 
-    Attributes:
-        tokenize: tokenizer registry name applied after lowercasing (``"13a"``, ``"none"``, ...).
-        lowercase: lowercase before tokenizing.
-        normalize_source: lowercase and tokenize the source like the output and references;
-            ``False`` uses the source as given (EASSE ``legacy``).
-        split: ``"whitespace"`` (``str.split()``) or ``"space"`` (``str.split(" ")``, which keeps
-            empty-string tokens, as ``SARI.py`` and Hugging Face do).
-        aggregate: ``"corpus"`` (pooled n-gram statistics, EASSE) or ``"sentence"`` (mean of
-            sentence scores: ``SARI.py``, Hugging Face, tensor2tensor).
-        deletion: deletion score is ``"f1"`` (EASSE) or ``"precision"`` (the paper).
-        average: ``"f1"``: F1 per n-gram order, then mean over orders; ``"pr"``: mean precision
-            and mean recall over orders, then F1 (EASSE ``use_paper_version``).
-        zero_division: value of a precision or recall whose denominator is 0 (0 or 1).
-        precision: keep and deletion precision as ``"pooled"`` sums (Σ correct / Σ selected) or
-            as the ``"per-ngram"`` mean of per-n-gram ratios (``SARI.py``, Hugging Face).
-        keep_recall: keep recall (and deletion recall) as ``"pooled"`` sums, or ``"per-ngram"``:
-            ``SARI.py``'s mean of per-n-gram ratios (cocoxu/simplification#6).
-        del_match: correct deletions per n-gram: ``"min"`` of output-deleted and
-            reference-deleted counts (EASSE, tensor2tensor) or output-deleted minus the
-            reference count, ``"subtract"`` (``SARI.py``, Hugging Face).
-        ngrams: ``"counts"`` (multisets) or ``"binary"`` (sets, tensor2tensor).
-        ref_weight: ``"all"``: source and output counts are multiplied by the number of
-            references; ``"nonempty"``: reference counts are divided by the number of references
-            that have n-grams of that order (tensor2tensor).
-        max_order: highest n-gram order.
+    Each field declares its default (EASSE's), help, choices (with their spelling in the
+    signature) and signature key (:func:`~simpeval.metrics.options.option`); the table in the
+    docs' metric guide is generated from them. Notes beyond one line: ``split="space"`` keeps the
+    empty-string tokens of ``str.split(" ")``, as ``SARI.py`` and Hugging Face do; ``keep_recall=
+    "per-ngram"`` is ``SARI.py``'s formula (cocoxu/simplification#6); ``ref_weight="nonempty"``
+    divides reference counts by the number of references that have n-grams of that order
+    (tensor2tensor).
     """
 
-    tokenize: str = "13a"
-    lowercase: bool = True
-    normalize_source: bool = True
-    split: str = "whitespace"
-    aggregate: str = "corpus"
-    deletion: str = "f1"
-    average: str = "f1"
-    zero_division: int = 0
-    precision: str = "pooled"
-    keep_recall: str = "pooled"
-    del_match: str = "min"
-    ngrams: str = "counts"
-    ref_weight: str = "all"
-    max_order: int = 4
+    tokenize: str = option(
+        "13a",
+        help="Tokenizer registry name, applied after lowercasing (13a, none, moses, ...).",
+        signature=("tok", "tok"),
+    )
+    lowercase: bool = option(
+        True, help="Lowercase before tokenizing.", choices={True: "lc", False: "mixed"}, signature=("case", "c")
+    )
+    normalize_source: bool = option(
+        True,
+        help="Lowercase and tokenize the source like the output and references (off: as given, EASSE legacy).",
+        choices={True: "norm", False: "raw"},
+        signature=("src", "src"),
+        negative="raw-source",
+    )
+    split: str = option(
+        "whitespace",
+        help="Split tokens with str.split() (whitespace) or str.split(' ') (space).",
+        choices={"whitespace": "ws", "space": "space"},
+        signature=("split", "sp"),
+    )
+    aggregate: str = option(
+        "corpus",
+        help="Pool n-gram counts (corpus, EASSE) or average sentence scores (sentence).",
+        choices={"corpus": "corpus", "sentence": "sent"},
+        signature=("agg", "a"),
+    )
+    deletion: str = option(
+        "f1",
+        help="Deletion score: F1 (EASSE) or precision (the paper).",
+        choices={"f1": "f1", "precision": "prec"},
+        signature=("del", "d"),
+    )
+    average: str = option(
+        "f1",
+        help="F1 per n-gram order then the mean (f1), or F1 of mean precision and recall (pr: EASSE's paper version).",
+        choices={"f1": "f1", "pr": "pr"},
+        signature=("avg", "avg"),
+    )
+    zero_division: int = option(
+        0,
+        help="Value of a precision or recall whose denominator is 0.",
+        choices={0: "0", 1: "1"},
+        signature=("zero", "z"),
+    )
+    precision: str = option(
+        "pooled",
+        help="Keep and deletion precision as pooled sums or the mean of per-n-gram ratios (SARI.py, Hugging Face).",
+        choices=_POOLED,
+        signature=("prec", "p"),
+    )
+    keep_recall: str = option(
+        "pooled",
+        help="Keep (and deletion) recall as pooled sums or the mean of per-n-gram ratios (SARI.py).",
+        choices=_POOLED,
+        signature=("krec", "kr"),
+    )
+    del_match: str = option(
+        "min",
+        help="Correct deletions per n-gram: min of output- and reference-deleted counts (EASSE), or subtract (SARI.py).",
+        choices={"min": "min", "subtract": "sub"},
+        signature=("dmatch", "dm"),
+    )
+    ngrams: str = option(
+        "counts",
+        help="N-grams as multisets (counts) or sets (binary, tensor2tensor).",
+        choices={"counts": "count", "binary": "binary"},
+        signature=("ngram", "ng"),
+    )
+    ref_weight: str = option(
+        "all",
+        help="Weigh source and output counts by all references, or reference counts by the non-empty ones (t2t).",
+        choices={"all": "all", "nonempty": "nonempty"},
+        signature=("rweight", "rw"),
+    )
+    max_order: int = option(4, help="Highest n-gram order.", minimum=1, signature=("order", "n"))
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, Hashable) or value not in choices:
-                raise InvalidOptionError(
-                    f"SARI: {name} must be one of {', '.join(map(repr, choices))} (got {value!r})."
-                )
-        for name in ("lowercase", "normalize_source"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidOptionError(f"SARI: {name} must be True or False (got {getattr(self, name)!r}).")
+        check_declared("SARI", self, kinds=("bool",))
         if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
             raise InvalidOptionError(f"SARI: max_order must be a positive integer (got {self.max_order!r}).")
         if self.tokenize not in available_tokenizers():
@@ -172,25 +196,36 @@ def preset_name(config: SARIConfig) -> str:
     return next((name for name, preset in VARIANTS.items() if preset == config), "custom")
 
 
+#: SARI's signature keys, in print order: the preset first, then the case and the tokenizer.
+SIGNATURE_KEYS: Mapping[str, str] = signature_keys(
+    SARIConfig,
+    order=(
+        "variant",
+        "case",
+        "tok",
+        "src",
+        "split",
+        "agg",
+        "del",
+        "avg",
+        "zero",
+        "prec",
+        "krec",
+        "dmatch",
+        "ngram",
+        "rweight",
+        "order",
+    ),
+    extra={"variant": "V"},
+)
+_KEY_OPTIONS = {spec.signature[0]: spec.name for spec in config_options(SARIConfig) if spec.signature is not None}
+
+
 def signature_fields(config: SARIConfig) -> list[tuple[str, Any]]:
-    """The signature fields of a configuration, in print order."""
-    c = config
+    """The signature fields of a configuration, in print order (the options' declared spellings)."""
     return [
-        ("variant", preset_name(c)),
-        ("case", "lc" if c.lowercase else "mixed"),
-        ("tok", c.tokenize),
-        ("src", "norm" if c.normalize_source else "raw"),
-        ("split", _CHOICES["split"][c.split]),
-        ("agg", _CHOICES["aggregate"][c.aggregate]),
-        ("del", _CHOICES["deletion"][c.deletion]),
-        ("avg", _CHOICES["average"][c.average]),
-        ("zero", _CHOICES["zero_division"][c.zero_division]),
-        ("prec", _CHOICES["precision"][c.precision]),
-        ("krec", _CHOICES["keep_recall"][c.keep_recall]),
-        ("dmatch", _CHOICES["del_match"][c.del_match]),
-        ("ngram", _CHOICES["ngrams"][c.ngrams]),
-        ("rweight", _CHOICES["ref_weight"][c.ref_weight]),
-        ("order", c.max_order),
+        (key, preset_name(config) if key == "variant" else signature_value(config, _KEY_OPTIONS[key]))
+        for key in SIGNATURE_KEYS
     ]
 
 

@@ -8,8 +8,7 @@ summed statistics (:mod:`simpeval.metrics.sari.scoring`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar, Optional, Union
 
 import numpy as np
 
@@ -20,8 +19,9 @@ from ...engines.sari_encode import ReferenceCache, fast_sari_counts
 from ...exceptions import InvalidValueError, MissingSourceError
 from ...tokenizers import get_tokenizer
 from ..base import Metric
+from ..options import OptionSpec, configure, spelled_out
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from . import config as _config
 from .config import DEFAULT_VARIANT, SARIConfig
 from .explain import SARIExplanation, explain_sari
@@ -37,28 +37,16 @@ class SARI(Metric):
     Args:
         variant: a preset name from :data:`~simpeval.metrics.sari.VARIANTS` (``"easse"`` by
             default; ``"hf"``, ``"xu2016"``, ``"t2t"``, ``"easse-paper"``, ``"easse-legacy"``,
-            ``"easse-delp"``, ``"easse-paper-delp"``).
-        tokenize: tokenizer registry name applied after lowercasing (``"13a"``, ``"none"``, ...).
-        lowercase: lowercase before tokenizing.
-        normalize_source: normalize the source like the output and references (``False``: as given).
-        split: ``"whitespace"`` (``str.split()``) or ``"space"`` (``str.split(" ")``).
-        aggregate: ``"corpus"`` (pooled counts) or ``"sentence"`` (mean of sentence scores).
-        deletion: ``"f1"`` or ``"precision"``.
-        average: ``"f1"`` (F1 per order, then mean) or ``"pr"`` (mean P and R, then F1).
-        zero_division: value of 0/0, ``0`` or ``1``.
-        precision: ``"pooled"`` or ``"per-ngram"``.
-        keep_recall: ``"pooled"`` or ``"per-ngram"`` (the original ``SARI.py`` formula).
-        del_match: ``"min"`` or ``"subtract"``.
-        ngrams: ``"counts"`` or ``"binary"``.
-        ref_weight: ``"all"`` or ``"nonempty"``.
-        max_order: highest n-gram order.
+            ``"easse-delp"``, ``"easse-paper-delp"``), or a :class:`SARIConfig`.
+        options: options replacing the preset's, by name: the fields of :class:`SARIConfig`
+            (``None`` keeps the preset's value).
         engine: ``"fast"`` (default): the compiled engine when Numba is installed (the ``fast``
             extra), else the vectorized NumPy engine; ``"numba"`` or ``"numpy"`` to choose one;
             ``"reference"``: the readable one-segment-at-a-time implementation. All give
             bit-identical statistics, so the engine is not part of the signature.
 
-    Every option left at ``None`` keeps the preset's value; see :class:`SARIConfig` for the
-    meaning of each, e.g. ``SARI("easse", tokenize="moses", lowercase=False)``.
+    For example ``SARI("easse", tokenize="moses", lowercase=False)``; see :class:`SARIConfig`
+    for the meaning of each option.
 
     Examples:
         >>> sari = SARI(variant="hf")
@@ -77,51 +65,34 @@ class SARI(Metric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = True
     citation: ClassVar[str] = XU_2016
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["SARI"]
+    config_class: ClassVar[type[SARIConfig]] = SARIConfig
+    #: The constructor's option that is no config field: the preset the options start from.
+    constructor_options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "variant", "str", DEFAULT_VARIANT, f"Preset the other options start from ({', '.join(_config.VARIANTS)})."
+        ),
+    )
+    signature_abbreviations: ClassVar[Mapping[str, str]] = _config.SIGNATURE_KEYS
 
+    @spelled_out(SARIConfig, none_keeps=True)
     def __init__(
         self,
-        variant: str = DEFAULT_VARIANT,
+        variant: Union[str, SARIConfig] = DEFAULT_VARIANT,
         *,
-        tokenize: Optional[str] = None,
-        lowercase: Optional[bool] = None,
-        normalize_source: Optional[bool] = None,
-        split: Optional[str] = None,
-        aggregate: Optional[str] = None,
-        deletion: Optional[str] = None,
-        average: Optional[str] = None,
-        zero_division: Optional[int] = None,
-        precision: Optional[str] = None,
-        keep_recall: Optional[str] = None,
-        del_match: Optional[str] = None,
-        ngrams: Optional[str] = None,
-        ref_weight: Optional[str] = None,
-        max_order: Optional[int] = None,
         engine: str = "fast",
+        **options: Any,
     ) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"numpy"`` or ``"reference"``
         #: (with ``"fast"``, small jobs run ``"numpy"`` until the process has work enough to
         #: load the compiled kernels: :func:`simpeval.engines.jit.use_compiled`).
         self.engine = resolve_engine("SARI", engine, "numpy", "reference")
         self._requested_engine = engine
-        options: dict[str, Any] = {
-            "tokenize": tokenize,
-            "lowercase": lowercase,
-            "normalize_source": normalize_source,
-            "split": split,
-            "aggregate": aggregate,
-            "deletion": deletion,
-            "average": average,
-            "zero_division": zero_division,
-            "precision": precision,
-            "keep_recall": keep_recall,
-            "del_match": del_match,
-            "ngrams": ngrams,
-            "ref_weight": ref_weight,
-            "max_order": max_order,
-        }
-        preset = _config.VARIANTS[_config.resolve_variant(variant)]
-        self.config: SARIConfig = replace(preset, **{k: v for k, v in options.items() if v is not None})
+        given = {name: value for name, value in options.items() if value is not None}
+        if isinstance(variant, SARIConfig):
+            self.config: SARIConfig = configure(self.name, SARIConfig, variant, given)
+        else:
+            preset = _config.VARIANTS[_config.resolve_variant(variant)]
+            self.config = configure(self.name, SARIConfig, preset, given)
         #: The preset whose settings the configuration equals, or ``"custom"``.
         self.variant: str = _config.preset_name(self.config)
         self._tokenizer = get_tokenizer(self.config.tokenize)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_number, check_stats, nltk_version
 
 __all__ = ["BagOfWords", "set_scores"]
@@ -64,7 +65,9 @@ class BagOfWords(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.VAN_RIJSBERGEN_1979 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["BagOfWords"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}
+    )
 
     def __init__(self, alpha: float = 0.5, lowercase: bool = False, tokenize: str = "whitespace") -> None:
         self.alpha = float(check_number(self.name, "alpha", alpha, 0.0, 1.0))

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Optional, Union
 
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_bool, check_stats, nltk_version
 
 __all__ = ["EditDistance", "EditDistanceConfig", "EditMetric", "EditOp", "align"]
@@ -168,7 +169,9 @@ class EditDistance(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.DAMERAU_1964 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["EditDistance"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {"level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk"}
+    )
 
     def __init__(
         self,

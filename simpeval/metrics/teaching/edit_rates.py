@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import check_stats, nltk_version
 from .edit import EditMetric
 
@@ -43,7 +44,7 @@ class WER(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["WER"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"})
 
     def __init__(self, lowercase: bool = False, tokenize: str = "whitespace") -> None:
         self._set_text_options(lowercase, tokenize)
@@ -97,7 +98,7 @@ class PEM(EditMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["PEM"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType({"case": "c", "nltk": "nltk"})
 
     def __init__(self, lowercase: bool = False) -> None:
         self._level = "char"

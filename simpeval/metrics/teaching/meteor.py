@@ -13,8 +13,9 @@ from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
+from ..options import configure, option, signature_keys, spelled_out, split_call
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_number, check_stats, nltk_version
 from .wordnet import load_wordnet
 
@@ -25,19 +26,17 @@ _WIDTH = 10  # score, 1, precision, recall, fmean, penalty, matches, hyp_len, re
 
 @dataclass(frozen=True)
 class METEORConfig:
-    """Options of :class:`METEOR`, NLTK's parameters of ``meteor_score``.
+    """Options of :class:`METEOR`, NLTK's parameters of ``meteor_score`` (each field declares
+    its default, help and signature key: :func:`~simpeval.metrics.options.option`)."""
 
-    Attributes:
-        alpha: relative weight of precision and recall (0-1).
-        beta: shape of the fragmentation penalty.
-        gamma: weight of the fragmentation penalty.
-        tokenize: tokenizer name; ``"whitespace"`` is ``text.split()``.
-    """
-
-    alpha: float = 0.9
-    beta: float = 3.0
-    gamma: float = 0.5
-    tokenize: str = "whitespace"
+    alpha: float = option(
+        0.9, help="Relative weight of precision and recall (0-1).", minimum=0, signature=("alpha", "a")
+    )
+    beta: float = option(3.0, help="Shape of the fragmentation penalty.", minimum=0, signature=("beta", "b"))
+    gamma: float = option(0.5, help="Weight of the fragmentation penalty.", minimum=0, signature=("gamma", "g"))
+    tokenize: str = option(
+        "whitespace", help="Tokenizer: whitespace (str.split), nltk-word or a registry name.", signature=("tok", "tok")
+    )
 
     def __post_init__(self) -> None:
         # floats: NLTK's arithmetic gives the same result for an int (it meets floats only)
@@ -99,10 +98,9 @@ class METEOR(TeachingMetric):
     ×100; ``details`` holds the summed raw counts.
 
     Args:
-        alpha: weight of precision against recall.
-        beta: shape of the fragmentation penalty.
-        gamma: weight of the fragmentation penalty.
-        tokenize: ``"whitespace"`` (``str.split``), ``"nltk-word"`` or any registry tokenizer.
+        config: a :class:`METEORConfig` (default: NLTK's parameters).
+        options: options replacing the config's, by name (``METEOR(alpha=0.85)``), positional
+            in NLTK's order too: the fields of :class:`METEORConfig`.
 
     Raises:
         MissingDependencyError: WordNet was not found (the message says how to install it).
@@ -122,11 +120,16 @@ class METEOR(TeachingMetric):
     citation: ClassVar[str] = "\n".join(
         (_citations.BANERJEE_LAVIE_2005, _citations.LAVIE_AGARWAL_2007, _citations.MILLER_1995, _citations.BIRD_2009)
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["METEOR"]
+    config_class: ClassVar[type[METEORConfig]] = METEORConfig
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
+        METEORConfig, order=("tok", "alpha", "beta", "gamma", "nltk"), extra={"nltk": "nltk"}
+    )
 
-    def __init__(self, alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, tokenize: str = "whitespace") -> None:
-        self.config = METEORConfig(alpha, beta, gamma, tokenize)
-        self._set_text_options(False, tokenize)
+    @spelled_out(METEORConfig)
+    def __init__(self, *args: Any, **options: Any) -> None:
+        config, given = split_call(self.name, METEORConfig, args, options)
+        self.config: METEORConfig = configure(self.name, METEORConfig, config, given)
+        self._set_text_options(False, self.config.tokenize)
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]

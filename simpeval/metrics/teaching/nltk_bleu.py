@@ -9,13 +9,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._bleu_math import BleuCounts, Smoothing, bleu
 from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
@@ -122,7 +123,19 @@ class NLTKBLEU(TeachingMetric):
     citation: ClassVar[str] = (
         _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-BLEU"]
+    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "case": "c",
+            "tok": "tok",
+            "weights": "w",
+            "smooth": "s",
+            "eps": "eps",
+            "alpha": "al",
+            "k": "k",
+            "reweigh": "rw",
+            "nltk": "nltk",
+        }
+    )
 
     def __init__(
         self,

@@ -9,8 +9,9 @@ from typing import Any, ClassVar, Optional
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
+from ..options import configure, option, signature_keys, spelled_out, split_call
 from ..score import Score
-from ..signature import SIGNATURE_KEYS, Signature
+from ..signature import Signature
 from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
 
 __all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
@@ -18,23 +19,22 @@ __all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
 
 @dataclass(frozen=True)
 class NLTKCHRFConfig:
-    """Options of :class:`NLTKCHRF`, NLTK's arguments of ``sentence_chrf``.
+    """Options of :class:`NLTKCHRF`, NLTK's arguments of ``sentence_chrf`` (each field declares its
+    default, help and signature key: :func:`~simpeval.metrics.options.option`; the signature's
+    ``order`` records ``min_len-max_len``)."""
 
-    Attributes:
-        min_len: the lowest character n-gram order.
-        max_len: the highest character n-gram order.
-        beta: weight of recall against precision.
-        ignore_whitespace: remove all whitespace before counting n-grams.
-        lowercase: lowercase first (NLTK does not).
-        tokenize: tokenizer name; NLTK joins the tokens with single spaces.
-    """
-
-    min_len: int = 1
-    max_len: int = 6
-    beta: float = 3.0
-    ignore_whitespace: bool = True
-    lowercase: bool = False
-    tokenize: str = "whitespace"
+    min_len: int = option(1, help="Lowest character n-gram order.", minimum=1)
+    max_len: int = option(6, help="Highest character n-gram order.", minimum=1, signature=("order", "n"))
+    beta: float = option(3.0, help="Weight of recall against precision.", minimum=0, signature=("beta", "b"))
+    ignore_whitespace: bool = option(
+        True,
+        help="Remove all whitespace before counting n-grams.",
+        signature=("space", "s"),
+    )
+    lowercase: bool = option(False, help="Lowercase first (NLTK does not).", signature=("case", "c"))
+    tokenize: str = option(
+        "whitespace", help="Tokenizer; NLTK joins the tokens with single spaces.", signature=("tok", "tok")
+    )
 
     def __post_init__(self) -> None:
         for argument in ("min_len", "max_len"):
@@ -69,11 +69,9 @@ class NLTKCHRF(TeachingMetric):
     sentence chrF (the first of equals), as sacrebleu does.
 
     Args:
-        min_len, max_len: the character n-gram orders (NLTK's defaults 1 and 6).
-        beta: recall weight (3, not sacrebleu's 2).
-        ignore_whitespace: remove whitespace first (NLTK's default).
-        lowercase: lowercase first.
-        tokenize: ``"whitespace"`` (``str.split``), ``"none"`` (the raw string) or any registry tokenizer.
+        config: a :class:`NLTKCHRFConfig` (default: NLTK's arguments; beta 3, not sacrebleu's 2).
+        options: options replacing the config's, by name or positional in NLTK's order: the fields
+            of :class:`NLTKCHRFConfig` (``tokenize="none"`` scores the raw string).
 
     Examples:
         >>> ref = "It is a guide to action that ensures that the military will forever heed Party commands"
@@ -88,20 +86,17 @@ class NLTKCHRF(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = SIGNATURE_KEYS["NLTK-chrF"]
+    config_class: ClassVar[type[NLTKCHRFConfig]] = NLTKCHRFConfig
+    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
+        NLTKCHRFConfig, order=("case", "tok", "order", "beta", "space", "nltk"), extra={"nltk": "nltk"}
+    )
 
-    def __init__(
-        self,
-        min_len: int = 1,
-        max_len: int = 6,
-        beta: float = 3.0,
-        ignore_whitespace: bool = True,
-        lowercase: bool = False,
-        tokenize: str = "whitespace",
-    ) -> None:
-        self.config = NLTKCHRFConfig(min_len, max_len, beta, ignore_whitespace, lowercase, tokenize)
-        self._set_text_options(lowercase, tokenize)
-        self._orders = self.config.max_len - self.config.min_len + 1
+    @spelled_out(NLTKCHRFConfig)
+    def __init__(self, *args: Any, **options: Any) -> None:
+        config, given = split_call(self.name, NLTKCHRFConfig, args, options)
+        self.config: NLTKCHRFConfig = configure(self.name, NLTKCHRFConfig, config, given)
+        self._set_text_options(self.config.lowercase, self.config.tokenize)
+        self._orders: int = self.config.max_len - self.config.min_len + 1
 
     @property
     def n_stats(self) -> int:

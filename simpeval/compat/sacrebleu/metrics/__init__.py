@@ -30,9 +30,13 @@ import numpy as np
 
 from ....metrics import _sacrebleu
 from ....metrics.bleu import BLEU as _BLEU
+from ....metrics.bleu import BLEUConfig
 from ....metrics.chrf import CHRF as _CHRF
+from ....metrics.chrf import CHRFConfig
+from ....metrics.options import spelled_out
 from ....metrics.score import Score
 from ....metrics.ter import TER as _TER
+from ....metrics.ter import TERConfig
 
 __all__ = ["BLEU", "CHRF", "TER"]
 
@@ -49,9 +53,11 @@ class _SacrebleuFront:
 
     _metric_type: ClassVar[Any]  # the simpeval metric class (BLEU, CHRF or TER)
 
-    def __init__(self, references: Optional[Streams] = None, **options: Any) -> None:
-        self.simpeval_metric: Any = self._metric_type(**options, references=references)
+    def __init__(self, *args: Any, **options: Any) -> None:
+        # sacrebleu's arguments, positional in sacrebleu's order: simpeval's metric takes them so
+        self.simpeval_metric: Any = self._metric_type(*args, **options)
         self._signature_args: dict[str, Any] = {}
+        references = self.simpeval_metric._references
         if references is not None:
             self._signature_args["num_refs"] = len(references)
 
@@ -97,29 +103,9 @@ class BLEU(_SacrebleuFront):
 
     _metric_type = _BLEU
 
-    def __init__(
-        self,
-        lowercase: bool = False,
-        force: bool = False,
-        tokenize: Optional[str] = None,
-        smooth_method: str = "exp",
-        smooth_value: Optional[float] = None,
-        max_ngram_order: int = 4,
-        effective_order: bool = False,
-        trg_lang: str = "",
-        references: Optional[Streams] = None,
-    ) -> None:
-        super().__init__(
-            references,
-            lowercase=lowercase,
-            force=force,
-            tokenize=tokenize,
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            max_ngram_order=max_ngram_order,
-            effective_order=effective_order,
-            trg_lang=trg_lang,
-        )
+    @spelled_out(BLEUConfig, after=("references",))
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
 
     @staticmethod
     def compute_bleu(
@@ -159,25 +145,9 @@ class CHRF(_SacrebleuFront):
 
     _metric_type = _CHRF
 
-    def __init__(
-        self,
-        char_order: int = 6,
-        word_order: int = 0,
-        beta: int = 2,
-        lowercase: bool = False,
-        whitespace: bool = False,
-        eps_smoothing: bool = False,
-        references: Optional[Streams] = None,
-    ) -> None:
-        super().__init__(
-            references,
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
-        )
+    @spelled_out(CHRFConfig, after=("references",))
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
 
 
 class TER(_SacrebleuFront):
@@ -185,18 +155,6 @@ class TER(_SacrebleuFront):
 
     _metric_type = _TER
 
-    def __init__(
-        self,
-        normalized: bool = False,
-        no_punct: bool = False,
-        asian_support: bool = False,
-        case_sensitive: bool = False,
-        references: Optional[Streams] = None,
-    ) -> None:
-        super().__init__(
-            references,
-            normalized=normalized,
-            no_punct=no_punct,
-            asian_support=asian_support,
-            case_sensitive=case_sensitive,
-        )
+    @spelled_out(TERConfig, after=("references",))
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
