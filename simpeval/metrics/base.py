@@ -293,9 +293,18 @@ class Metric(ABC):
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs)
         if n == 1:
-            return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
+            return self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
-        return replace(self.score_from_stats(stats.sum(axis=0), signature), ci=_bootstrap_interval(self, stats, n))
+        return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=_bootstrap_interval(self, stats, n))
+
+    def sum_rows(self, stats: StatsArray) -> StatsArray:
+        """The corpus's statistics vector: the rows of ``stats`` added, ``stats.sum(axis=0)``.
+
+        A metric whose reference adds a float column with Python's ``sum()`` overrides it to add
+        that column as the running interpreter does (:func:`simpeval._arith.reference_sum`).
+        """
+        total: StatsArray = stats.sum(axis=0)
+        return total
 
     def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> Score:
         """Score one segment (a corpus of one).
