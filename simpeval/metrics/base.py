@@ -3,7 +3,7 @@
 A metric maps every segment to a 1-D float64 vector of *additive* sufficient statistics.
 Everything else is computed from sums of those vectors:
 
-* ``corpus_score`` = ``score_from_stats(corpus_stats(...).sum(axis=0))``;
+* ``corpus_score`` = ``score_from_stats(sum_rows(corpus_stats(...)))`` (the rows added);
 * ``sentence_score`` is a corpus of one segment;
 * ``sentence_scores`` scores every row of ``corpus_stats`` on its own;
 * bootstrap resampling and distributed evaluation sum rows, never finished scores.
@@ -12,12 +12,10 @@ A metric author implements three public hooks (see ``ARCHITECTURE.md``):
 
 * :meth:`Metric.extract_stats`: validated text to a statistics matrix, one row per segment;
 * :meth:`Metric.score_from_stats`: a (summed) statistics vector to a :class:`Score`;
-* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen
-  configuration only.
+* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen configuration.
 
-The base class owns validation, the reference layout, sentence and corpus scoring, streaming
-and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third positional
-argument is something else).
+The base class owns validation, the reference layout, sentence and corpus scoring, streaming and
+the signature; ``sources`` is keyword-only (sacrebleu's third positional argument is another).
 """
 
 from __future__ import annotations
@@ -298,11 +296,7 @@ class Metric(ABC):
         return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=_bootstrap_interval(self, stats, n))
 
     def sum_rows(self, stats: StatsArray) -> StatsArray:
-        """The corpus's statistics vector: the rows of ``stats`` added, ``stats.sum(axis=0)``.
-
-        A metric whose reference adds a float column with Python's ``sum()`` overrides it to add
-        that column as the running interpreter does (:func:`simpeval._arith.reference_sum`).
-        """
+        """``stats.sum(axis=0)``; overridden where the reference adds a column with ``sum()``."""
         total: StatsArray = stats.sum(axis=0)
         return total
 
