@@ -21,9 +21,10 @@ from typing import Any
 
 import numpy as np
 
+from .._arith import NEUMAIER, PLAIN, RUNNING_RULE
 from .jit import jit, jit_inline
 
-__all__ = ["NEP50", "bleu_scores", "chrf_scores"]
+__all__ = ["NEP50", "bleu_scores", "chrf_scores", "log_sum"]
 
 #: Whether NumPy keeps float32 in float32-with-Python-number arithmetic (NumPy >= 2).
 NEP50: bool = type(np.float32(1) * 1.0) is np.float32 and type(np.float32(1) * 2) is np.float32
@@ -52,9 +53,17 @@ def _op(a: float, a32: bool, b: float, b32: bool, op: int) -> tuple[Any, ...]:
 
 @jit
 def bleu_scores(
-    sums: np.ndarray, max_order: int, smooth: int, smooth_value: float, effective_order: bool, narrow: bool
+    sums: np.ndarray,
+    max_order: int,
+    smooth: int,
+    smooth_value: float,
+    effective_order: bool,
+    narrow: bool,
+    rule: int = RUNNING_RULE,
 ) -> np.ndarray:
-    """``BLEU._compute_score_from_stats(row).score`` of every row (``narrow``: rows are float32)."""
+    """``BLEU._compute_score_from_stats(row).score`` of every row (``narrow``: rows are float32),
+    its log precisions added as ``sum()`` adds them under ``rule`` (:mod:`simpeval._arith`; by
+    default the running interpreter's)."""
     out = np.zeros(sums.shape[0], dtype=np.float64)
     precisions = np.zeros(max_order, dtype=np.float64)
     correct = np.zeros(max_order, dtype=np.float64)
@@ -95,11 +104,33 @@ def bleu_scores(
             else:
                 numerator, n32 = _op(100.0, False, correct[n - 1], narrow, 1)
                 precisions[n - 1], _ = _op(numerator, n32, total[n - 1], narrow, 2)
-        log_sum = 0.0
-        for k in range(eff_order):
-            log_sum += -9999999999.0 if precisions[k] == 0.0 else math.log(precisions[k])
-        out[row] = bp * math.exp(log_sum / eff_order)
+        out[row] = bp * math.exp(log_sum(precisions, eff_order, rule) / eff_order)
     return out
+
+
+@jit
+def log_sum(precisions: np.ndarray, count: int, rule: int) -> float:
+    """``sum([my_log(p) for p in precisions[:count]])`` as sacrebleu computes it under ``rule``
+    (:mod:`simpeval._arith`): ``my_log`` gives the int ``-9999999999`` for a zero precision, and
+    ``sum()`` adds leading ints exactly, the first float plainly to them, and from there floats
+    (and, under ``NEUMAIER_INTS``, ints) with Neumaier's compensation."""
+    total, compensation, floats = 0.0, 0.0, False
+    for k in range(count):
+        is_int = precisions[k] == 0.0
+        x = -9999999999.0 if is_int else math.log(precisions[k])
+        if rule == PLAIN or not floats or (is_int and rule == NEUMAIER):
+            total += x  # exact while only ints were met (|sum| < 2**53)
+            floats = floats or not is_int
+            continue
+        t = total + x
+        if abs(total) >= abs(x):
+            compensation += (total - t) + x
+        else:
+            compensation += (x - t) + total
+        total = t
+    if compensation != 0.0 and math.isfinite(compensation):
+        total += compensation
+    return total
 
 
 @jit

@@ -1,8 +1,9 @@
 """Correlation coefficients between metric scores and human ratings.
 
 The coefficients are SciPy's: Pearson's r (``scipy.stats.pearsonr``), Spearman's rho
-(``spearmanr``: Pearson's r of the ranks, ties averaged) and Kendall's tau-b (``kendalltau``,
-whose default variant corrects for ties in either variable). :func:`correlation` computes one;
+(``spearmanr``: Pearson's r of the ranks, ties averaged) and Kendall's tau-b (``kendalltau``'s
+default variant, which corrects for ties in either variable; computed here from exact integer
+pair counts and correctly rounded, :mod:`.kendall`, so the same bits with every SciPy version). :func:`correlation` computes one;
 :func:`correlation_rows` one per row of two matrices, and :func:`weighted_correlation_rows` one
 per row of integer weights over the same two vectors (a bootstrap resample: each item counted as
 often as drawn); both equal SciPy's on the same data to rounding, Pearson and Spearman vectorized. A coefficient is NaN where it is
@@ -27,6 +28,7 @@ from numpy.typing import ArrayLike
 
 from ..exceptions import InvalidOptionError, InvalidValueError
 from ._scipy import scipy_stats
+from .kendall import kendall_tau_b, ratio_sqrt
 
 __all__ = ["METHODS", "MIN_ITEMS", "check_method", "correlation", "correlation_rows", "weighted_correlation_rows"]
 
@@ -83,7 +85,9 @@ def correlation(x: ArrayLike, y: ArrayLike, method: str) -> float:
     if not _defined(a, b):
         return math.nan
     stats = scipy_stats()
-    function = {"pearson": stats.pearsonr, "spearman": stats.spearmanr, "kendall": stats.kendalltau}[method]
+    if method == "kendall":
+        return kendall_tau_b(a, b)
+    function = {"pearson": stats.pearsonr, "spearman": stats.spearmanr}[method]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # constant input is NaN above; nothing else to say
         return float(function(a, b)[0])
@@ -99,21 +103,23 @@ def _pearson_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def _kendall_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Kendall's tau-b of every row pair (rows with ties allowed, none constant):
     ``sum(sign(da) * sign(db)) / sqrt((n0 - ties_a) * (n0 - ties_b))`` over the pairs ``i < j``,
-    scipy's formula; pair by pair in blocks of rows, or by SciPy for long rows."""
+    integer counts pair by pair in blocks of rows (or :func:`.kendall_tau_b` row by row for long
+    rows), correctly rounded (:func:`.ratio_sqrt`)."""
     n = a.shape[1]
     if n > _PAIRWISE_LIMIT:
-        stats = scipy_stats()
-        return np.array([stats.kendalltau(x, y)[0] for x, y in zip(a, b)])
+        return np.array([kendall_tau_b(x, y) for x, y in zip(a, b)])
     i, j = np.triu_indices(n, k=1)
     out = np.empty(a.shape[0])
     step = max(1, _BLOCK // max(1, len(i)))
     n0 = len(i)
     for start in range(0, a.shape[0], step):
         block_a, block_b = a[start : start + step], b[start : start + step]
-        sa, sb = np.sign(block_a[:, i] - block_a[:, j]), np.sign(block_b[:, i] - block_b[:, j])
-        untied = (n0 - (sa == 0).sum(axis=1)) * (n0 - (sb == 0).sum(axis=1))
-        out[start : start + step] = (sa * sb).sum(axis=1) / np.sqrt(untied)
-    return np.clip(out, -1.0, 1.0)
+        sa = np.sign(block_a[:, i] - block_a[:, j]).astype(np.int64)
+        sb = np.sign(block_b[:, i] - block_b[:, j]).astype(np.int64)
+        numerators = (sa * sb).sum(axis=1).tolist()
+        untied = zip((n0 - (sa == 0).sum(axis=1)).tolist(), (n0 - (sb == 0).sum(axis=1)).tolist())
+        out[start : start + step] = [ratio_sqrt(p, ua * ub) for p, (ua, ub) in zip(numerators, untied)]
+    return out
 
 
 def correlation_rows(x: ArrayLike, y: ArrayLike, method: str) -> np.ndarray:
@@ -167,10 +173,9 @@ def _weighted_kendall(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray
     item (tied in both variables); SciPy on the repeated sample for long vectors."""
     n = len(a)
     if n > _PAIRWISE_LIMIT:
-        stats = scipy_stats()
         everything = np.arange(n)
         repeated = (np.repeat(everything, row.astype(np.int64)) for row in w)
-        return np.array([stats.kendalltau(a[r], b[r])[0] for r in repeated])
+        return np.array([kendall_tau_b(a[r], b[r]) for r in repeated])
     sa, sb = np.sign(a[:, None] - a[None, :]), np.sign(b[:, None] - b[None, :])
 
     def pairs(matrix: np.ndarray) -> np.ndarray:  # sum over i < j of w_i w_j matrix_ij, per row of w
@@ -182,8 +187,9 @@ def _weighted_kendall(a: np.ndarray, b: np.ndarray, w: np.ndarray) -> np.ndarray
     n0 = total * (total - 1) / 2
     tied_a = pairs((sa == 0).astype(np.float64) - np.eye(n)) + copies
     tied_b = pairs((sb == 0).astype(np.float64) - np.eye(n)) + copies
-    tau: np.ndarray = pairs(sa * sb) / np.sqrt((n0 - tied_a) * (n0 - tied_b))
-    return np.clip(tau, -1.0, 1.0, out=tau)
+    # integers held exactly in float64 (below 2**53): rounded once, correctly
+    untied = zip((n0 - tied_a).tolist(), (n0 - tied_b).tolist())
+    return np.array([ratio_sqrt(int(p), int(ua) * int(ub)) for p, (ua, ub) in zip(pairs(sa * sb).tolist(), untied)])
 
 
 def weighted_correlation_rows(x: ArrayLike, y: ArrayLike, weights: ArrayLike, method: str) -> np.ndarray:

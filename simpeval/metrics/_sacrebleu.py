@@ -34,6 +34,7 @@ from sacrebleu.metrics.bleu import BLEU as _SacrebleuBLEU
 from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
+from .. import _arith
 from .._types import StatsArray
 from .._version import __version__
 from ..engines.jit import NUMBA_AVAILABLE, resolve_engine, run_engine, use_compiled
@@ -235,7 +236,8 @@ def _compiled_score_rows(impl: Any) -> Optional[Any]:
 
         def bleu_rows(sums: Any) -> Any:
             sums = np.ascontiguousarray(sums)
-            return kernels.bleu_scores(sums, *options, sums.dtype == np.float32)
+            # sacrebleu adds the log precisions with sum(): the running interpreter's rule
+            return kernels.bleu_scores(sums, *options, sums.dtype == np.float32, _arith.RUNNING_RULE)
 
         return bleu_rows
 

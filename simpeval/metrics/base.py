@@ -3,7 +3,7 @@
 A metric maps every segment to a 1-D float64 vector of *additive* sufficient statistics.
 Everything else is computed from sums of those vectors:
 
-* ``corpus_score`` = ``score_from_stats(corpus_stats(...).sum(axis=0))``;
+* ``corpus_score`` = ``score_from_stats(sum_rows(corpus_stats(...)))`` (the rows added);
 * ``sentence_score`` is a corpus of one segment;
 * ``sentence_scores`` scores every row of ``corpus_stats`` on its own;
 * bootstrap resampling and distributed evaluation sum rows, never finished scores.
@@ -296,9 +296,14 @@ class Metric(ABC):
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs)
         if n == 1:
-            return self.score_from_stats(stats.sum(axis=0), self.get_signature(count_references(refs)))
+            return self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
-        return replace(self.score_from_stats(stats.sum(axis=0), signature), ci=_bootstrap_interval(self, stats, n))
+        return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=_bootstrap_interval(self, stats, n))
+
+    def sum_rows(self, stats: StatsArray) -> StatsArray:
+        """``stats.sum(axis=0)``; overridden where the reference adds a column with ``sum()``."""
+        total: StatsArray = stats.sum(axis=0)
+        return total
 
     def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> Score:
         """Score one segment (a corpus of one).

@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 from scipy import stats
 
+from simpeval import _arith
 from simpeval.cli import main
 from simpeval.metaeval import PAPER_SETTINGS, from_registry, load_references, meta_evaluate_registered
 from simpeval.metrics import get_metric
@@ -75,7 +76,10 @@ def test_correlations_reproduce_the_paper(upstream: Upstream, reference_set: str
         assert round(ours.value, 3) == PAPER[reference_set][metric]
         assert ours.low < ours.value < ours.high and ours.n == 600
         kendall = result.correlation(metric, "segment", "kendall").value
-        assert kendall == pytest.approx(stats.kendalltau(theirs, ratings.scores)[0], abs=1e-9)
+        # the authors' values were added plainly; from Python 3.12 sacrebleu's compensated sum()
+        # turns a few BLEU near-ties into ties or back (tests/metaeval/test_kendall_simplicity_da.py)
+        tolerance = 1e-9 if _arith.RUNNING_RULE == _arith.PLAIN else 1e-5
+        assert kendall == pytest.approx(stats.kendalltau(theirs, ratings.scores)[0], abs=tolerance)
     assert {r.n_pairs for r in result.ranking} == {15}  # 6 systems
 
 

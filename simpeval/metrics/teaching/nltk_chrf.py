@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
+from ..._arith import reference_sum
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
 from ..options import configure, option, signature_keys, spelled_out, split_call
@@ -129,8 +130,16 @@ class NLTKCHRF(TeachingMetric):
         for hyp_text, refs in zip(hypotheses, references):
             hyp = self._prepared(hyp_text)
             candidates = [self._row(hyp, self._prepared(ref)) for ref in refs]
-            rows.append(max(candidates, key=lambda row: sum(row[1 : 1 + k]) / k))
+            rows.append(max(candidates, key=lambda row: reference_sum(row[1 : 1 + k]) / k))
         return self._stack(rows, self.n_stats)
+
+    def sum_rows(self, stats: StatsArray) -> StatsArray:
+        """The rows added; the F-score columns as ``corpus_chrf`` adds them, with ``sum()`` over
+        the sentences (compensated from Python 3.12: :func:`simpeval._arith.reference_sum`)."""
+        total = super().sum_rows(stats)
+        for column in range(1, 1 + self._orders):
+            total[column] = reference_sum(stats[:, column].tolist())
+        return total
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """NLTK's macro-averaged chrF ×100 of a summed vector.
@@ -142,8 +151,10 @@ class NLTKCHRF(TeachingMetric):
         vector, k = check_stats(stats, self.n_stats, self.name), self._orders
         n = vector[0]
         block = [tuple(vector[1 + i * k : 1 + (i + 1) * k]) for i in range(6)]
-        total_scores = list(block[0])  # corpus_chrf: the sum over sentences of each order's F-score
-        value = (sum(total_scores) / k) / n if n else 0.0
+        # corpus_chrf: the sum over sentences of each order's F-score, as Python floats (sum()
+        # compensates only exact floats, not NumPy scalars)
+        total_scores = [float(x) for x in block[0]]
+        value = (reference_sum(total_scores) / k) / n if n else 0.0
         mean = (lambda xs: tuple(100 * (x / n) for x in xs)) if n else (lambda xs: tuple(0.0 for _ in xs))
         return Score(
             metric=self.name,
