@@ -6,9 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any, Optional, Union
 
 from .._types import RefStreams, Sources
+from .._validate import check_int
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
-from ..exceptions import InvalidOptionError, InvalidValueError
+from ..exceptions import InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
@@ -95,8 +96,7 @@ def evaluate_streams(
         InvalidOptionError: ``chunk_size`` is not an integer >= 1.
     """
     check_systems(systems)
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise InvalidOptionError(f"evaluate_streams: chunk_size must be an integer >= 1 (got {chunk_size!r}).")
+    check_int(chunk_size, "evaluate_streams: chunk_size")
     resolved = resolve_metrics(metrics)
     with announce_work(systems, references):
         n_systems, n_refs = len(systems), len(references)

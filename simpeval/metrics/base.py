@@ -30,6 +30,7 @@ from typing import Any, Callable, ClassVar, Optional, Union
 
 import numpy as np
 
+from .. import _validate
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
 from .._version import __version__
 from ..alignment import iter_chunks
@@ -37,7 +38,6 @@ from ..defaults import CHUNK_SIZE, DEFAULT_SEED
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
-    InvalidOptionError,
     InvalidValueError,
     MissingDependencyError,
     MissingSourceError,
@@ -351,8 +351,7 @@ class Metric(ABC):
         Raises:
             InputLengthMismatchError: the iterables do not have the same length.
         """
-        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-            raise InvalidOptionError(f"{self.name}: chunk_size must be a positive integer (got {chunk_size!r}).")
+        _validate.check_int(chunk_size, f"{self.name}: chunk_size", expected="a positive integer")
         if isinstance(references, str) or not isinstance(references, Sequence) or not references:
             raise ReferenceLayoutError(
                 f"{self.name}: references must be a non-empty list of reference streams (iterables), "

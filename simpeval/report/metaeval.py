@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
 from .._json import dumps
+from .._validate import check_int
 from ..defaults import ALPHA
 from ..exceptions import InvalidOptionError
 from .formats import available_formats
@@ -388,8 +389,7 @@ def render_metaeval(result: MetaEvaluation, fmt: str = "text", width: int = 3) -
     """
     if fmt not in available_formats():
         raise InvalidOptionError(f"render_metaeval: fmt must be one of {', '.join(available_formats())} (got {fmt!r}).")
-    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
-        raise InvalidOptionError(f"render_metaeval: width must be a non-negative integer (got {width!r}).")
+    check_int(width, "render_metaeval: width", minimum=0, expected="a non-negative integer")
     if fmt == "json":  # the same notes as the human formats print (the left-out levels too)
         return dumps({**result.to_dict(), "notes": _notes(result)}, indent=2)
     if fmt == "jsonl":

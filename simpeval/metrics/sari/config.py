@@ -28,6 +28,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Union
 
+from ..._validate import check_int
 from ...exceptions import InvalidOptionError, UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers
 
@@ -105,8 +106,7 @@ class SARIConfig:
         for name in ("lowercase", "normalize_source"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptionError(f"SARI: {name} must be True or False (got {getattr(self, name)!r}).")
-        if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
-            raise InvalidOptionError(f"SARI: max_order must be a positive integer (got {self.max_order!r}).")
+        check_int(self.max_order, "SARI: max_order", expected="a positive integer")
         if self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
                 f"SARI: tokenize must be a registered tokenizer (got {self.tokenize!r}); "

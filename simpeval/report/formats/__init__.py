@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable
 
+from ..._validate import check_int
 from ...defaults import WIDTH
 from ...exceptions import InvalidOptionError
 from ..table import ResultTable
@@ -114,8 +115,7 @@ def render(
         InvalidOptionError: unknown ``fmt``, a negative ``width``, or ``deltas`` for a segment table.
     """
     _check_format("render", fmt)
-    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
-        raise InvalidOptionError(f"render: width must be a non-negative integer (got {width!r}).")
+    check_int(width, "render: width", minimum=0, expected="a non-negative integer")
     if deltas and not isinstance(table, ResultTable):
         raise InvalidOptionError(
             f"render: deltas must be False for a {type(table).__name__} (got True). "
