@@ -26,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 from ..defaults import DEFAULT_METRICS
-from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTest, Randomization, paired_test
+from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec, Randomization, paired_test
 from .comparison import ProgressFn, RunOptions, compare
 from .evaluate import evaluate_streams, evaluate_systems, sentence_level
 from .explanation import explain
@@ -36,7 +36,7 @@ __all__ = [
     "Agreement",
     "Bootstrap",
     "PairedBootstrap",
-    "PairedTest",
+    "PairedTestSpec",
     "ProgressFn",
     "Randomization",
     "RunOptions",

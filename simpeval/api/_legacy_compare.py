@@ -20,7 +20,7 @@ from .._validate import check_int
 from ..defaults import PAIRED_SAMPLES
 from ..exceptions import InvalidOptionError, InvalidValueError
 from ..metrics import Metric
-from ..significance.specs import Agreement, Bootstrap, PairedTest, paired_test
+from ..significance.specs import Agreement, Bootstrap, PairedTestSpec, paired_test
 from .common import ProgressFn, RunOptions, StatisticsFn
 
 __all__ = ["OLD_KEYWORDS", "Specs", "translate"]
@@ -45,7 +45,7 @@ class Specs:
     """What the old keywords asked for, in the new spelling."""
 
     interval: Optional[Bootstrap]
-    test: Optional[PairedTest]
+    test: Optional[PairedTestSpec]
     agreement: Optional[Agreement]
     run: RunOptions
 
@@ -116,7 +116,7 @@ def _interval(old: Mapping[str, object]) -> Optional[Bootstrap]:
     return Bootstrap(n=None if n is None else check_int(n, "compare: confidence_samples"))
 
 
-def _test(old: Mapping[str, object]) -> Optional[PairedTest]:
+def _test(old: Mapping[str, object]) -> Optional[PairedTestSpec]:
     paired, correction, baseline = old.get("paired"), old.get("correction"), old.get("baseline")
     if paired not in (None, "bs", "ar"):
         raise InvalidOptionError(f"compare: paired must be 'bs', 'ar' or None (got {paired!r}).")

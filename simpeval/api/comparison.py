@@ -30,7 +30,7 @@ from ..significance import (
     compare_to_baseline,
     metric_agreement,
 )
-from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTest
+from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec
 from ._legacy_compare import Specs, translate
 from .common import MetricSpec, ProgressFn, RunOptions, announce_work, check_systems, columns, resolve_metrics
 
@@ -46,7 +46,7 @@ def compare(
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     interval: Optional[Bootstrap] = None,
-    test: Optional[PairedTest] = None,
+    test: Optional[PairedTestSpec] = None,
     seed: int = DEFAULT_SEED,
     agreement: Optional[Agreement] = None,
     run: Optional[RunOptions] = None,
@@ -126,7 +126,7 @@ class _Plan:
     the paired test and its baseline, and the seed of every draw."""
 
     interval: Optional[int]
-    test: Optional[PairedTest]
+    test: Optional[PairedTestSpec]
     baseline: str
     seed: int
 
@@ -142,7 +142,7 @@ class _MetricResult:
     comparisons: tuple[PairedResult, ...]
 
 
-def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTest]) -> Optional[int]:
+def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTestSpec]) -> Optional[int]:
     """The resamples of the confidence intervals: a paired bootstrap and the intervals share the
     signature's ``bs`` field, so they share the count."""
     if interval is None:
@@ -157,7 +157,7 @@ def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTest])
     return test.n
 
 
-def _baseline(names: list[str], test: Optional[PairedTest]) -> str:
+def _baseline(names: list[str], test: Optional[PairedTestSpec]) -> str:
     """The baseline's name (the first system unless the test names one)."""
     if test is None:
         return names[0]

@@ -31,7 +31,7 @@ __all__ = [
     "Bootstrap",
     "CorrectionName",
     "PairedBootstrap",
-    "PairedTest",
+    "PairedTestSpec",
     "Pairs",
     "Randomization",
     "paired_test",
@@ -115,7 +115,7 @@ class Randomization(_PairedTest):
 
 
 #: A paired significance test.
-PairedTest = Union[PairedBootstrap, Randomization]
+PairedTestSpec = Union[PairedBootstrap, Randomization]
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ def paired_test(
     pairs: str = "baseline",
     correction: Optional[str] = None,
     baseline: Optional[str] = None,
-) -> Optional[PairedTest]:
+) -> Optional[PairedTestSpec]:
     """The paired test that sacrebleu's names give (``"bs"``, ``"ar"``; ``None``: no test), for
     callers holding plain strings, such as a command line.
 
