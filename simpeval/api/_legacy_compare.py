@@ -94,7 +94,7 @@ def _check_not_mixed(old: Mapping[str, object], agreement: object, new: Specs) -
         )
         if value and old_names & set(old)
     ]
-    if "agreement_samples" in old and not isinstance(agreement, bool):
+    if "agreement_samples" in old and new.agreement is not None:
         clashes.append(({"agreement_samples"}, "agreement"))
     if clashes:
         old_names, name = clashes[0]

@@ -94,7 +94,8 @@ def compare(
     run = RunOptions() if run is None else run
     check_systems(systems)
     if old or isinstance(agreement, bool):
-        specs = translate(old, agreement, Specs(interval, test, None, run), list(systems))
+        new = Specs(interval, test, agreement if isinstance(agreement, Agreement) else None, run)
+        specs = translate(old, agreement, new, list(systems))
         interval, test, agreement, run = specs.interval, specs.test, specs.agreement, specs.run
     resolved = resolve_metrics(metrics)
     names = list(systems)

@@ -161,6 +161,17 @@ def test_old_and_new_keywords_for_one_thing_do_not_mix() -> None:
         compare(SYSTEMS, REFS, metrics=["bleu"], pairs="all")  # type: ignore[call-arg]
 
 
+def test_old_sample_counts_without_their_analysis_are_ignored_as_before() -> None:
+    with pytest.warns(DeprecationWarning):
+        table = compare(SYSTEMS, REFS, metrics=["bleu"], agreement_samples=5, paired_samples=5, confidence_samples=5)  # type: ignore[arg-type]
+    assert table.correlations == () and table.tests == () and table.intervals is None
+    with pytest.raises(TypeError, match="give agreement= or the old agreement_samples, not both"):
+        compare(SYSTEMS, REFS, metrics=["bleu"], agreement=Agreement(), agreement_samples=5)  # type: ignore[call-arg]
+    with pytest.warns(DeprecationWarning, match=r"write compare\(agreement=Agreement\(n=5\)"):
+        kept = compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], agreement=Agreement(n=5), jobs=1)  # type: ignore[call-arg]
+    assert len(kept.correlations) == 3
+
+
 def test_the_new_spelling_warns_nothing() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
