@@ -69,7 +69,7 @@ class _PairedTest:
     correction: Optional[CorrectionName] = None
     baseline: Optional[str] = None
 
-    #: The test's name in signatures and results: ``"bs"`` or ``"ar"``.
+    # The test's name in signatures and results, ``"bs"`` or ``"ar"`` (set by each test class).
     name: ClassVar[TestName]
 
     def __post_init__(self) -> None:
