@@ -20,7 +20,7 @@ Examples:
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import significance as _significance  # noqa: F401  (registers corpus_score's n_bootstrap resampler)
 from ._version import __version__
@@ -42,19 +42,31 @@ from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
 
 _register_explanation_renderers()  # str() and HTML of SARI.explain() / BLEU.explain() results
 
-if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs
-    from .api import compare, evaluate_streams, evaluate_systems, sentence_level
+if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs (a test keeps both lists equal)
+    from .api import RunOptions, compare, evaluate_streams, evaluate_systems, sentence_level
+    from .compat.sacrebleu.compat import (
+        corpus_bleu,
+        corpus_chrf,
+        corpus_ter,
+        sentence_bleu,
+        sentence_chrf,
+        sentence_ter,
+    )
     from .metrics.bleu import BLEU
     from .metrics.chrf import CHRF
+    from .metrics.fkgl import FKGL
     from .metrics.sari import SARI
     from .metrics.teaching import METEOR, NLTKBLEU, NLTKCHRF, PEM, WER, BagOfWords, EditDistance
     from .metrics.ter import TER
     from .report import ResultTable, SegmentTable, render
     from .significance import ConfidenceInterval, Correlation, PairedResult
+    from .significance.specs import Agreement, Bootstrap, PairedBootstrap, Randomization
     from .testsets import load_system_outputs, load_testset
 
 __all__ = [
+    "Agreement",
     "BLEU",
+    "Bootstrap",
     "BagOfWords",
     "EditDistance",
     "METEOR",
@@ -69,9 +81,12 @@ __all__ = [
     "ConfidenceInterval",
     "Correlation",
     "Metric",
+    "PairedBootstrap",
     "PairedResult",
+    "Randomization",
     "References",
     "ResultTable",
+    "RunOptions",
     "Score",
     "SegmentTable",
     "Signature",
@@ -112,6 +127,8 @@ _LAZY = {
         ["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"
     ),
     "compare": "simpeval.api",
+    **dict.fromkeys(["Agreement", "Bootstrap", "PairedBootstrap", "Randomization"], "simpeval.significance.specs"),
+    "RunOptions": "simpeval.api",
     **dict.fromkeys(
         ["corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu", "sentence_chrf", "sentence_ter"],
         "simpeval.compat.sacrebleu.compat",
@@ -130,11 +147,13 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
+    """The lazy exports of :data:`_LAZY`, imported on first access."""
     if name in _LAZY:
         return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'simpeval' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    """The public names, :data:`__all__`, sorted."""
+    return sorted(__all__)

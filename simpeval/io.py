@@ -33,6 +33,7 @@ from codecs import BOM_UTF8
 from collections.abc import Iterator
 from typing import IO, Union
 
+from ._validate import check_int
 from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
 
 __all__ = [
@@ -119,10 +120,9 @@ def _too_long(name: str, line: int, limit: int) -> InputFileError:
 
 
 def _check_limit(owner: str, max_line_length: int) -> int:
-    if isinstance(max_line_length, bool) or not isinstance(max_line_length, int) or max_line_length < 0:
-        raise InvalidOptionError(
-            f"{owner}: max_line_length must be a number of bytes >= 0, 0 for no limit (got {max_line_length!r})."
-        )
+    check_int(
+        max_line_length, f"{owner}: max_line_length", minimum=0, expected="a number of bytes >= 0, 0 for no limit"
+    )
     return max_line_length
 
 
@@ -339,8 +339,7 @@ def iter_tsv_references(
     Raises:
         ReferenceLayoutError: a line does not have exactly ``num_refs`` fields (when reached).
     """
-    if isinstance(num_refs, bool) or not isinstance(num_refs, int) or num_refs < 1:
-        raise InvalidOptionError(f"iter_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
+    check_int(num_refs, "iter_tsv_references: num_refs", expected="a positive integer")
     name, limit = display_name(path), _check_limit("iter_tsv_references", max_line_length)
 
     def rows() -> Iterator[list[str]]:
@@ -382,8 +381,7 @@ def read_tsv_references(
         InputFileError: as :func:`read_lines`.
         ReferenceLayoutError: a line does not have exactly ``num_refs`` fields.
     """
-    if isinstance(num_refs, bool) or not isinstance(num_refs, int) or num_refs < 1:
-        raise InvalidOptionError(f"read_tsv_references: num_refs must be a positive integer (got {num_refs!r}).")
+    check_int(num_refs, "read_tsv_references: num_refs", expected="a positive integer")
     name = display_name(path)
     streams: list[list[str]] = [[] for _ in range(num_refs)]
     for number, line in enumerate(read_lines(path, max_line_length, encoding), start=1):

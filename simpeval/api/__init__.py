@@ -3,7 +3,9 @@
 * :mod:`.evaluate`: :func:`evaluate_systems`, :func:`evaluate_streams` (files of any size),
   :func:`sentence_level`;
 * :mod:`.explanation`: :func:`explain` (one segment, n-gram by n-gram);
-* :mod:`.comparison`: :func:`compare` (confidence intervals, paired tests, metric agreement).
+* :mod:`.comparison`: :func:`compare` (confidence intervals, paired tests, metric agreement),
+  told what to compute by the specs :class:`Bootstrap`, :class:`PairedBootstrap`,
+  :class:`Randomization` and :class:`Agreement` and how to run by :class:`RunOptions`.
 
 :func:`evaluate_systems` scores every system with every metric and returns a
 :class:`~simpeval.report.table.ResultTable`; :func:`sentence_level` returns the score of
@@ -24,16 +26,24 @@ Examples:
 from __future__ import annotations
 
 from ..defaults import DEFAULT_METRICS
-from .comparison import ProgressFn, compare
+from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec, Randomization, paired_test
+from .comparison import ProgressFn, RunOptions, compare
 from .evaluate import evaluate_streams, evaluate_systems, sentence_level
 from .explanation import explain
 
 __all__ = [
     "DEFAULT_METRICS",
+    "Agreement",
+    "Bootstrap",
+    "PairedBootstrap",
+    "PairedTestSpec",
     "ProgressFn",
+    "Randomization",
+    "RunOptions",
     "compare",
     "evaluate_streams",
     "evaluate_systems",
     "explain",
+    "paired_test",
     "sentence_level",
 ]

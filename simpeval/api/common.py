@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Sized
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .._types import StatsArray
-from ..engines.jit import expect_work
+from .._validate import check_int
+from ..engines.jit import job
 from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
@@ -14,6 +17,7 @@ from ..report.table import MetricColumn
 __all__ = [
     "MetricSpec",
     "ProgressFn",
+    "RunOptions",
     "StatisticsFn",
     "announce_work",
     "check_systems",
@@ -31,6 +35,29 @@ ProgressFn = Callable[[str, int, Optional[int]], None]
 #: ``metric.corpus_stats(hypotheses, references, sources=sources)`` gives them (computed elsewhere:
 #: on a cluster, by ``simpeval score --engine dask|spark``).
 StatisticsFn = Callable[[Metric, str, Sequence[str]], StatsArray]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How :func:`~simpeval.api.compare` runs; the results never depend on it.
+
+    Attributes:
+        jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per CPU).
+        progress: optional callback ``progress(label, done, total)``.
+        statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
+            (by default ``metric.corpus_stats``; a cluster's for ``simpeval score --engine``):
+            everything else, resampling included, is computed from those rows.
+
+    Raises:
+        InvalidOptionError: ``jobs`` is not an integer >= 0.
+    """
+
+    jobs: int = 1
+    progress: Optional[ProgressFn] = None
+    statistics: Optional[StatisticsFn] = None
+
+    def __post_init__(self) -> None:
+        check_int(self.jobs, "compare: jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU")
 
 
 def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:
@@ -97,9 +124,10 @@ def _registry_key(metric: Metric) -> str:
         return metric.name.lower()
 
 
-def announce_work(systems: Mapping[str, object], references: object) -> None:
-    """Tell the engines the size of a job (systems x segments x (references + 2) texts), so
-    that a large one runs compiled from its first call (:func:`simpeval.engines.jit.expect_work`)."""
+def announce_work(systems: Mapping[str, object], references: object) -> AbstractContextManager[None]:
+    """The job of scoring ``systems`` (systems x segments x (references + 2) texts): the calls
+    run inside it choose their engine by its size (:func:`simpeval.engines.jit.job`), so that a
+    large one runs compiled from its first call."""
     sizes = [len(hyps) for hyps in systems.values() if isinstance(hyps, Sized)]
     streams = len(references) if isinstance(references, Sized) else 1
-    expect_work(sum(sizes) * (streams + 2))
+    return job(sum(sizes) * (streams + 2))

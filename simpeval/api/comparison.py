@@ -1,19 +1,26 @@
-"""Comparing systems: corpus scores, bootstrap confidence intervals, paired tests, agreement."""
+"""Comparing systems: corpus scores, bootstrap confidence intervals, paired tests, agreement.
+
+What to compute is said with the frozen specs of :mod:`simpeval.significance.specs`
+(:class:`~simpeval.significance.specs.Bootstrap`, :class:`~simpeval.significance.specs.PairedBootstrap`,
+:class:`~simpeval.significance.specs.Randomization`, :class:`~simpeval.significance.specs.Agreement`);
+how to run it with :class:`~simpeval.api.common.RunOptions`.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, TypeVar, Union, cast
+from typing import Callable, Optional, TypeVar, Union
 
 from .._types import RefStreams, Sources, StatsArray
-from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, PAIRED_SAMPLES
+from ..defaults import CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED
 from ..exceptions import InvalidOptionError, InvalidValueError
 from ..metrics import Metric, count_references
 from ..metrics.score import Score
-from ..report.table import ResultTable
+from ..report.table import MetricColumn, ResultTable
 from ..significance import (
     ConfidenceInterval,
     Correlation,
@@ -23,10 +30,11 @@ from ..significance import (
     compare_to_baseline,
     metric_agreement,
 )
-from ..significance.compare import Correction, TestName
-from .common import MetricSpec, ProgressFn, StatisticsFn, announce_work, check_systems, columns, resolve_metrics
+from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec
+from ._legacy_compare import Specs, translate
+from .common import MetricSpec, ProgressFn, RunOptions, announce_work, check_systems, columns, resolve_metrics
 
-__all__ = ["ProgressFn", "compare"]
+__all__ = ["ProgressFn", "RunOptions", "compare"]
 
 T = TypeVar("T")
 
@@ -37,19 +45,12 @@ def compare(
     *,
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
-    confidence: bool = False,
-    confidence_samples: Optional[int] = None,
-    paired: Optional[str] = None,
-    paired_samples: Optional[int] = None,
-    all_pairs: bool = False,
-    correction: Optional[str] = None,
-    baseline: Optional[str] = None,
+    interval: Optional[Bootstrap] = None,
+    test: Optional[PairedTestSpec] = None,
     seed: int = DEFAULT_SEED,
-    agreement: bool = False,
-    agreement_samples: int = AGREEMENT_SAMPLES,
-    progress: Optional[ProgressFn] = None,
-    jobs: int = 1,
-    statistics: Optional[StatisticsFn] = None,
+    agreement: Optional[Agreement] = None,
+    run: Optional[RunOptions] = None,
+    **old: object,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
 
@@ -61,91 +62,72 @@ def compare(
         references: reference streams, ``references[j][i]`` = reference ``j`` of segment ``i``.
         sources: the source sentences (required by SARI).
         metrics: metrics or registry names, in column order.
-        confidence: add a 95% bootstrap percentile interval to every cell.
-        confidence_samples: bootstrap resamples for the intervals (default 1000; with a paired
-            bootstrap, its number of resamples, since the signature's one ``bs`` field records
-            both: giving two different counts is an error).
-        paired: ``"bs"`` (paired bootstrap resampling) or ``"ar"`` (approximate randomization)
-            against the baseline, with sacrebleu's algorithms and defaults.
-        paired_samples: resamples (bs, default 1000) or trials (ar, default 10000).
-        all_pairs: test every pair of systems instead of each system against the baseline; the
-            pairs with the baseline come first, the baseline as their baseline.
-        correction: ``"holm"`` for Holm-Bonferroni adjusted p-values.
-        baseline: the baseline system (default: the first).
+        interval: ``Bootstrap(n=...)`` adds a 95% bootstrap percentile interval to every cell.
+        test: ``PairedBootstrap(n=...)`` or ``Randomization(n=...)``, sacrebleu's paired tests,
+            with the pairs (``pairs="baseline"`` or ``"all"``), the ``correction`` (``"holm"``)
+            and the ``baseline`` (default: the first system).
         seed: seed of every random draw; recorded in the signatures.
-        agreement: also correlate the metrics across systems (Pearson, Spearman, Kendall
-            with bootstrap intervals over segments; needs two metrics and three systems).
-        agreement_samples: bootstrap resamples for those intervals.
-        progress: optional callback ``progress(label, done, total)``.
-        jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per
-            CPU). The results do not depend on it.
-        statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
-            (by default ``metric.corpus_stats`` here; a cluster's for ``simpeval score --engine``):
-            everything else, resampling included, is computed here from those rows.
+        agreement: ``Agreement(n=...)`` also correlates the metrics across systems.
+        run: threads, progress callback and statistics source (:class:`RunOptions`; ``None``: its defaults).
+        **old: the keywords of the previous release (``confidence=True``, ``paired="bs"``, ...):
+            they keep working for this release, with a :class:`DeprecationWarning` that names
+            their new spelling.
 
     Returns:
-        A :class:`~simpeval.report.table.ResultTable` with scores, and where requested
-        intervals, paired results (``paired`` grid or ``comparisons`` for all pairs) and the baseline.
+        A :class:`~simpeval.report.table.ResultTable` with scores and, where asked for, intervals,
+        paired tests and correlations. :attr:`~simpeval.report.table.ResultTable.tests` holds
+        every paired test in both ``pairs`` modes, and ``paired_result(system, metric)`` gives
+        a system's test against the baseline in both.
+
+    Raises:
+        InvalidOptionError: a baseline that is not a system, or a :class:`Bootstrap` ``n``
+            different from a :class:`PairedBootstrap`'s (the signature's ``bs`` field records one).
+        InvalidValueError: a paired test of fewer than two systems.
 
     Examples:
+        >>> from simpeval.significance.specs import Randomization
         >>> table = compare({"a": ["the cat sat", "a dog"], "b": ["cat", "dog ran"], "c": ["the cat", "dog"]},
-        ...                 [["the cat sat", "a dog ran"]], metrics=["bleu"], paired="ar", paired_samples=50)
+        ...                 [["the cat sat", "a dog ran"]], metrics=["bleu"], test=Randomization(n=50))
         >>> table.baseline, table.paired_result("b", "BLEU").test
         ('a', 'ar')
     """
+    run = RunOptions() if run is None else run
     check_systems(systems)
+    if old or isinstance(agreement, bool):
+        new = Specs(interval, test, agreement if isinstance(agreement, Agreement) else None, run)
+        specs = translate(old, agreement, new, list(systems))
+        interval, test, agreement, run = specs.interval, specs.test, specs.agreement, specs.run
     resolved = resolve_metrics(metrics)
-    announce_work(systems, references)
     names = list(systems)
-    base = _check_options(names, paired, correction, all_pairs, baseline)
-    n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
-    n_confidence = _confidence_samples(confidence_samples, paired, paired_samples)
-    options = _Options(confidence, n_confidence, paired, paired_samples, all_pairs, correction, base, seed)
+    plan = _Plan(_interval_samples(interval, test), test, _baseline(names, test), seed)
+    with announce_work(systems, references):
+        n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
+        statistics = run.statistics
 
-    def one(metric: Metric) -> _MetricResult:
-        stats = {
-            name: metric.corpus_stats(hyps, references, sources=sources)
-            if statistics is None
-            else statistics(metric, name, hyps)
-            for name, hyps in systems.items()
-        }
-        return _compare_metric(metric, stats, n_refs, options)
+        def one(metric: Metric) -> _MetricResult:
+            stats = {
+                name: metric.corpus_stats(hyps, references, sources=sources)
+                if statistics is None
+                else statistics(metric, name, hyps)
+                for name, hyps in systems.items()
+            }
+            return _compare_metric(metric, stats, n_refs, plan)
 
-    done = _each_metric(one, resolved, _check_jobs(jobs, len(resolved)), progress)
-    table_columns = columns([result.scores[0].metric for result in done], resolved)
-    correlations: list[Correlation] = []
-    if agreement:
-        correlations = metric_agreement(
-            {column.name: result.stats for column, result in zip(table_columns, done)},
-            {column.name: m.resampling_scorer()[0] for column, m in zip(table_columns, resolved)},
-            n_samples=agreement_samples,
-            seed=seed,
-            progress=None if progress is None else (lambda done, total: progress("agreement", done, total)),
-        )
-
-    def grid(field: str) -> Any:
-        return tuple(zip(*(getattr(result, field) for result in done)))
-
-    return ResultTable(
-        tuple(names),
-        table_columns,
-        grid("scores"),
-        intervals=grid("intervals") if confidence else None,
-        paired=grid("paired") if paired is not None and not all_pairs else None,
-        baseline=base if paired is not None else None,
-        comparisons=tuple(r for result in done for r in result.comparisons),
-        correlations=tuple(correlations),
-    )
+        done = _each_metric(one, resolved, _workers(run.jobs, len(resolved)), run.progress)
+        table_columns = columns([result.scores[0].metric for result in done], resolved)
+        correlations: list[Correlation] = []
+        if agreement is not None:
+            correlations = _agreement(done, table_columns, resolved, agreement, seed, run.progress)
+        return _table(tuple(names), table_columns, done, plan, tuple(correlations))
 
 
 @dataclass(frozen=True)
-class _Options:
-    confidence: bool
-    confidence_samples: int
-    paired: Optional[str]
-    paired_samples: Optional[int]
-    all_pairs: bool
-    correction: Optional[str]
+class _Plan:
+    """What :func:`compare` computes for every metric: intervals (their resamples, or ``None``),
+    the paired test and its baseline, and the seed of every draw."""
+
+    interval: Optional[int]
+    test: Optional[PairedTestSpec]
     baseline: str
     seed: int
 
@@ -161,35 +143,69 @@ class _MetricResult:
     comparisons: tuple[PairedResult, ...]
 
 
-def _confidence_samples(confidence: Optional[int], paired: Optional[str], paired_samples: Optional[int]) -> int:
+def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTestSpec]) -> Optional[int]:
     """The resamples of the confidence intervals: a paired bootstrap and the intervals share the
-    signature's ``bs`` field, so they share the count (issue: ``bs:200`` on a 500-resample CI)."""
-    if paired != "bs":
-        return CONFIDENCE_SAMPLES if confidence is None else confidence
-    n_paired = PAIRED_SAMPLES["bs"] if paired_samples is None else paired_samples
-    if confidence is not None and confidence != n_paired:
+    signature's ``bs`` field, so they share the count."""
+    if interval is None:
+        return None
+    if not isinstance(test, PairedBootstrap):
+        return CONFIDENCE_SAMPLES if interval.n is None else interval.n
+    if interval.n is not None and interval.n != test.n:
         raise InvalidOptionError(
-            f"compare: confidence_samples ({confidence}) and paired_samples ({n_paired}) must be equal with "
-            "paired='bs': the signature's bs field records one number of bootstrap resamples for both."
+            f"compare: interval=Bootstrap(n={interval.n}) and test=PairedBootstrap(n={test.n}) must have the same n: "
+            "the signature's bs field records one number of bootstrap resamples for both."
         )
-    return n_paired
+    return test.n
 
 
-def _check_options(
-    names: list[str], paired: Optional[str], correction: Optional[str], all_pairs: bool, baseline: Optional[str]
-) -> str:
-    """Validate the options of :func:`compare`; the baseline's name."""
-    if paired not in (None, "bs", "ar"):
-        raise InvalidOptionError(f"compare: paired must be 'bs', 'ar' or None (got {paired!r}).")
-    if correction not in (None, "holm"):
-        raise InvalidOptionError(f"compare: correction must be 'holm' or None (got {correction!r}).")
-    if (all_pairs or correction) and paired is None:
-        raise InvalidOptionError("compare: all_pairs and correction need a paired test (paired='bs' or 'ar').")
-    if baseline is not None and baseline not in names:
-        raise InvalidOptionError(f"compare: baseline must be one of the systems {names} (got {baseline!r}).")
-    if paired is not None and len(names) < 2:
+def _baseline(names: list[str], test: Optional[PairedTestSpec]) -> str:
+    """The baseline's name (the first system unless the test names one)."""
+    if test is None:
+        return names[0]
+    if test.baseline is not None and test.baseline not in names:
+        raise InvalidOptionError(f"compare: baseline must be one of the systems {names} (got {test.baseline!r}).")
+    if len(names) < 2:
         raise InvalidValueError("compare: a paired test needs at least two systems.")
-    return baseline if baseline is not None else names[0]
+    return names[0] if test.baseline is None else test.baseline
+
+
+def _table(
+    names: tuple[str, ...],
+    table_columns: tuple[MetricColumn, ...],
+    done: list[_MetricResult],
+    plan: _Plan,
+    correlations: tuple[Correlation, ...],
+) -> ResultTable:
+    """The result table: rows are systems, columns metrics."""
+    all_pairs = plan.test is not None and plan.test.pairs == "all"
+    return ResultTable(
+        names,
+        table_columns,
+        tuple(zip(*(result.scores for result in done))),
+        intervals=tuple(zip(*(result.intervals for result in done))) if plan.interval is not None else None,
+        paired=tuple(zip(*(result.paired for result in done))) if plan.test is not None and not all_pairs else None,
+        baseline=plan.baseline if plan.test is not None else None,
+        comparisons=tuple(r for result in done for r in result.comparisons),
+        correlations=correlations,
+    )
+
+
+def _agreement(
+    done: list[_MetricResult],
+    table_columns: tuple[MetricColumn, ...],
+    metrics: list[Metric],
+    agreement: Agreement,
+    seed: int,
+    progress: Optional[ProgressFn],
+) -> list[Correlation]:
+    """The correlations between the metrics, from every system's statistics."""
+    return metric_agreement(
+        {column.name: result.stats for column, result in zip(table_columns, done)},
+        {column.name: m.resampling_scorer()[0] for column, m in zip(table_columns, metrics)},
+        n_samples=agreement.n,
+        seed=seed,
+        progress=None if progress is None else (lambda done, total: progress("agreement", done, total)),
+    )
 
 
 def _each_metric(
@@ -200,14 +216,13 @@ def _each_metric(
     if workers == 1:
         return [one(metric) for metric in _with_progress(metrics, progress)]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(one, metric) for metric in metrics]
+        # each thread runs in a copy of this context, so inside the job of the comparison (engines.jit.job)
+        futures = [pool.submit(copy_context().run, one, metric) for metric in metrics]
         return [future.result() for future in _with_progress(futures, progress)]
 
 
-def _check_jobs(jobs: Any, n_metrics: int) -> int:
+def _workers(jobs: int, n_metrics: int) -> int:
     """Threads for the metrics of a comparison: ``jobs`` (0: one per CPU), at most one per metric."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-        raise InvalidOptionError(f"compare: jobs must be an integer >= 0, 0 for one per CPU (got {jobs!r}).")
     return max(1, min(jobs or os.cpu_count() or 1, n_metrics))
 
 
@@ -221,46 +236,52 @@ def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator
 
 
 def _compare_metric(
-    metric: Metric, by_system: dict[str, StatsArray], n_refs: Union[int, str], options: _Options
+    metric: Metric, by_system: dict[str, StatsArray], n_refs: Union[int, str], plan: _Plan
 ) -> _MetricResult:
     """Scores, intervals and paired tests of every system under one metric, from its statistics."""
-    extra: dict[str, Any] = {}
-    if options.confidence:
-        extra.update(bs=options.confidence_samples, seed=options.seed)
-    if options.paired is not None:
-        n_paired = options.paired_samples if options.paired_samples is not None else PAIRED_SAMPLES[options.paired]
-        extra.update({options.paired: n_paired, "seed": options.seed})
-    signature = metric.get_signature(n_refs, **extra)
+    fields: dict[str, int] = {}
+    if plan.interval is not None:
+        fields.update(bs=plan.interval, seed=plan.seed)
+    if plan.test is not None:
+        fields.update({plan.test.name: plan.test.n, "seed": plan.seed})
+    signature = metric.get_signature(n_refs, **fields)
     score_fn, dtype = metric.resampling_scorer()
     scores = tuple(metric.score_from_stats(stats.sum(axis=0), signature) for stats in by_system.values())
-    intervals: tuple[Optional[ConfidenceInterval], ...] = tuple(
-        bootstrap_ci(stats, score_fn, n_samples=options.confidence_samples, seed=options.seed, dtype=dtype)
-        if options.confidence
-        else None
+    intervals = tuple(
+        None
+        if plan.interval is None
+        else bootstrap_ci(stats, score_fn, n_samples=plan.interval, seed=plan.seed, dtype=dtype)
         for stats in by_system.values()
     )
-    results: list[PairedResult] = []
-    if options.paired is not None:
-        test = cast(TestName, options.paired)
-        correction = cast(Correction, options.correction)
-        common = dict(n_samples=options.paired_samples, seed=options.seed, metric_name=scores[0].metric)
-        if options.all_pairs:  # the baseline first: its pairs come first, with it as their baseline
-            ordered = {options.baseline: by_system[options.baseline], **by_system}
-            results = compare_all_pairs(metric, ordered, test, correction=correction, **common)  # type: ignore[arg-type]
-        else:
-            results = compare_to_baseline(
-                metric,
-                by_system,
-                options.baseline,
-                test,
-                correction=correction,
-                **common,  # type: ignore[arg-type]
-            )
-    by_name = {result.system: result for result in results} if not options.all_pairs else {}
+    results = _paired_tests(metric, by_system, plan, scores[0].metric)
+    all_pairs = plan.test is not None and plan.test.pairs == "all"
+    by_name = {} if all_pairs else {result.system: result for result in results}
     return _MetricResult(
         stats=by_system,
         scores=scores,
         intervals=intervals,
         paired=tuple(by_name.get(name) for name in by_system),
-        comparisons=tuple(results) if options.all_pairs else (),
+        comparisons=tuple(results) if all_pairs else (),
+    )
+
+
+def _paired_tests(metric: Metric, by_system: dict[str, StatsArray], plan: _Plan, label: str) -> list[PairedResult]:
+    """The paired tests of ``plan`` under one metric (none without a test)."""
+    test = plan.test
+    if test is None:
+        return []
+    if test.pairs == "all":  # the baseline first: its pairs come first, with it as their baseline
+        ordered = {plan.baseline: by_system[plan.baseline], **by_system}
+        return compare_all_pairs(
+            metric, ordered, test.name, n_samples=test.n, seed=plan.seed, correction=test.correction, metric_name=label
+        )
+    return compare_to_baseline(
+        metric,
+        by_system,
+        plan.baseline,
+        test.name,
+        n_samples=test.n,
+        seed=plan.seed,
+        correction=test.correction,
+        metric_name=label,
     )

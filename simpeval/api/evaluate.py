@@ -6,9 +6,10 @@ from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any, Optional, Union
 
 from .._types import RefStreams, Sources
+from .._validate import check_int
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
-from ..exceptions import InvalidOptionError, InvalidValueError
+from ..exceptions import InvalidValueError
 from ..metrics import References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
@@ -43,18 +44,18 @@ def evaluate_systems(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
-    announce_work(systems, references)
-    none = isinstance(references, Sized) and not isinstance(references, str) and not len(references)
-    scores = [  # no references at all: None for the metrics that need none (FKGL); the others say what is wrong
-        tuple(
-            metric.corpus_score(
-                hypotheses, None if none and not metric.requires_references else references, sources=sources
+    with announce_work(systems, references):
+        none = isinstance(references, Sized) and not isinstance(references, str) and not len(references)
+        scores = [  # no references at all: None for the metrics that need none (FKGL); the others say what is wrong
+            tuple(
+                metric.corpus_score(
+                    hypotheses, None if none and not metric.requires_references else references, sources=sources
+                )
+                for metric in resolved
             )
-            for metric in resolved
-        )
-        for hypotheses in systems.values()
-    ]
-    return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
+            for hypotheses in systems.values()
+        ]
+        return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
 
 
 def evaluate_streams(
@@ -95,47 +96,50 @@ def evaluate_streams(
         InvalidOptionError: ``chunk_size`` is not an integer >= 1.
     """
     check_systems(systems)
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise InvalidOptionError(f"evaluate_streams: chunk_size must be an integer >= 1 (got {chunk_size!r}).")
+    check_int(chunk_size, "evaluate_streams: chunk_size")
     resolved = resolve_metrics(metrics)
-    announce_work(systems, references)
-    n_systems, n_refs = len(systems), len(references)
-    default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (
-        ["sources"] if sources is not None else []
-    )
-    names = list(input_names) if input_names is not None else default_names
-    iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
-    totals: dict[tuple[int, int], Any] = {}
-    ref_counts: set[int] = set()
-    done = 0
-    pairs = n_systems * len(resolved)
-    if progress is not None:
-        progress("segments", 0, None)
-    for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
-        refs = chunk[n_systems : n_systems + n_refs]
-        srcs = chunk[-1] if sources is not None else None
-        # streams by construction: never read per segment; none given: None for the metrics that need
-        # none (FKGL), an empty list (refused with the layout error) for the others, as in evaluate_systems
-        streams = References.from_streams(refs) if refs else None
-        for s, hypotheses in enumerate(chunk[:n_systems]):
-            for k, metric in enumerate(resolved):
-                given: Optional[RefStreams] = streams if streams is not None or not metric.requires_references else []
-                total = metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0)
-                totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
-                if progress is not None and s * len(resolved) + k + 1 < pairs:  # within the chunk, pro rata
-                    progress("segments", done + len(chunk[0]) * (s * len(resolved) + k + 1) // pairs, None)
-        ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
-        done += len(chunk[0])
+    with announce_work(systems, references):
+        n_systems, n_refs = len(systems), len(references)
+        default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (
+            ["sources"] if sources is not None else []
+        )
+        names = list(input_names) if input_names is not None else default_names
+        iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
+        totals: dict[tuple[int, int], Any] = {}
+        ref_counts: set[int] = set()
+        done = 0
+        pairs = n_systems * len(resolved)
         if progress is not None:
-            progress("segments", done, None)
-    if not totals:
-        raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
-    nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
-    scores = [
-        tuple(metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved))
-        for s in range(n_systems)
-    ]
-    return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
+            progress("segments", 0, None)
+        for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
+            refs = chunk[n_systems : n_systems + n_refs]
+            srcs = chunk[-1] if sources is not None else None
+            # streams by construction: never read per segment; none given: None for the metrics that need
+            # none (FKGL), an empty list (refused with the layout error) for the others, as in evaluate_systems
+            streams = References.from_streams(refs) if refs else None
+            for s, hypotheses in enumerate(chunk[:n_systems]):
+                for k, metric in enumerate(resolved):
+                    given: Optional[RefStreams] = (
+                        streams if streams is not None or not metric.requires_references else []
+                    )
+                    total = metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0)
+                    totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
+                    if progress is not None and s * len(resolved) + k + 1 < pairs:  # within the chunk, pro rata
+                        progress("segments", done + len(chunk[0]) * (s * len(resolved) + k + 1) // pairs, None)
+            ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
+            done += len(chunk[0])
+            if progress is not None:
+                progress("segments", done, None)
+        if not totals:
+            raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
+        nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+        scores = [
+            tuple(
+                metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved)
+            )
+            for s in range(n_systems)
+        ]
+        return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
 
 
 def sentence_level(
@@ -171,24 +175,24 @@ def sentence_level(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
-    announce_work(systems, references)
-    scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
-    for system, hypotheses in systems.items():
-        for k, metric in enumerate(resolved):
-            stats = (
-                metric.corpus_stats(hypotheses, references, sources=sources)
-                if statistics is None  # validates the input
-                else statistics(metric, system, hypotheses)
-            )
-            per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
-            signature = metric.get_signature(count_references(per_segment))
-            scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
-            if progress is not None:
-                progress("systems x metrics", len(scored), len(systems) * len(resolved))
-    table_columns = columns([segments[0].metric for _, _, segments in scored[: len(resolved)]], resolved)
-    rows = [
-        SegmentScore(i + 1, system, table_columns[k].name, score)
-        for system, k, segments in scored
-        for i, score in enumerate(segments)
-    ]
-    return SegmentTable(tuple(systems), table_columns, tuple(rows))
+    with announce_work(systems, references):
+        scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
+        for system, hypotheses in systems.items():
+            for k, metric in enumerate(resolved):
+                stats = (
+                    metric.corpus_stats(hypotheses, references, sources=sources)
+                    if statistics is None  # validates the input
+                    else statistics(metric, system, hypotheses)
+                )
+                per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
+                signature = metric.get_signature(count_references(per_segment))
+                scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
+                if progress is not None:
+                    progress("systems x metrics", len(scored), len(systems) * len(resolved))
+        table_columns = columns([segments[0].metric for _, _, segments in scored[: len(resolved)]], resolved)
+        rows = [
+            SegmentScore(i + 1, system, table_columns[k].name, score)
+            for system, k, segments in scored
+            for i, score in enumerate(segments)
+        ]
+        return SegmentTable(tuple(systems), table_columns, tuple(rows))

@@ -172,17 +172,13 @@ def compare(
                 reference_streams(data),
                 sources=data.sources,
                 metrics=metric_objects,
-                confidence=confidence,
-                confidence_samples=confidence_n,
-                paired=paired,
-                paired_samples=paired_n,
-                all_pairs=all_pairs,
-                correction=correction,
-                baseline=baseline,
+                interval=api.Bootstrap(n=confidence_n) if confidence else None,
+                test=api.paired_test(
+                    paired, paired_n, pairs="all" if all_pairs else "baseline", correction=correction, baseline=baseline
+                ),
                 seed=seed,
-                agreement=agreement,
-                progress=progress,
-                jobs=paired_jobs,
+                agreement=api.Agreement() if agreement else None,
+                run=api.RunOptions(jobs=paired_jobs, progress=progress),
             )
         ).with_signature_fields(lang=language_pair)
     document = table_document(table, width=width, deltas=deltas, short=short)

@@ -313,10 +313,9 @@ def score_on_engine(
                 streams,
                 sources=data.sources,
                 metrics=metrics,
-                confidence=True,
-                confidence_samples=confidence_n,
+                interval=api.Bootstrap(n=confidence_n),
                 seed=seed,
-                statistics=statistics,
+                run=api.RunOptions(statistics=statistics),
             )
         )
 

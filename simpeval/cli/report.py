@@ -112,15 +112,16 @@ def report(ctx: click.Context, /, metric_flags: MetricFlags, **options: Any) -> 
                 refs,
                 sources=data.sources,
                 metrics=metrics,
-                confidence=True,
-                paired=_paired(o, data),
-                paired_samples=o["paired_n"],
-                all_pairs=o["all_pairs"],
-                correction=o["correction"],
-                baseline=o["baseline"],
+                interval=api.Bootstrap(),
+                test=api.paired_test(
+                    _paired(o, data),
+                    o["paired_n"],
+                    pairs="all" if o["all_pairs"] else "baseline",
+                    correction=o["correction"],
+                    baseline=o["baseline"],
+                ),
                 seed=o["seed"],
-                progress=progress,
-                jobs=o["paired_jobs"],
+                run=api.RunOptions(jobs=o["paired_jobs"], progress=progress),
             )
         ).with_signature_fields(lang=o["language_pair"])
         segments = api.sentence_level(data.systems, refs, sources=data.sources, metrics=metrics, progress=progress)

@@ -187,9 +187,8 @@ def _table(
             references,
             sources=read.sources,
             metrics=metrics,
-            confidence=True,
-            confidence_samples=confidence_n,
+            interval=api.Bootstrap(n=confidence_n),
             seed=seed,
-            progress=progress,
+            run=api.RunOptions(progress=progress),
         )
     )

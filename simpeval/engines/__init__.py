@@ -10,7 +10,7 @@ attributes (:class:`~simpeval.engines.sari_encode.SARICounting`).
 * :mod:`.vocab`: compiled tokenization straight to integer ids;
 * :mod:`.sari_encode`, :mod:`.sari_numpy`, :mod:`.sari_numba`: SARI statistics;
 * :mod:`.text_encoding`, :mod:`.ngram`: BLEU and chrF statistics;
-* :mod:`.ter`, :mod:`.ter_search`, :mod:`.ter_kernels`: TER's shift search (sacrebleu's, exactly), interpreted or compiled;
+* :mod:`.ter`, :mod:`.ter_band`, :mod:`.ter_search`, :mod:`.ter_kernels`: TER's shift search (sacrebleu's, exactly), interpreted or compiled;
 * :mod:`.resample`: sacrebleu's float32 bootstrap scoring of BLEU and chrF, compiled.
 
 Every engine gives the same bits as the readable reference path; the tests compare them.

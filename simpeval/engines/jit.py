@@ -10,10 +10,13 @@ so ``import simpeval`` and the command line stay quick. ``SIMPEVAL_DISABLE_NUMBA
 environment makes simpeval behave as if Numba were not installed (read at import time).
 
 Loading the kernels costs about 0.4 s a process once they are cached, and seconds the first
-time (compilation), while the NumPy and sacrebleu engines score a small job in less. So
-``engine="fast"`` runs the compiled kernels only once the process has met
-:data:`COMPILED_MIN_TEXTS` texts of work (:func:`use_compiled`; a job that announces its size
-with :func:`expect_work` commits at once); before that, the other engine of the metric runs.
+time (compilation), while the NumPy and sacrebleu engines score a small job in less. So the
+engine a call runs is a pure function of the job (:func:`run_engine`): the engine asked for,
+whether Numba is installed (and not disabled), ``SIMPEVAL_COMPILED_MIN_TEXTS`` and the size of
+the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILED_MIN_TEXTS`
+texts or more, the other engine of the metric below that. A job is one call, or the calls
+inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole size so), never
+what ran before in the process: the same job runs the same engine whatever came before it.
 The bootstrap scoring of BLEU and chrF counts each resampled row as a text, so a small paired
 test never loads (nor caches) the compiled kernels either.
 Every engine gives the same bits, so this changes times, never numbers.
@@ -33,12 +36,19 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
-from typing import Any, Callable, TypeVar
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:  # the lazy export, seen by type checkers: numba.prange, or range without Numba
+    prange = range
 
 __all__ = [
     "COMPILED_MIN_TEXTS",
     "NUMBA_AVAILABLE",
-    "expect_work",
+    "compiled_min_texts",
+    "job",
     "jit",
     "jit_inline",
     "jit_parallel",
@@ -92,44 +102,46 @@ def jit_parallel(function: F) -> F:
     return _compile(function, parallel=True)
 
 
-#: Texts (segments x (references + 2)) of work in a process from which ``engine="fast"`` runs
-#: the compiled kernels; ``SIMPEVAL_COMPILED_MIN_TEXTS`` in the environment overrides it (0:
-#: always compiled). ASSET's test set is 359 x 12 = 4,308 texts per system and metric.
+#: Texts (segments x (references + 2)) of a job from which ``engine="fast"`` runs the compiled
+#: kernels; ``SIMPEVAL_COMPILED_MIN_TEXTS`` in the environment overrides it (0: always compiled).
+#: ASSET's test set is 359 x 12 = 4,308 texts per system and metric. ARCHITECTURE.md
+#: ("Engine choice") gives the measurement behind it.
 COMPILED_MIN_TEXTS = 20_000
 
-_work_lock = threading.Lock()
-_work = {"done": 0, "committed": False}
+#: The size of the job being run (see :func:`job`); 0 outside one.
+_JOB_TEXTS: ContextVar[int] = ContextVar("simpeval_job_texts", default=0)
 
 
-def _threshold() -> int:
+def compiled_min_texts() -> int:
+    """The threshold in force: ``SIMPEVAL_COMPILED_MIN_TEXTS`` if set to a number, else
+    :data:`COMPILED_MIN_TEXTS`."""
     value = os.environ.get("SIMPEVAL_COMPILED_MIN_TEXTS", "").strip()
     return int(value) if value.isdigit() else COMPILED_MIN_TEXTS
 
 
-def expect_work(texts: int) -> None:
-    """Announce a job of ``texts`` texts: from :data:`COMPILED_MIN_TEXTS` on, ``"fast"`` commits
-    to the compiled kernels for the rest of the process."""
-    if NUMBA_AVAILABLE and texts >= _threshold():
-        with _work_lock:
-            _work["committed"] = True
+@contextmanager
+def job(texts: int) -> Iterator[None]:
+    """Run the calls inside as one job of ``texts`` texts: each chooses its engine by the larger
+    of its own size and the job's (so the first call of a large comparison runs compiled too).
+    The size holds in this context only (threads started inside get it by ``copy_context``)."""
+    token = _JOB_TEXTS.set(texts)
+    try:
+        yield
+    finally:
+        _JOB_TEXTS.reset(token)
 
 
 def use_compiled(texts: int) -> bool:
-    """Whether a ``"fast"`` call on ``texts`` texts runs compiled: Numba is available and the
-    process has committed (an announced job, or the texts scored so far, this call's included,
-    reach :data:`COMPILED_MIN_TEXTS`). Once committed, always."""
-    if not NUMBA_AVAILABLE:
-        return False
-    with _work_lock:
-        _work["done"] = int(_work["done"]) + texts
-        if int(_work["done"]) >= _threshold():
-            _work["committed"] = True
-        return bool(_work["committed"])
+    """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
+    and the call, or the :func:`job` around it, reaches :func:`compiled_min_texts`."""
+    return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get()) >= compiled_min_texts()
 
 
 def run_engine(engine: str, requested: str, fallback: str, texts: int) -> str:
-    """The engine one call runs: ``engine`` (as :func:`resolve_engine` resolved ``requested``),
-    except that a ``"fast"`` request runs ``fallback`` until :func:`use_compiled` says otherwise."""
+    """The engine one call of ``texts`` texts runs, a pure function of the job: ``engine`` (what
+    :func:`resolve_engine` made of the ``requested`` option), except that a ``"fast"`` request
+    runs ``fallback`` for a job too small to repay loading the compiled kernels
+    (:func:`use_compiled`)."""
     if requested == "fast" and engine == "numba" and not use_compiled(texts):
         return fallback
     return engine
@@ -141,11 +153,10 @@ parallel_lock = threading.Lock()
 
 
 def _unlock_in_child() -> None:
-    """A child forked while another thread held a lock gets it locked and no thread to release
-    it: the child starts with both locks free (their holders do not exist in it)."""
-    for lock in (parallel_lock, _work_lock):
-        if lock.locked():
-            lock.release()
+    """A child forked while another thread held the lock gets it locked and no thread to release
+    it: the child starts with it free (its holder does not exist in it)."""
+    if parallel_lock.locked():
+        parallel_lock.release()
 
 
 if hasattr(os, "register_at_fork"):  # POSIX

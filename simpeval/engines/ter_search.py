@@ -25,179 +25,25 @@ moved words equals the current hypothesis's row plus a constant (every later row
 by that constant too). Cell operations are recomputed from the stored values during the
 backtrace instead of being stored.
 
-These functions run as plain Python on lists (the ``python`` engine) and, registered with
-Numba's ``register_jitable``, are compiled into the kernels of :mod:`.ter_kernels`.
+The edit distance and its backtrace are in :mod:`.ter_band`. These functions run as plain Python
+on lists (the ``python`` engine) and, registered with Numba's ``register_jitable``, are compiled
+into the kernels of :mod:`.ter_kernels`.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from .jit import NUMBA_AVAILABLE
+from .ter_band import INF, align_band, band_bound, band_geometry, fill_row, fill_rows, jitable
 
 __all__ = ["INF", "MAX_SHIFT_CANDIDATES", "band_geometry", "pair_edits", "band_bound", "segment_edits"]
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-BEAM_WIDTH = 25
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DIST = 50
 MAX_SHIFT_CANDIDATES = 1000
-#: Plays sacrebleu's ``int(1e16)``: above every distance, and ``INF + n`` still fits an int32.
-INF = 1 << 30
-#: Backtrace operations (hypothesis -> reference): diagonal (match or substitution), deletion of
-#: a hypothesis word, insertion of a reference word, and "no operation" (a cell never reached).
-DIAG, DEL, INS, NONE = 0, 1, 2, 3
 
 
-def _jitable(function: F) -> F:
-    """``function`` itself, also compiled into the Numba kernels that call it (when Numba is on)."""
-    if not NUMBA_AVAILABLE:
-        return function
-    from numba.extending import register_jitable
-
-    register_jitable(function)
-    return function
-
-
-@_jitable
-def band_geometry(n: int, m: int, lo: Any, hi: Any) -> int:
-    """Fill the band ``[lo[i], hi[i])`` of every row ``0..n`` and return the widest band.
-
-    Row 0 (the first row of insertions) keeps only the cells row 1 reads.
-    """
-    ratio = m / n
-    if BEAM_WIDTH < ratio / 2:
-        beam = int(math.ceil(ratio / 2 + BEAM_WIDTH))
-    else:
-        beam = BEAM_WIDTH
-    widest = 0
-    for i in range(1, n + 1):
-        diagonal = int(math.floor(i * ratio))
-        lo[i] = max(0, diagonal - beam)
-        hi[i] = m + 1 if i == n else min(m + 1, diagonal + beam)
-        widest = max(widest, hi[i] - lo[i])
-    lo[0] = max(0, lo[1] - 1)
-    hi[0] = hi[1]
-    return max(widest, hi[0] - lo[0])
-
-
-@_jitable
-def band_bound(n: int, m: int) -> int:
-    """An upper bound of the widest band of :func:`band_geometry` (the matrix has ``n + 1`` rows)."""
-    ratio = m / max(n, 1)
-    beam = int(math.ceil(ratio / 2 + BEAM_WIDTH)) if BEAM_WIDTH < ratio / 2 else BEAM_WIDTH
-    return min(m + 1, 2 * beam + 2)
-
-
-@_jitable
-def _fill_row(
-    word: int, ref: Any, prev: Any, prev_at: int, prev_lo: int, prev_hi: int, row: Any, row_at: int, lo: int, hi: int
-) -> None:
-    """Cells ``lo..hi-1`` of a row (hypothesis word ``word``) from the row above it."""
-    left = INF  # the cell left of the band
-    for j in range(lo, hi):
-        up = prev[prev_at + j - prev_lo] if prev_lo <= j < prev_hi else INF
-        if j == 0:
-            value = up + 1
-        else:
-            value = INF
-            diagonal = prev[prev_at + j - 1 - prev_lo] if prev_lo <= j - 1 < prev_hi else INF
-            if word != ref[j - 1]:
-                diagonal += 1
-            if value > diagonal:
-                value = diagonal
-            if value > up + 1:
-                value = up + 1
-            if value > left + 1:
-                value = left + 1
-        row[row_at + j - lo] = value
-        left = value
-
-
-@_jitable
-def _fill_rows(words: Any, ref: Any, n: int, lo: Any, hi: Any, width: int, mat: Any, first: int) -> None:
-    """Rows ``first..n`` of the matrix of ``words`` (row 0 holds ``j`` at column ``j``)."""
-    if first == 1:
-        for j in range(lo[0], hi[0]):
-            mat[j - lo[0]] = j
-    for i in range(first, n + 1):
-        _fill_row(words[i - 1], ref, mat, (i - 1) * width, lo[i - 1], hi[i - 1], mat, i * width, lo[i], hi[i])
-
-
-@_jitable
-def _cell(mat: Any, width: int, lo: Any, hi: Any, i: int, j: int) -> int:
-    if j < lo[i] or j >= hi[i]:
-        return INF
-    return int(mat[i * width + j - lo[i]])
-
-
-@_jitable
-def _operation(words: Any, ref: Any, mat: Any, width: int, lo: Any, hi: Any, i: int, j: int) -> int:
-    """The operation that set cell ``(i, j)``, as :func:`_fill_row` chose it."""
-    if i == 0:
-        return INS
-    if j < lo[i] or j >= hi[i]:
-        return NONE
-    if j == 0:
-        return DEL
-    value = INF
-    operation = NONE
-    diagonal = _cell(mat, width, lo, hi, i - 1, j - 1) + (0 if words[i - 1] == ref[j - 1] else 1)
-    if value > diagonal:
-        value = diagonal
-        operation = DIAG
-    if value > _cell(mat, width, lo, hi, i - 1, j) + 1:
-        value = _cell(mat, width, lo, hi, i - 1, j) + 1
-        operation = DEL
-    if value > _cell(mat, width, lo, hi, i, j - 1) + 1:
-        operation = INS
-    return operation
-
-
-@_jitable
-def _align(
-    words: Any, ref: Any, n: int, m: int, mat: Any, width: int, lo: Any, hi: Any, align: Any, hyp_err: Any, ref_err: Any
-) -> bool:
-    """Backtrace: ``align[j]`` (the hypothesis position of reference word ``j``, -1 before the
-    first) and the running error counts ``hyp_err[k]``/``ref_err[k]`` of the first ``k`` words.
-
-    Returns:
-        False if the backtrace reaches a cell outside the beam (sacrebleu raises there).
-    """
-    for k in range(n + 1):
-        hyp_err[k] = 0
-    for k in range(m + 1):
-        ref_err[k] = 0
-    i = n
-    j = m
-    while i > 0 or j > 0:
-        operation = _operation(words, ref, mat, width, lo, hi, i, j)
-        if operation == DIAG:
-            i -= 1
-            j -= 1
-            align[j] = i
-            if words[i] != ref[j]:
-                hyp_err[i + 1] = 1
-                ref_err[j + 1] = 1
-        elif operation == DEL:
-            i -= 1
-            hyp_err[i + 1] = 1
-        elif operation == INS:
-            j -= 1
-            align[j] = i - 1
-            ref_err[j + 1] = 1
-        else:
-            return False
-    for k in range(n):
-        hyp_err[k + 1] += hyp_err[k]
-    for k in range(m):
-        ref_err[k + 1] += ref_err[k]
-    return True
-
-
-@_jitable
+@jitable
 def _shifted(words: Any, n: int, start: int, length: int, target: int, out: Any) -> tuple[int, int]:
     """Write into ``out[p:e]`` the words that moving ``words[start:start+length]`` to ``target``
     puts there, as sacrebleu's ``_perform_shift`` does (slices clipped as Python clips them);
@@ -225,7 +71,7 @@ def _shifted(words: Any, n: int, start: int, length: int, target: int, out: Any)
 
 # A compiled kernel: its length is its speed (the candidate's rows in two rolling buffers, the
 # comparison with the current rows inline).
-@_jitable
+@jitable
 def _candidate_distance(
     words: Any, moved: Any, p: int, e: int, ref: Any, n: int, m: int, lo: Any, hi: Any, width: int, mat: Any, rows: Any
 ) -> int:
@@ -238,7 +84,7 @@ def _candidate_distance(
     for i in range(p + 1, n + 1):
         word = moved[i - 1] if i - 1 < e else words[i - 1]
         row_at = slot * width
-        _fill_row(word, ref, prev, prev_at, lo[i - 1], hi[i - 1], rows, row_at, lo[i], hi[i])
+        fill_row(word, ref, prev, prev_at, lo[i - 1], hi[i - 1], rows, row_at, lo[i], hi[i])
         if i == n:
             return int(rows[row_at + m - lo[n]])
         if i >= e:
@@ -268,7 +114,7 @@ def _candidate_distance(
 
 # A compiled kernel: its length is its speed (sacrebleu's enumeration order, filters and ranking
 # in one loop nest, with every running value in a local).
-@_jitable
+@jitable
 def _best_shift(
     words: Any,
     ref: Any,
@@ -342,7 +188,7 @@ def _best_shift(
     return checked, best_gain, best_start, best_length, best_target
 
 
-@_jitable
+@jitable
 def pair_edits(
     words: Any,
     ref: Any,
@@ -374,11 +220,11 @@ def pair_edits(
     if n == 0:
         return m
     width = band_geometry(n, m, lo, hi)
-    _fill_rows(words, ref, n, lo, hi, width, mat, 1)
+    fill_rows(words, ref, n, lo, hi, width, mat, 1)
     shifts = 0
     checked = 0
     while True:
-        if not _align(words, ref, n, m, mat, width, lo, hi, align, hyp_err, ref_err):
+        if not align_band(words, ref, n, m, mat, width, lo, hi, align, hyp_err, ref_err):
             return -1
         checked, gain, start, length, target = _best_shift(
             words, ref, n, m, lo, hi, width, mat, align, hyp_err, ref_err, checked, moved, rows
@@ -389,11 +235,11 @@ def pair_edits(
         p, e = _shifted(words, n, start, length, target, moved)
         for k in range(p, e):
             words[k] = moved[k]
-        _fill_rows(words, ref, n, lo, hi, width, mat, p + 1)
+        fill_rows(words, ref, n, lo, hi, width, mat, p + 1)
     return shifts + int(mat[n * width + m - lo[n]])
 
 
-@_jitable
+@jitable
 def segment_edits(
     symbols: Any,
     str_off: Any,

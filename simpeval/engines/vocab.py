@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from .hashing import add_bytes, byte_slot, find_bytes, fnv1a, rehashed
-from .jit import jit
+from .jit import jit, jit_inline
 from .tokenize13a import PUNCT_13A
 
 __all__ = ["TokenVocabulary"]
@@ -103,6 +103,36 @@ def _breaks_13a(a: np.ndarray) -> np.ndarray:
     return brk
 
 
+@jit_inline
+def _next_token(a: np.ndarray, brk: np.ndarray, i: int, n: int, tok13a: bool, split_on_space: bool) -> tuple[int, int]:
+    """The next token ``[t0, t1)`` of the line at byte ``i`` (empty when the line has no more):
+    whitespace skipped, up to whitespace, the line separator or a 13a break."""
+    if split_on_space:
+        t0 = i
+        while i < n and a[i] != 32 and a[i] != 1:
+            i += 1
+        return t0, i
+    while i < n:  # skip whitespace
+        c = _CLASSES[a[i]]
+        if c & _WS:
+            i += 1
+        elif c & _LEAD and _unicode_space_length(a, i, n) > 0:
+            i += _unicode_space_length(a, i, n)
+        else:
+            break
+    t0 = i
+    if i < n and a[i] != 1:
+        i += 1
+        while i < n:  # the token ends at whitespace, the separator or a 13a break
+            c = _CLASSES[a[i]]
+            if c & (_WS | _SEP) or (tok13a and brk[i]):
+                break
+            if c & _LEAD and _unicode_space_length(a, i, n) > 0:
+                break
+            i += 1
+    return t0, i
+
+
 @jit
 def _encode(
     a: np.ndarray,
@@ -128,31 +158,8 @@ def _encode(
     line = cursor[1]
     count = cursor[2]
     while line < n_lines:
-        # the next token [t0, t1) of this line, if any
-        if split_on_space:
-            t0 = i
-            while i < n and a[i] != 32 and a[i] != 1:
-                i += 1
-        else:
-            while i < n:  # skip whitespace
-                c = _CLASSES[a[i]]
-                if c & _WS:
-                    i += 1
-                elif c & _LEAD and _unicode_space_length(a, i, n) > 0:
-                    i += _unicode_space_length(a, i, n)
-                else:
-                    break
-            t0 = i
-            if i < n and a[i] != 1:
-                i += 1
-                while i < n:  # the token ends at whitespace, the separator or a 13a break
-                    c = _CLASSES[a[i]]
-                    if c & (_WS | _SEP) or (tok13a and brk[i]):
-                        break
-                    if c & _LEAD and _unicode_space_length(a, i, n) > 0:
-                        break
-                    i += 1
-        t1 = i
+        t0, t1 = _next_token(a, brk, i, n, tok13a, split_on_space)
+        i = t1
         at_end = i >= n or a[i] == 1
         # a token, or "".split(" ") == [""] for an empty line after 13a
         if t1 > t0 or split_on_space or (space and at_end and count == offsets[line]):

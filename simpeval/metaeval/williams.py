@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 
+from .._validate import check_int
 from ..exceptions import InvalidValueError
 from ._scipy import scipy_stats
 
@@ -52,8 +53,7 @@ def williams(r12: float, r13: float, r23: float, n: int) -> tuple[float, float]:
         InvalidValueError: a correlation outside [-1, 1], or ``n`` not an integer.
         MissingDependencyError: SciPy is not installed.
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise InvalidValueError(f"williams: n must be an integer (got {n!r}).")
+    check_int(n, "williams: n", minimum=None, error=InvalidValueError)
     for name, r in (("r12", r12), ("r13", r13), ("r23", r23)):
         _check(name, r)
     if n <= 3 or any(math.isnan(r) for r in (r12, r13, r23)):

@@ -28,6 +28,7 @@ from typing import Any, Callable, ClassVar, Optional, Union
 
 import numpy as np
 
+from .. import _validate
 from .._types import Hypotheses, RefStreams, Sources, StatsArray
 from .._version import __version__
 from ..alignment import iter_chunks
@@ -35,15 +36,15 @@ from ..defaults import CHUNK_SIZE, DEFAULT_SEED
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
-    InvalidOptionError,
     InvalidValueError,
-    MissingDependencyError,
     MissingSourceError,
     ReferenceLayoutError,
 )
+from .bootstrap_hook import bootstrap_interval as _bootstrap_interval
+from .bootstrap_hook import register_bootstrap
 from .options import OptionSpec
 from .references import References, check_streams, count_references
-from .score import ConfidenceInterval, Score
+from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
 from .validation import check_int, check_stats_vector, check_unicode, materialize
 
@@ -359,8 +360,7 @@ class Metric(ABC):
         Raises:
             InputLengthMismatchError: the iterables do not have the same length.
         """
-        if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-            raise InvalidOptionError(f"{self.name}: chunk_size must be a positive integer (got {chunk_size!r}).")
+        _validate.check_int(chunk_size, f"{self.name}: chunk_size", expected="a positive integer")
         if isinstance(references, str) or not isinstance(references, Sequence) or not references:
             raise ReferenceLayoutError(
                 f"{self.name}: references must be a non-empty list of reference streams (iterables), "
@@ -386,20 +386,3 @@ class Metric(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.get_signature().format(prefix=False)})"
-
-
-#: ``interval(metric, stats, n_samples, seed)``: the resampler behind ``corpus_score(...,
-#: n_bootstrap=N)``. It lives in :mod:`simpeval.significance`, a higher layer, which registers it.
-BootstrapFn = Callable[[Metric, StatsArray, int, int], ConfidenceInterval]
-_BOOTSTRAP: list[BootstrapFn] = []
-
-
-def register_bootstrap(interval: BootstrapFn) -> None:
-    """Set the resampler of ``corpus_score(..., n_bootstrap=N)`` (called by :mod:`simpeval.significance`)."""
-    _BOOTSTRAP[:] = [interval]
-
-
-def _bootstrap_interval(metric: Metric, stats: StatsArray, n: int) -> ConfidenceInterval:
-    if not _BOOTSTRAP:  # pragma: no cover - importing simpeval registers it
-        raise MissingDependencyError("corpus_score(n_bootstrap=...) needs simpeval.significance: import simpeval.")
-    return _BOOTSTRAP[0](metric, stats, n, DEFAULT_SEED)

@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from .. import _validate
 from .._types import StatsArray
 from ..exceptions import InvalidOptionError, InvalidStatisticsError, InvalidTextError, InvalidValueError
 
@@ -99,14 +100,13 @@ def check_bool(metric_name: str, argument: str, value: Any) -> bool:
 
 
 def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
-    """Validate an integer option ``>= minimum``.
+    """Validate an integer option ``>= minimum`` (:func:`simpeval._validate.check_int`, with a
+    metric's name first).
 
     Raises:
         InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise InvalidOptionError(f"{metric_name}: {argument} must be an integer >= {minimum} (got {value!r}).")
-    return int(value)
+    return _validate.check_int(value, f"{metric_name}: {argument}", minimum=minimum)
 
 
 def check_number(metric: str, argument: str, value: Any, low: float, high: float = math.inf) -> float:

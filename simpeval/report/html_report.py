@@ -302,7 +302,7 @@ def build_html_report(table: ResultTable, segments: SegmentTable, data: ReportDa
 
     Args:
         table: the systems' corpus scores, with intervals and paired tests
-            (:func:`simpeval.api.compare` with ``confidence=True, paired="bs"``).
+            (:func:`simpeval.api.compare` with ``interval=Bootstrap(), test=PairedBootstrap()``).
         segments: the sentence-level scores of the same systems (:func:`simpeval.api.sentence_level`),
             by which the segments sort.
         data: the description of the data, the texts and the features.

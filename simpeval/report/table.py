@@ -208,9 +208,22 @@ class ResultTable:
         return None if self.intervals is None else self.intervals[i][k]
 
     def paired_result(self, system: str, metric: str) -> Optional[PairedResult]:
-        """The paired test of a cell against the baseline, or ``None``."""
+        """The paired test of a cell against the baseline, or ``None``, whichever pairs were
+        tested (with all pairs: the pair of ``system`` and the baseline)."""
         i, k = self._system_index(system), self._metric_index(metric)
-        return None if self.paired is None else self.paired[i][k]
+        if self.paired is not None:
+            return self.paired[i][k]
+        label = self.metrics[k].name
+        pairs = (r for r in self.comparisons if r.metric == label and (r.system, r.baseline) == (system, self.baseline))
+        return next(pairs, None)
+
+    @property
+    def tests(self) -> tuple[PairedResult, ...]:
+        """Every paired test in the table, whichever pairs were tested: each system against the
+        baseline (row by row, metric by metric), or :attr:`comparisons` for all pairs."""
+        if self.comparisons or self.paired is None:
+            return self.comparisons
+        return tuple(result for row in self.paired for result in row if result is not None)
 
     def best_systems(self, metric: str) -> tuple[str, ...]:
         """Every system with the best score under ``metric`` (several on a tie)."""

@@ -29,6 +29,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 import numpy.typing as npt
 
+from .._validate import check_int
 from ..defaults import DEFAULT_SEED
 from ..exceptions import InputLengthMismatchError, InvalidInputError, InvalidOptionError, InvalidValueError
 
@@ -125,15 +126,14 @@ def check_count(value: Any, argument: str, owner: str) -> int:
     Raises:
         InvalidOptionError: ``value`` is not a positive integer, or exceeds :data:`MAX_RESAMPLES`.
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InvalidOptionError(f"{owner}: {argument} must be an integer >= 1 (got {value!r}).")
-    if value > MAX_RESAMPLES:
+    count = check_int(value, f"{owner}: {argument}")
+    if count > MAX_RESAMPLES:
         raise InvalidOptionError(
-            f"{owner}: {argument} must be at most {MAX_RESAMPLES:,} (got {int(value):,}): every resample keeps its "
+            f"{owner}: {argument} must be at most {MAX_RESAMPLES:,} (got {count:,}): every resample keeps its "
             f"statistics in memory. {MAX_RESAMPLES:,} resamples already give p-values and interval bounds "
             "to about 0.3%; for more, repeat the test with other seeds."
         )
-    return int(value)
+    return count
 
 
 def check_level(level: Any, owner: str) -> Fraction:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -36,14 +36,14 @@ Correction = Optional[Literal["holm"]]
 
 def compare_to_baseline(
     metric: Metric,
-    stats_by_system: Mapping[str, Any],
+    stats_by_system: Mapping[str, npt.ArrayLike],
     baseline: str,
     test: TestName,
     *,
     n_samples: Optional[int] = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    dtype: Any = None,
+    dtype: Optional[npt.DTypeLike] = None,
     metric_name: Optional[str] = None,
 ) -> list[PairedResult]:
     """Test every system against ``baseline``, as sacrebleu's ``--paired-bs`` / ``--paired-ar``.
@@ -98,13 +98,13 @@ def compare_to_baseline(
 
 def compare_all_pairs(
     metric: Metric,
-    stats_by_system: Mapping[str, Any],
+    stats_by_system: Mapping[str, npt.ArrayLike],
     test: TestName,
     *,
     n_samples: Optional[int] = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    dtype: Any = None,
+    dtype: Optional[npt.DTypeLike] = None,
     metric_name: Optional[str] = None,
 ) -> list[PairedResult]:
     """Test every unordered pair of systems once.
@@ -149,7 +149,7 @@ def compare_all_pairs(
     return _run(metric, systems, pairs, test, n_samples, seed, correction, dtype, metric_name, owner)
 
 
-def _check_systems(stats_by_system: Any, owner: str) -> dict[str, npt.NDArray[np.float64]]:
+def _check_systems(stats_by_system: object, owner: str) -> dict[str, npt.NDArray[np.float64]]:
     if not isinstance(stats_by_system, Mapping):
         raise InvalidInputError(
             f"{owner}: stats_by_system must be a mapping {{system name: statistics}} "
@@ -175,11 +175,11 @@ def _run(
     metric: Metric,
     systems: Mapping[str, npt.NDArray[np.float64]],
     pairs: list[tuple[str, str]],
-    test: Any,
-    n_samples: Any,
-    seed: Any,
-    correction: Any,
-    dtype: Any,
+    test: str,
+    n_samples: Optional[int],
+    seed: int,
+    correction: Optional[str],
+    dtype: Optional[npt.DTypeLike],
     metric_name: Optional[str],
     owner: str,
 ) -> list[PairedResult]:

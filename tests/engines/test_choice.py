@@ -1,4 +1,4 @@
-"""engine="fast" loads the compiled kernels only for work that repays them."""
+"""engine="fast" loads the compiled kernels only for a job that repays them, whatever ran before."""
 
 from __future__ import annotations
 
@@ -16,40 +16,44 @@ needs_numba = pytest.mark.skipif(not jit.NUMBA_AVAILABLE, reason="Numba is not i
 
 
 @pytest.fixture
-def fresh_process_state(default_engine_policy: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The default threshold (tests/conftest.py), and a process that has done no work yet."""
-    monkeypatch.setattr(jit, "_work", {"done": 0, "committed": False})
+def default_threshold(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The default threshold (tests/conftest.py sets 0 for the suite)."""
+    monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
     yield
 
 
 @needs_numba
-@pytest.mark.usefixtures("fresh_process_state")
-def test_small_calls_run_the_other_engine_until_the_threshold() -> None:
-    assert not jit.use_compiled(5_000)
-    assert not jit.use_compiled(14_999)
-    assert jit.use_compiled(1)  # 20,000 texts reached: committed
-    assert jit.use_compiled(1) and jit._work["committed"]
+@pytest.mark.usefixtures("default_threshold")
+def test_small_calls_run_the_other_engine_however_many_ran_before() -> None:
+    for _ in range(5):
+        assert not jit.use_compiled(jit.COMPILED_MIN_TEXTS - 1)
+    assert jit.use_compiled(jit.COMPILED_MIN_TEXTS)
+    assert not jit.use_compiled(1)
 
 
 @needs_numba
-@pytest.mark.usefixtures("fresh_process_state")
-def test_an_announced_large_job_commits_at_once() -> None:
-    jit.expect_work(jit.COMPILED_MIN_TEXTS - 1)
-    assert not jit._work["committed"]
-    jit.expect_work(jit.COMPILED_MIN_TEXTS)
-    assert jit.use_compiled(1)
+@pytest.mark.usefixtures("default_threshold")
+def test_a_job_gives_its_size_to_the_calls_inside_it_only() -> None:
+    with jit.job(jit.COMPILED_MIN_TEXTS - 1):
+        assert not jit.use_compiled(1)
+    with jit.job(jit.COMPILED_MIN_TEXTS):
+        assert jit.use_compiled(1)
+        with jit.job(0):  # an inner job of its own size
+            assert not jit.use_compiled(1)
+        assert jit.use_compiled(1)
+    assert not jit.use_compiled(1)
 
 
 @needs_numba
-@pytest.mark.usefixtures("fresh_process_state")
+@pytest.mark.usefixtures("default_threshold")
 def test_the_threshold_is_an_environment_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
-    assert jit.use_compiled(1)
+    assert jit.compiled_min_texts() == 0 and jit.use_compiled(1)
 
 
 @needs_numba
-@pytest.mark.usefixtures("fresh_process_state")
-def test_engines_chosen_per_call_give_the_same_bits(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("default_threshold")
+def test_engines_chosen_by_size_give_the_same_bits(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     real = jit.run_engine
 
@@ -64,24 +68,31 @@ def test_engines_chosen_per_call_give_the_same_bits(monkeypatch: pytest.MonkeyPa
     srcs = ["the cat sat on a red mat .", "a big dog ran in the park today ."] * 1000
     refs = [["the cat sat on a mat .", "a dog ran in a park ."] * 1000] * 3
     sari, bleu = SARI(), BLEU()
-    first = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
-    for _ in range(3):
-        second = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
-        assert second == first
-    assert calls[:2] == ["numpy", "sacrebleu"] and calls[-2:] == ["numba", "numba"]
-    assert first == (
-        SARI(engine="numba").corpus_score(hyps, refs, sources=srcs).score,
-        BLEU(engine="sacrebleu").corpus_score(hyps, refs).score,
+    small = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
+    with jit.job(jit.COMPILED_MIN_TEXTS):
+        large = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
+    assert calls == ["numpy", "sacrebleu", "numba", "numba"]
+    assert (
+        small
+        == large
+        == (
+            SARI(engine="numba").corpus_score(hyps, refs, sources=srcs).score,
+            BLEU(engine="sacrebleu").corpus_score(hyps, refs).score,
+        )
     )
 
 
 @needs_numba
-@pytest.mark.usefixtures("fresh_process_state")
-def test_a_comparison_of_many_systems_announces_itself() -> None:
+@pytest.mark.usefixtures("default_threshold")
+def test_a_comparison_of_many_systems_runs_compiled_from_its_first_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real = jit.run_engine
+    monkeypatch.setattr("simpeval.metrics._sacrebleu.run_engine", lambda *args: calls.append(real(*args)) or calls[-1])
     hyps = ["the cat sat on the mat ."] * 2_000
     refs = [["the cat sat on a mat ."] * 2_000] * 3
-    compare({f"s{k}": hyps for k in range(3)}, refs, metrics=["bleu"])
-    assert jit._work["committed"]
+    compare({f"s{k}": hyps for k in range(3)}, refs, metrics=["bleu"])  # 3 x 2,000 x 5 texts: one job
+    compare({"s0": hyps}, refs, metrics=["bleu"])  # 10,000 texts: a small job, whatever ran before
+    assert calls == ["numba"] * 3 + ["sacrebleu"]
 
 
 @needs_numba

@@ -33,10 +33,11 @@ from simpeval.exceptions import SimpevalError
 from simpeval.metrics.options import config_options
 from simpeval.metrics.sari import VARIANTS, SARIConfig
 
+from ..tally import Tally
+
 #: SARI's options with choices (bools aside), as SARIConfig declares them.
 _CHOICES = {spec.name: spec.choices for spec in config_options(SARIConfig) if spec.kind != "bool" and spec.choices}
 
-from ..tally import Tally
 
 if not NUMBA_AVAILABLE:  # the NumPy and sacrebleu engines are compared with the reference all the same
     pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)

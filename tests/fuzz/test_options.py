@@ -581,6 +581,11 @@ def test_every_public_function_is_fuzzed() -> None:
         "ConfidenceInterval",
         "PairedResult",
         "Correlation",  # _compare_and_render
+        "Agreement",  # _compare_and_render, through the old keywords' translation into specs
+        "Bootstrap",
+        "PairedBootstrap",
+        "Randomization",
+        "RunOptions",
         "evaluate_streams",
         "evaluate_systems",
         "sentence_level",

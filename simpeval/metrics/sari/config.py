@@ -28,7 +28,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Union
 
-from ...exceptions import InvalidOptionError, UnknownTokenizerError, UnknownVariantError
+from ..._validate import check_int
+from ...exceptions import UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers
 from ..options import check_declared, config_options, option, signature_keys, signature_value
 
@@ -129,8 +130,7 @@ class SARIConfig:
 
     def __post_init__(self) -> None:
         check_declared("SARI", self, kinds=("bool",))
-        if isinstance(self.max_order, bool) or not isinstance(self.max_order, int) or self.max_order < 1:
-            raise InvalidOptionError(f"SARI: max_order must be a positive integer (got {self.max_order!r}).")
+        check_int(self.max_order, "SARI: max_order", expected="a positive integer")
         if self.tokenize not in available_tokenizers():
             raise UnknownTokenizerError(
                 f"SARI: tokenize must be a registered tokenizer (got {self.tokenize!r}); "

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, NamedTuple, Optional, Union
 
 from ... import _citations
 from ..._types import StatsArray
+from ..._validate import check_int
 from ...exceptions import InvalidOptionError
 from ..score import Score
 from ..signature import Signature
@@ -128,9 +129,7 @@ class EditDistanceConfig:
     def __post_init__(self) -> None:
         if self.level not in ("word", "char"):
             raise InvalidOptionError(f"EditDistance: level must be 'word' or 'char' (got {self.level!r}).")
-        cost = self.substitution_cost
-        if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-            raise InvalidOptionError(f"EditDistance: substitution_cost must be an integer >= 0 (got {cost!r}).")
+        check_int(self.substitution_cost, "EditDistance: substitution_cost", minimum=0)
         object.__setattr__(self, "transpositions", check_bool("EditDistance", "transpositions", self.transpositions))
         if self.level == "char" and self.tokenize is not None:
             raise InvalidOptionError(

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Optional
 from ... import _citations
 from ..._arith import reference_sum
 from ..._types import StatsArray
+from ..._validate import check_int
 from ...exceptions import InvalidOptionError
 from ..options import configure, option, signature_keys, spelled_out, split_call
 from ..score import Score
@@ -39,9 +40,7 @@ class NLTKCHRFConfig:
 
     def __post_init__(self) -> None:
         for argument in ("min_len", "max_len"):
-            value = getattr(self, argument)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidOptionError(f"NLTK-chrF: {argument} must be an integer >= 1 (got {value!r}).")
+            check_int(getattr(self, argument), f"NLTK-chrF: {argument}")
         if self.min_len > self.max_len:
             raise InvalidOptionError(
                 f"NLTK-chrF: min_len must not exceed max_len (got {self.min_len} > {self.max_len})."

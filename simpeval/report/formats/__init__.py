@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Union
 
+from ..._validate import check_int
 from ...defaults import WIDTH
 from ...exceptions import InvalidOptionError
 from ..document import Document
@@ -101,8 +102,7 @@ def check_format(caller: str, fmt: str) -> None:
 
 def check_width(caller: str, width: int) -> None:
     """An :class:`~simpeval.exceptions.InvalidOptionError` naming ``caller`` unless ``width`` is a count of decimals."""
-    if isinstance(width, bool) or not isinstance(width, int) or width < 0:
-        raise InvalidOptionError(f"{caller}: width must be a non-negative integer (got {width!r}).")
+    check_int(width, f"{caller}: width", minimum=0, expected="a non-negative integer")
 
 
 def render(
