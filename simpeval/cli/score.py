@@ -28,6 +28,7 @@ from .groups import (
     data_group,
     open_checked,
     output_group,
+    usage_errors,
 )
 from .metric_group import MetricOptions, metrics_group
 from .options import MultiValueCommand, sacrebleu_options
@@ -71,6 +72,8 @@ def score(
     if score_only and output.fmt != "text":
         raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {output.fmt}.")
     if engine.shards is not None:  # a directory of shards, read by the cluster engine itself
+        with usage_errors():  # not a directory of one kind of shard
+            distributed.shard_files(engine.shards)
         with Progress(enabled=not quiet) as progress:
             table: Union[ResultTable, SegmentTable] = distributed.score_shards(
                 engine.shards,
