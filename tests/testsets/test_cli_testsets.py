@@ -171,8 +171,8 @@ def test_line_count_must_match_the_test_set(runner, upstream, outputs) -> None:
 
 def test_downloads_report_progress_through_the_cli_helper(runner, upstream, outputs, monkeypatch) -> None:
     """The library draws nothing: every command hands it the CLI's progress callback."""
-    import simpeval.inputs
     import simpeval.cli.testsets
+    import simpeval.inputs
     from simpeval.cli.progress import Progress
 
     seen = []
