@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_corpus_table_equals_the_local_table(cluster: ClusterSpec) -> None:
     local = api.evaluate_systems(SYSTEMS, REFERENCES, sources=SOURCES, metrics=METRICS)
     assert isinstance(table, ResultTable)
     assert render(table, "json") == render(local, "json")
-    assert table.columns == local.columns
+    assert table.metrics == local.metrics
 
 
 def test_intervals_and_sentence_scores_equal_the_local_ones(cluster: ClusterSpec) -> None:
@@ -103,7 +104,7 @@ def test_shards_from_python(cluster: ClusterSpec, tmp_path: Path) -> None:
     ],
 )
 def test_a_cluster_spec_is_checked_when_made(engine: str, scheduler: str, message: str) -> None:
-    with pytest.raises(InvalidOptionError, match=message):
+    with pytest.raises(InvalidOptionError, match=re.escape(message)):
         ClusterSpec(engine, scheduler)
 
 
@@ -124,6 +125,6 @@ def test_result_table_uses_the_local_column_rule() -> None:
     bleu, chrf = get_metric("bleu"), get_metric("chrf")
     scores = (bleu.corpus_score(SYSTEMS["a"], REFERENCES), chrf.corpus_score(SYSTEMS["a"], REFERENCES))
     table = result_table(["a"], [bleu, chrf], [scores])
-    assert table.columns == api.evaluate_systems({"a": SYSTEMS["a"]}, REFERENCES, metrics=[bleu, chrf]).columns
+    assert table.metrics == api.evaluate_systems({"a": SYSTEMS["a"]}, REFERENCES, metrics=[bleu, chrf]).metrics
     with pytest.raises(InvalidOptionError, match="how must be one of corpus, confidence, sentence"):
         score_systems(SYSTEMS, REFERENCES, metrics=["bleu"], cluster=ClusterSpec("dask"), how="bootstrap")
