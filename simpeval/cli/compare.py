@@ -1,7 +1,7 @@
 """``simpeval compare``: systems in one table, with confidence intervals and paired tests.
 
 ``simpeval compare -s SRC -r REFS... -i SYS... [--confidence] [--paired bs|ar] [--agreement]``
-reads every file (:func:`simpeval.cli.inputs.read_inputs`), calls :func:`simpeval.api.compare`
+reads every file (:func:`simpeval.inputs.read_inputs`), calls :func:`simpeval.api.compare`
 and renders the table, then the metric agreement when asked for.
 """
 
