@@ -12,9 +12,12 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 * :mod:`.report`: ``simpeval report -t asset-test -i SYS... -o report.html``: one self-contained HTML report;
 * :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
 
-Shared pieces: :mod:`.options` (option groups, metric building), :mod:`.inputs` (reading files
-and test sets, the one length check), :mod:`.progress` (the one progress indicator). A new
-command is a new module registered in :data:`COMMANDS`, imported when its command runs.
+Shared pieces: option groups that hand each command one frozen object (:mod:`.groups`: data,
+output, confidence; :mod:`.metric_group`: metrics; :mod:`.engine`: ``--engine``; the comparison
+group of :mod:`.compare`), :mod:`.options` (multi-value options, the metric flags), :mod:`.progress`
+(the one progress indicator). Reading files is :mod:`simpeval.inputs`'s, computing on a cluster
+:mod:`simpeval.distributed`'s. A new command is a new module registered in :data:`COMMANDS`,
+imported when its command runs.
 
 Every :class:`~simpeval.exceptions.SimpevalError` becomes a one-line error (exit code 1), and so
 does a standard output that cannot be written (a full disk; a closed pipe exits quietly);

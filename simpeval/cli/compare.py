@@ -1,46 +1,44 @@
 """``simpeval compare``: systems in one table, with confidence intervals and paired tests.
 
 ``simpeval compare -s SRC -r REFS... -i SYS... [--confidence] [--paired bs|ar] [--agreement]``
-reads every file (:func:`simpeval.cli.inputs.read_inputs`), calls :func:`simpeval.api.compare`
+reads every file (:func:`simpeval.inputs.read_inputs`), calls :func:`simpeval.api.compare`
 and renders the table, then the metric agreement when asked for.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass
+from typing import Any, Optional
 
 import click
 
 from .. import api
 from ..defaults import PAIRED_SAMPLES
+from ..inputs import Inputs, read_inputs, reference_streams
+from ..metrics import Metric
 from ..report import ResultTable, agreement_document, render, table_document
 from ..significance._resample import MAX_RESAMPLES
-from .inputs import check_data_options, open_inputs, read_inputs, reference_streams
-from .options import (
-    MetricFlags,
-    MultiValueCommand,
-    MultiValueOption,
-    build_metrics,
+from .groups import (
+    ConfidenceOptions,
+    DataOptions,
+    OutputOptions,
+    check_data,
     check_one_document,
-    confidence_options,
-    data_options,
-    input_option,
-    metric_options,
-    metrics_option,
-    option_group,
+    confidence_group,
+    data_group,
+    open_checked,
+    option_object,
     output_file,
-    output_options,
-    positional_references,
-    reference_files,
-    sacrebleu_metric_options,
-    sacrebleu_options,
+    output_group,
 )
+from .metric_group import MetricOptions, metrics_group
+from .options import Decorator, MultiValueCommand, option_group, sacrebleu_options
 from .progress import Progress
 
-__all__ = ["compare"]
+__all__ = ["ComparisonOptions", "compare", "comparison_group", "comparison_options"]
 
 #: The options of the comparison itself: intervals, paired tests, baseline, seed.
-comparison_options = option_group(
+comparison_options: Decorator = option_group(
     click.option(
         "--paired",
         type=click.Choice(["bs", "ar"]),
@@ -67,32 +65,73 @@ comparison_options = option_group(
 )
 
 
-def _check_options(
-    all_pairs: bool, correction: Optional[str], paired: Optional[str], agreement: bool, fmt: str
-) -> None:
+@dataclass(frozen=True)
+class ComparisonOptions:
+    """The paired tests: ``--paired`` (``bs``, ``ar`` or none), ``--paired-n``, ``--all-pairs``,
+    ``--correction``, ``--baseline`` and ``--paired-jobs``."""
+
+    paired: Optional[str] = None
+    paired_n: Optional[int] = None
+    all_pairs: bool = False
+    correction: Optional[str] = None
+    baseline: Optional[str] = None
+    paired_jobs: int = 1
+
+
+def _build(ctx: click.Context, values: dict[str, Any]) -> ComparisonOptions:
+    return ComparisonOptions(**values)
+
+
+#: ``comparison: ComparisonOptions``.
+comparison_group: Decorator = option_object("comparison", _build, comparison_options)
+
+
+def compare_table(
+    data: Inputs[list[str]],
+    metrics: list[Metric],
+    comparison: ComparisonOptions,
+    confidence: ConfidenceOptions,
+    progress: Progress,
+    agreement: bool = False,
+) -> ResultTable:
+    """The one call of :func:`simpeval.api.compare` of the command line (``compare`` and ``report``):
+    ``test:NAME`` in the signatures for a built-in test set."""
+    return data.tag(
+        api.compare(
+            data.systems,
+            reference_streams(data),
+            sources=data.sources,
+            metrics=metrics,
+            interval=api.Bootstrap(n=confidence.confidence_n) if confidence.confidence else None,
+            test=api.paired_test(
+                comparison.paired,
+                comparison.paired_n,
+                pairs="all" if comparison.all_pairs else "baseline",
+                correction=comparison.correction,
+                baseline=comparison.baseline,
+            ),
+            seed=confidence.seed,
+            agreement=api.Agreement() if agreement else None,
+            run=api.RunOptions(jobs=comparison.paired_jobs, progress=progress),
+        )
+    )
+
+
+def _check_options(comparison: ComparisonOptions, agreement: bool, fmt: str) -> None:
     """Usage errors of the comparison options."""
-    if (all_pairs or correction) and paired is None:
+    if (comparison.all_pairs or comparison.correction) and comparison.paired is None:
         raise click.UsageError("--all-pairs and --correction need --paired bs or --paired ar.")
     if agreement:
         check_one_document("--agreement", fmt, "simpeval.significance.agreement.metric_agreement", ("csv", "tsv"))
 
 
 @click.command(cls=MultiValueCommand)
-@data_options
-@input_option("System output files, one per system.", required=True)
-@click.option(
-    "--names",
-    "-n",
-    cls=MultiValueOption,
-    metavar="NAME...",
-    help="System names, one per --input file (default: the file names).",
-)
-@metrics_option
-@metric_options
+@data_group("System output files, one per system.", required=True)
+@metrics_group()
 @sacrebleu_options
-@output_options
-@confidence_options
-@comparison_options
+@output_group()
+@confidence_group
+@comparison_group
 @click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
 @click.option(
     "--agreement",
@@ -106,85 +145,36 @@ def _check_options(
     help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
-@positional_references
 @click.pass_context
 def compare(
     ctx: click.Context,
     /,
-    test_set: Optional[str],
-    sources: Optional[str],
-    references: tuple[str, ...],
-    num_refs: Optional[int],
-    max_line_length: int,
-    positional_references: tuple[str, ...],
-    inputs: tuple[str, ...],
-    names: tuple[str, ...],
-    metrics: tuple[str, ...],
-    lowercase: bool,
-    tokenize: Optional[str],
-    short: bool,
-    encoding: str,
-    language_pair: Optional[str],
-    fmt: str,
-    width: int,
-    confidence: bool,
-    confidence_n: Optional[int],
-    paired: Optional[str],
-    paired_n: Optional[int],
-    all_pairs: bool,
-    correction: Optional[str],
-    baseline: Optional[str],
-    paired_jobs: int,
-    seed: int,
+    data: DataOptions,
+    metrics: MetricOptions,
+    output: OutputOptions,
+    confidence: ConfidenceOptions,
+    comparison: ComparisonOptions,
     deltas: bool,
     agreement: bool,
     plot: Optional[str],
     quiet: bool,
-    metric_flags: MetricFlags,
 ) -> None:
     """Compare systems in one table: scores, confidence intervals, paired significance tests.
 
     References come from --references, a --test-set, or positionally as in sacrebleu
     (simpeval compare ref.txt -i baseline.txt system.txt --paired bs).
     """
-    references = reference_files(references, positional_references)
-    implied = sacrebleu_metric_options(lowercase, language_pair, tokenize)
-    metric_objects = build_metrics(metrics, metric_flags, implied=implied)
-    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
-    _check_options(all_pairs, correction, paired, agreement, fmt)
+    metric_objects = metrics.build(metrics.sacrebleu_implied())
+    check_data(data, metric_objects)
+    _check_options(comparison, agreement, output.fmt)
     with Progress(enabled=not quiet) as progress:
-        data = read_inputs(
-            open_inputs(
-                inputs,
-                test_set=test_set,
-                sources=sources,
-                references=references,
-                num_refs=num_refs,
-                names=names,
-                progress=progress,
-                max_line_length=max_line_length,
-                encoding=encoding,
-            )
-        )
-        table = data.tag(
-            api.compare(
-                data.systems,
-                reference_streams(data),
-                sources=data.sources,
-                metrics=metric_objects,
-                interval=api.Bootstrap(n=confidence_n) if confidence else None,
-                test=api.paired_test(
-                    paired, paired_n, pairs="all" if all_pairs else "baseline", correction=correction, baseline=baseline
-                ),
-                seed=seed,
-                agreement=api.Agreement() if agreement else None,
-                run=api.RunOptions(jobs=paired_jobs, progress=progress),
-            )
-        ).with_signature_fields(lang=language_pair)
-    document = table_document(table, width=width, deltas=deltas, short=short)
+        opened = read_inputs(open_checked(data, progress))
+        table = compare_table(opened, metric_objects, comparison, confidence, progress, agreement)
+    table = table.with_signature_fields(lang=metrics.language_pair)
+    document = table_document(table, width=output.width, deltas=deltas, short=output.short)
     if table.correlations:  # one document: JSON {"scores": [...], "agreement": [...]}
         document += agreement_document(table.correlations)
-    click.echo(render(document, fmt))  # the tables first: a failing plot cannot lose them
+    click.echo(render(document, output.fmt))  # the tables first: a failing plot cannot lose them
     _write_plot(table, plot)
 
 

@@ -9,10 +9,10 @@ from importlib import resources
 import click
 
 from .. import api
+from ..inputs import open_inputs, read_inputs
 from ..metrics import References
 from ..report import render
-from .inputs import open_inputs, read_inputs
-from .options import output_options
+from .groups import OutputOptions, output_group
 
 __all__ = ["DEMO_FILES", "demo"]
 
@@ -34,15 +34,15 @@ def demo_paths() -> Iterator[tuple[str, list[str], list[str]]]:
 
 
 @click.command()
-@output_options
-def demo(fmt: str, width: int) -> None:
+@output_group()
+def demo(output: OutputOptions) -> None:
     """Score two systems on the demo data shipped with simpeval (SARI, BLEU, chrF, TER)."""
     with demo_paths() as (source, references, systems):
         data = read_inputs(open_inputs(systems, sources=source, references=references))
     click.echo(
         render(
             api.evaluate_systems(data.systems, References.from_streams(data.references), sources=data.sources),
-            fmt,
-            width=width,
+            output.fmt,
+            width=output.width,
         )
     )

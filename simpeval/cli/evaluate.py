@@ -14,31 +14,34 @@ printed with its signature.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Optional
 
 import click
 
 from .. import api
+from ..inputs import Inputs, read_inputs, reference_streams
 from ..io import STDIN
 from ..metrics import Metric, available_metrics
 from ..report import ResultTable, render, table_document
+from ..report.document import Document
 from ..testsets import available_testsets
-from .inputs import Inputs, check_data_options, open_inputs, read_inputs, reference_streams
-from .options import (
-    MetricFlags,
-    MultiValueCommand,
-    MultiValueOption,
+from .groups import (
+    DataOptions,
+    OutputOptions,
     TestSetChoice,
-    build_metrics,
+    check_data,
     check_one_document,
-    data_options,
-    input_option,
-    metric_options,
-    output_options,
+    data_group,
+    open_checked,
+    option_object,
+    output_group,
 )
+from .metric_group import MetricOptions, metrics_group
+from .options import Decorator, MultiValueCommand
 from .progress import Progress
 
-__all__ = ["EASSE_METRICS", "easse_metric_options", "evaluate"]
+__all__ = ["EASSE_METRICS", "EasseOptions", "easse_group", "easse_metric_options", "evaluate"]
 
 #: EASSE's default metrics (``easse evaluate -m bleu,sari,fkgl``), in simpeval's column order.
 EASSE_METRICS = ("sari", "bleu", "fkgl")
@@ -53,50 +56,79 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(name for name in names if name) if any(names) else names
 
 
+@dataclasses.dataclass(frozen=True)
+class EasseOptions:
+    """EASSE's spellings of the data options, and its ``-lc/--no-lc`` and ``--tokenizer``."""
+
+    easse_test_set: Optional[str] = None
+    orig_sents_path: Optional[str] = None
+    refs_sents_paths: Optional[str] = None
+    sys_sents_path: Optional[str] = None
+    lowercase: bool = True
+    tokenizer: str = "13a"
+
+    def data(self, data: DataOptions) -> DataOptions:
+        """``data`` with EASSE's spellings in (a usage error when one is given both ways), and
+        standard input when no system output file is given."""
+        test_set, sources, references, inputs = _easse_spellings(
+            {
+                "--test-set": data.test_set,
+                "--sources": data.sources,
+                "--references": data.references,
+                "--input": data.inputs,
+            },
+            {
+                "--test_set": self.easse_test_set,
+                "--orig_sents_path": self.orig_sents_path,
+                "--refs_sents_paths": self.refs_sents_paths,
+                "--sys_sents_path": self.sys_sents_path,
+            },
+        ).values()
+        return dataclasses.replace(
+            data, test_set=test_set, sources=sources, references=references, inputs=inputs or (STDIN,)
+        )
+
+
+def _build(ctx: click.Context, values: dict[str, Any]) -> EasseOptions:
+    return EasseOptions(**values)
+
+
+#: ``easse: EasseOptions``.
+easse_group: Decorator = option_object(
+    "easse",
+    _build,
+    click.option(
+        "--test_set",
+        "easse_test_set",
+        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+        metavar="NAME",
+        help="EASSE's spelling of --test-set.",
+    ),
+    click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources."),
+    click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated)."),
+    click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system)."),
+    click.option(
+        "--lowercase/--no-lowercase",
+        "-lc/--no-lc",
+        default=True,
+        show_default=True,
+        help="Case-insensitive scores for every metric (EASSE's default).",
+    ),
+    click.option(
+        "--tokenizer",
+        "-tok",
+        default="13a",
+        show_default=True,
+        metavar="NAME",
+        help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).",
+    ),
+)
+
+
 @click.command(cls=MultiValueCommand)
-@data_options
-@input_option("System output files, one per system (default: standard input, as easse evaluate).")
-@click.option(
-    "--names",
-    "-n",
-    cls=MultiValueOption,
-    metavar="NAME...",
-    help="System names, one per --input file (default: the file names).",
-)
-@click.option(
-    "--metrics",
-    "-m",
-    cls=MultiValueOption,
-    default=(),
-    metavar="NAME...",
-    help="Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).",
-)
-@click.option(
-    "--test_set",
-    "easse_test_set",
-    type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
-    metavar="NAME",
-    help="EASSE's spelling of --test-set.",
-)
-@click.option("--orig_sents_path", metavar="FILE", help="EASSE's spelling of --sources.")
-@click.option("--refs_sents_paths", metavar="FILE,...", help="EASSE's spelling of --references (comma-separated).")
-@click.option("--sys_sents_path", metavar="FILE", help="EASSE's spelling of --input (one system).")
-@metric_options
-@click.option(
-    "--lowercase/--no-lowercase",
-    "-lc/--no-lc",
-    default=True,
-    show_default=True,
-    help="Case-insensitive scores for every metric (EASSE's default).",
-)
-@click.option(
-    "--tokenizer",
-    "-tok",
-    default="13a",
-    show_default=True,
-    metavar="NAME",
-    help="Tokenizer of every metric (any registered name; EASSE's: 13a, intl, moses, penn, none).",
-)
+@data_group("System output files, one per system (default: standard input, as easse evaluate).", positional=False)
+@metrics_group((), "Metrics, space- or comma-separated (default: sari bleu fkgl, EASSE's).", sacrebleu=False)
+@easse_group
 @click.option(
     "--features",
     "--quality-estimation",
@@ -106,7 +138,7 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
     is_flag=True,
     help="Also EASSE's quality-estimation features (source vs output), lowercased as --lowercase says.",
 )
-@output_options
+@output_group()
 @click.option(
     "--quiet",
     is_flag=True,
@@ -116,68 +148,39 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
 def evaluate(
     ctx: click.Context,
     /,
-    test_set: Optional[str],
-    sources: Optional[str],
-    references: tuple[str, ...],
-    num_refs: Optional[int],
-    max_line_length: int,
-    inputs: tuple[str, ...],
-    names: tuple[str, ...],
-    metrics: tuple[str, ...],
-    easse_test_set: Optional[str],
-    orig_sents_path: Optional[str],
-    refs_sents_paths: Optional[str],
-    sys_sents_path: Optional[str],
-    lowercase: bool,
-    tokenizer: str,
+    data: DataOptions,
+    metrics: MetricOptions,
+    easse: EasseOptions,
     features: bool,
-    fmt: str,
-    width: int,
+    output: OutputOptions,
     quiet: bool,
-    metric_flags: MetricFlags,
 ) -> None:
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
-    test_set, sources, references, inputs = _easse_spellings(
-        {"--test-set": test_set, "--sources": sources, "--references": references, "--input": inputs},
-        {
-            "--test_set": easse_test_set,
-            "--orig_sents_path": orig_sents_path,
-            "--refs_sents_paths": refs_sents_paths,
-            "--sys_sents_path": sys_sents_path,
-        },
-    ).values()
-    inputs = inputs or (STDIN,)
-    implied = easse_metric_options(lowercase, tokenizer)
-    metric_objects = build_metrics(_metric_names(metrics), metric_flags, implied=implied)
-    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
-    if features and sources is None and test_set is None:
+    data = easse.data(data)
+    implied = easse_metric_options(easse.lowercase, easse.tokenizer)
+    metric_objects = metrics.build(implied, names=_metric_names(metrics.names))
+    check_data(data, metric_objects)
+    if features and data.sources is None and data.test_set is None:
         raise click.UsageError("--features compares outputs with their sources: pass --sources FILE or --test-set.")
     if features:  # JSON holds both tables in one document, JSON Lines one record a line; CSV and TSV cannot
-        check_one_document("--features", fmt, "simpeval.features.compute", formats=("csv", "tsv"))
+        check_one_document("--features", output.fmt, "simpeval.features.compute", formats=("csv", "tsv"))
     with Progress(enabled=not quiet) as progress:
-        data = read_inputs(
-            open_inputs(
-                inputs,
-                test_set=test_set,
-                sources=sources,
-                references=references,
-                num_refs=num_refs,
-                names=names,
-                progress=progress,
-                max_line_length=max_line_length,
-            )
-        )
-        table = _scores(data, metric_objects)
+        read = read_inputs(open_checked(data, progress))
+        table = _scores(read, metric_objects)
     if not features:
-        click.echo(render(table, fmt, width=width))
+        click.echo(render(table, output.fmt, width=output.width))
         return
-    # EASSE's quality estimation, as easse evaluate calls it: the same --lowercase and tokenizer;
-    # imported when asked, for the Levenshtein package (simplification-metrics[features])
+    document = table_document(table, width=output.width) + _features(read, easse)
+    click.echo(render(document, output.fmt))  # JSON: {"scores": [...], "features": [...]}
+
+
+def _features(data: Inputs[list[str]], easse: EasseOptions) -> Document:
+    """EASSE's quality estimation, as easse evaluate calls it: the same --lowercase and tokenizer
+    (imported when asked, for the Levenshtein package: simplification-metrics[features])."""
     from ..features import document_of
 
-    assert data.sources is not None  # checked above
-    extra = document_of(data.sources, data.systems, width=3, tokenize=tokenizer, lowercase=lowercase)
-    click.echo(render(table_document(table, width=width) + extra, fmt))  # JSON: {"scores": [...], "features": [...]}
+    assert data.sources is not None  # checked by evaluate
+    return document_of(data.sources, data.systems, width=3, tokenize=easse.tokenizer, lowercase=easse.lowercase)
 
 
 def _easse_spellings(ours: dict[str, Any], easse: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,8 @@ from typing import Optional
 import click
 
 from .. import api
-from .options import MetricFlags, MultiValueCommand, MultiValueOption, build_metrics, metric_options
+from .metric_group import MetricOptions, metric_choice_group
+from .options import MultiValueCommand, MultiValueOption
 
 __all__ = ["explain"]
 
@@ -23,15 +24,7 @@ __all__ = ["explain"]
     metavar="TEXT...",
     help="The references, space-separated (quote each) or repeated.",
 )
-@click.option(
-    "--metric",
-    "-m",
-    type=click.Choice(["sari", "bleu"], case_sensitive=False),
-    default="sari",
-    show_default=True,
-    help="The metric to explain.",
-)
-@metric_options
+@metric_choice_group(("sari", "bleu"), "sari")
 @click.option(
     "--format",
     "-f",
@@ -48,9 +41,8 @@ def explain(
     source: Optional[str],
     prediction: str,
     references: tuple[str, ...],
-    metric: str,
+    metric: MetricOptions,
     fmt: str,
-    metric_flags: MetricFlags,
 ) -> None:
     """Explain one segment's score: every n-gram, its counts, its contribution, and the totals.
 
@@ -60,7 +52,7 @@ def explain(
         --references "About 95 species are currently known ." \\
                      "About 95 species are now accepted ." "95 species are now accepted ."
     """
-    (resolved,) = build_metrics([metric], metric_flags, flag="--metric")
+    (resolved,) = metric.build()
     if resolved.requires_source and source is None:
         raise click.UsageError(f"{resolved.name} compares the prediction with the source: pass --source TEXT.")
     click.echo(api.explain(resolved, prediction, list(references), source=source).render(fmt))

@@ -11,6 +11,7 @@ ASSET's ratings (``--aspect``); ``--ratings FILE`` a CSV of one's own (columns n
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Optional
 
 import click
@@ -19,67 +20,96 @@ from click.core import ParameterSource
 from .. import metaeval
 from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
 from ..io import read_lines
-from ..report import available_formats
 from ..report.metaeval import MetaEvaluation, render_metaeval
 from ..significance._resample import MAX_RESAMPLES
-from .options import MetricFlags, MultiValueCommand, MultiValueOption, build_metrics, metric_options, output_file
+from .groups import OutputOptions, option_object, output_file, output_group
+from .metric_group import MetricOptions, metrics_group
+from .options import Decorator, MultiValueCommand, MultiValueOption
 from .progress import Progress
 
-__all__ = ["meta_eval"]
+__all__ = ["RatingsOptions", "meta_eval", "ratings_group"]
 
 _CSV_OPTIONS = ("segment_column", "system_column", "output_column", "rating_column", "zero_based", "refs", "sources")
 _REGISTERED_OPTIONS = ("aspect", "raw")
 
 
+@dataclass(frozen=True)
+class RatingsOptions:
+    """The human ratings and what they rate: a registered set (``--test-set``, ``--aspect``, ``--raw``)
+    or a CSV file (``--ratings`` and its columns), against ``--references NAME`` or ``--refs`` files."""
+
+    ratings_set: Optional[str]
+    ratings: Optional[str]
+    reference_set: str
+    aspect: str
+    raw: bool
+    refs: tuple[str, ...]
+    sources: Optional[str]
+    segment_column: str
+    system_column: str
+    output_column: str
+    rating_column: str
+    zero_based: bool
+
+    @property
+    def reference_label(self) -> str:
+        return ", ".join(self.refs) if self.refs else str(self.reference_set)
+
+
+def _build(ctx: click.Context, values: dict[str, Any]) -> RatingsOptions:
+    return RatingsOptions(**{**values, "refs": tuple(values["refs"])})
+
+
+#: ``ratings: RatingsOptions``.
+ratings_group: Decorator = option_object(
+    "ratings",
+    _build,
+    click.option(
+        "--test-set",
+        "-t",
+        "ratings_set",
+        type=click.Choice(sorted(metaeval.ASPECTS)),
+        metavar="NAME",
+        help=f"Registered human ratings: {', '.join(sorted(metaeval.ASPECTS))}.",
+    ),
+    click.option(
+        "--ratings",
+        metavar="FILE",
+        help="A CSV file of one's own ratings instead of --test-set (a .tsv file: tab-separated).",
+    ),
+    click.option(
+        "--references",
+        "-r",
+        "reference_set",
+        metavar="NAME",
+        default="asset",
+        show_default=True,
+        help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
+        "what the segment ids count); with --ratings, or --refs files.",
+    ),
+    click.option(
+        "--aspect",
+        type=click.Choice(["simplicity", "fluency", "meaning"]),
+        default="simplicity",
+        show_default=True,
+        help="--test-set: the rated aspect.",
+    ),
+    click.option("--raw", is_flag=True, help="--test-set: the raw 0-100 ratings instead of z-scores."),
+    click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="--ratings: reference files, one per stream."),
+    click.option(
+        "--sources", "-s", metavar="FILE", help="--ratings with --refs: the source sentences (SARI needs them)."
+    ),
+    click.option("--segment-column", default="sent_id", show_default=True, help="--ratings: the segment id column."),
+    click.option("--system-column", default="sys_name", show_default=True, help="--ratings: the system column."),
+    click.option("--output-column", default="simp_sent", show_default=True, help="--ratings: the rated output column."),
+    click.option("--rating-column", default="rating", show_default=True, help="--ratings: the rating column."),
+    click.option("--zero-based", is_flag=True, help="--ratings: segment ids count lines from 0 (default: from 1)."),
+)
+
+
 @click.command("meta-eval", cls=MultiValueCommand)
-@click.option(
-    "--test-set",
-    "-t",
-    "ratings_set",
-    type=click.Choice(sorted(metaeval.ASPECTS)),
-    metavar="NAME",
-    help=f"Registered human ratings: {', '.join(sorted(metaeval.ASPECTS))}.",
-)
-@click.option(
-    "--ratings",
-    metavar="FILE",
-    help="A CSV file of one's own ratings instead of --test-set (a .tsv file: tab-separated).",
-)
-@click.option(
-    "--references",
-    "-r",
-    "reference_set",
-    metavar="NAME",
-    default="asset",
-    show_default=True,
-    help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
-    "what the segment ids count); with --ratings, or --refs files.",
-)
-@click.option(
-    "--aspect",
-    type=click.Choice(["simplicity", "fluency", "meaning"]),
-    default="simplicity",
-    show_default=True,
-    help="--test-set: the rated aspect.",
-)
-@click.option("--raw", is_flag=True, help="--test-set: the raw 0-100 ratings instead of z-scores.")
-@click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="--ratings: reference files, one per stream.")
-@click.option("--sources", "-s", metavar="FILE", help="--ratings with --refs: the source sentences (SARI needs them).")
-@click.option("--segment-column", default="sent_id", show_default=True, help="--ratings: the segment id column.")
-@click.option("--system-column", default="sys_name", show_default=True, help="--ratings: the system column.")
-@click.option("--output-column", default="simp_sent", show_default=True, help="--ratings: the rated output column.")
-@click.option("--rating-column", default="rating", show_default=True, help="--ratings: the rating column.")
-@click.option("--zero-based", is_flag=True, help="--ratings: segment ids count lines from 0 (default: from 1).")
-@click.option(
-    "--metrics",
-    "-m",
-    cls=MultiValueOption,
-    default=("sari", "bleu"),
-    show_default=True,
-    metavar="NAME...",
-    help="Metrics to meta-evaluate.",
-)
-@metric_options
+@ratings_group
+@metrics_group(("sari", "bleu"), "Metrics to meta-evaluate.", sacrebleu=False)
 @click.option(
     "--no-preset",
     is_flag=True,
@@ -91,18 +121,7 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
     default=None,
     help="Also correlate SARI's add/keep/delete (default: the preset's; on for simplicity-da).",
 )
-@click.option(
-    "--format",
-    "-f",
-    "fmt",
-    type=click.Choice(available_formats()),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "--width", "-w", type=click.IntRange(0, 20), default=3, show_default=True, help="Decimals of the figures."
-)
+@output_group(3, "Decimals of the figures.")
 @click.option(
     "--n-samples",
     type=click.IntRange(0, MAX_RESAMPLES),
@@ -121,40 +140,54 @@ _REGISTERED_OPTIONS = ("aspect", "raw")
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
 @click.pass_context
-def meta_eval(ctx: click.Context, /, metric_flags: MetricFlags, **options: Any) -> None:
+def meta_eval(
+    ctx: click.Context,
+    /,
+    ratings: RatingsOptions,
+    metrics: MetricOptions,
+    no_preset: bool,
+    components: Optional[bool],
+    output: OutputOptions,
+    n_samples: int,
+    seed: int,
+    plot: Optional[str],
+    quiet: bool,
+) -> None:
     """Correlate metrics with human judgments: segment and system level, CIs, Williams tests, pairwise accuracy."""
-    o = options
-    _check_usage(ctx, o)
-    settings = _settings(o, metric_flags, metaeval.preset_for(o["ratings_set"] or ""))  # a CSV file has no preset
-    with Progress(enabled=not o["quiet"]) as progress:
+    _check_usage(ctx, ratings)
+    preset = metaeval.preset_for(ratings.ratings_set or "")  # a CSV file has no preset
+    settings = _settings(metrics, no_preset, preset)
+    with Progress(enabled=not quiet) as progress:
         progress("reading the ratings and references", 0, None)
-        ratings, references, sources = _data(o)
+        human, references, sources = _data(ratings)
         progress("scoring and resampling", 0, None)
         result = metaeval.meta_evaluate(
-            ratings,
+            human,
             references,
             sources=sources,
-            metrics=list(dict.fromkeys(o["metrics"])),
+            metrics=list(dict.fromkeys(metrics.names)),
             settings=settings,
-            components=o["components"],
-            reference_name=_reference_label(o),
-            n_samples=o["n_samples"],
-            seed=o["seed"],
+            components=components,
+            reference_name=ratings.reference_label,
+            n_samples=n_samples,
+            seed=seed,
         )
-    click.echo(render_metaeval(result, o["fmt"], width=o["width"]))  # the tables first: a failing plot cannot lose them
-    if o["plot"]:
-        _plot(result, o["plot"])
+    click.echo(
+        render_metaeval(result, output.fmt, width=output.width)
+    )  # the tables first: a failing plot cannot lose them
+    if plot:
+        _plot(result, plot)
 
 
 def _given(ctx: click.Context, name: str) -> bool:
     return ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE
 
 
-def _check_usage(ctx: click.Context, o: dict[str, Any]) -> None:
+def _check_usage(ctx: click.Context, o: RatingsOptions) -> None:
     """Impossible combinations of options: a usage error (exit 2) before any work."""
-    if (o["ratings_set"] is None) == (o["ratings"] is None):
+    if (o.ratings_set is None) == (o.ratings is None):
         raise click.UsageError("give the ratings: --test-set NAME (registered) or --ratings FILE (a CSV), not both.")
-    if o["ratings_set"] is not None:
+    if o.ratings_set is not None:
         wrong = [name for name in _CSV_OPTIONS if _given(ctx, name)]
         if wrong:
             raise click.UsageError(
@@ -168,46 +201,43 @@ def _check_usage(ctx: click.Context, o: dict[str, Any]) -> None:
                 f"--{wrong[0]} goes with --test-set; with --ratings FILE, --rating-column names "
                 "the column to correlate with."
             )
-        if o["refs"] and _given(ctx, "reference_set"):
+        if o.refs and _given(ctx, "reference_set"):
             raise click.UsageError("give the references once: --references NAME (registered) or --refs FILE...")
-        if o["sources"] and not o["refs"]:
+        if o.sources and not o.refs:
             raise click.UsageError("--sources goes with --refs FILE...; a registered --references set has its sources.")
 
 
-def _settings(o: dict[str, Any], flags: MetricFlags, preset: metaeval.Preset) -> Optional[dict[str, dict[str, Any]]]:
+def _settings(metrics: MetricOptions, no_preset: bool, preset: metaeval.Preset) -> Optional[dict[str, dict[str, Any]]]:
     """The metric settings: ``None`` for the ratings set's preset as it is; else the preset (unless
     ``--no-preset``) with the per-metric flags given on top, checked by building the metrics."""
-    implied = {} if o["no_preset"] else {k: dict(v) for k, v in preset.settings.items()}
-    build_metrics(o["metrics"], flags, implied=implied)  # a flag of a metric not in --metrics: usage error
-    if not flags.given and not o["no_preset"]:
+    implied = {} if no_preset else {k: dict(v) for k, v in preset.settings.items()}
+    metrics.build(implied)  # a flag of a metric not in --metrics: usage error
+    if not metrics.flags.given and not no_preset:
         return None
-    for key, given in flags.given.items():
+    for key, given in metrics.flags.given.items():
         implied.setdefault(key, {}).update(given)
     return implied
 
 
-def _reference_label(o: dict[str, Any]) -> str:
-    return ", ".join(o["refs"]) if o["refs"] else str(o["reference_set"])
-
-
-def _data(o: dict[str, Any]) -> tuple[metaeval.HumanRatings, list[list[str]], Optional[list[str]]]:
+def _data(o: RatingsOptions) -> tuple[metaeval.HumanRatings, list[list[str]], Optional[list[str]]]:
     """The ratings, the reference streams and the sources."""
-    if o["ratings_set"] is not None:
-        ratings = metaeval.from_registry(o["ratings_set"], o["aspect"], zscore=not o["raw"])
+    if o.ratings_set is not None:
+        ratings = metaeval.from_registry(o.ratings_set, o.aspect, zscore=not o.raw)
     else:
+        path = o.ratings or ""  # given: checked by _check_usage
         ratings = metaeval.from_csv(
-            o["ratings"],
-            segment=o["segment_column"],
-            system=o["system_column"],
-            output=o["output_column"],
-            rating=o["rating_column"],
-            one_based=not o["zero_based"],
-            delimiter="\t" if o["ratings"].lower().endswith(".tsv") else ",",
+            path,
+            segment=o.segment_column,
+            system=o.system_column,
+            output=o.output_column,
+            rating=o.rating_column,
+            one_based=not o.zero_based,
+            delimiter="\t" if path.lower().endswith(".tsv") else ",",
         )
-        if o["refs"]:
-            sources = read_lines(o["sources"]) if o["sources"] else None
-            return ratings, [read_lines(path) for path in o["refs"]], sources
-    sources, references = metaeval.load_references(o["reference_set"])
+        if o.refs:
+            sources = read_lines(o.sources) if o.sources else None
+            return ratings, [read_lines(path) for path in o.refs], sources
+    sources, references = metaeval.load_references(o.reference_set)
     return ratings, references, sources
 
 

@@ -2,51 +2,41 @@
 
 * :class:`MultiValueOption` / :class:`MultiValueCommand`: ``--references r1 r2`` (several
   space-separated values, and repeatable);
-* option groups, each a decorator: :data:`data_options` (``--test-set/--sources/--references/
-  --num-refs``), :func:`input_option` (``--input``), :data:`metrics_option` (``--metrics``),
-  :func:`metric_options` (``--<metric>-<option>``, generated in :mod:`.metric_options`),
-  :data:`output_options` (``--format/--width``);
+* :func:`option_group`: several click options as one decorator; :data:`metrics_option`
+  (``--metrics``), :func:`metric_options` (``--<metric>-<option>``, generated in :mod:`.metric_options`),
+  :data:`sacrebleu_options` (``-lc``, ``-tok``, ``-sh``, ``-e``, ``-l``);
 * :func:`build_metrics`: the metrics named by ``--metrics`` with their per-metric options.
+
+The groups that hand a command one frozen object each are in :mod:`.groups` (data, output,
+confidence) and :mod:`.metric_group` (metrics).
 
 Every default comes from :mod:`simpeval.defaults`.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Sequence
 from typing import Any, Callable, Optional, Protocol, TypeVar
 
 import click
 
-from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED, WIDTH
+from ..defaults import DEFAULT_METRICS
 from ..exceptions import InvalidOptionError
-from ..io import MAX_LINE_LENGTH, STDIN, check_encoding
+from ..io import STDIN, check_encoding
 from ..metrics import available_metrics
-from ..report import available_formats
-from ..significance._resample import MAX_RESAMPLES
-from ..testsets import available_testsets
 from .metric_options import MetricFlags, MetricFlagsCommand, build_metrics, metric_options
 
 __all__ = [
-    "DOCUMENT_FORMATS",
     "MetricFlags",
     "MultiValueCommand",
     "MultiValueOption",
+    "Decorator",
     "build_metrics",
-    "check_one_document",
-    "confidence_options",
-    "data_options",
     "expand_multi_values",
-    "input_option",
     "metric_options",
     "metrics_option",
     "option_group",
-    "output_file",
-    "output_options",
-    "positional_references",
-    "reference_files",
     "sacrebleu_metric_options",
     "sacrebleu_options",
 ]
@@ -135,72 +125,6 @@ def option_group(*options: Decorator) -> Decorator:
     return decorate
 
 
-# ------------------------------------------------------------ where the data comes from
-class TestSetChoice(click.Choice):  # type: ignore[type-arg]
-    """A built-in test set name, in any case, with hyphens or EASSE's underscores (``asset_test``)."""
-
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)
-
-
-#: ``--test-set`` (a built-in corpus) or ``--sources/--references/--num-refs`` (files).
-data_options: Decorator = option_group(
-    click.option(
-        "--test-set",
-        "-t",
-        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
-        metavar="NAME",
-        help="A built-in test set instead of --sources/--references (downloaded and "
-        "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME.",
-    ),
-    click.option("--sources", "-s", metavar="FILE", help="Source sentences, one per line (needed by SARI)."),
-    click.option(
-        "--references",
-        "-r",
-        cls=MultiValueOption,
-        metavar="FILE...",
-        help="Reference files, one reference per line; several space-separated or repeated.",
-    ),
-    click.option(
-        "--num-refs",
-        type=click.IntRange(min=1),
-        metavar="N",
-        help="Read N tab-separated references per line from one --references file.",
-    ),
-    click.option(
-        "--max-line-length",
-        type=click.IntRange(min=0),
-        default=MAX_LINE_LENGTH,
-        show_default=True,
-        metavar="BYTES",
-        help="Longest line read from any file, in bytes (0: no limit); a longer line "
-        "is an error naming the file and line.",
-    ),
-)
-
-
-#: ``[REFERENCE]...``: reference files given positionally, as sacrebleu's command line takes them
-#: (``sacrebleu ref1 ref2 -i sys``); the same as ``--references`` (see :func:`reference_files`).
-positional_references: Decorator = click.argument("positional_references", nargs=-1, metavar="[REFERENCE]...")
-
-
-def reference_files(references: Sequence[str], positional: Sequence[str]) -> tuple[str, ...]:
-    """The reference files, from ``--references`` or given positionally (not both: a usage error)."""
-    if references and positional:
-        raise click.UsageError(
-            f"references were given both positionally ({' '.join(positional)}) and with --references "
-            f"({' '.join(references)}); give them one way."
-        )
-    return tuple(references or positional)
-
-
-def input_option(help: str, required: bool = False) -> Decorator:
-    """``--input/--outputs/-i FILE...``: the system outputs, one file per system."""
-    return click.option(
-        "--input", "--outputs", "-i", "inputs", cls=MultiValueOption, required=required, metavar="FILE...", help=help
-    )
-
-
 # ------------------------------------------------------------ metrics
 #: ``--metrics NAME...``: the metrics to compute, in column order.
 metrics_option: Decorator = click.option(
@@ -214,7 +138,12 @@ metrics_option: Decorator = click.option(
 )
 
 
-# ------------------------------------------------------------ sacrebleu's flags
+def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(_[A-Za-z]+)?-[A-Za-z]{2,3}(_[A-Za-z]+)?", value):
+        raise click.BadParameter(f"expected SRC-TRG language codes such as en-de (got {value!r}).")
+    return value
+
+
 def _check_encoding(ctx: click.Context, param: click.Parameter, value: str) -> str:
     try:
         check_encoding("--encoding", value)
@@ -222,12 +151,6 @@ def _check_encoding(ctx: click.Context, param: click.Parameter, value: str) -> s
         raise click.BadParameter(
             f"{value!r} is not a text encoding Python knows (e.g. utf-8, latin-1, utf-16)."
         ) from None
-    return value
-
-
-def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
-    if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(_[A-Za-z]+)?-[A-Za-z]{2,3}(_[A-Za-z]+)?", value):
-        raise click.BadParameter(f"expected SRC-TRG language codes such as en-de (got {value!r}).")
     return value
 
 
@@ -276,84 +199,3 @@ def sacrebleu_metric_options(
     if language_pair:
         implied["bleu"]["trg_lang"] = language_pair.split("-")[1].split("_")[0].lower()
     return implied
-
-
-# ------------------------------------------------------------ resampling
-#: ``--confidence/--ci``, ``--confidence-n`` and ``--seed``: bootstrap intervals (``score``, ``compare``).
-confidence_options: Decorator = option_group(
-    click.option(
-        "--confidence",
-        "--ci",
-        is_flag=True,
-        help=f"Add {CONFIDENCE_LEVEL:.0%} bootstrap confidence intervals (sacrebleu's --confidence).",
-    ),
-    click.option(
-        "--confidence-n",
-        type=click.IntRange(1, MAX_RESAMPLES),
-        metavar="N",
-        help=f"Bootstrap resamples for --confidence (default {CONFIDENCE_SAMPLES}, at most {MAX_RESAMPLES:,}; "
-        "with compare's --paired bs, --paired-n's: one bs field in the signature records both).",
-    ),
-    click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw."),
-)
-
-
-# ------------------------------------------------------------ output
-#: ``--format/-f`` and ``--width/-w``.
-output_options: Decorator = option_group(
-    click.option(
-        "--format",
-        "-f",
-        "fmt",
-        type=click.Choice(available_formats()),
-        default="text",
-        show_default=True,
-        help="Output format.",
-    ),
-    click.option(
-        "--width",
-        "-w",
-        type=click.IntRange(0, 20),
-        default=WIDTH,
-        show_default=True,
-        help="Decimals of printed scores.",
-    ),
-)
-
-
-def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]:
-    """A click callback checking an output ``FILE`` before any work: a suffix in ``suffixes``,
-    a parent folder that exists and is writable, not a folder itself (else a usage error, exit 2).
-    """
-
-    def check(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
-        if value is None:
-            return None
-        fail = f"{value!r}: "
-        parent = os.path.dirname(os.path.realpath(value))  # a symbolic link is written through (atomic_write)
-        if not value.lower().endswith(suffixes):
-            fail += f"the file must end in {', '.join(suffixes)}."
-        elif os.path.isdir(value):
-            fail += "this is a folder; give a file name."
-        elif not os.path.isdir(parent):
-            fail += f"the folder {parent} does not exist; create it or choose another path."
-        elif not os.access(parent, os.W_OK | os.X_OK) or (os.path.exists(value) and not os.access(value, os.W_OK)):
-            fail += f"cannot write in {parent} (permission denied); choose another path."
-        else:
-            return value
-        raise click.BadParameter(fail, ctx=ctx, param=param)
-
-    return check
-
-
-#: Formats whose output is one machine-read document: a second table after it would break it.
-DOCUMENT_FORMATS = ("json", "jsonl", "csv", "tsv")
-
-
-def check_one_document(flag: str, fmt: str, in_python: str, formats: Sequence[str] = DOCUMENT_FORMATS) -> None:
-    """A usage error when ``flag`` would print a second table after a ``--format`` document (one of ``formats``)."""
-    if fmt in formats:
-        raise click.UsageError(
-            f"{flag} is printed after the table, which --format {fmt} cannot hold (it must stay one document); "
-            f"use text, markdown, latex or html, or {in_python} in Python."
-        )

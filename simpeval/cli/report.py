@@ -11,8 +11,9 @@ The output path is checked before any work and the file is written atomically.
 
 from __future__ import annotations
 
+import dataclasses
 import os
-from typing import Any, Optional, cast
+from typing import Optional
 
 import click
 
@@ -21,26 +22,16 @@ from ..cache import atomic_write
 from ..defaults import DEFAULT_SEED
 from ..exceptions import MissingDependencyError
 from ..features import FEATURES, compute
-from ..metrics import References, available_metrics
+from ..inputs import Inputs, read_inputs, reference_streams
+from ..metrics import available_metrics
+from ..report import ResultTable, SegmentTable
 from ..report.html_report import ReportData, build_html_report
 from ..testsets import get_testset
-from .compare import comparison_options
+from .compare import ComparisonOptions, compare_table, comparison_group
 from .evaluate import EASSE_METRICS
-from .inputs import Inputs, check_data_options, open_inputs, read_inputs
-from .options import (
-    MetricFlags,
-    MultiValueCommand,
-    MultiValueOption,
-    build_metrics,
-    data_options,
-    input_option,
-    metric_options,
-    output_file,
-    positional_references,
-    reference_files,
-    sacrebleu_metric_options,
-    sacrebleu_options,
-)
+from .groups import ConfidenceOptions, DataOptions, data_group, open_data, output_file
+from .metric_group import MetricOptions, metrics_group
+from .options import MultiValueCommand, sacrebleu_options
 from .progress import Progress
 
 __all__ = ["report"]
@@ -49,27 +40,12 @@ Features = dict[str, dict[str, list[float]]]
 
 
 @click.command(cls=MultiValueCommand)
-@data_options
-@input_option("System output files, one per system.", required=True)
-@click.option(
-    "--names",
-    "-n",
-    cls=MultiValueOption,
-    metavar="NAME...",
-    help="System names, one per --input file (default: the file names).",
+@data_group("System output files, one per system.", required=True)
+@metrics_group(
+    EASSE_METRICS, f"Metrics, in column order ({', '.join(available_metrics())}); EASSE's report's by default."
 )
-@click.option(
-    "--metrics",
-    "-m",
-    cls=MultiValueOption,
-    default=EASSE_METRICS,
-    show_default=True,
-    metavar="NAME...",
-    help=f"Metrics, in column order ({', '.join(available_metrics())}); EASSE's report's by default.",
-)
-@metric_options
 @sacrebleu_options
-@comparison_options
+@comparison_group
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True, help="Seed of every random draw.")
 @click.option(
     "--output",
@@ -80,83 +56,74 @@ Features = dict[str, dict[str, list[float]]]
     help="The HTML file to write (checked before any work, written atomically).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
-@positional_references
 @click.pass_context
-def report(ctx: click.Context, /, metric_flags: MetricFlags, **options: Any) -> None:
+def report(
+    ctx: click.Context,
+    /,
+    data: DataOptions,
+    metrics: MetricOptions,
+    short: bool,
+    comparison: ComparisonOptions,
+    seed: int,
+    output: str,
+    quiet: bool,
+) -> None:
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
-    o = options
-    o["references"] = reference_files(o["references"], o.pop("positional_references"))
-    implied = sacrebleu_metric_options(o["lowercase"], o["language_pair"], o["tokenize"])
-    metrics = build_metrics(o["metrics"], metric_flags, implied=implied)
-    check_data_options(
-        metrics, o["inputs"], o["test_set"], o["sources"], o["references"], o["num_refs"], needs_references=True
-    )  # the page shows a reference of every segment
-    with Progress(enabled=not o["quiet"]) as progress:
-        data = read_inputs(
-            open_inputs(
-                o["inputs"],
-                test_set=o["test_set"],
-                sources=o["sources"],
-                references=o["references"],
-                num_refs=o["num_refs"],
-                names=o["names"],
-                progress=progress,
-                max_line_length=o["max_line_length"],
-                encoding=o["encoding"],
-            )
+    metric_objects = metrics.build(metrics.sacrebleu_implied())
+    with Progress(enabled=not quiet) as progress:
+        # the page shows a reference of every segment
+        read = read_inputs(open_data(data, metric_objects, progress, needs_references=True))
+        paired = dataclasses.replace(comparison, paired=_paired(comparison, read))
+        table = compare_table(read, metric_objects, paired, ConfidenceOptions(True, None, seed), progress)
+        table = table.with_signature_fields(lang=metrics.language_pair)
+        segments = api.sentence_level(
+            read.systems, reference_streams(read), sources=read.sources, metrics=metric_objects, progress=progress
         )
-        refs = References.from_streams(data.references)
-        table = data.tag(
-            api.compare(
-                data.systems,
-                refs,
-                sources=data.sources,
-                metrics=metrics,
-                interval=api.Bootstrap(),
-                test=api.paired_test(
-                    _paired(o, data),
-                    o["paired_n"],
-                    pairs="all" if o["all_pairs"] else "baseline",
-                    correction=o["correction"],
-                    baseline=o["baseline"],
-                ),
-                seed=o["seed"],
-                run=api.RunOptions(jobs=o["paired_jobs"], progress=progress),
-            )
-        ).with_signature_fields(lang=o["language_pair"])
-        segments = api.sentence_level(data.systems, refs, sources=data.sources, metrics=metrics, progress=progress)
-        features, why_not = _features(data)
-    page = build_html_report(
+    _write(output, _page(table, segments, read, metrics.language_pair, short))
+    click.echo(f"wrote {output}", err=True)
+
+
+def _page(
+    table: ResultTable, segments: SegmentTable, data: Inputs[list[str]], language_pair: Optional[str], short: bool
+) -> str:
+    features, why_not = _features(data)
+    return build_html_report(
         table,
         segments,
         ReportData(
             _title(data),
-            _facts(data, o["language_pair"]),
+            _facts(data, language_pair),
             data.sources,
             data.references[0],
             data.systems,
             features,
             why_not,
             get_testset(data.test_set).citation if data.test_set else "",
-            o["short"],
+            short,
         ),
     )
+
+
+def _write(path: str, page: str) -> None:
     try:
-        with atomic_write(o["output"]) as out:
+        with atomic_write(path) as out:
             out.write(page.encode("utf-8"))
     except OSError as err:
-        raise click.ClickException(f"could not write the report {o['output']} ({err.strerror or err}).") from err
-    click.echo(f"wrote {o['output']}", err=True)
+        raise click.ClickException(f"could not write the report {path} ({err.strerror or err}).") from err
 
 
-def _paired(o: dict[str, Any], data: Inputs[list[str]]) -> Optional[str]:
+def _paired(comparison: ComparisonOptions, data: Inputs[list[str]]) -> Optional[str]:
     """The paired test: ``--paired``, else a bootstrap; none for a report of one system."""
     if len(data.systems) > 1:
-        return cast(Optional[str], o["paired"]) or "bs"
+        return comparison.paired or "bs"
     asked = [
         flag
-        for flag, key in (("--paired", "paired"), ("--all-pairs", "all_pairs"), ("--baseline", "baseline"))
-        if o[key]
+        for flag, given in (
+            ("--paired", comparison.paired),
+            ("--all-pairs", comparison.all_pairs),
+            ("--baseline", comparison.baseline),
+        )
+        if given
     ]
     if asked:
         raise click.UsageError(f"{asked[0]} compares systems: give two or more files to --input (got one).")

@@ -10,148 +10,116 @@ gives one line per system and segment with every metric side by side.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Optional, Union
+from typing import Union
 
 import click
 
-from .. import api
-from ..io import STDIN
+from .. import api, distributed
+from ..inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, read_inputs, reference_streams
 from ..metrics import Metric
 from ..report import ResultTable, SegmentTable, render
-from .distributed import check_engine_usage, engine_options, score_on_engine, score_shards
-from .inputs import LINE_COUNT_MISMATCH, UNIT, Inputs, check_data_options, open_inputs, read_inputs, reference_streams
-from .options import (
-    MetricFlags,
-    MultiValueCommand,
-    MultiValueOption,
-    build_metrics,
-    confidence_options,
-    data_options,
-    input_option,
-    metric_options,
-    metrics_option,
-    output_options,
-    positional_references,
-    reference_files,
-    sacrebleu_metric_options,
-    sacrebleu_options,
+from .engine import EngineOptions, engine_group
+from .groups import (
+    ConfidenceOptions,
+    DataOptions,
+    OutputOptions,
+    check_data,
+    confidence_group,
+    data_group,
+    open_checked,
+    output_group,
+    usage_errors,
 )
+from .metric_group import MetricOptions, metrics_group
+from .options import MultiValueCommand, sacrebleu_options
 from .progress import Progress
 
 __all__ = ["score"]
 
 
 @click.command(cls=MultiValueCommand)
-@data_options
-@input_option("System output files, one per system (default: standard input).")
-@click.option(
-    "--names",
-    "-n",
-    cls=MultiValueOption,
-    metavar="NAME...",
-    help="System names, one per --input file (default: the file names).",
-)
-@metrics_option
-@metric_options
+@data_group("System output files, one per system (default: standard input).", stdin=True)
+@metrics_group()
 @sacrebleu_options
-@output_options
-@confidence_options
-@engine_options
+@output_group()
+@confidence_group
+@engine_group
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
-@positional_references
 @click.pass_context
 def score(
     ctx: click.Context,
     /,
-    test_set: Optional[str],
-    sources: Optional[str],
-    references: tuple[str, ...],
-    num_refs: Optional[int],
-    max_line_length: int,
-    positional_references: tuple[str, ...],
-    inputs: tuple[str, ...],
-    names: tuple[str, ...],
-    metrics: tuple[str, ...],
-    lowercase: bool,
-    tokenize: Optional[str],
-    short: bool,
-    encoding: str,
-    language_pair: Optional[str],
-    fmt: str,
-    width: int,
-    confidence: bool,
-    confidence_n: Optional[int],
-    seed: int,
-    engine: str,
-    scheduler: str,
-    shards: Optional[str],
+    data: DataOptions,
+    metrics: MetricOptions,
+    output: OutputOptions,
+    confidence: ConfidenceOptions,
+    engine: EngineOptions,
     score_only: bool,
     sentence_level: bool,
     quiet: bool,
-    metric_flags: MetricFlags,
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER.
 
     References come from --references, a --test-set, or positionally as in sacrebleu
     (simpeval score ref1.txt ref2.txt -i system.txt -m bleu).
     """
-    references = reference_files(references, positional_references)
-    inputs = inputs or (STDIN,)
-    implied = sacrebleu_metric_options(lowercase, language_pair, tokenize, sentence_level)
-    metric_objects = build_metrics(metrics, metric_flags, implied=implied)
-    check_engine_usage(ctx, engine, scheduler, shards)
-    if shards is not None and positional_references:
+    metric_objects = metrics.build(metrics.sacrebleu_implied(sentence_level))
+    engine.check(ctx)
+    if engine.shards is not None and data.positional_references:
         raise click.UsageError("--shards reads the references from the shards; do not also give reference files.")
-    if score_only and fmt != "text":
-        raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {fmt}.")
-    if shards is not None:  # a directory of shards, read by the cluster engine itself
-        sharded = score_shards(shards, metric_objects, engine, scheduler, quiet, max_line_length)
-        click.echo(
-            render(
-                sharded.with_signature_fields(lang=language_pair), fmt, width=width, score_only=score_only, short=short
+    if score_only and output.fmt != "text":
+        raise click.UsageError(f"--score-only prints bare numbers and cannot be combined with --format {output.fmt}.")
+    if engine.shards is not None:  # a directory of shards, read by the cluster engine itself
+        with usage_errors():  # not a directory of one kind of shard
+            distributed.shard_files(engine.shards)
+        with Progress(enabled=not quiet) as progress:
+            table: Union[ResultTable, SegmentTable] = distributed.score_shards(
+                engine.shards,
+                metrics=metric_objects,
+                cluster=engine.cluster(quiet),
+                max_line_length=data.max_line_length,
+                progress=progress,
             )
-        )
-        return
-    check_data_options(metric_objects, inputs, test_set, sources, references, num_refs)
-    if confidence and sentence_level:
+    else:
+        table = _scores(data, metric_objects, confidence, engine, sentence_level, quiet)
+    table = table.with_signature_fields(lang=metrics.language_pair)
+    click.echo(render(table, output.fmt, width=output.width, score_only=score_only, short=output.short))
+
+
+def _scores(
+    data: DataOptions,
+    metrics: list[Metric],
+    confidence: ConfidenceOptions,
+    engine: EngineOptions,
+    sentence_level: bool,
+    quiet: bool,
+) -> Union[ResultTable, SegmentTable]:
+    """The table of the files (or test set) of ``data``, checked first."""
+    check_data(data, metrics)
+    if confidence.confidence and sentence_level:
         raise click.UsageError(
             "--confidence gives intervals of corpus scores; it cannot be combined with --sentence-level."
         )
     with Progress(enabled=not quiet) as progress:
-        data = open_inputs(
-            inputs,
-            test_set=test_set,
-            sources=sources,
-            references=references,
-            num_refs=num_refs,
-            names=names,
-            max_line_length=max_line_length,
-            encoding=encoding,
-            progress=progress,
-        )
-        how = "sentence" if sentence_level else "confidence" if confidence else "stream"
-        table = _table(data, metric_objects, how, confidence_n, seed, progress, engine, scheduler)
-    table = table.with_signature_fields(lang=language_pair)
-    click.echo(render(table, fmt, width=width, score_only=score_only, short=short))
+        opened = open_checked(data, progress)
+        how = "sentence" if sentence_level else "confidence" if confidence.confidence else "stream"
+        return _table(opened, metrics, how, confidence, progress, engine, quiet)
 
 
 def _table(
     data: Inputs[Iterator[str]],
     metrics: list[Metric],
     how: str,
-    confidence_n: Optional[int],
-    seed: int,
+    confidence: ConfidenceOptions,
     progress: Progress,
-    engine: str = "local",
-    scheduler: str = "local[2]",
+    engine: EngineOptions,
+    quiet: bool,
 ) -> Union[ResultTable, SegmentTable]:
     """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals,
     here or on a cluster (``engine``); ``test:NAME`` in the signatures when the data is a built-in test set."""
-    if (
-        how == "stream" and engine == "local"
-    ):  # files are read lazily, in chunks: memory does not grow with their length
+    if how == "stream" and engine.local:  # files are read lazily, in chunks: memory does not grow with their length
         return data.tag(
             api.evaluate_streams(
                 data.systems,
@@ -165,17 +133,19 @@ def _table(
             )
         )
     read = read_inputs(data)
-    if engine != "local":  # the same table, computed on a cluster
-        return score_on_engine(
-            engine,
-            read,
-            metrics,
-            scheduler,
-            "corpus" if how == "stream" else how,
-            confidence_n,
-            seed,
-            quiet=not progress.enabled,
+    if not engine.local:  # the same table, computed on a cluster
+        table = distributed.score_systems(
+            read.systems,
+            read.references,
+            sources=read.sources,
+            metrics=metrics,
+            cluster=engine.cluster(quiet),
+            how="corpus" if how == "stream" else how,
+            confidence_samples=confidence.confidence_n,
+            seed=confidence.seed,
+            progress=progress,
         )
+        return table.with_signature_fields(test=data.test_set) if data.test_set else table
     references = reference_streams(read)
     if how == "sentence":
         return data.tag(
@@ -187,8 +157,8 @@ def _table(
             references,
             sources=read.sources,
             metrics=metrics,
-            interval=api.Bootstrap(n=confidence_n),
-            seed=seed,
+            interval=api.Bootstrap(n=confidence.confidence_n),
+            seed=confidence.seed,
             run=api.RunOptions(progress=progress),
         )
     )

@@ -27,7 +27,7 @@ from ..exceptions import InvalidInputError, InvalidValueError, MissingDependency
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
-from .dask import _EXACT, References_, _metric, _numbered_rows, _references, _row_error, _RowError
+from .rows import EXACT, ReferenceColumns, RowError, as_metric, numbered_rows, row_error, segment_references
 from .shards import iter_shard_rows
 
 __all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
@@ -47,7 +47,7 @@ def _sealed(work: Callable[[Any], Iterator[T]]) -> Callable[[Any], Iterator[T]]:
     def run(argument: Any) -> Iterator[T]:
         try:
             yield from work(argument)
-        except _RowError as failure:
+        except RowError as failure:
             error = failure.error
             raise RuntimeError(
                 f"<simpeval-error {type(error).__name__} {failure.partition} {failure.row}>{error}</simpeval-error>"
@@ -76,23 +76,23 @@ def _opened(frame: Any = None) -> Iterator[None]:
         if partition < 0 or frame is None:
             raise error from None
         sizes = frame.rdd.mapPartitionsWithIndex(lambda k, rows: [(k, sum(1 for _ in rows))]).collect()
-        raise _row_error("score_spark", sum(n for k, n in sizes if k < partition) + row, error) from None
+        raise row_error("score_spark", sum(n for k, n in sizes if k < partition) + row, error) from None
 
 
 def _located(
-    batches: Iterator[Any], metric: Metric, hyp: str, refs: References_, src: Optional[str]
+    batches: Iterator[Any], metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]
 ) -> Iterator[tuple[Any, np.ndarray]]:
     """Each batch of a partition with its statistics rows; a row that cannot be scored raised as a
-    :class:`_RowError` numbered within the partition (this task's)."""
+    :class:`RowError` numbered within the partition (this task's)."""
     from pyspark import TaskContext
 
     offset = 0
     for batch in batches:
         try:
-            rows = _numbered_rows(batch, metric, hyp, refs, src, 0)
-        except _RowError as failure:
+            rows = numbered_rows(batch, metric, hyp, refs, src, 0)
+        except RowError as failure:
             context = TaskContext.get()
-            raise _RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
+            raise RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
         offset += len(batch)
         yield batch, rows
 
@@ -113,21 +113,21 @@ def _check(frame: Any, columns: list[Optional[str]]) -> None:
         raise InvalidValueError(f"score_spark: no column {', '.join(map(repr, missing))} (columns: {frame.columns}).")
 
 
-def _summaries(metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Any:
+def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Any:
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
         for batch, rows in _located(batches, metric, hyp, refs, src):
             if not rows.size:
                 continue
-            integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < _EXACT)
-            counts = sorted({len(r) for r in _references(batch, refs).segments()})
+            integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
+            counts = sorted({len(r) for r in segment_references(batch, refs).segments()})
             yield pd.DataFrame({"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [counts]})
 
     return _sealed(run)
 
 
-def _ordered_rows(metric: Metric, hyp: str, refs: References_, src: Optional[str]) -> Any:
+def _ordered_rows(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Any:
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
@@ -143,13 +143,13 @@ def corpus_stats_spark(
     metric: Union[Metric, str],
     *,
     hyp: str = "hypothesis",
-    refs: References_ = "references",
+    refs: ReferenceColumns = "references",
     src: Optional[str] = None,
 ) -> np.ndarray:
     """Every segment's statistics rows, gathered on the driver in the frame's order."""
     functions = _spark()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
-    m = _metric(metric)
+    m = as_metric(metric)
     indexed = frame.withColumn("_i", functions.monotonically_increasing_id())
     with _opened(frame):
         result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
@@ -164,14 +164,14 @@ def score_spark(
     metric: Union[Metric, str],
     *,
     hyp: str = "hypothesis",
-    refs: References_ = "references",
+    refs: ReferenceColumns = "references",
     src: Optional[str] = None,
 ) -> Score:
     """The corpus score of a Spark DataFrame: bit for bit ``metric.corpus_score`` of its columns
     (arguments as :func:`simpeval.distributed.score_dask`)."""
     _spark()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
-    m = _metric(metric)
+    m = as_metric(metric)
     schema = "stats array<double>, integral boolean, counts array<int>"
     summaries = frame.mapInPandas(_summaries(m, hyp, refs, src), schema).cache()
     try:
@@ -184,7 +184,7 @@ def score_spark(
         if all(row["integral"] for row in facts):
             with _opened(frame):
                 total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
-            if float(np.abs(total).sum()) >= _EXACT:
+            if float(np.abs(total).sum()) >= EXACT:
                 total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
         else:  # float statistics: the rows in order, summed as the local path sums them
             total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)

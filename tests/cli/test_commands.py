@@ -451,7 +451,7 @@ def test_the_same_input_file_twice_is_a_usage_error(runner, corpus, command):
 
 
 def test_system_names():
-    from simpeval.cli.inputs import system_names
+    from simpeval.inputs import system_names
 
     assert system_names(["a/x.txt", "b/y.txt", "-"]) == ["x.txt", "y.txt", "stdin"]
     assert system_names(["a/x.txt", "b/x.txt"]) == ["a/x.txt", "b/x.txt"]

@@ -171,8 +171,8 @@ def test_line_count_must_match_the_test_set(runner, upstream, outputs) -> None:
 
 def test_downloads_report_progress_through_the_cli_helper(runner, upstream, outputs, monkeypatch) -> None:
     """The library draws nothing: every command hands it the CLI's progress callback."""
-    import simpeval.cli.inputs
     import simpeval.cli.testsets
+    import simpeval.inputs
     from simpeval.cli.progress import Progress
 
     seen = []
@@ -186,7 +186,7 @@ def test_downloads_report_progress_through_the_cli_helper(runner, upstream, outp
 
     monkeypatch.setattr(simpeval.cli.testsets, "download", spy(simpeval.cli.testsets.download))
     monkeypatch.setattr(simpeval.cli.testsets, "load_testset", spy(simpeval.cli.testsets.load_testset))
-    monkeypatch.setattr(simpeval.cli.inputs, "load_testset", spy(simpeval.cli.inputs.load_testset))
+    monkeypatch.setattr(simpeval.inputs, "load_testset", spy(simpeval.inputs.load_testset))
     ok(run(runner, "testsets", "download", "asset-test"))
     ok(run(runner, "testsets", "echo", "asset-test", "src"))
     ok(run(runner, "score", "-t", "asset-test", "-i", outputs["a.txt"], "-m", "bleu"))

@@ -1,4 +1,8 @@
-"""Reading the inputs of every command: one reader, one length check, one message.
+"""Reading aligned inputs (system outputs, references, sources): one reader, one length check, one message.
+
+What ``simpeval score``, ``compare``, ``evaluate`` and ``report`` read, callable from Python with
+the same checks and the same errors (the command line turns :class:`~simpeval.exceptions.InvalidOptionError`
+into a usage error).
 
 :func:`open_inputs` opens every input lazily, whether it comes from files or from a built-in
 test set, as an :class:`Inputs`: the system outputs by system name, the reference streams, the
@@ -10,7 +14,7 @@ in lockstep. Either way the line counts are checked by :func:`simpeval.alignment
     sys.txt: 3 lines, test set asset-test: 359 lines.
 
 :func:`check_data_options` rejects impossible combinations of the data options before any
-file is read. While the files are read, one references file given without ``--num-refs`` whose
+file is read (:class:`~simpeval.exceptions.InvalidOptionError`, naming the command line's options). While the files are read, one references file given without ``--num-refs`` whose
 every line has a tab is an error (a TSV of several references, read as one), and identical
 reference streams (the same file twice) get a warning.
 """
@@ -23,18 +27,15 @@ import sys
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, Optional, TypeVar
+from typing import Callable, Generic, Optional, TypeVar
 
-import click
-
-from ..alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
-from ..defaults import CHUNK_SIZE
-from ..exceptions import ReferenceLayoutError
-from ..io import MAX_LINE_LENGTH, STDIN, display_name, iter_lines, iter_tsv_references
-from ..metrics import Metric, References, available_metrics, metric_class
-from ..report import ResultTable, SegmentTable
-from ..testsets import TestSet, load_testset
-from .progress import Progress
+from .alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
+from .defaults import CHUNK_SIZE
+from .exceptions import InvalidOptionError, ReferenceLayoutError
+from .io import MAX_LINE_LENGTH, STDIN, display_name, iter_lines, iter_tsv_references
+from .metrics import Metric, References, available_metrics, metric_class
+from .report import ResultTable, SegmentTable
+from .testsets import load_testset
 
 __all__ = [
     "LINE_COUNT_MISMATCH",
@@ -95,35 +96,39 @@ def check_data_options(
     num_refs: Optional[int],
     needs_references: bool = False,
 ) -> None:
-    """Reject impossible combinations of the data options (usage errors, exit code 2).
+    """Reject impossible combinations of the data options (the command line's usage errors, exit code 2).
 
     References are required when a metric needs them (FKGL alone does not), or when the
-    command itself shows them (``needs_references``: the report's reference column)."""
+    command itself shows them (``needs_references``: the report's reference column).
+
+    Raises:
+        InvalidOptionError: the combination cannot be read (the message names the options).
+    """
     wanted = needs_references or any(m.requires_references for m in metrics)
     if test_set is None and not references and wanted:
-        raise click.UsageError("Missing option '--references' / '-r' (or give a built-in test set with --test-set).")
+        raise InvalidOptionError("Missing option '--references' / '-r' (or give a built-in test set with --test-set).")
     files = (("--sources", sources), ("--references", references), ("--num-refs", num_refs))
     given = [option for option, value in files if value]
     if test_set is not None and given:
-        raise click.UsageError(
+        raise InvalidOptionError(
             f"--test-set {test_set} provides the sources and references; do not also give {', '.join(given)}."
         )
     needing = [m.name for m in metrics if m.requires_source]
     if needing and sources is None and test_set is None:
         others = " ".join(name for name in available_metrics() if not metric_class(name).requires_source)
-        raise click.UsageError(
+        raise InvalidOptionError(
             f"{', '.join(needing)} needs the source sentences: pass --sources FILE, or drop "
             f"{', '.join(n.lower() for n in needing)} from --metrics (e.g. --metrics {others})."
         )
     if num_refs is not None and num_refs > 1 and len(references) != 1:
-        raise click.UsageError(
+        raise InvalidOptionError(
             f"--num-refs {num_refs} reads all references from one tab-separated file, but "
             f"{len(references)} files were given to --references."
         )
     if [sources, *references, *inputs].count(STDIN) > 1:
-        raise click.UsageError("standard input ('-') can be used for one file only.")
+        raise InvalidOptionError("standard input ('-') can be used for one file only.")
     if tuple(inputs) == (STDIN,) and sys.stdin.isatty():
-        raise click.UsageError(
+        raise InvalidOptionError(
             "no --input given and standard input is a terminal: pass --input FILE... or pipe a file."
         )
 
@@ -131,14 +136,14 @@ def check_data_options(
 def _no_duplicates(names: Sequence[str], what: str) -> None:
     duplicates = [name for name in dict.fromkeys(names) if names.count(name) > 1]
     if duplicates:
-        raise click.UsageError(f"{what}: {' '.join(duplicates)}.")
+        raise InvalidOptionError(f"{what}: {' '.join(duplicates)}.")
 
 
 def system_names(paths: Sequence[str], names: Sequence[str] = ()) -> list[str]:
     """System names: ``names`` if given, else the file basenames (the paths where basenames collide).
 
     Raises:
-        click.UsageError: not one name per file, or a name given twice (systems would collapse).
+        InvalidOptionError: not one name per file, or a name given twice (systems would collapse).
 
     Examples:
         >>> system_names(["a/x.txt", "b/y.txt", "-"])
@@ -148,7 +153,7 @@ def system_names(paths: Sequence[str], names: Sequence[str] = ()) -> list[str]:
     """
     if names:
         if len(names) != len(paths):
-            raise click.UsageError(f"--names gives {len(names)} names for {len(paths)} --input files.")
+            raise InvalidOptionError(f"--names gives {len(names)} names for {len(paths)} --input files.")
         _no_duplicates(names, "--names gives the same name to several systems")
         return list(names)
     found = ["stdin" if p == STDIN else os.path.basename(p) or p for p in paths]
@@ -226,14 +231,6 @@ def _listing(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _load_testset(name: str, progress: Optional[Progress]) -> TestSet:
-    """Load a test set, drawing its download with ``progress`` (default: a bar of its own)."""
-    if progress is not None:
-        return load_testset(name, progress=progress.download)
-    with Progress() as own:
-        return load_testset(name, progress=own.download)
-
-
 def open_inputs(
     inputs: Sequence[str],
     *,
@@ -242,7 +239,7 @@ def open_inputs(
     references: Sequence[str] = (),
     num_refs: Optional[int] = None,
     names: Sequence[str] = (),
-    progress: Optional[Progress] = None,
+    progress: Optional[Callable[[str, int, Optional[int]], None]] = None,
     max_line_length: int = MAX_LINE_LENGTH,
     encoding: str = "utf-8",
 ) -> Inputs[Iterator[str]]:
@@ -254,7 +251,7 @@ def open_inputs(
             on first use with ``progress``), instead of ``sources``/``references``/``num_refs``.
         sources, references, num_refs: the files (``num_refs > 1``: one TSV file of references).
         names: system names, one per input file (default: the file names).
-        progress: draws the download of a test set (default: a bar on a terminal).
+        progress: ``progress(file_name, bytes_done, bytes_total_or_None)`` as a test set downloads.
         max_line_length: the longest line read from a file, in bytes (0: no limit).
         encoding: the files' text encoding (test sets are UTF-8).
 
@@ -267,7 +264,7 @@ def open_inputs(
     }
     files = [display_name(path) for path in inputs]
     if test_set is not None:
-        data = _load_testset(test_set, progress)
+        data = load_testset(test_set, progress=progress)
         label = f"test set {data.name}"
         refs = [iter(stream) for stream in data.references]
         return Inputs(systems, refs, iter(data.sources), files + [label] * (len(refs) + 1), data.name)

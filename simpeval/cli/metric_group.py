@@ -1,0 +1,120 @@
+"""The metrics group: ``--metrics`` and the per-metric flags, handed to a command as one :class:`MetricOptions`.
+
+Every command that computes metrics builds them in one place, :meth:`MetricOptions.build`, the
+one call of :func:`simpeval.cli.metric_options.build_metrics`: the names given, the per-metric flags
+(``--sari-variant``, ``--bleu-tokenize``...) and what other flags imply (sacrebleu's ``-lc``,
+``-tok``, ``-l``: :meth:`MetricOptions.sacrebleu_implied`; EASSE's ``-lc``/``--tokenizer``; a
+meta-evaluation preset).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import click
+
+from ..defaults import DEFAULT_METRICS
+from ..metrics import Metric, available_metrics
+from .groups import option_object
+from .metric_options import MetricFlags, build_metrics, metric_options
+from .options import Decorator, MultiValueOption, sacrebleu_metric_options
+
+__all__ = ["MetricOptions", "metric_choice_group", "metrics_group"]
+
+#: Options of sacrebleu's command line that set metric options (declared by ``sacrebleu_options``).
+_SACREBLEU = ("lowercase", "tokenize", "language_pair")
+
+
+@dataclass(frozen=True)
+class MetricOptions:
+    """The metrics a command computes, as given on its command line.
+
+    Attributes:
+        names: the ``--metrics`` values, in column order.
+        flags: the ``--<metric>-<option>`` flags given (:class:`~simpeval.cli.metric_options.MetricFlags`).
+        lowercase, tokenize, language_pair: sacrebleu's ``-lc``, ``-tok`` and ``-l``, when the command has them.
+        flag: the option that names the metrics, for messages (``--metrics``, ``--metric``).
+    """
+
+    names: tuple[str, ...]
+    flags: MetricFlags = field(default_factory=MetricFlags)
+    lowercase: bool = False
+    tokenize: Optional[str] = None
+    language_pair: Optional[str] = None
+    flag: str = "--metrics"
+
+    def build(
+        self,
+        implied: Optional[dict[str, dict[str, Any]]] = None,
+        names: Optional[tuple[str, ...]] = None,
+    ) -> list[Metric]:
+        """The metric objects (``names`` instead of :attr:`names` when given), with the flags given
+        on top of ``implied`` (options other flags imply, by registry name).
+
+        Raises:
+            UnknownMetricError: a name is not a metric.
+            click.UsageError: a flag of a metric that is not named, or an empty name.
+        """
+        chosen = self.names if names is None else names
+        return build_metrics(chosen, self.flags, flag=self.flag, implied=implied)
+
+    def sacrebleu_implied(self, sentence_level: bool = False) -> dict[str, dict[str, Any]]:
+        """The metric options sacrebleu's ``-lc``, ``-tok`` and ``-l`` imply (and sentence-level BLEU's
+        effective order), by registry name."""
+        return sacrebleu_metric_options(self.lowercase, self.language_pair, self.tokenize, sentence_level)
+
+
+def _names_option(default: tuple[str, ...], help: str) -> Decorator:
+    return click.option(
+        "--metrics",
+        "-m",
+        "metrics",
+        cls=MultiValueOption,
+        default=default,
+        show_default=bool(default),
+        metavar="NAME...",
+        help=help,
+    )
+
+
+def metrics_group(
+    default: tuple[str, ...] = DEFAULT_METRICS,
+    help: str = f"Metrics to compute ({', '.join(available_metrics())}).",
+    sacrebleu: bool = True,
+) -> Decorator:
+    """``metrics: MetricOptions``: ``--metrics/-m NAME...`` (default ``default``) and the per-metric
+    flags; with ``sacrebleu``, also sacrebleu's ``-lc``, ``-tok`` and ``-l`` when the command has them."""
+    takes = (*(_SACREBLEU if sacrebleu else ()), "metric_flags")
+
+    def build(ctx: click.Context, values: dict[str, Any]) -> MetricOptions:
+        flags = values.pop("metric_flags")
+        return MetricOptions(tuple(values.pop("metrics")), flags, **values)
+
+    return _with_flags(option_object("metrics", build, _names_option(default, help), takes=takes))
+
+
+def _with_flags(group: Decorator) -> Decorator:
+    """``group`` below the generated metric flags, which hand it ``metric_flags``."""
+
+    def decorate(function: Callable[..., Any]) -> Any:
+        return metric_options(group(function))
+
+    return decorate
+
+
+def metric_choice_group(choices: tuple[str, ...], default: str) -> Decorator:
+    """``metric: MetricOptions`` of one metric: ``--metric/-m NAME`` (one of ``choices``) and the per-metric flags."""
+
+    def build(ctx: click.Context, values: dict[str, Any]) -> MetricOptions:
+        return MetricOptions((values.pop("metric"),), values.pop("metric_flags"), flag="--metric")
+
+    choice = click.option(
+        "--metric",
+        "-m",
+        type=click.Choice(list(choices), case_sensitive=False),
+        default=default,
+        show_default=True,
+        help="The metric to explain.",
+    )
+    return _with_flags(option_object("metric", build, choice, takes=("metric_flags",)))
