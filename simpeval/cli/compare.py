@@ -8,7 +8,7 @@ and renders the table, then the metric agreement when asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 import click
 
@@ -24,15 +24,14 @@ from .groups import (
     OutputOptions,
     check_data,
     check_one_document,
-    confidence_group,
-    data_group,
+    keywords,
     open_checked,
     option_object,
-    output_file,
-    output_group,
+    plot_option,
+    quiet_option,
 )
-from .metric_group import MetricOptions, metrics_group
-from .options import Decorator, MultiValueCommand, option_group, sacrebleu_options
+from .metric_group import MetricOptions, scoring_groups
+from .options import Decorator, MultiValueCommand, option_group
 from .progress import Progress
 
 __all__ = ["ComparisonOptions", "compare", "comparison_group", "comparison_options"]
@@ -78,12 +77,8 @@ class ComparisonOptions:
     paired_jobs: int = 1
 
 
-def _build(ctx: click.Context, values: dict[str, Any]) -> ComparisonOptions:
-    return ComparisonOptions(**values)
-
-
 #: ``comparison: ComparisonOptions``.
-comparison_group: Decorator = option_object("comparison", _build, comparison_options)
+comparison_group: Decorator = option_object("comparison", keywords(ComparisonOptions), comparison_options)
 
 
 def compare_table(
@@ -126,11 +121,7 @@ def _check_options(comparison: ComparisonOptions, agreement: bool, fmt: str) -> 
 
 
 @click.command(cls=MultiValueCommand)
-@data_group("System output files, one per system.", required=True)
-@metrics_group()
-@sacrebleu_options
-@output_group()
-@confidence_group
+@scoring_groups("System output files, one per system.", required=True)
 @comparison_group
 @click.option("--deltas", is_flag=True, help="Show each system's difference to the baseline.")
 @click.option(
@@ -138,13 +129,8 @@ def _check_options(comparison: ComparisonOptions, agreement: bool, fmt: str) -> 
     is_flag=True,
     help="Also correlate the metrics across systems (Pearson, Spearman, Kendall; bootstrap CIs).",
 )
-@click.option(
-    "--plot",
-    metavar="FILE",
-    callback=output_file(".png", ".svg", ".pdf"),
-    help="Also write a bar/scatter plot (.png, .svg, .pdf; needs simplification-metrics[plots]).",
-)
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@plot_option("write a bar/scatter plot")
+@quiet_option()
 @click.pass_context
 def compare(
     ctx: click.Context,

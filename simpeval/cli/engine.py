@@ -15,13 +15,13 @@ from __future__ import annotations
 import codecs
 import sys
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 import click
 from click.core import ParameterSource
 
 from ..distributed import ClusterSpec
-from .groups import option_object, usage_errors
+from .groups import keywords, option_object, usage_errors
 from .options import Decorator
 
 __all__ = ["EngineOptions", "engine_group", "name_is_utf8"]
@@ -102,14 +102,10 @@ def name_is_utf8(encoding: Optional[str]) -> bool:
         return False
 
 
-def _build(ctx: click.Context, values: dict[str, Any]) -> EngineOptions:
-    return EngineOptions(**values)
-
-
 #: ``engine: EngineOptions``: ``--engine``, ``--scheduler`` and ``--shards``.
 engine_group: Decorator = option_object(
     "engine",
-    _build,
+    keywords(EngineOptions),
     click.option(
         "--engine",
         type=click.Choice(["local", "dask", "spark"]),

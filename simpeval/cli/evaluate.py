@@ -33,6 +33,7 @@ from .groups import (
     check_data,
     check_one_document,
     data_group,
+    keywords,
     open_checked,
     option_object,
     output_group,
@@ -89,14 +90,10 @@ class EasseOptions:
         )
 
 
-def _build(ctx: click.Context, values: dict[str, Any]) -> EasseOptions:
-    return EasseOptions(**values)
-
-
 #: ``easse: EasseOptions``.
 easse_group: Decorator = option_object(
     "easse",
-    _build,
+    keywords(EasseOptions),
     click.option(
         "--test_set",
         "easse_test_set",

@@ -54,6 +54,7 @@ __all__ = [
     "data_group",
     "data_options",
     "input_option",
+    "keywords",
     "open_checked",
     "open_data",
     "option_object",
@@ -61,7 +62,9 @@ __all__ = [
     "output_file",
     "output_group",
     "param_names",
+    "plot_option",
     "positional_references",
+    "quiet_option",
     "reference_files",
     "usage_errors",
 ]
@@ -100,6 +103,15 @@ def option_object(param: str, build: Build, *options: Decorator, takes: Sequence
         return option_group(*options)(call)  # type: ignore[return-value]
 
     return decorate
+
+
+def keywords(cls: Callable[..., Any]) -> Build:
+    """The build of a group whose frozen object takes the group's values as keyword arguments."""
+
+    def build(ctx: click.Context, values: dict[str, Any]) -> Any:
+        return cls(**values)
+
+    return build
 
 
 @contextlib.contextmanager
@@ -365,3 +377,19 @@ class ConfidenceOptions:
 confidence_group: Decorator = option_object(
     "confidence", lambda ctx, values: ConfidenceOptions(**values), confidence_options
 )
+
+
+# ------------------------------------------------------------ flags several commands share
+def quiet_option(help: str = "No progress bar on stderr (drawn only on a terminal anyway).") -> Decorator:
+    """``--quiet/-q``: no progress display."""
+    return click.option("--quiet", "-q", is_flag=True, help=help)
+
+
+def plot_option(what: str) -> Decorator:
+    """``--plot FILE``: also write a figure of ``what`` (written atomically; the suffix picks the format)."""
+    return click.option(
+        "--plot",
+        metavar="FILE",
+        callback=output_file(".png", ".svg", ".pdf"),
+        help=f"Also {what} (.png, .svg, .pdf; needs simplification-metrics[plots]).",
+    )

@@ -22,7 +22,7 @@ from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
 from ..io import read_lines
 from ..report.metaeval import MetaEvaluation, render_metaeval
 from ..significance._resample import MAX_RESAMPLES
-from .groups import OutputOptions, option_object, output_file, output_group
+from .groups import OutputOptions, option_object, output_group, plot_option, quiet_option
 from .metric_group import MetricOptions, metrics_group
 from .options import Decorator, MultiValueCommand, MultiValueOption
 from .progress import Progress
@@ -132,13 +132,8 @@ ratings_group: Decorator = option_object(
 @click.option(
     "--seed", type=click.IntRange(min=0), default=DEFAULT_SEED, show_default=True, help="Seed of the resampling."
 )
-@click.option(
-    "--plot",
-    metavar="FILE",
-    callback=output_file(".png", ".svg", ".pdf"),
-    help="Also draw the Pearson correlations with their intervals (.png, .svg, .pdf; needs simplification-metrics[plots]).",
-)
-@click.option("--quiet", "-q", is_flag=True, help="No progress line on stderr.")
+@plot_option("draw the Pearson correlations with their intervals")
+@quiet_option("No progress line on stderr.")
 @click.pass_context
 def meta_eval(
     ctx: click.Context,

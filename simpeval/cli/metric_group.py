@@ -16,11 +16,11 @@ import click
 
 from ..defaults import DEFAULT_METRICS
 from ..metrics import Metric, available_metrics
-from .groups import option_object
+from .groups import confidence_group, data_group, option_object, output_group
 from .metric_options import MetricFlags, build_metrics, metric_options
-from .options import Decorator, MultiValueOption, sacrebleu_metric_options
+from .options import Decorator, MultiValueOption, option_group, sacrebleu_metric_options, sacrebleu_options
 
-__all__ = ["MetricOptions", "metric_choice_group", "metrics_group"]
+__all__ = ["MetricOptions", "metric_choice_group", "metrics_group", "scoring_groups"]
 
 #: Options of sacrebleu's command line that set metric options (declared by ``sacrebleu_options``).
 _SACREBLEU = ("lowercase", "tokenize", "language_pair")
@@ -118,3 +118,11 @@ def metric_choice_group(choices: tuple[str, ...], default: str) -> Decorator:
         help="The metric to explain.",
     )
     return _with_flags(option_object("metric", build, choice, takes=("metric_flags",)))
+
+
+def scoring_groups(input_help: str, **data: bool) -> Decorator:
+    """What ``score`` and ``compare`` both read: the data (:func:`~simpeval.cli.groups.data_group` with ``data``),
+    the metrics with sacrebleu's flags, the output and the confidence groups."""
+    return option_group(
+        data_group(input_help, **data), metrics_group(), sacrebleu_options, output_group(), confidence_group
+    )

@@ -29,7 +29,7 @@ from ..report.html_report import ReportData, build_html_report
 from ..testsets import get_testset
 from .compare import ComparisonOptions, compare_table, comparison_group
 from .evaluate import EASSE_METRICS
-from .groups import ConfidenceOptions, DataOptions, data_group, open_data, output_file
+from .groups import ConfidenceOptions, DataOptions, data_group, open_data, output_file, quiet_option
 from .metric_group import MetricOptions, metrics_group
 from .options import MultiValueCommand, sacrebleu_options
 from .progress import Progress
@@ -55,7 +55,7 @@ Features = dict[str, dict[str, list[float]]]
     callback=output_file(".html", ".htm"),
     help="The HTML file to write (checked before any work, written atomically).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@quiet_option()
 @click.pass_context
 def report(
     ctx: click.Context,

@@ -24,29 +24,23 @@ from .groups import (
     DataOptions,
     OutputOptions,
     check_data,
-    confidence_group,
-    data_group,
     open_checked,
-    output_group,
+    quiet_option,
     usage_errors,
 )
-from .metric_group import MetricOptions, metrics_group
-from .options import MultiValueCommand, sacrebleu_options
+from .metric_group import MetricOptions, scoring_groups
+from .options import MultiValueCommand
 from .progress import Progress
 
 __all__ = ["score"]
 
 
 @click.command(cls=MultiValueCommand)
-@data_group("System output files, one per system (default: standard input).", stdin=True)
-@metrics_group()
-@sacrebleu_options
-@output_group()
-@confidence_group
+@scoring_groups("System output files, one per system (default: standard input).", stdin=True)
 @engine_group
 @click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr (drawn only on a terminal anyway).")
+@quiet_option()
 @click.pass_context
 def score(
     ctx: click.Context,
