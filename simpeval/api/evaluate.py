@@ -12,7 +12,7 @@ from .._validate import check_int
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
 from ..engines import jit
-from ..engines.pool import ordered_map
+from ..engines.pool import ordered_map, pickled
 from ..exceptions import InvalidValueError
 from ..metrics import Metric, References, count_references
 from ..metrics.score import Score
@@ -185,7 +185,7 @@ def _chunk_results(
     by the workers, by :meth:`~simpeval.metrics.base.Metric.corpus_stats`)."""
     ahead = list(itertools.islice(chunks, 2))
     chunks = itertools.chain(ahead, chunks)
-    if workers > 1 and len(ahead) > 1:
+    if workers > 1 and len(ahead) > 1 and pickled(work, ", ".join(m.name for m in work.metrics)):
         yield from ordered_map(work, chunks, workers, jit.job_texts())
         return
     pairs = work.n_systems * len(work.metrics)

@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import sys
+import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Callable, Optional, TypeVar
@@ -36,6 +39,7 @@ from typing import Any, Callable, Optional, TypeVar
 import numpy as np
 
 from .. import _validate
+from ..exceptions import SimpevalWarning, WorkerError
 from . import jit
 
 __all__ = [
@@ -45,6 +49,7 @@ __all__ = [
     "current_jobs",
     "jobs",
     "ordered_map",
+    "pickled",
     "resolve_jobs",
     "workers_for",
 ]
@@ -162,6 +167,31 @@ def _executor(workers: int) -> Iterator[Executor]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+def pickled(work: object, owner: str) -> Optional[bytes]:
+    """``work`` pickled, to send to worker processes; ``None`` if it cannot be, with a warning that
+    ``owner`` runs in this process (a metric of the user's own holding a lambda, say)."""
+    try:
+        return pickle.dumps(work, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as err:  # pickle raises PicklingError, TypeError, AttributeError... as the object decides
+        warnings.warn(
+            f"{owner}: cannot be copied to worker processes ({type(err).__name__}: {err}), so it runs in this process.",
+            SimpevalWarning,
+            stacklevel=3,
+        )
+        return None
+
+
+def _result(future: Future[R]) -> R:
+    """A task's result; a worker that died (killed by the system) is a :class:`WorkerError`."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerError(
+            "a worker process stopped before it finished (killed by the system, most often for want of memory): "
+            "run with fewer workers (--jobs N, n_jobs=N) or in one process (--jobs 1)."
+        ) from None
+
+
 def _in_job(texts: int, work: Callable[..., R], *args: Any) -> R:
     """``work(*args)`` inside the job of the whole run (the engine it would choose)."""
     with jit.job(texts):
@@ -187,7 +217,7 @@ def chunked_rows(
             pool.submit(_in_job, texts, extract, hypotheses[a:b], references[a:b], sources and sources[a:b])
             for a, b in zip(bounds[:-1], bounds[1:])
         ]
-        rows = [future.result() for future in futures]
+        rows = [_result(future) for future in futures]
     return np.concatenate(rows)
 
 
@@ -211,6 +241,6 @@ def ordered_map(
         for item in items:
             pending.append(pool.submit(_in_job, texts, work, item))
             if len(pending) >= ahead:
-                yield pending.popleft().result()
+                yield _result(pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield _result(pending.popleft())

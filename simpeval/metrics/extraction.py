@@ -20,7 +20,7 @@ from typing import Optional, Protocol
 
 from .._types import StatsArray
 from ..engines import jit, pool
-from ..exceptions import SimpevalError
+from ..exceptions import SimpevalError, WorkerError
 
 
 class Metric(Protocol):
@@ -57,12 +57,14 @@ def extract_rows(
     wanted = pool.current_jobs() if n_jobs is None else pool.resolve_jobs(n_jobs, f"{metric.name}: n_jobs")
     workers = pool.workers_for(len(hypotheses), wanted)
     with lock:
-        if workers == 1:
+        copy = pool.pickled(metric, metric.name) if workers > 1 else None
+        if copy is None:
             return metric.extract_stats(hypotheses, references, sources)
-        copy = pickle.dumps(metric, protocol=pickle.HIGHEST_PROTOCOL)
     texts = max(jit.job_texts(), 2 * len(hypotheses) + sum(map(len, references)))
     try:
         return pool.chunked_rows(partial(_extract_copy, copy), hypotheses, references, sources, workers, texts)
+    except WorkerError:  # a worker died (out of memory?): said as it is, not done again here
+        raise
     except SimpevalError:  # its message counts segments from its chunk's start: the whole job's error, here
         with lock:
             return metric.extract_stats(hypotheses, references, sources)

@@ -7,17 +7,25 @@ the one-process result exactly (``np.array_equal``, ``==`` on the scores and ren
 
 from __future__ import annotations
 
+import os
 import pickle
 import threading
 from collections.abc import Iterator
+from typing import Any, Optional
 
 import numpy as np
 import pytest
 
-from simpeval import compare, evaluate_streams, evaluate_systems, get_metric, sentence_level
+from simpeval import BLEU, compare, evaluate_streams, evaluate_systems, get_metric, sentence_level
 from simpeval.api import PairedBootstrap, RunOptions
 from simpeval.engines import pool
-from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError, ReferenceLayoutError
+from simpeval.exceptions import (
+    InputLengthMismatchError,
+    InvalidOptionError,
+    ReferenceLayoutError,
+    SimpevalWarning,
+    WorkerError,
+)
 from simpeval.report import render
 
 from ..needs import metric_params
@@ -191,3 +199,31 @@ def test_threads_may_share_a_metric_with_workers(small_chunks: None) -> None:
     for thread in threads:
         thread.join()
     assert results == [True, True, True]
+
+
+class _DiesInWorkers(BLEU):
+    """BLEU, whose statistics kill the process that extracts them, unless it is the test's own."""
+
+    def __init__(self, parent: int) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
+        if os.getpid() != self.parent:
+            os._exit(3)  # as the system's out-of-memory killer would stop it
+        return super().extract_stats(hypotheses, references, sources)
+
+
+def test_a_worker_killed_by_the_system_is_one_clear_error(small_chunks: None) -> None:
+    hyps, refs, _ = _corpus()
+    with pytest.raises(WorkerError, match=r"worker process stopped .* \(--jobs 1\)"):
+        _DiesInWorkers(os.getpid()).corpus_stats(hyps, refs, n_jobs=2)
+
+
+def test_a_metric_that_cannot_be_copied_runs_here_with_a_warning(small_chunks: None) -> None:
+    hyps, refs, _ = _corpus()
+    metric = BLEU()
+    metric.hook = lambda: None  # type: ignore[attr-defined]  # a lambda does not pickle
+    with pytest.warns(SimpevalWarning, match="cannot be copied to worker processes"):
+        rows = metric.corpus_stats(hyps, refs, n_jobs=2)
+    assert np.array_equal(rows, BLEU().corpus_stats(hyps, refs))
