@@ -23,7 +23,7 @@ from ..engines import jit, pool
 from ..exceptions import SimpevalError, WorkerError
 
 
-class Metric(Protocol):
+class Extracting(Protocol):
     """What extraction needs of a :class:`~simpeval.metrics.base.Metric` (which imports this module)."""
 
     @property
@@ -38,7 +38,7 @@ __all__ = ["extract_rows"]
 
 
 def extract_rows(
-    metric: Metric,
+    metric: Extracting,
     hypotheses: list[str],
     references: list[list[str]],
     sources: Optional[list[str]],
@@ -74,5 +74,5 @@ def _extract_copy(
     copy: bytes, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
 ) -> StatsArray:
     """In a worker process: the statistics rows of a chunk, by the metric pickled in ``copy``."""
-    metric: Metric = pickle.loads(copy)  # this process's parent pickled it
+    metric: Extracting = pickle.loads(copy)  # this process's parent pickled it
     return metric.extract_stats(hypotheses, references, sources)
