@@ -95,13 +95,16 @@ def _global(dask: Any, parts: list[Any], failure: RowError, owner: str) -> Simpe
 
 
 def _client() -> Any:
-    """The active distributed client, or ``None`` (Dask's local schedulers)."""
-    try:
-        from distributed import get_client
+    """The distributed client ``dask.compute`` would run on, or ``None`` (a local scheduler, also
+    when one is configured while a client exists: ``dask.config.set(scheduler="sync")``)."""
+    import dask.base
 
-        return get_client()
-    except (ImportError, ValueError):
+    try:
+        from distributed import Client
+    except ImportError:
         return None
+    client = getattr(dask.base.get_scheduler(), "__self__", None)
+    return client if isinstance(client, Client) else None
 
 
 def _shared(dask: Any, metric: Metric) -> Any:
