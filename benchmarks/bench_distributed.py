@@ -15,7 +15,8 @@ the rules of ``simpeval score --shards``) and scores each metric:
 
 Per metric, one table: seconds (reading and scoring; the engines are started and warmed up
 first; with ``--repeat R`` the best of R runs), segments per second, speed-up over W=1 of the same engine, efficiency (speed-up / W),
-peak resident memory per worker process, and whether the score equals the one-process score
+peak resident memory per worker process, the CPU time each worker got per second of the run
+(below 100%: the machine did not give it a whole core), and whether the score equals the one-process score
 bit for bit. The load average of the machine is printed with the numbers: on a shared machine
 they are only as good as it is idle.
 
@@ -58,8 +59,10 @@ ONE_WORKER_RATIO = 1.2
 SPEED_UP_TARGETS = {2: 1.7, 16: 12.0}
 JOBS_TARGETS = {2: 1.7, 16: 10.0}
 
-#: (seconds, score, peak RSS in bytes per worker process) of one run, or None when it cannot run.
-Run = Optional[tuple[float, float, int]]
+#: (seconds, score, peak RSS in bytes per worker process, CPU seconds per worker per second or None)
+#: of one run, or None when it cannot run.
+Run = Optional[tuple[float, float, int, Optional[float]]]
+Measured = tuple[float, float, int, Optional[float]]
 
 
 def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]:
@@ -90,6 +93,12 @@ def _peak_rss() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
+def _cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
+    """CPU seconds (user and system) used so far by this process (or its waited-for children)."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _quiet() -> None:
     """No per-call warnings in the output (the generated text ends in a tokenized period)."""
     import warnings
@@ -111,7 +120,7 @@ def _warm(name: str, path: str) -> Any:
     return get_metric(name)
 
 
-def one_process(paths: list[str], name: str, repeat: int) -> tuple[float, float, int]:
+def one_process(paths: list[str], name: str, repeat: int) -> Measured:
     """(In a fresh process.) ``corpus_stats`` shard after shard, summed in order as the local path sums."""
     from simpeval.distributed.rows import running_sum
     from simpeval.distributed.shards import read_shard
@@ -119,24 +128,25 @@ def one_process(paths: list[str], name: str, repeat: int) -> tuple[float, float,
     times = []
     for _ in range(repeat):
         metric = _warm(name, paths[0])
-        start, total = time.perf_counter(), None
+        start, cpu, total = time.perf_counter(), _cpu_seconds(), None
         for path in paths:
             frame = read_shard(path, "parquet", COLUMNS)
             hyps, refs, srcs = list(frame["hypothesis"]), [list(frame["ref0"])], list(frame["source"])
             total = running_sum(total, metric.corpus_stats(hyps, refs, sources=srcs))
         score = metric.score_from_stats(total).score
-        times.append(time.perf_counter() - start)
-    return min(times), score, _peak_rss()
+        times.append((time.perf_counter() - start, _cpu_seconds() - cpu))
+    seconds, cpu = min(times)
+    return seconds, score, _peak_rss(), cpu / seconds
 
 
-def with_jobs(paths: list[str], name: str, workers: int, repeat: int) -> tuple[float, float, int]:
+def with_jobs(paths: list[str], name: str, workers: int, repeat: int) -> Measured:
     """(In a fresh process.) The whole corpus in one call of ``corpus_stats(..., n_jobs=workers)``."""
     from simpeval.distributed.shards import read_shard
 
     times = []
     for _ in range(repeat):
         metric = _warm(name, paths[0])
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _cpu_seconds() + _cpu_seconds(resource.RUSAGE_CHILDREN)
         hyps: list[str] = []
         refs: list[str] = []
         srcs: list[str] = []
@@ -147,9 +157,11 @@ def with_jobs(paths: list[str], name: str, workers: int, repeat: int) -> tuple[f
             srcs += list(frame["source"])
         stats = metric.corpus_stats(hyps, [refs], sources=srcs, n_jobs=workers)
         score = metric.score_from_stats(metric.sum_rows(stats)).score
-        times.append(time.perf_counter() - start)
+        used = _cpu_seconds() + _cpu_seconds(resource.RUSAGE_CHILDREN) - cpu  # children: once they have ended
+        times.append((time.perf_counter() - start, used))
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-    return min(times), score, max(_peak_rss(), children)
+    seconds, cpu = min(times)
+    return seconds, score, max(_peak_rss(), children), cpu / seconds / workers
 
 
 def has_jobs() -> bool:
@@ -159,13 +171,13 @@ def has_jobs() -> bool:
     return "n_jobs" in inspect.signature(Metric.corpus_stats).parameters
 
 
-def in_child(function: Callable[..., tuple[float, float, int]], *args: Any) -> tuple[float, float, int]:
+def in_child(function: Callable[..., Measured], *args: Any) -> Measured:
     """``function(*args)`` in a fresh process: its caches, imports and peak memory its own."""
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
         return pool.submit(function, *args).result()
 
 
-def with_dask(paths: list[str], name: str, workers: int, repeat: int) -> tuple[float, float, int]:
+def with_dask(paths: list[str], name: str, workers: int, repeat: int) -> Measured:
     """``score_dask`` on a fresh LocalCluster of ``workers`` single-threaded worker processes."""
     import distributed
 
@@ -186,12 +198,14 @@ def with_dask(paths: list[str], name: str, workers: int, repeat: int) -> tuple[f
         times = []
         for _ in range(repeat):
             metric = _warm(name, paths[0])
-            start = time.perf_counter()
+            cpu, start = client.run(_cpu_seconds), time.perf_counter()
             frame = shards_frame_dask(paths, "parquet", COLUMNS)
             score = score_dask(frame, metric, refs=["ref0"], src="source").score
-            times.append(time.perf_counter() - start)
+            seconds, after = time.perf_counter() - start, client.run(_cpu_seconds)
+            times.append((seconds, sum(after[w] - cpu[w] for w in cpu) / len(cpu)))
         peak = max(client.run(_peak_rss).values())
-    return min(times), score, peak
+    seconds, used = min(times)
+    return seconds, score, peak, used / seconds
 
 
 def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
@@ -224,7 +238,7 @@ def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
         peaks = spark.sparkContext.parallelize(range(4 * workers), workers).map(lambda _: _peak_rss()).collect()
     finally:
         spark.stop()
-    return min(times), score.score, max(peaks)
+    return min(times), score.score, max(peaks), None
 
 
 def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> list[list[str]]:
@@ -233,9 +247,9 @@ def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> li
     base = runs.get(1)
     for workers, run in runs.items():
         if run is None:
-            rows.append([label, str(workers), "n/a", "", "", "", "", ""])
+            rows.append([label, str(workers), "n/a", "", "", "", "", "", ""])
             continue
-        seconds, score, peak = run
+        seconds, score, peak, cpu = run
         speed_up = base[0] / seconds if base is not None else None
         rows.append(
             [
@@ -246,6 +260,7 @@ def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> li
                 "-" if speed_up is None else f"{speed_up:.2f}x",
                 "-" if speed_up is None else f"{speed_up / workers:.0%}",
                 f"{peak / 2**20:,.0f} MiB",
+                "-" if cpu is None else f"{cpu:.0%}",
                 "yes" if score == reference else "NO",
             ]
         )
@@ -352,7 +367,17 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
                     rows += table_rows(labels[engine], runs[engine], n, one[1])
             print(f"{name.upper()} (score {one[1]:.4f})")
             print_table(
-                ["engine", "W", "seconds", "segments / s", "speed-up", "efficiency", "peak RSS / worker", "equal"],
+                [
+                    "engine",
+                    "W",
+                    "seconds",
+                    "segments / s",
+                    "speed-up",
+                    "efficiency",
+                    "peak RSS / worker",
+                    "CPU / worker",
+                    "equal",
+                ],
                 rows,
                 left=2,
             )
