@@ -10,6 +10,7 @@ same run as simpeval, on the same machine state):
                                  then with TER added), p-value parity
   bench_sari.py                  corpus and batch sentence-level SARI vs the reference engine
   bench_memory.py                peak RSS of 10M streamed segments (SARI + BLEU)
+  bench_jobs.py                  simpeval score --jobs N vs --jobs 1 (400,000 segments), n_jobs per metric
 
 Each script's whole output goes to ``LOG_DIR/<script>.txt`` (``--log-dir``, default a new
 temporary folder, printed first); its Summary rows come back through ``--summary-json``, and
@@ -45,6 +46,7 @@ SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bench_compare.py", ("--with-ter",)),
     ("bench_sari.py", ()),
     ("bench_memory.py", ()),
+    ("bench_jobs.py", ()),
 )
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "DownloadError",
     "ChecksumMismatchError",
     "TestSetFormatError",
+    "WorkerError",
     "SimpevalWarning",
     "ReferenceLayoutWarning",
 ]
@@ -135,6 +136,11 @@ class TestSetFormatError(SimpevalError, ValueError):
     """
 
     __test__ = False  # not a pytest test class, despite the name
+
+
+class WorkerError(SimpevalError, RuntimeError):
+    """A worker process (``n_jobs``, ``--jobs``) stopped before it finished: killed by the system,
+    most often for want of memory. The message says how to run with fewer workers."""
 
 
 class SimpevalWarning(UserWarning):

@@ -4,6 +4,9 @@
 * ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
+* Hypothesis: under ``CI``, the ``ci`` profile (derandomized, no deadline): the same examples on
+  every run of the same code, so a red run is one to reproduce, never a draw of bad luck on a
+  busy machine; elsewhere each run draws new examples.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Callable, Optional, Union
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from .needs import require_wordnet, shared_path, under_ci, wordnet_missing
 
@@ -22,6 +26,11 @@ from .needs import require_wordnet, shared_path, under_ci, wordnet_missing
 WORDNET_DOCTESTS = frozenset(
     {"simpeval.metrics.teaching.meteor.METEOR", "simpeval.metrics.teaching.wordnet.ensure_wordnet"}
 )
+
+
+settings.register_profile("ci", derandomize=True, deadline=None)
+if under_ci():
+    settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session", autouse=True)

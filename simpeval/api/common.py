@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence, Sized
-from contextlib import AbstractContextManager
+from collections.abc import Iterator, Mapping, Sequence, Sized
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .._types import StatsArray
 from .._validate import check_int
 from ..engines.jit import job
+from ..engines.pool import current_jobs, jobs, resolve_jobs
 from ..exceptions import InvalidInputError, InvalidValueError, UnknownMetricError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.table import MetricColumn
@@ -43,21 +44,27 @@ class RunOptions:
 
     Attributes:
         jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per CPU).
+        n_jobs: worker processes extracting the statistics (:func:`simpeval.engines.pool.jobs`;
+            0: one per available core; ``None``: those of the block around the call, else 1);
+            the numbers are the same bits with any count.
         progress: optional callback ``progress(label, done, total)``.
         statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
             (by default ``metric.corpus_stats``; a cluster's for ``simpeval score --engine``):
             everything else, resampling included, is computed from those rows.
 
     Raises:
-        InvalidOptionError: ``jobs`` is not an integer >= 0.
+        InvalidOptionError: ``jobs`` or ``n_jobs`` is not an integer >= 0.
     """
 
     jobs: int = 1
     progress: Optional[ProgressFn] = None
     statistics: Optional[StatisticsFn] = None
+    n_jobs: Optional[int] = None
 
     def __post_init__(self) -> None:
         check_int(self.jobs, "compare: jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU")
+        if self.n_jobs is not None:
+            resolve_jobs(self.n_jobs, "compare: n_jobs")
 
 
 def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:
@@ -124,10 +131,19 @@ def _registry_key(metric: Metric) -> str:
         return metric.name.lower()
 
 
-def announce_work(systems: Mapping[str, object], references: object) -> AbstractContextManager[None]:
+@contextmanager
+def announce_work(systems: Mapping[str, object], references: object, n_jobs: object = None) -> Iterator[int]:
     """The job of scoring ``systems`` (systems x segments x (references + 2) texts): the calls
     run inside it choose their engine by its size (:func:`simpeval.engines.jit.job`), so that a
-    large one runs compiled from its first call."""
+    large one runs compiled from its first call, and extract statistics on ``n_jobs`` worker
+    processes (:func:`simpeval.engines.pool.jobs`; 0: one per available core; ``None``: those
+    of the block around the call, else 1). Yields the worker count.
+
+    Raises:
+        InvalidOptionError: ``n_jobs`` is not an integer >= 0.
+    """
     sizes = [len(hyps) for hyps in systems.values() if isinstance(hyps, Sized)]
     streams = len(references) if isinstance(references, Sized) else 1
-    return job(sum(sizes) * (streams + 2))
+    workers = nullcontext(current_jobs()) if n_jobs is None else jobs(n_jobs)
+    with workers as count, job(sum(sizes) * (streams + 2)):
+        yield count

@@ -68,7 +68,8 @@ def compare(
             and the ``baseline`` (default: the first system).
         seed: seed of every random draw; recorded in the signatures.
         agreement: ``Agreement(n=...)`` also correlates the metrics across systems.
-        run: threads, progress callback and statistics source (:class:`RunOptions`; ``None``: its defaults).
+        run: worker processes, threads, progress callback and statistics source (:class:`RunOptions`;
+            ``None``: its defaults).
         **old: the keywords of the previous release (``confidence=True``, ``paired="bs"``, ...):
             they keep working for this release, with a :class:`DeprecationWarning` that names
             their new spelling.
@@ -100,7 +101,7 @@ def compare(
     resolved = resolve_metrics(metrics)
     names = list(systems)
     plan = _Plan(_interval_samples(interval, test), test, _baseline(names, test), seed)
-    with announce_work(systems, references):
+    with announce_work(systems, references, run.n_jobs):
         n_refs = count_references([[r for r in segment if r is not None] for segment in zip(*references)])
         statistics = run.statistics
 

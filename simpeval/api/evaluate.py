@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Sized
-from typing import Any, Optional, Union
+import itertools
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Union
 
 from .._types import RefStreams, Sources
 from .._validate import check_int
 from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
+from ..engines import jit
+from ..engines.pool import ordered_map, pickled
 from ..exceptions import InvalidValueError
-from ..metrics import References, count_references
+from ..metrics import Metric, References, count_references
 from ..metrics.score import Score
 from ..report.table import ResultTable, SegmentScore, SegmentTable
 from .common import MetricSpec, ProgressFn, StatisticsFn, announce_work, check_systems, columns, resolve_metrics
@@ -24,6 +28,7 @@ def evaluate_systems(
     *,
     sources: Optional[Sources] = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
+    n_jobs: Optional[int] = None,
 ) -> ResultTable:
     """Score every system with every metric (corpus level).
 
@@ -34,6 +39,9 @@ def evaluate_systems(
         sources: the source sentences (required when a metric needs them, as SARI does).
         metrics: :class:`~simpeval.metrics.base.Metric` objects or registry names
             (``"sari"``, ``"bleu"``, ``"chrf"``, ``"ter"``), in column order.
+        n_jobs: worker processes extracting the statistics (0: one per available core; ``None``:
+            those of the :func:`simpeval.engines.pool.jobs` block around the call, else 1); the
+            table is the same bits with any count.
 
     Returns:
         A table with one row per system and one column per metric. Columns are labelled
@@ -44,7 +52,7 @@ def evaluate_systems(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
-    with announce_work(systems, references):
+    with announce_work(systems, references, n_jobs):
         none = isinstance(references, Sized) and not isinstance(references, str) and not len(references)
         scores = [  # no references at all: None for the metrics that need none (FKGL); the others say what is wrong
             tuple(
@@ -69,6 +77,7 @@ def evaluate_streams(
     mismatch_message: str = "inputs must have the same number of segments",
     unit: str = "",
     progress: Optional[ProgressFn] = None,
+    n_jobs: Optional[int] = None,
 ) -> ResultTable:
     """:func:`evaluate_systems` for inputs of any size: every input is read once, lazily.
 
@@ -89,7 +98,11 @@ def evaluate_streams(
         mismatch_message: the start of that error message.
         unit: what the error message counts (``"line"`` for files).
         progress: optional callback ``progress("segments", done, None)``: 0 at the start, then
-            after each system and metric of a chunk (the chunk's segments counted pro rata).
+            after each system and metric of a chunk (the chunk's segments counted pro rata; after
+            each chunk with several workers).
+        n_jobs: worker processes computing the chunks' statistics while this process reads the
+            next ones (as in :func:`evaluate_systems`; :func:`simpeval.engines.pool.ordered_map`):
+            the chunks and their order stay, so the table is the same bits with any count.
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).
@@ -98,48 +111,93 @@ def evaluate_streams(
     check_systems(systems)
     check_int(chunk_size, "evaluate_streams: chunk_size")
     resolved = resolve_metrics(metrics)
-    with announce_work(systems, references):
+    with announce_work(systems, references, n_jobs) as workers:
         n_systems, n_refs = len(systems), len(references)
         default_names = [*systems, *(f"references[{j}]" for j in range(n_refs))] + (
             ["sources"] if sources is not None else []
         )
         names = list(input_names) if input_names is not None else default_names
         iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
-        totals: dict[tuple[int, int], Any] = {}
+        work = _ChunkWork(tuple(resolved), n_systems, n_refs, sources is not None)
+        chunks = iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit)
+        totals: list[Any] = []
         ref_counts: set[int] = set()
         done = 0
-        pairs = n_systems * len(resolved)
         if progress is not None:
             progress("segments", 0, None)
-        for chunk in iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit):
-            refs = chunk[n_systems : n_systems + n_refs]
-            srcs = chunk[-1] if sources is not None else None
-            # streams by construction: never read per segment; none given: None for the metrics that need
-            # none (FKGL), an empty list (refused with the layout error) for the others, as in evaluate_systems
-            streams = References.from_streams(refs) if refs else None
-            for s, hypotheses in enumerate(chunk[:n_systems]):
-                for k, metric in enumerate(resolved):
-                    given: Optional[RefStreams] = (
-                        streams if streams is not None or not metric.requires_references else []
-                    )
-                    total = metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0)
-                    totals[s, k] = total if (s, k) not in totals else totals[s, k] + total
-                    if progress is not None and s * len(resolved) + k + 1 < pairs:  # within the chunk, pro rata
-                        progress("segments", done + len(chunk[0]) * (s * len(resolved) + k + 1) // pairs, None)
-            ref_counts.update(sum(ref is not None for ref in segment) for segment in zip(*refs))
-            done += len(chunk[0])
+        for size, counts, chunk_totals in _chunk_results(work, chunks, workers, done, progress):
+            totals = chunk_totals if not totals else [t + c for t, c in zip(totals, chunk_totals)]
+            ref_counts |= counts
+            done += size
             if progress is not None:
                 progress("segments", done, None)
         if not totals:
             raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
         nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+        k = len(resolved)
         scores = [
             tuple(
-                metric.score_from_stats(totals[s, k], metric.get_signature(nrefs)) for k, metric in enumerate(resolved)
+                metric.score_from_stats(totals[s * k + m], metric.get_signature(nrefs))
+                for m, metric in enumerate(resolved)
             )
             for s in range(n_systems)
         ]
         return ResultTable(tuple(systems), columns([score.metric for score in scores[0]], resolved), tuple(scores))
+
+
+#: One chunk's result: its segments, their reference counts, the summed rows of every (system, metric).
+_ChunkResult = tuple[int, set[int], list[Any]]
+
+
+@dataclass(frozen=True)
+class _ChunkWork:
+    """The statistics of one chunk of aligned inputs (systems, reference streams, sources), here
+    or in a worker process: the summed rows of every system under every metric, in that order."""
+
+    metrics: tuple[Metric, ...]
+    n_systems: int
+    n_refs: int
+    has_sources: bool
+
+    def __call__(self, chunk: list[list[Any]], step: Optional[Callable[[int], None]] = None) -> _ChunkResult:
+        refs = chunk[self.n_systems : self.n_systems + self.n_refs]
+        srcs = chunk[-1] if self.has_sources else None
+        # streams by construction: never read per segment; none given: None for the metrics that need
+        # none (FKGL), an empty list (refused with the layout error) for the others, as in evaluate_systems
+        streams = References.from_streams(refs) if refs else None
+        totals = []
+        for hypotheses in chunk[: self.n_systems]:
+            for metric in self.metrics:
+                given: Optional[RefStreams] = streams if streams is not None or not metric.requires_references else []
+                totals.append(metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0))
+                if step is not None:
+                    step(len(totals))
+        counts = {sum(ref is not None for ref in segment) for segment in zip(*refs)}
+        return len(chunk[0]), counts, totals
+
+
+def _chunk_results(
+    work: _ChunkWork, chunks: Iterator[list[list[Any]]], workers: int, done: int, progress: Optional[ProgressFn]
+) -> Iterator[_ChunkResult]:
+    """Every chunk's result, in order: on ``workers`` processes, which compute while this one reads
+    the next chunks (:func:`~simpeval.engines.pool.ordered_map`), when there are two chunks or more;
+    else here, with progress pro rata within the chunk (a large chunk's rows may still be extracted
+    by the workers, by :meth:`~simpeval.metrics.base.Metric.corpus_stats`)."""
+    ahead = list(itertools.islice(chunks, 2))
+    chunks = itertools.chain(ahead, chunks)
+    if workers > 1 and len(ahead) > 1 and pickled(work, ", ".join(m.name for m in work.metrics)):
+        yield from ordered_map(work, chunks, workers, jit.job_texts())
+        return
+    pairs = work.n_systems * len(work.metrics)
+    for chunk in chunks:
+
+        def step(finished: int, size: int = len(chunk[0]), start: int = done) -> None:
+            if progress is not None and finished < pairs:  # within the chunk, pro rata
+                progress("segments", start + size * finished // pairs, None)
+
+        result = work(chunk, step)
+        done += result[0]
+        yield result
 
 
 def sentence_level(
@@ -150,6 +208,7 @@ def sentence_level(
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     progress: Optional[ProgressFn] = None,
     statistics: Optional[StatisticsFn] = None,
+    n_jobs: Optional[int] = None,
 ) -> SegmentTable:
     """The score of every segment of every system under every metric.
 
@@ -164,6 +223,7 @@ def sentence_level(
         progress: optional callback ``progress("systems x metrics", done, total)``.
         statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
             (by default ``metric.corpus_stats`` here; a cluster's for ``simpeval score --engine``).
+        n_jobs: worker processes extracting the statistics, as in :func:`evaluate_systems`.
 
     Returns:
         A :class:`SegmentTable` with rows ordered by system, then metric, then line.
@@ -175,7 +235,7 @@ def sentence_level(
     """
     check_systems(systems)
     resolved = resolve_metrics(metrics)
-    with announce_work(systems, references):
+    with announce_work(systems, references, n_jobs):
         scored: list[tuple[str, int, list[Score]]] = []  # (system, metric index, segment scores)
         for system, hypotheses in systems.items():
             for k, metric in enumerate(resolved):

@@ -88,9 +88,11 @@ def compare_table(
     confidence: ConfidenceOptions,
     progress: Progress,
     agreement: bool = False,
+    jobs: int = 1,
 ) -> ResultTable:
     """The one call of :func:`simpeval.api.compare` of the command line (``compare`` and ``report``):
-    ``test:NAME`` in the signatures for a built-in test set."""
+    ``test:NAME`` in the signatures for a built-in test set; the statistics extracted by ``jobs``
+    worker processes (``--jobs``)."""
     return data.tag(
         api.compare(
             data.systems,
@@ -107,7 +109,7 @@ def compare_table(
             ),
             seed=confidence.seed,
             agreement=api.Agreement() if agreement else None,
-            run=api.RunOptions(jobs=comparison.paired_jobs, progress=progress),
+            run=api.RunOptions(jobs=comparison.paired_jobs, progress=progress, n_jobs=jobs),
         )
     )
 
@@ -155,7 +157,7 @@ def compare(
     _check_options(comparison, agreement, output.fmt)
     with Progress(enabled=not quiet) as progress:
         opened = read_inputs(open_checked(data, progress))
-        table = compare_table(opened, metric_objects, comparison, confidence, progress, agreement)
+        table = compare_table(opened, metric_objects, comparison, confidence, progress, agreement, metrics.jobs)
     table = table.with_signature_fields(lang=metrics.language_pair)
     document = table_document(table, width=output.width, deltas=deltas, short=output.short)
     if table.correlations:  # one document: JSON {"scores": [...], "agreement": [...]}

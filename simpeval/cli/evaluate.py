@@ -163,7 +163,7 @@ def evaluate(
         check_one_document("--features", output.fmt, "simpeval.features.compute", formats=("csv", "tsv"))
     with Progress(enabled=not quiet) as progress:
         read = read_inputs(open_checked(data, progress))
-        table = _scores(read, metric_objects)
+        table = _scores(read, metric_objects, metrics.jobs)
     if not features:
         click.echo(render(table, output.fmt, width=output.width))
         return
@@ -205,7 +205,8 @@ def easse_metric_options(lowercase: bool, tokenizer: str) -> dict[str, dict[str,
     }
 
 
-def _scores(data: Inputs[list[str]], metrics: list[Metric]) -> ResultTable:
-    """Every system under every metric, ``test:NAME`` in the signatures for a built-in test set."""
+def _scores(data: Inputs[list[str]], metrics: list[Metric], jobs: int) -> ResultTable:
+    """Every system under every metric, ``test:NAME`` in the signatures for a built-in test set, the
+    statistics extracted by ``jobs`` worker processes (``--jobs``)."""
     references = reference_streams(data)
-    return data.tag(api.evaluate_systems(data.systems, references, sources=data.sources, metrics=metrics))
+    return data.tag(api.evaluate_systems(data.systems, references, sources=data.sources, metrics=metrics, n_jobs=jobs))

@@ -166,6 +166,7 @@ def meta_eval(
             reference_name=ratings.reference_label,
             n_samples=n_samples,
             seed=seed,
+            n_jobs=metrics.jobs,
         )
     click.echo(
         render_metaeval(result, output.fmt, width=output.width)

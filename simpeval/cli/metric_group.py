@@ -35,6 +35,7 @@ class MetricOptions:
         flags: the ``--<metric>-<option>`` flags given (:class:`~simpeval.cli.metric_options.MetricFlags`).
         lowercase, tokenize, language_pair: sacrebleu's ``-lc``, ``-tok`` and ``-l``, when the command has them.
         flag: the option that names the metrics, for messages (``--metrics``, ``--metric``).
+        jobs: ``--jobs``: worker processes extracting the statistics (0: one per available core).
     """
 
     names: tuple[str, ...]
@@ -43,6 +44,7 @@ class MetricOptions:
     tokenize: Optional[str] = None
     language_pair: Optional[str] = None
     flag: str = "--metrics"
+    jobs: int = 1
 
     def build(
         self,
@@ -91,7 +93,20 @@ def metrics_group(
         flags = values.pop("metric_flags")
         return MetricOptions(tuple(values.pop("metrics")), flags, **values)
 
-    return _with_flags(option_object("metrics", build, _names_option(default, help), takes=takes))
+    return _with_flags(option_object("metrics", build, _names_option(default, help), jobs_option, takes=takes))
+
+
+#: ``--jobs/-j N``: worker processes extracting the statistics of every command that scores.
+jobs_option: Decorator = click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    metavar="N",
+    help="Worker processes extracting the statistics (0: one per available core); the numbers are the "
+    "same bits with any N.",
+)
 
 
 def _with_flags(group: Decorator) -> Decorator:

@@ -74,10 +74,16 @@ def report(
         # the page shows a reference of every segment
         read = read_inputs(open_data(data, metric_objects, progress, needs_references=True))
         paired = dataclasses.replace(comparison, paired=_paired(comparison, read))
-        table = compare_table(read, metric_objects, paired, ConfidenceOptions(True, None, seed), progress)
+        confidence = ConfidenceOptions(True, None, seed)
+        table = compare_table(read, metric_objects, paired, confidence, progress, jobs=metrics.jobs)
         table = table.with_signature_fields(lang=metrics.language_pair)
         segments = api.sentence_level(
-            read.systems, reference_streams(read), sources=read.sources, metrics=metric_objects, progress=progress
+            read.systems,
+            reference_streams(read),
+            sources=read.sources,
+            metrics=metric_objects,
+            progress=progress,
+            n_jobs=metrics.jobs,
         )
     _write(output, _page(table, segments, read, metrics.language_pair, short))
     click.echo(f"wrote {output}", err=True)

@@ -77,7 +77,7 @@ def score(
                 progress=progress,
             )
     else:
-        table = _scores(data, metric_objects, confidence, engine, sentence_level, quiet)
+        table = _scores(data, metric_objects, confidence, engine, sentence_level, quiet, metrics.jobs)
     table = table.with_signature_fields(lang=metrics.language_pair)
     click.echo(render(table, output.fmt, width=output.width, score_only=score_only, short=output.short))
 
@@ -89,8 +89,10 @@ def _scores(
     engine: EngineOptions,
     sentence_level: bool,
     quiet: bool,
+    jobs: int,
 ) -> Union[ResultTable, SegmentTable]:
-    """The table of the files (or test set) of ``data``, checked first."""
+    """The table of the files (or test set) of ``data``, checked first, its statistics extracted by
+    ``jobs`` worker processes (``--jobs``)."""
     check_data(data, metrics)
     if confidence.confidence and sentence_level:
         raise click.UsageError(
@@ -99,7 +101,7 @@ def _scores(
     with Progress(enabled=not quiet) as progress:
         opened = open_checked(data, progress)
         how = "sentence" if sentence_level else "confidence" if confidence.confidence else "stream"
-        return _table(opened, metrics, how, confidence, progress, engine, quiet)
+        return _table(opened, metrics, how, confidence, progress, engine, quiet, jobs)
 
 
 def _table(
@@ -110,6 +112,7 @@ def _table(
     progress: Progress,
     engine: EngineOptions,
     quiet: bool,
+    jobs: int,
 ) -> Union[ResultTable, SegmentTable]:
     """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals,
     here or on a cluster (``engine``); ``test:NAME`` in the signatures when the data is a built-in test set."""
@@ -124,6 +127,7 @@ def _table(
                 mismatch_message=LINE_COUNT_MISMATCH,
                 unit=UNIT,
                 progress=progress,
+                n_jobs=jobs,
             )
         )
     read = read_inputs(data)
@@ -143,7 +147,9 @@ def _table(
     references = reference_streams(read)
     if how == "sentence":
         return data.tag(
-            api.sentence_level(read.systems, references, sources=read.sources, metrics=metrics, progress=progress)
+            api.sentence_level(
+                read.systems, references, sources=read.sources, metrics=metrics, progress=progress, n_jobs=jobs
+            )
         )
     return data.tag(
         api.compare(
@@ -153,6 +159,6 @@ def _table(
             metrics=metrics,
             interval=api.Bootstrap(n=confidence.confidence_n),
             seed=confidence.seed,
-            run=api.RunOptions(progress=progress),
+            run=api.RunOptions(progress=progress, n_jobs=jobs),
         )
     )

@@ -52,6 +52,8 @@ __all__ = [
     "jit",
     "jit_inline",
     "jit_parallel",
+    "job_texts",
+    "limit_threads",
     "num_threads",
     "parallel_lock",
     "resolve_engine",
@@ -131,6 +133,11 @@ def job(texts: int) -> Iterator[None]:
         _JOB_TEXTS.reset(token)
 
 
+def job_texts() -> int:
+    """The size of the :func:`job` around this call (0 outside one)."""
+    return _JOB_TEXTS.get()
+
+
 def use_compiled(texts: int) -> bool:
     """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
     and the call, or the :func:`job` around it, reaches :func:`compiled_min_texts`."""
@@ -163,13 +170,26 @@ if hasattr(os, "register_at_fork"):  # POSIX
     os.register_at_fork(after_in_child=_unlock_in_child)
 
 
+#: At most this many threads a parallel kernel (0: no limit), set by :func:`limit_threads`.
+_THREAD_LIMIT = 0
+
+
+def limit_threads(threads: int) -> None:
+    """Let the parallel kernels of this process use at most ``threads`` threads (a worker
+    process of :mod:`simpeval.engines.pool` runs on one: the processes are the parallelism)."""
+    global _THREAD_LIMIT
+    _THREAD_LIMIT = threads
+
+
 def num_threads() -> int:
-    """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count)."""
-    if not NUMBA_AVAILABLE:
+    """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count,
+    within :func:`limit_threads`)."""
+    if not NUMBA_AVAILABLE or _THREAD_LIMIT == 1:
         return 1
     import numba
 
-    return int(numba.get_num_threads())
+    threads = int(numba.get_num_threads())
+    return min(threads, _THREAD_LIMIT) if _THREAD_LIMIT else threads
 
 
 def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:

@@ -172,6 +172,10 @@ class ReferenceCache:
     def get(self, key: Any) -> Optional[_Shared]:
         return self._entries.get(key)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy (another process's metric) starts empty: a cache is not state."""
+        return {"max_entries": self.max_entries, "_entries": {}}
+
     def put(self, key: Any, value: _Shared) -> None:
         self._entries[key] = value
         while len(self._entries) > self.max_entries:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Optional, Union
@@ -30,6 +31,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
+from ..engines.pool import jobs
 from ..exceptions import InvalidOptionError
 from ..metrics import Metric, get_metric, metric_key
 from ..report.metaeval import MetaCorrelation, MetaEvaluation, PairAgreement, RankingAccuracy, WilliamsTest
@@ -82,6 +84,7 @@ def meta_evaluate(
     reference_name: str = "references",
     n_samples: int = AGREEMENT_SAMPLES,
     seed: int = DEFAULT_SEED,
+    n_jobs: Optional[int] = None,
 ) -> MetaEvaluation:
     """Correlate metrics with human ratings.
 
@@ -98,6 +101,9 @@ def meta_evaluate(
         reference_name: how the references are named in the result (``"asset"``).
         n_samples: bootstrap resamples of the segments (0: no intervals).
         seed: seed of the resampling.
+        n_jobs: worker processes extracting the metrics' statistics (0: one per available core;
+            ``None``: those of the :func:`simpeval.engines.pool.jobs` block around the call, else 1);
+            every figure is the same bits with any count.
 
     Returns:
         Every figure. System-level correlations need 3 systems (NaN below), the Williams test
@@ -109,6 +115,23 @@ def meta_evaluate(
         InvalidOptionError: a bad ``n_samples``, ``seed``, metric name or metric option.
         MissingDependencyError: SciPy is not installed.
     """
+    with nullcontext() if n_jobs is None else jobs(n_jobs):
+        return _meta_evaluate(
+            ratings, references, sources, metrics, settings, components, reference_name, n_samples, seed
+        )
+
+
+def _meta_evaluate(
+    ratings: HumanRatings,
+    references: Sequence[Sequence[str]],
+    sources: Optional[Sequence[str]],
+    metrics: Sequence[Union[Metric, str]],
+    settings: Optional[Mapping[str, Mapping[str, Any]]],
+    components: Optional[bool],
+    reference_name: str,
+    n_samples: int,
+    seed: int,
+) -> MetaEvaluation:
     preset = preset_for(ratings.name)
     objects = _metrics(metrics, preset.settings if settings is None else settings)
     refs, srcs = align(ratings, references, sources)

@@ -22,6 +22,7 @@ Examples:
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -165,8 +166,7 @@ _TOKENIZED_WARNING_LINES = 100
 
 
 def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
-    """The warning sacrebleu logs while extracting statistics when at least 100 hypotheses end
-    in ``" ."`` (tokenized text), for statistics simpeval extracts itself."""
+    """sacrebleu's warning when 100 hypotheses or more end in ``" ."``, for statistics simpeval extracts."""
     if getattr(impl, "_force", False):
         return
     count = sum(1 for hyp in hypotheses if hyp.endswith(" ."))
@@ -256,14 +256,12 @@ def _compiled_score_rows(impl: Any) -> Optional[Any]:
 
 
 def bleu_tokenizer(impl: Any) -> tuple[str, Any]:
-    """The name (as in the signature: ``13a``, ``none``, ``intl``, ``moses``, ...) and the callable
-    of the tokenizer of a sacrebleu ``BLEU`` (sacrebleu's own, or one of simpeval's registry)."""
+    """The signature name (``13a``, ``none``, ``moses``...) and callable of a sacrebleu ``BLEU``'s tokenizer."""
     return impl.tokenizer_signature, impl.tokenizer
 
 
 def runs_sacrebleu_tokenizer(impl: Any) -> bool:
-    """Whether a sacrebleu ``BLEU`` runs sacrebleu's own tokenizer (which the engines may replace
-    by compiled code for 13a and none) rather than one of simpeval's registry."""
+    """Whether a sacrebleu ``BLEU`` runs sacrebleu's own tokenizer (compiled for 13a and none), not the registry's."""
     return not getattr(impl, "simpeval_registry_tokenizer", False)
 
 
@@ -349,6 +347,16 @@ class SacrebleuMetric(Metric):
     engine: str = "sacrebleu"
     #: The ``engine`` option as given (``"fast"`` may run sacrebleu for small jobs).
     _requested_engine: str = "sacrebleu"
+    _caches = ("_encoded_key", "_encoded_value")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy without caches, sacrebleu's reference cache too (built again when needed)."""
+        state = super().__getstate__()
+        if hasattr(self._impl, "_simpeval_ref_key"):
+            state["_impl"] = copy.copy(self._impl)
+            del state["_impl"]._simpeval_ref_key
+            state["_impl"]._ref_cache = None
+        return state
 
     def _set_engine(self, engine: str) -> None:
         """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
@@ -372,8 +380,7 @@ class SacrebleuMetric(Metric):
         return None
 
     def _encoded_references(self, references: list[list[str]], encode: Callable[[list[str]], Any]) -> Any:
-        """``encode(all references, segment after segment)``, kept for the next call with the same
-        references: the systems of a comparison share them (as sacrebleu's reference cache)."""
+        """``encode(all references)``, kept for the next call with the same references (a comparison's systems)."""
         key = tuple(map(tuple, references))
         if getattr(self, "_encoded_key", None) != key:
             self._encoded_value = encode([ref for refs in references for ref in refs])

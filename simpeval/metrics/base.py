@@ -20,7 +20,6 @@ and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third pos
 
 from __future__ import annotations
 
-import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -42,6 +41,7 @@ from ..exceptions import (
 )
 from .bootstrap_hook import bootstrap_interval as _bootstrap_interval
 from .bootstrap_hook import register_bootstrap
+from .extraction import extract_rows
 from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import Score
@@ -242,33 +242,43 @@ class Metric(ABC):
 
     # ------------------------------------------------------------ thread safety
     def _locked_extract(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self,
+        hypotheses: list[str],
+        references: list[list[str]],
+        sources: Optional[list[str]],
+        n_jobs: Optional[int] = None,
     ) -> StatsArray:
-        """:meth:`extract_stats` under this object's lock.
+        """:meth:`extract_stats` under this object's lock, or on workers (:mod:`~simpeval.metrics.extraction`)."""
+        return extract_rows(self, hypotheses, references, sources, n_jobs)
 
-        Metrics keep caches between calls (encoded references shared by the systems of a
-        comparison, vocabularies that the outputs extend, sacrebleu's reference cache), so one
-        object shared by several threads extracts statistics one call at a time; separate
-        objects run in parallel. Scoring from statistics needs no lock.
-        """
-        lock = self.__dict__.get("_stats_lock")
-        if lock is None:  # dict.setdefault is atomic: every thread gets the same lock
-            lock = self.__dict__.setdefault("_stats_lock", threading.RLock())
-        with lock:
-            return self.extract_stats(hypotheses, references, sources)
+    #: Attributes that only cache work (encoded references): a copy (pickled) starts without them.
+    _caches: ClassVar[tuple[str, ...]] = ()
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state.pop("_stats_lock", None)  # locks do not pickle; a copy gets its own
+        for name in ("_stats_lock", *self._caches):  # locks do not pickle (a copy gets its own)
+            state.pop(name, None)
         return state
 
     # ------------------------------------------------------------ public API
     def corpus_stats(
-        self, hypotheses: Hypotheses, references: Optional[RefStreams] = None, *, sources: Optional[Sources] = None
+        self,
+        hypotheses: Hypotheses,
+        references: Optional[RefStreams] = None,
+        *,
+        sources: Optional[Sources] = None,
+        n_jobs: Optional[int] = None,
     ) -> StatsArray:
-        """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64."""
+        """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64.
+
+        Args:
+            hypotheses, references, sources: as in :meth:`corpus_score`.
+            n_jobs: worker processes extracting the rows, chunk by chunk (0: one per available core;
+                ``None``: those of the :func:`simpeval.engines.pool.jobs` block around, else 1); the
+                same bits with any number (:mod:`simpeval.engines.pool`).
+        """
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        return self._locked_extract(hyps, refs, srcs)
+        return self._locked_extract(hyps, refs, srcs, n_jobs)
 
     def corpus_score(
         self,
@@ -277,6 +287,7 @@ class Metric(ABC):
         *,
         sources: Optional[Sources] = None,
         n_bootstrap: int = 1,
+        n_jobs: Optional[int] = None,
     ) -> Score:
         """Score a whole corpus.
 
@@ -292,10 +303,11 @@ class Metric(ABC):
                 resamples (seed 12345), as sacrebleu's ``corpus_score(..., n_bootstrap=N)``:
                 ``score.ci`` holds it, ``str(score)`` prints sacrebleu's ``(μ = ... ± ...)`` and
                 the signature records ``bs:N|seed:12345``.
+            n_jobs: worker processes extracting the statistics (:meth:`corpus_stats`): the same bits.
         """
         n = check_int(self.name, "n_bootstrap", n_bootstrap, 1)
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
-        stats = self._locked_extract(hyps, refs, srcs)
+        stats = self._locked_extract(hyps, refs, srcs, n_jobs)
         if n == 1:
             return self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)

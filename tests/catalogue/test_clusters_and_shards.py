@@ -5,7 +5,8 @@ and ``--shards``: shards read by the local path's rules (a lone carriage return,
 every field, 0-byte shards, missing or differing columns, a null in Parquet), the options a
 cluster engine honours or refuses, bad and unreachable schedulers, row numbers over a whole Dask
 frame and Spark from a virtual environment that is not activated; then a standard output that
-fails (a full disk, a closed pipe). The dedicated tests named in each check's docstring go
+fails (a full disk, a closed pipe), and the worker processes of ``--jobs`` (a bad count, a worker
+killed by the system, a metric that cannot be copied to them). The dedicated tests named in each check's docstring go
 further (both engines, every option, every command); these stay small.
 
 The Dask cases share one LocalCluster (one worker process, one thread), started by the first case
@@ -32,7 +33,7 @@ import pytest
 from click.testing import Result
 
 from simpeval import BLEU, SARI
-from simpeval.exceptions import InvalidInputError
+from simpeval.exceptions import InvalidInputError, SimpevalWarning, WorkerError
 
 from ..cli.test_stdout import _run
 from ..needs import import_module, java
@@ -284,6 +285,43 @@ def _full_disk(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     ]
 
 
+def _negative_jobs(tmp: Path, mp: pytest.MonkeyPatch) -> None:
+    """In short: tests/cli/test_jobs.py::test_every_scoring_command_takes_jobs (every command)."""
+    for jobs in ("-1", "two"):
+        result = cli(tmp, [*BLEU_ARGS, "--jobs", jobs])
+        error(result, 2, "Invalid value for '--jobs' / '-j'")
+
+
+class _DiesInWorkers(BLEU):
+    """BLEU, whose statistics kill any process but the test's own (as the out-of-memory killer would)."""
+
+    def __init__(self, parent: int) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def extract_stats(self, hypotheses: Any, references: Any, sources: Any) -> Any:
+        if os.getpid() != self.parent:
+            os._exit(9)
+        return super().extract_stats(hypotheses, references, sources)
+
+
+def _killed_worker(tmp: Path, mp: pytest.MonkeyPatch) -> None:
+    """In short: tests/engines/test_pool.py::test_a_worker_killed_by_the_system_is_one_clear_error."""
+    mp.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "10")
+    with pytest.raises(WorkerError, match=r"^a worker process stopped before it finished .* \(--jobs 1\)\.$"):
+        _DiesInWorkers(os.getpid()).corpus_stats(["a b c"] * 40, [["a b d"] * 40], n_jobs=2)
+
+
+def _unpicklable_metric(tmp: Path, mp: pytest.MonkeyPatch) -> None:
+    """In short: tests/engines/test_pool.py::test_a_metric_that_cannot_be_copied_runs_here_with_a_warning."""
+    mp.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "10")
+    metric = BLEU()
+    metric.hook = lambda: None  # type: ignore[attr-defined]
+    with pytest.warns(SimpevalWarning, match="BLEU: cannot be copied to worker processes"):
+        score = metric.corpus_score(["a b c"] * 40, [["a b d"] * 40], n_jobs=2)
+    assert score == BLEU().corpus_score(["a b c"] * 40, [["a b d"] * 40])
+
+
 def _closed_pipe(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     """In short: tests/cli/test_stdout.py::test_a_closed_pipe_exits_quietly (every command)."""
     read, write = os.pipe()
@@ -339,6 +377,14 @@ CASES: list[Case] = [
          "error (exit 1), one line: could not write to standard output (No space left on device)", _full_disk),
     Case("C130", "standard output into a pipe whose reader has gone (head -c1 after its byte)", CLI,
          "a quiet exit 1: nothing on stderr (no traceback, no `Exception ignored`)", _closed_pipe),
+    Case("C131", "--jobs -1 or --jobs two", CLI,
+         "usage error (exit 2): `Invalid value for '--jobs' / '-j'`, the range x>=0 (0: one per available core)",
+         _negative_jobs),
+    Case("C132", "a worker process of n_jobs / --jobs killed by the system (out of memory)", API,
+         "`WorkerError`, one line: run with fewer workers or --jobs 1 (not a BrokenProcessPool traceback)",
+         _killed_worker),
+    Case("C133", "n_jobs with a metric of the user's own that cannot be pickled (it holds a lambda)", API,
+         "a `SimpevalWarning` naming the metric, which runs in this process: the same score", _unpicklable_metric),
 ]
 # fmt: on
 

@@ -1,0 +1,160 @@
+#!/usr/bin/env python
+"""One process, every core: ``simpeval score --jobs N`` and ``metric.corpus_stats(n_jobs=N)`` against ``--jobs 1``.
+
+A generated corpus (distinct segments, one reference each, with sources) is written to text
+files; then, in the same run:
+
+  1. **the command line**: ``simpeval score -s SRC -r REF -i SYS -m sari bleu --jobs N`` for each
+     N of ``--jobs`` (default: 1 and the cores available), each in a fresh subprocess as a user
+     types it, the median of ``--repeat`` runs; the outputs must be byte-identical;
+  2. **the Python API**: ``metric.corpus_stats(hyps, [refs], sources=srcs, n_jobs=N)`` of SARI,
+     BLEU, chrF and TER in this process (TER on a tenth of the corpus: its search costs more a
+     segment); the rows must be bit-identical (``np.array_equal``).
+
+Speed-up is the time of ``--jobs 1`` over the time of ``--jobs N``; efficiency is the speed-up
+over N. Target: at least 1.7x with 2 workers on a 2-core machine (10x with 16 on 16 cores).
+
+Usage:
+    python benchmarks/bench_jobs.py                        # 400,000 segments, --jobs 1 and every core
+    python benchmarks/bench_jobs.py --jobs 1,2,4,8,16      # a scaling curve
+    python benchmarks/bench_jobs.py --quick                # 30,000 segments, one run each
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import add_summary_option, byte_compile_simpeval, fmt_time, heading, met, print_table, write_summary
+
+WORDS = np.array(
+    "the a of to and in is was for on that with as by at from it an were are this be city river school".split()
+)
+
+
+def write_corpus(folder: Path, n: int, seed: int = 16) -> tuple[Path, Path, Path]:
+    """``n`` distinct segments: sources, simplified outputs (a word dropped) and shorter references."""
+    rng = np.random.default_rng(seed)
+    lines: dict[str, list[str]] = {"src": [], "sys": [], "ref": []}
+    for i, k in enumerate(rng.integers(8, 24, n)):
+        words = WORDS[rng.integers(0, len(WORDS), k)]
+        lines["src"].append(" ".join(words) + f" {i}.")
+        lines["sys"].append(" ".join(words[1:]) + f" {i}.")
+        lines["ref"].append(" ".join(words[: max(4, len(words) * 2 // 3)]) + f" {i}.")
+    paths = {}
+    for name, content in lines.items():
+        paths[name] = folder / f"{name}.txt"
+        paths[name].write_text("\n".join(content) + "\n", encoding="utf-8")
+    return paths["src"], paths["ref"], paths["sys"]
+
+
+def cli_run(files: tuple[Path, Path, Path], jobs: int) -> tuple[float, str]:
+    src, ref, hyp = files
+    command = ["simpeval", "score", "-s", src, "-r", ref, "-i", hyp, "-m", "sari", "bleu", "--jobs", str(jobs)]
+    start = time.perf_counter()
+    run = subprocess.run(
+        [sys.executable, "-m", "simpeval", *map(str, command[1:])], capture_output=True, text=True, check=False
+    )
+    elapsed = time.perf_counter() - start
+    if run.returncode != 0:
+        sys.exit(f"bench_jobs.py: {' '.join(map(str, command))} failed:\n{run.stderr[-2000:]}")
+    return elapsed, run.stdout
+
+
+def api_run(files: tuple[Path, Path, Path], name: str, jobs: int, share: int) -> tuple[float, np.ndarray]:
+    from simpeval import get_metric
+
+    src, ref, hyp = (p.read_text(encoding="utf-8").splitlines() for p in files)
+    n = len(hyp) // share
+    metric = get_metric(name)
+    start = time.perf_counter()
+    rows = metric.corpus_stats(hyp[:n], [ref[:n]], sources=src[:n], n_jobs=jobs)
+    return time.perf_counter() - start, rows
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--segments", type=int, default=400_000)
+    parser.add_argument("--jobs", default=None, help="worker counts, comma-separated (default: 1 and every core)")
+    parser.add_argument("--repeat", type=int, default=3, help="command-line runs per worker count (median)")
+    parser.add_argument("--quick", action="store_true", help="30,000 segments, one run each")
+    parser.add_argument(
+        "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
+    )
+    add_summary_option(parser)
+    args = parser.parse_args(argv)
+    from simpeval.engines.pool import available_cores
+
+    cores = available_cores()
+    counts = [int(j) for j in args.jobs.split(",")] if args.jobs else sorted({1, max(2, cores)})
+    n, repeat = (30_000, 1) if args.quick else (args.segments, args.repeat)
+    byte_compile_simpeval()
+    print(f"{n:,} generated segments; {cores} cores available to this process; load: {os.getloadavg()[0]:.2f}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = write_corpus(Path(tmp), n)
+        cli_run(files, 1)  # compiles the kernels into the cache once, outside the timings
+        heading("1. simpeval score -m sari bleu --jobs N (a fresh process each, median)")
+        cli: dict[int, tuple[float, str]] = {}
+        for jobs in counts:
+            runs = [cli_run(files, jobs) for _ in range(repeat)]
+            cli[jobs] = (statistics.median(t for t, _ in runs), runs[0][1])
+        base = cli[counts[0]][0]
+        equal = all(out == cli[counts[0]][1] for _, out in cli.values())
+        rows = [
+            [f"--jobs {j}", fmt_time(t), f"{n / t:,.0f}", f"{base / t:.2f}x", f"{base / t / j:.0%}"]
+            for j, (t, _) in cli.items()
+        ]
+        print_table(["run", "wall time", "segments / s", "speed-up", "efficiency"], rows)
+        print(f"outputs byte-identical: {'yes' if equal else 'NO'}\n")
+        heading("2. metric.corpus_stats(..., n_jobs=N) in this process")
+        api_rows, api_equal = [], True
+        for name in ("sari", "bleu", "chrf", "ter"):
+            share = 10 if name == "ter" else 1
+            api_run(files, name, 1, share * 10)  # loads the kernels
+            times, results = {}, []
+            for jobs in counts:
+                times[jobs], rows_ = api_run(files, name, jobs, share)
+                results.append(rows_)
+            api_equal &= all(np.array_equal(r, results[0]) for r in results)
+            api_rows.append(
+                [name.upper(), f"{n // share:,}"]
+                + [f"{fmt_time(times[j])} ({times[counts[0]] / times[j]:.2f}x)" for j in counts]
+            )
+        print_table(["metric", "segments", *(f"n_jobs={j}" for j in counts)], api_rows)
+        print(f"rows bit-identical: {'yes' if api_equal else 'NO'}\n")
+    top = counts[-1]
+    speedup = base / cli[top][0]
+    goal = 1.7 if top <= 2 else 10.0 if top >= 16 else None
+    summary = [
+        [
+            f"score --jobs {top} vs --jobs 1 ({n:,} segments, SARI + BLEU)",
+            f"{speedup:.2f}x",
+            f">= {goal}x" if goal else "-",
+            met(speedup >= goal) if goal else "reported",
+        ],
+        [
+            "--jobs outputs and n_jobs rows identical",
+            "yes" if equal and api_equal else "NO",
+            "identical",
+            met(equal and api_equal),
+        ],
+    ]
+    heading("Summary")
+    print_table(["figure", "value", "target", "status"], summary)
+    print(f"identical with any --jobs: {'yes' if equal and api_equal else 'NO'}")
+    write_summary(args.summary_json, "bench_jobs.py", summary)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+"""One process, every core: statistics extracted in worker processes, chunk by chunk, in order.
+
+Tokenizing, encoding and counting are Python and NumPy work that one interpreter runs on one
+core (the GIL), so ``n_jobs`` runs them in worker processes: the segments are cut into
+contiguous chunks, each worker extracts the statistics rows of a chunk, and the rows come back
+in chunk order. A segment's row never depends on the other segments, so the rows, and every
+sum and score made of them, are the same bits as ``n_jobs=1``; a streamed corpus keeps its
+chunks and their order too (:func:`ordered_map`).
+
+``n_jobs`` is a number of worker processes; 0 means one per core available to this process
+(:func:`available_cores`). A job of fewer than :data:`MIN_SEGMENTS_PER_WORKER` segments per
+worker uses fewer workers, and one of fewer than twice that runs in this process: starting
+workers and sending them the text costs more than it saves. The setting of a whole run (every
+metric and system of ``evaluate_systems`` or ``compare``) is :func:`jobs`, a context like
+:func:`simpeval.engines.jit.job`; the workers are started once for it and reused.
+
+Workers are forked where that is safe (Linux: they start at once, with the modules and compiled
+kernels already loaded) and spawned elsewhere. Each runs Numba's parallel kernels on one thread
+(the processes are the parallelism), in the job of the whole run (:func:`simpeval.engines.jit.job`),
+so it runs the engine the whole run would. An exception raised in a worker (a bad segment) is
+raised here unchanged.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import sys
+import warnings
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Callable, Optional, TypeVar
+
+import numpy as np
+
+from .. import _validate
+from ..exceptions import SimpevalWarning, WorkerError
+from . import jit
+
+__all__ = [
+    "MIN_SEGMENTS_PER_WORKER",
+    "available_cores",
+    "chunked_rows",
+    "current_jobs",
+    "jobs",
+    "ordered_map",
+    "pickled",
+    "resolve_jobs",
+    "workers_for",
+]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: Segments a worker must have at least, for a job to be split among workers;
+#: ``SIMPEVAL_PARALLEL_MIN_SEGMENTS`` in the environment overrides it.
+MIN_SEGMENTS_PER_WORKER = 5_000
+
+#: Chunks per worker of an in-memory job: a few, so that a slow chunk does not leave workers idle.
+CHUNKS_PER_WORKER = 4
+
+
+class _Run:
+    """The setting of a :func:`jobs` block: its worker count, and its pool once one is needed."""
+
+    def __init__(self, n_jobs: int) -> None:
+        self.n_jobs = n_jobs
+        self.pool: Optional[Executor] = None
+
+    def executor(self) -> Executor:
+        if self.pool is None:
+            self.pool = _new_pool(self.n_jobs)
+        return self.pool
+
+
+_RUN: ContextVar[Optional[_Run]] = ContextVar("simpeval_jobs", default=None)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def resolve_jobs(n_jobs: object, owner: str = "n_jobs") -> int:
+    """``n_jobs`` as a number of workers: an integer >= 1, or 0 for :func:`available_cores`.
+
+    Raises:
+        InvalidOptionError: ``n_jobs`` is not an integer >= 0.
+    """
+    value = _validate.check_int(n_jobs, owner, minimum=0, expected="an integer >= 0 (0: one per available core)")
+    return value or available_cores()
+
+
+def min_segments_per_worker() -> int:
+    """The threshold in force: ``SIMPEVAL_PARALLEL_MIN_SEGMENTS`` if set to a number, else
+    :data:`MIN_SEGMENTS_PER_WORKER`."""
+    value = os.environ.get("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "").strip()
+    return max(1, int(value)) if value.isdigit() else MIN_SEGMENTS_PER_WORKER
+
+
+def workers_for(segments: int, n_jobs: int) -> int:
+    """Workers a job of ``segments`` segments runs on (1: this process): at most ``n_jobs``,
+    each with :func:`min_segments_per_worker` segments or more."""
+    return max(1, min(n_jobs, segments // min_segments_per_worker()))
+
+
+def current_jobs() -> int:
+    """The worker count of the :func:`jobs` block around this call (1 outside one)."""
+    run = _RUN.get()
+    return 1 if run is None else run.n_jobs
+
+
+@contextmanager
+def jobs(n_jobs: object) -> Iterator[int]:
+    """Run the statistics extraction inside on ``n_jobs`` worker processes (0: one per available
+    core), started once, at the first job large enough, and stopped when the block ends. Threads
+    started inside share them (``copy_context``). Yields the worker count.
+
+    Raises:
+        InvalidOptionError: ``n_jobs`` is not an integer >= 0.
+    """
+    run = _Run(resolve_jobs(n_jobs))
+    token = _RUN.set(run)
+    try:
+        yield run.n_jobs
+    finally:
+        _RUN.reset(token)
+        if run.pool is not None:
+            run.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _context() -> Any:
+    """Fork where it is safe and fast (Linux); spawn elsewhere (macOS and Windows)."""
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _new_pool(workers: int) -> Executor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_context(), initializer=_worker_started)
+
+
+def _worker_started() -> None:
+    """In each worker: Numba's parallel kernels on one thread (the workers are the parallelism),
+    and no :func:`jobs` block (a forked worker starts in a copy of its parent's context)."""
+    jit.limit_threads(1)
+    _RUN.set(None)
+
+
+@contextmanager
+def _executor(workers: int) -> Iterator[Executor]:
+    """The pool of the :func:`jobs` block around this call, or one of ``workers`` for this call only."""
+    run = _RUN.get()
+    if run is not None:
+        yield run.executor()
+        return
+    pool = _new_pool(workers)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def pickled(work: object, owner: str) -> Optional[bytes]:
+    """``work`` pickled, to send to worker processes; ``None`` if it cannot be, with a warning that
+    ``owner`` runs in this process (a metric of the user's own holding a lambda, say)."""
+    try:
+        return pickle.dumps(work, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as err:  # pickle raises PicklingError, TypeError, AttributeError... as the object decides
+        warnings.warn(
+            f"{owner}: cannot be copied to worker processes ({type(err).__name__}: {err}), so it runs in this process.",
+            SimpevalWarning,
+            stacklevel=3,
+        )
+        return None
+
+
+def _result(future: Future[R]) -> R:
+    """A task's result; a worker that died (killed by the system) is a :class:`WorkerError`."""
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerError(
+            "a worker process stopped before it finished (killed by the system, most often for want of memory): "
+            "run with fewer workers (--jobs N, n_jobs=N) or in one process (--jobs 1)."
+        ) from None
+
+
+def _in_job(texts: int, work: Callable[..., R], *args: Any) -> R:
+    """``work(*args)`` inside the job of the whole run (the engine it would choose)."""
+    with jit.job(texts):
+        return work(*args)
+
+
+def chunked_rows(
+    extract: Callable[[list[str], list[list[str]], Optional[list[str]]], np.ndarray],
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: Optional[list[str]],
+    workers: int,
+    texts: int,
+) -> np.ndarray:
+    """``extract(hypotheses, references, sources)`` computed by ``workers`` processes, chunk by
+    chunk, and concatenated in order: the same rows as one call. ``extract`` is pickled to the
+    workers (a bound method of a metric takes its metric along); ``texts`` is the size of the
+    whole job (:func:`simpeval.engines.jit.job`)."""
+    n = len(hypotheses)
+    bounds = np.linspace(0, n, min(n, workers * CHUNKS_PER_WORKER) + 1).astype(int)
+    with _executor(workers) as pool:
+        futures = [
+            pool.submit(_in_job, texts, extract, hypotheses[a:b], references[a:b], sources and sources[a:b])
+            for a, b in zip(bounds[:-1], bounds[1:])
+        ]
+        rows = [_result(future) for future in futures]
+    return np.concatenate(rows)
+
+
+def ordered_map(
+    work: Callable[[T], R], items: Iterable[T], workers: int, texts: int = 0, window: Optional[int] = None
+) -> Iterator[R]:
+    """``work(item)`` of every item, computed by ``workers`` processes, yielded in the items' order.
+
+    ``items`` is read lazily, at most ``window`` (default: twice ``workers``) ahead of the
+    results, so a streamed corpus stays in bounded memory while this process reads the next
+    chunks. With one worker, everything runs here. An exception of ``work`` is raised when its
+    item's turn comes, after the items before it.
+    """
+    if workers <= 1:
+        for item in items:
+            yield work(item)
+        return
+    ahead = window or 2 * workers
+    with _executor(workers) as pool:
+        pending: deque[Future[R]] = deque()
+        for item in items:
+            pending.append(pool.submit(_in_job, texts, work, item))
+            if len(pending) >= ahead:
+                yield _result(pending.popleft())
+        while pending:
+            yield _result(pending.popleft())
