@@ -16,8 +16,8 @@ bit for bit that sum, on any partitioning, for integer statistics (n-gram counts
 ``sum_rows`` (NLTK's chrF) has its rows gathered in order and summed on the client instead.
 
 The metric reaches the cluster once per call (``Client.scatter``; a delayed object without a
-distributed client): every task reads that one key, so neither the metric (whose caches can hold
-megabytes) nor the data are embedded in the graph.
+distributed client): every task reads that one key, so the metric is not embedded in the graph
+once per task (nor is the data of a frame made by :meth:`simpeval.distributed.Cluster.frame`).
 """
 
 from __future__ import annotations
@@ -109,8 +109,8 @@ def _client() -> Any:
 
 def _shared(dask: Any, metric: Metric) -> Any:
     """The metric as one key that every task of the call reads: scattered once to the cluster with
-    a distributed client (so the graph carries its key, not its pickle with the caches a used
-    metric holds), a delayed object with Dask's local schedulers."""
+    a distributed client (so the graph carries its key, not its pickle in every task), a delayed
+    object with Dask's local schedulers."""
     client = _client()
     if client is None:
         return dask.delayed(metric, pure=False)
