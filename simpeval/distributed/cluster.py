@@ -123,6 +123,7 @@ class Cluster:
 
     def __init__(self, client: Any) -> None:
         self.client = client
+        self._scattered: list[Any] = []  # the futures of the frames' data: the cluster keeps what is held
 
     def frame(self, columns: Mapping[str, Sequence[Optional[str]]]) -> Any:
         """A distributed frame of ``columns``: its partitions (at most :data:`PARTITION_ROWS` rows,
@@ -137,6 +138,7 @@ class Cluster:
         size = max(1, -(-len(rows) // count))
         pieces = [rows.iloc[start : start + size] for start in range(0, len(rows), size)] or [rows]
         futures = self.client.scatter(pieces, hash=False)
+        self._scattered.append(futures)  # held here while the cluster is open, whatever the frame keeps
         return dd.from_delayed(futures, meta=rows.iloc[:0], verify_meta=False)
 
     def shards(self, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int) -> Any:
