@@ -148,12 +148,15 @@ class Cluster:
     def score(
         self, frame: Any, metric: Metric, refs: list[str], src: Optional[str], progress: Optional[ProgressFn] = None
     ) -> Score:
-        """The corpus score of ``frame`` (:func:`~simpeval.distributed.score_dask`)."""
-        return score_dask(frame, metric, refs=refs, src=src, progress=progress)
+        """The corpus score of ``frame`` (:func:`~simpeval.distributed.score_dask`), on this client
+        even where another one is current (a ``with Client(...)`` block around the call)."""
+        with self.client.as_current():
+            return score_dask(frame, metric, refs=refs, src=src, progress=progress)
 
     def stats(self, frame: Any, metric: Metric, refs: list[str], src: Optional[str]) -> np.ndarray:
-        """Every segment's statistics rows, in order (:func:`~simpeval.distributed.corpus_stats_dask`)."""
-        return corpus_stats_dask(frame, metric, refs=refs, src=src)
+        """Every segment's statistics rows, in order (:func:`~simpeval.distributed.corpus_stats_dask`), on this client."""
+        with self.client.as_current():
+            return corpus_stats_dask(frame, metric, refs=refs, src=src)
 
 
 class SparkCluster(Cluster):

@@ -161,3 +161,20 @@ def test_a_row_that_cannot_be_scored_is_numbered_over_the_frame(client: Any) -> 
         score_dask(
             _uneven(frame, [50, 50, 200, 301, 499]), get_metric("sari", variant="hf"), refs=["ref0"], src="source"
         )
+
+
+def test_a_cluster_computes_on_its_own_client_where_another_is_current(client: Any) -> None:
+    """The data a Cluster scattered lives on its client: it scores there even inside another
+    client's block (the command line's LocalCluster opened in a program that has a client)."""
+    from simpeval.distributed import ClusterSpec, open_cluster
+
+    frame = _generated(300, seed=12)
+    with client.as_current(), open_cluster(ClusterSpec("dask", "local[1]")) as on:
+        data = on.frame({c: list(frame[c]) for c in ("hypothesis", "ref0", "source")})
+        score = on.score(data, get_metric("sari", variant="hf"), ["ref0"], "source")
+        stats = on.stats(data, get_metric("bleu"), ["ref0"], None)
+    local = get_metric("sari", variant="hf").corpus_score(
+        list(frame["hypothesis"]), [list(frame["ref0"])], sources=list(frame["source"])
+    )
+    assert score.score == local.score
+    assert np.array_equal(stats, get_metric("bleu").corpus_stats(list(frame["hypothesis"]), [list(frame["ref0"])]))
