@@ -389,6 +389,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end\n")
     print("Summary")
     print_table(["figure", "value", "target", "status"], figures)
+    equal = all(row[1] == "yes" for row in figures if row[0].endswith("every score equal to one process"))
+    print(f"scores equal to the single process: {'yes' if equal else 'NO'}")
     write_summary(args.summary_json, "bench_distributed.py", figures)
 
 
