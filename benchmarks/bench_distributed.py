@@ -1,38 +1,68 @@
 #!/usr/bin/env python
-"""Scale-out: corpus SARI and BLEU of a generated corpus on a 2-worker Dask LocalCluster vs one process.
+"""Scale-out: one process, ``--jobs W``, Dask and Spark on W workers, over the same generated Parquet shards.
 
-The corpus (distinct generated segments, one reference each) is written as Parquet shards; the
-baseline reads the same shards in this process and scores them with ``metric.corpus_score``
-(in chunks of ``--chunk`` segments, summing the statistics, as ``corpus_score_iter`` does); the
-Dask run scores them with :func:`simpeval.distributed.score_dask` on a ``LocalCluster`` of 2
-worker processes. Printed: wall times, throughput, each worker's peak resident memory, and
-whether the scores are equal (bit for bit for these integer statistics).
+The corpus (distinct generated segments, one reference each) is written as Parquet shards; every
+engine reads them with simpeval's shard reader (:func:`simpeval.distributed.shards.read_shard`,
+the rules of ``simpeval score --shards``) and scores each metric:
+
+* **one process**: ``metric.corpus_stats`` shard after shard, the rows summed in order (the
+  local path's sum, bit for bit), in a fresh process;
+* **--jobs W**: the whole corpus in one process, ``metric.corpus_stats(..., n_jobs=W)`` (W worker
+  processes; "n/a" where ``Metric.corpus_stats`` has no ``n_jobs``);
+* **Dask**: :func:`simpeval.distributed.score_dask` on a ``LocalCluster`` of W single-threaded worker
+  processes, one partition per shard read on the workers (``shards_frame_dask``);
+* **Spark**: :func:`simpeval.distributed.score_spark` on ``local[W]`` (``shards_frame_spark``).
+
+Per metric, one table: seconds (reading and scoring; the engines are started and warmed up
+first; with ``--repeat R`` the best of R runs), segments per second, speed-up over W=1 of the same engine, efficiency (speed-up / W),
+peak resident memory per worker process, the CPU time each worker got per second of the run
+(below 100%: the machine did not give it a whole core), and whether the score equals the one-process score
+bit for bit. The load average of the machine is printed with the numbers: on a shared machine
+they are only as good as it is idle.
 
 Usage:
-    python benchmarks/bench_distributed.py                  # 10,000,000 segments (long)
-    python benchmarks/bench_distributed.py --quick          # 100,000 segments
-    python benchmarks/bench_distributed.py --segments N
+    python benchmarks/bench_distributed.py --workers 1,2                       # 1,000,000 segments
+    python benchmarks/bench_distributed.py --workers 1,2,4,8,16 --segments 3000000
+    python benchmarks/bench_distributed.py --workers 1,2 --segments 400000 --metrics sari,bleu
+    python benchmarks/bench_distributed.py --quick                             # 100,000 segments
+    python benchmarks/bench_distributed.py --engines one,dask --summary-json figures.json
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import logging
+import os
 import resource
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import fmt_time, print_table
+from _common import add_summary_option, fmt_time, met, print_table, write_summary
 
 WORDS = np.array(
     "the a of to and in is was for on that with as by at from it an were are this be city river school".split()
 )
+COLUMNS = ["hypothesis", "ref0", "source"]
+ENGINES = ("one", "jobs", "dask", "spark")
+#: Targets of the issue: Dask W=1 within 1.2x of one process; speed-up from 1 to W workers.
+ONE_WORKER_RATIO = 1.2
+SPEED_UP_TARGETS = {2: 1.7, 16: 12.0}
+JOBS_TARGETS = {2: 1.7, 16: 10.0}
+
+#: (seconds, score, peak RSS in bytes per worker process, CPU seconds per worker per second or None)
+#: of one run, or None when it cannot run.
+Run = Optional[tuple[float, float, int, Optional[float]]]
+Measured = tuple[float, float, int, Optional[float]]
 
 
 def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]:
@@ -58,70 +88,310 @@ def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]
     return paths
 
 
-def local(paths: list[Path], metric: Any) -> tuple[float, Any]:
-    import pandas as pd
-
-    start, total = time.perf_counter(), None
-    for path in paths:
-        frame = pd.read_parquet(path)
-        stats = metric.corpus_stats(list(frame["hypothesis"]), [list(frame["ref0"])], sources=list(frame["source"]))
-        part = stats.sum(axis=0)
-        total = part if total is None else total + part
-    return time.perf_counter() - start, metric.score_from_stats(total).score
-
-
 def _peak_rss() -> int:
+    """This process's peak resident memory, in bytes."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--segments", type=int, default=10_000_000)
-    parser.add_argument("--shard", type=int, default=250_000)
+def _cpu_seconds(who: int = resource.RUSAGE_SELF) -> float:
+    """CPU seconds (user and system) used so far by this process (or its waited-for children)."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _quiet() -> None:
+    """No per-call warnings in the output (the generated text ends in a tokenized period)."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    logging.disable(logging.WARNING)
+
+
+def _warm(name: str, path: str) -> Any:
+    """A fresh metric, once the process has read a shard and scored 2,000 of its segments (imports,
+    tokenizers and compiled kernels loaded: first-call costs are not throughput)."""
+    _quiet()
+    from simpeval import get_metric
+    from simpeval.distributed.shards import read_shard
+
+    frame = read_shard(path, "parquet", COLUMNS).iloc[:2000]
+    metric = get_metric(name)
+    metric.corpus_stats(list(frame["hypothesis"]), [list(frame["ref0"])], sources=list(frame["source"]))
+    return get_metric(name)
+
+
+def one_process(paths: list[str], name: str, repeat: int) -> Measured:
+    """(In a fresh process.) ``corpus_stats`` shard after shard, summed in order as the local path sums."""
+    from simpeval.distributed.rows import running_sum
+    from simpeval.distributed.shards import read_shard
+
+    times = []
+    for _ in range(repeat):
+        metric = _warm(name, paths[0])
+        start, cpu, total = time.perf_counter(), _cpu_seconds(), None
+        for path in paths:
+            frame = read_shard(path, "parquet", COLUMNS)
+            hyps, refs, srcs = list(frame["hypothesis"]), [list(frame["ref0"])], list(frame["source"])
+            total = running_sum(total, metric.corpus_stats(hyps, refs, sources=srcs))
+        score = metric.score_from_stats(total).score
+        times.append((time.perf_counter() - start, _cpu_seconds() - cpu))
+    seconds, cpu = min(times)
+    return seconds, score, _peak_rss(), cpu / seconds
+
+
+def with_jobs(paths: list[str], name: str, workers: int, repeat: int) -> Measured:
+    """(In a fresh process.) The whole corpus in one call of ``corpus_stats(..., n_jobs=workers)``."""
+    from simpeval.distributed.shards import read_shard
+
+    times = []
+    for _ in range(repeat):
+        metric = _warm(name, paths[0])
+        start, cpu = time.perf_counter(), _cpu_seconds() + _cpu_seconds(resource.RUSAGE_CHILDREN)
+        hyps: list[str] = []
+        refs: list[str] = []
+        srcs: list[str] = []
+        for path in paths:
+            frame = read_shard(path, "parquet", COLUMNS)
+            hyps += list(frame["hypothesis"])
+            refs += list(frame["ref0"])
+            srcs += list(frame["source"])
+        stats = metric.corpus_stats(hyps, [refs], sources=srcs, n_jobs=workers)
+        score = metric.score_from_stats(metric.sum_rows(stats)).score
+        used = _cpu_seconds() + _cpu_seconds(resource.RUSAGE_CHILDREN) - cpu  # children: once they have ended
+        times.append((time.perf_counter() - start, used))
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    seconds, cpu = min(times)
+    return seconds, score, max(_peak_rss(), children), cpu / seconds / workers
+
+
+def has_jobs() -> bool:
+    """Whether ``Metric.corpus_stats`` takes ``n_jobs=`` (the one-process pool)."""
+    from simpeval.metrics import Metric
+
+    return "n_jobs" in inspect.signature(Metric.corpus_stats).parameters
+
+
+def in_child(function: Callable[..., Measured], *args: Any) -> Measured:
+    """``function(*args)`` in a fresh process: its caches, imports and peak memory its own."""
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        return pool.submit(function, *args).result()
+
+
+def with_dask(paths: list[str], name: str, workers: int, repeat: int) -> Measured:
+    """``score_dask`` on a fresh LocalCluster of ``workers`` single-threaded worker processes."""
+    import distributed
+
+    from simpeval.distributed import score_dask, shards_frame_dask
+
+    _quiet()
+    with (
+        distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        client.run(_warm, name, paths[0])
+        # and one pass of the Dask machinery over a shard per worker (dataframe modules, conversions)
+        score_dask(
+            shards_frame_dask(paths[:workers], "parquet", COLUMNS), _warm(name, paths[0]), refs=["ref0"], src="source"
+        )
+        times = []
+        for _ in range(repeat):
+            metric = _warm(name, paths[0])
+            cpu, start = client.run(_cpu_seconds), time.perf_counter()
+            frame = shards_frame_dask(paths, "parquet", COLUMNS)
+            score = score_dask(frame, metric, refs=["ref0"], src="source").score
+            seconds, after = time.perf_counter() - start, client.run(_cpu_seconds)
+            times.append((seconds, sum(after[w] - cpu[w] for w in cpu) / len(cpu)))
+        peak = max(client.run(_peak_rss).values())
+    seconds, used = min(times)
+    return seconds, score, peak, used / seconds
+
+
+def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
+    """``score_spark`` on ``local[workers]`` (``None`` without pyspark or Java)."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError:
+        return None
+    from simpeval.distributed import score_spark, shards_frame_spark
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    spark = (
+        SparkSession.builder.master(f"local[{workers}]")
+        .appName("bench_distributed")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.pyspark.python", sys.executable)
+        .getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("FATAL")
+    try:
+        warm = shards_frame_spark(spark, paths[:1], "parquet", COLUMNS).limit(2000)
+        score_spark(warm, _warm(name, paths[0]), refs=["ref0"], src="source")
+        times = []
+        for _ in range(repeat):
+            metric = _warm(name, paths[0])
+            start = time.perf_counter()
+            frame = shards_frame_spark(spark, paths, "parquet", COLUMNS)
+            score = score_spark(frame, metric, refs=["ref0"], src="source")
+            times.append(time.perf_counter() - start)
+        peaks = spark.sparkContext.parallelize(range(4 * workers), workers).map(lambda _: _peak_rss()).collect()
+    finally:
+        spark.stop()
+    return min(times), score.score, max(peaks), None
+
+
+def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> list[list[str]]:
+    """One engine's rows: seconds, segments/s, speed-up over W=1, efficiency, peak RSS, equal."""
+    rows = []
+    base = runs.get(1)
+    for workers, run in runs.items():
+        if run is None:
+            rows.append([label, str(workers), "n/a", "", "", "", "", "", ""])
+            continue
+        seconds, score, peak, cpu = run
+        speed_up = base[0] / seconds if base is not None else None
+        rows.append(
+            [
+                label,
+                str(workers),
+                fmt_time(seconds),
+                f"{n / seconds:,.0f}",
+                "-" if speed_up is None else f"{speed_up:.2f}x",
+                "-" if speed_up is None else f"{speed_up / workers:.0%}",
+                f"{peak / 2**20:,.0f} MiB",
+                "-" if cpu is None else f"{cpu:.0%}",
+                "yes" if score == reference else "NO",
+            ]
+        )
+    return rows
+
+
+def measure(
+    paths: list[str], name: str, workers: Sequence[int], engines: Sequence[str], repeat: int
+) -> dict[str, dict[int, Run]]:
+    """Every engine's runs of one metric (the best of ``repeat``): ``{"one": {1: run}, "jobs": {W: run}, ...}``."""
+    runs: dict[str, dict[int, Run]] = {"one": {1: in_child(one_process, paths, name, repeat)}}
+    jobs = has_jobs()
+    for engine in engines:
+        if engine == "one":
+            continue
+        runs[engine] = {}
+        for w in workers:
+            if engine == "jobs":
+                runs[engine][w] = in_child(with_jobs, paths, name, w, repeat) if jobs else None
+            elif engine == "dask":
+                runs[engine][w] = with_dask(paths, name, w, repeat)
+            else:
+                runs[engine][w] = with_spark(paths, name, w, repeat)
+    return runs
+
+
+def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
+    """The Summary rows of one metric: Dask W=1 against one process, and each engine's speed-ups."""
+    one = runs["one"][1]
+    assert one is not None
+    rows = []
+    dask = runs.get("dask", {})
+    first = dask.get(1)
+    if first is not None:
+        ratio = first[0] / one[0]
+        rows.append(
+            [
+                f"{name}: Dask 1 worker / one process",
+                f"{ratio:.2f}x",
+                f"<= {ONE_WORKER_RATIO}x",
+                met(ratio <= ONE_WORKER_RATIO),
+            ]
+        )
+    for engine, targets in (("dask", SPEED_UP_TARGETS), ("spark", SPEED_UP_TARGETS), ("jobs", JOBS_TARGETS)):
+        base = runs.get(engine, {}).get(1)
+        for workers, run in runs.get(engine, {}).items():
+            if workers == 1 or run is None or base is None:
+                continue
+            speed_up, target = base[0] / run[0], targets.get(workers)
+            rows.append(
+                [
+                    f"{name}: {engine} speed-up, 1 -> {workers} workers",
+                    f"{speed_up:.2f}x",
+                    "(info)" if target is None else f">= {target}x",
+                    "" if target is None else met(speed_up >= target),
+                ]
+            )
+    equal = all(run is None or run[1] == one[1] for by_w in runs.values() for run in by_w.values())
+    rows.append([f"{name}: every score equal to one process", "yes" if equal else "NO", "yes", met(equal)])
+    return rows
+
+
+def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--workers", default="1,2", help="worker counts, comma-separated (default: 1,2)")
+    parser.add_argument("--segments", type=int, default=1_000_000)
+    parser.add_argument("--metrics", default="sari,bleu", help="comma-separated (default: sari,bleu)")
+    parser.add_argument("--engines", default=",".join(ENGINES), help=f"comma-separated of {', '.join(ENGINES)}")
+    parser.add_argument("--shard", type=int, default=None, help="rows per shard (default: 4 shards per worker)")
+    parser.add_argument("--repeat", type=int, default=1, help="time each run this many times, keep the best")
     parser.add_argument("--quick", action="store_true", help="100,000 segments")
     parser.add_argument(
         "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
     )
-    args = parser.parse_args(argv)
+    add_summary_option(parser)
+    return parser.parse_args(argv)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
+    args = parse_args(argv)
     n = 100_000 if args.quick else args.segments
-    shard = min(args.shard, max(n // 8, 1))
-    import dask.dataframe as dd
-    import distributed
-
-    from simpeval import get_metric
-    from simpeval.distributed import score_dask
-
+    workers = sorted({int(w) for w in args.workers.split(",")})
+    engines = [e for e in args.engines.split(",") if e]
+    unknown = sorted(set(engines) - set(ENGINES))
+    if unknown:
+        sys.exit(f"bench_distributed.py: unknown engine(s) {', '.join(unknown)} (choose from {', '.join(ENGINES)}).")
+    shard = args.shard or min(100_000, max(10_000, -(-n // (4 * max(workers)))))
+    figures: list[list[str]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        paths = write_shards(Path(tmp), n, shard)
-        rows = []
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-        with distributed.Client(cluster) as client:
-            for name in ("sari", "bleu"):
-                metric = get_metric(name)
-                t_local, s_local = local(paths, metric)
-                frame = dd.read_parquet(str(Path(tmp) / "*.parquet"))
-                start = time.perf_counter()
-                s_dask = score_dask(frame, metric, refs=["ref0"], src="source").score
-                t_dask = time.perf_counter() - start
-                peaks = client.run(_peak_rss)
-                rows.append(
-                    [
-                        name.upper(),
-                        fmt_time(t_local),
-                        fmt_time(t_dask),
-                        f"{t_local / t_dask:.2f}x",
-                        f"{n / t_dask:,.0f}",
-                        f"{max(peaks.values()) / 2**20:,.0f} MiB",
-                        "yes" if s_dask == s_local else "NO",
-                    ]
-                )
-        cluster.close()
-    print(f"{n:,} generated segments in {len(paths)} Parquet shards; LocalCluster: 2 worker processes\n")
-    print_table(
-        ["metric", "one process", "Dask, 2 workers", "speed-up", "segments / s (Dask)", "peak RSS per worker", "equal"],
-        rows,
-    )
-    print(f"\nscores equal to the single process: {'yes' if all(r[-1] == 'yes' for r in rows) else 'NO'}")
+        paths = [str(p) for p in write_shards(Path(tmp), n, shard)]
+        print(
+            f"{n:,} generated segments in {len(paths)} Parquet shards; {os.cpu_count()} CPUs; load average "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start\n",
+            flush=True,
+        )
+        for name in [m for m in args.metrics.split(",") if m]:
+            runs = measure(paths, name, workers, engines, max(1, args.repeat))
+            one = runs["one"][1]
+            assert one is not None
+            rows = table_rows("one process", runs["one"], n, one[1])
+            labels = {"jobs": "--jobs W", "dask": "Dask LocalCluster", "spark": "Spark local[W]"}
+            for engine in engines:
+                if engine != "one":
+                    rows += table_rows(labels[engine], runs[engine], n, one[1])
+            print(f"{name.upper()} (score {one[1]:.4f})")
+            print_table(
+                [
+                    "engine",
+                    "W",
+                    "seconds",
+                    "segments / s",
+                    "speed-up",
+                    "efficiency",
+                    "peak RSS / worker",
+                    "CPU / worker",
+                    "equal",
+                ],
+                rows,
+                left=2,
+            )
+            figures += summary(name.upper(), runs)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end\n")
+    print("Summary")
+    print_table(["figure", "value", "target", "status"], figures)
+    equal = all(row[1] == "yes" for row in figures if row[0].endswith("every score equal to one process"))
+    print(f"scores equal to the single process: {'yes' if equal else 'NO'}")
+    write_summary(args.summary_json, "bench_distributed.py", figures)
 
 
 if __name__ == "__main__":

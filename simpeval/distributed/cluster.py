@@ -40,10 +40,21 @@ from ..metrics.score import Score
 from .dask import corpus_stats_dask, score_dask, shards_frame_dask
 from .spark import corpus_stats_spark, score_spark, shards_frame_spark
 
-__all__ = ["CONNECT_TIMEOUT_SECONDS", "ENGINES", "Cluster", "ClusterSpec", "check_scheduler", "open_cluster"]
+__all__ = [
+    "CONNECT_TIMEOUT_SECONDS",
+    "ENGINES",
+    "PARTITION_ROWS",
+    "Cluster",
+    "ClusterSpec",
+    "check_scheduler",
+    "open_cluster",
+]
 
 #: The cluster engines.
 ENGINES = ("dask", "spark")
+#: The most rows of a partition :meth:`Cluster.frame` makes: a worker scoring one holds its text, its
+#: statistics rows and the metric's working arrays, well under 1 GiB for any metric.
+PARTITION_ROWS = 50_000
 #: How long a Dask client waits for a scheduler to answer before giving up, by default.
 CONNECT_TIMEOUT_SECONDS = 10
 
@@ -112,15 +123,23 @@ class Cluster:
 
     def __init__(self, client: Any) -> None:
         self.client = client
+        self._scattered: list[Any] = []  # the futures of the frames' data: the cluster keeps what is held
 
     def frame(self, columns: Mapping[str, Sequence[Optional[str]]]) -> Any:
-        """A distributed frame of ``columns`` (two partitions per worker, at least two)."""
+        """A distributed frame of ``columns``: its partitions (at most :data:`PARTITION_ROWS` rows,
+        at least two per worker) scattered to the workers once, so that the graphs that score it
+        carry their keys, not the data."""
         import dask.dataframe as dd
         import pandas as pd
 
-        partitions = max(2, 2 * len(self.client.scheduler_info().get("workers", {})))
         rows = pd.DataFrame(columns)
-        return dd.from_pandas(rows, npartitions=min(partitions, len(rows)))
+        workers = max(1, len(self.client.scheduler_info().get("workers", {})))
+        count = max(2 * workers, -(-len(rows) // PARTITION_ROWS))
+        size = max(1, -(-len(rows) // count))
+        pieces = [rows.iloc[start : start + size] for start in range(0, len(rows), size)] or [rows]
+        futures = self.client.scatter(pieces, hash=False)
+        self._scattered.append(futures)  # held here while the cluster is open, whatever the frame keeps
+        return dd.from_delayed(futures, meta=rows.iloc[:0], verify_meta=False)
 
     def shards(self, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int) -> Any:
         """A frame of shard files, each read on a worker (:mod:`simpeval.distributed.shards`)."""
@@ -129,12 +148,15 @@ class Cluster:
     def score(
         self, frame: Any, metric: Metric, refs: list[str], src: Optional[str], progress: Optional[ProgressFn] = None
     ) -> Score:
-        """The corpus score of ``frame`` (:func:`~simpeval.distributed.score_dask`)."""
-        return score_dask(frame, metric, refs=refs, src=src, progress=progress)
+        """The corpus score of ``frame`` (:func:`~simpeval.distributed.score_dask`), on this client
+        even where another one is current (a ``with Client(...)`` block around the call)."""
+        with self.client.as_current():
+            return score_dask(frame, metric, refs=refs, src=src, progress=progress)
 
     def stats(self, frame: Any, metric: Metric, refs: list[str], src: Optional[str]) -> np.ndarray:
-        """Every segment's statistics rows, in order (:func:`~simpeval.distributed.corpus_stats_dask`)."""
-        return corpus_stats_dask(frame, metric, refs=refs, src=src)
+        """Every segment's statistics rows, in order (:func:`~simpeval.distributed.corpus_stats_dask`), on this client."""
+        with self.client.as_current():
+            return corpus_stats_dask(frame, metric, refs=refs, src=src)
 
 
 class SparkCluster(Cluster):

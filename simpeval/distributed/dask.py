@@ -4,20 +4,20 @@ A Bag holds one record (a mapping) per segment, with the same keys a DataFrame h
 (``{"hypothesis": ..., "references": [...], "source": ...}``); each partition becomes a small
 pandas frame on its worker.
 
-Every partition computes its statistics rows with the same engines as the local path (a
-segment's row never depends on the other segments). A corpus score is the score of the summed
-rows, and the local path sums all rows at once (``stats.sum(axis=0)``). Two cases keep the
-distributed sum bit for bit equal to it, on any partitioning:
+One pass over the partitions: every partition computes its statistics rows with the same engines
+as the local path (a segment's row never depends on the other segments) and its rows stay on the
+worker that computed them; a running total then visits the partitions in order, each step on the
+worker holding that partition's rows (:func:`~simpeval.distributed.rows.running_sum`), so only a
+vector of a few dozen floats travels between workers, and the client receives the total and each
+partition's numbers of references. The local path sums all rows at once (``stats.sum(axis=0)``),
+which NumPy does one row after the other for these ``(n, k >= 2)`` arrays: the running total is
+bit for bit that sum, on any partitioning, for integer statistics (n-gram counts) and float ones
+(sentence-averaged SARI presets, TER's mean reference lengths) alike. A metric with its own
+``sum_rows`` (NLTK's chrF) has its rows gathered in order and summed on the client instead.
 
-* **integer statistics** (n-gram counts: BLEU, chrF, corpus SARI, TER's edit counts...): a sum
-  of integers below 2**53 is exact in float64 in any order, so each partition sends one summed
-  vector and those are added pairwise, in a tree;
-* **float statistics** (sentence-averaged SARI presets, TER's mean reference lengths): a float
-  sum depends on its order, so the rows themselves are gathered, in partition order, and summed
-  on the client exactly as the local path sums them (a statistics row is a few dozen floats).
-
-The first pass learns which case holds (every partition reports whether its rows are whole
-numbers and how large its sums are); the second runs only for float statistics.
+The metric reaches the cluster once per call (``Client.scatter``; a delayed object without a
+distributed client): every task reads that one key, so the metric is not embedded in the graph
+once per task (nor is the data of a frame made by :meth:`simpeval.distributed.Cluster.frame`).
 """
 
 from __future__ import annotations
@@ -32,18 +32,22 @@ from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
 from .rows import (
-    EXACT,
     TEXT_NOT_LISTS,
+    NotSequential,
     ReferenceColumns,
     RowError,
     as_metric,
     check_columns,
     numbered_rows,
+    numbered_stats,
     partition_rows,
     row_error,
-    segment_references,
+    running_sum,
+    sums_in_order,
 )
 from .shards import read_shard
+
+ProgressFn = Callable[[str, int, Optional[int]], None]
 
 __all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask", "shards_frame_dask"]
 
@@ -90,16 +94,37 @@ def _global(dask: Any, parts: list[Any], failure: RowError, owner: str) -> Simpe
     return row_error(owner, offset + failure.row, failure.error)
 
 
-def _summary(
-    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], partition: int = 0
-) -> tuple[Any, bool, list[int]]:
-    """A partition's summed rows, whether they are whole numbers within exact range, its reference counts."""
-    rows = numbered_rows(frame, metric, hyp, refs, src, partition)
-    if rows.size == 0:
-        return None, True, []
-    integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
-    counts = sorted({len(r) for r in segment_references(frame, refs).segments()})
-    return rows.sum(axis=0), integral, counts
+def _client() -> Any:
+    """The distributed client ``dask.compute`` would run on, or ``None`` (a local scheduler, also
+    when one is configured while a client exists: ``dask.config.set(scheduler="sync")``)."""
+    import dask.base
+
+    try:
+        from distributed import Client
+    except ImportError:
+        return None
+    client = getattr(dask.base.get_scheduler(), "__self__", None)
+    return client if isinstance(client, Client) else None
+
+
+def _shared(dask: Any, metric: Metric) -> Any:
+    """The metric as one key that every task of the call reads: scattered once to the cluster with
+    a distributed client (so the graph carries its key, not its pickle in every task), a delayed
+    object with Dask's local schedulers."""
+    client = _client()
+    if client is None:
+        return dask.delayed(metric, pure=False)
+    return dask.delayed(client.scatter([metric], hash=False)[0])
+
+
+def _fold(total: Optional[np.ndarray], part: tuple[np.ndarray, set[int]]) -> Optional[np.ndarray]:
+    """One step of the running total: run on the worker that holds the partition's rows."""
+    return running_sum(total, part[0])
+
+
+def _counts(part: tuple[np.ndarray, set[int]]) -> tuple[int, set[int]]:
+    """What the client needs of a partition: its number of rows and of references per segment."""
+    return len(part[0]), part[1]
 
 
 def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
@@ -127,8 +152,11 @@ def corpus_stats_dask(
     _check(frame, hyp, refs, src)
     m = as_metric(metric)
     partitions = _partitions(dask, frame)
+    shared = _shared(dask, m)
     try:
-        parts = dask.compute(*[dask.delayed(numbered_rows)(p, m, hyp, refs, src, k) for k, p in enumerate(partitions)])
+        parts = dask.compute(
+            *[dask.delayed(numbered_rows)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
+        )
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
     kept = [p for p in parts if p.size]
@@ -144,9 +172,12 @@ def score_dask(
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
     src: Optional[str] = None,
-    progress: Optional[Callable[[str, int, Optional[int]], None]] = None,
+    progress: Optional[ProgressFn] = None,
 ) -> Score:
     """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
+
+    One pass: the partitions' rows stay on the workers, a running total visits them in order
+    (see :mod:`simpeval.distributed.dask`), and the client receives one vector.
 
     Args:
         frame: a ``dask.dataframe.DataFrame``, one row per segment, or a ``dask.bag.Bag`` of one
@@ -173,50 +204,54 @@ def score_dask(
     _check(frame, hyp, refs, src)
     m = as_metric(metric)
     partitions = _partitions(dask, frame)
-    tasks = [dask.delayed(_summary)(p, m, hyp, refs, src, k) for k, p in enumerate(partitions)]
+    shared = _shared(dask, m)
+    parts = [dask.delayed(numbered_stats)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
     try:
-        summaries = _compute(dask, tasks, progress, f"{m.name} partitions")
+        total, facts = _total(dask, m, parts, progress)
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    present = [s for s in summaries if s[0] is not None]
-    if not present:
+    except NotSequential:  # one statistic per row: NumPy sums that pairwise, so it takes every row
+        total = m.sum_rows(corpus_stats_dask(frame, m, hyp=hyp, refs=refs, src=src))
+    counts = {c for rows, found in facts if rows for c in found}
+    if total is None or not counts:
         raise InvalidValueError("score_dask: the frame has no segment.")
-    counts = {c for s in present for c in s[2]}
-    nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
-    if all(s[1] for s in present) and float(np.abs(np.sum([s[0] for s in present], axis=0)).sum()) < EXACT:
-        total = _tree_sum([s[0] for s in present])
-    else:  # float statistics: the rows, summed in order exactly as the local path sums them
-        total = corpus_stats_dask(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
-    return m.score_from_stats(total, m.get_signature(nrefs))
+    return m.score_from_stats(total, m.get_signature(counts.pop() if len(counts) == 1 else "var"))
 
 
-def _compute(
-    dask: Any, tasks: list[Any], progress: Optional[Callable[[str, int, Optional[int]], None]], label: str
-) -> list[Any]:
-    """The tasks' results in order; ``progress`` told of each finished one when a distributed client is active."""
-    if progress is None:
-        return list(dask.compute(*tasks))
-    try:
-        from distributed import as_completed, get_client
+def _total(
+    dask: Any, metric: Metric, parts: list[Any], progress: Optional[ProgressFn]
+) -> tuple[Optional[np.ndarray], list[tuple[int, set[int]]]]:
+    """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass."""
+    if not parts:
+        return None, []
+    if sums_in_order(metric):
+        total = dask.delayed(_fold)(None, parts[0])
+        for part in parts[1:]:
+            total = dask.delayed(_fold)(total, part)
+        *facts, summed = _compute(dask, [dask.delayed(_counts)(p) for p in parts], total, progress, metric.name)
+        return summed, facts
+    # a metric's own sum (NLTK's chrF): every row, in order, summed on the client as the metric sums them
+    gathered = _compute(dask, parts, None, progress, metric.name)
+    kept = [rows for rows, _ in gathered if rows.size]
+    return (metric.sum_rows(np.concatenate(kept)) if kept else None), [(len(r), c) for r, c in gathered]
 
-        client = get_client()
-    except (ImportError, ValueError):  # no distributed client: the local scheduler, one report at the end
-        results = list(dask.compute(*tasks))
-        progress(label, len(tasks), len(tasks))
+
+def _compute(dask: Any, tasks: list[Any], last: Any, progress: Optional[ProgressFn], name: str) -> list[Any]:
+    """The results of ``tasks`` in order (then ``last``'s, if given), computed together; ``progress``
+    told of each finished task when a distributed client is active."""
+    every = [*tasks, last] if last is not None else tasks
+    client = _client() if progress is not None else None
+    if progress is None or client is None:
+        results = list(dask.compute(*every))
+        if progress is not None:
+            progress(f"{name} partitions", len(tasks), len(tasks))
         return results
-    futures = client.compute(tasks)
-    for done, _ in enumerate(as_completed(futures), start=1):
-        progress(label, done, len(tasks))
+    from distributed import as_completed
+
+    futures = client.compute(every)
+    for done, _ in enumerate(as_completed(futures[: len(tasks)]), start=1):
+        progress(f"{name} partitions", done, len(tasks))
     return [future.result() for future in futures]
-
-
-def _tree_sum(vectors: list[np.ndarray]) -> np.ndarray:
-    """Pairwise sums of exact integer vectors (any order gives the same bits)."""
-    while len(vectors) > 1:
-        vectors = [
-            vectors[k] + vectors[k + 1] if k + 1 < len(vectors) else vectors[k] for k in range(0, len(vectors), 2)
-        ]
-    return vectors[0]
 
 
 def sentence_scores_dask(
@@ -229,19 +264,20 @@ def sentence_scores_dask(
 ) -> Any:
     """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``), or of
     every record of a Bag, as a Bag of floats in the same order."""
-    _dask()
+    dask = _dask()
     import pandas as pd
 
     _check(frame, hyp, refs, src)
     m = as_metric(metric)
 
-    def scores(part: Any) -> Any:
-        rows = partition_rows(part, m, hyp, refs, src)
-        return pd.Series(m.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
+    def scores(part: Any, shared: Metric) -> Any:
+        rows = partition_rows(part, shared, hyp, refs, src)
+        return pd.Series(shared.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
 
+    shared = _shared(dask, m)
     if _is_bag(frame):
-        return frame.map_partitions(lambda part: scores(_records(part)).tolist())
-    return frame.map_partitions(scores, meta=(m.name, "float64"))
+        return frame.map_partitions(lambda part, shared: scores(_records(part), shared).tolist(), shared)
+    return frame.map_partitions(scores, shared, meta=(m.name, "float64"))
 
 
 def shards_frame_dask(

@@ -27,7 +27,7 @@ from ..exceptions import InvalidInputError, InvalidValueError, MissingDependency
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
-from .rows import EXACT, ReferenceColumns, RowError, as_metric, numbered_rows, row_error, segment_references
+from .rows import EXACT, ReferenceColumns, RowError, as_metric, numbered_stats, row_error
 from .shards import iter_shard_rows
 
 __all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
@@ -81,20 +81,20 @@ def _opened(frame: Any = None) -> Iterator[None]:
 
 def _located(
     batches: Iterator[Any], metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]
-) -> Iterator[tuple[Any, np.ndarray]]:
-    """Each batch of a partition with its statistics rows; a row that cannot be scored raised as a
-    :class:`RowError` numbered within the partition (this task's)."""
+) -> Iterator[tuple[Any, np.ndarray, set[int]]]:
+    """Each batch of a partition with its statistics rows and numbers of references; a row that cannot
+    be scored raised as a :class:`RowError` numbered within the partition (this task's)."""
     from pyspark import TaskContext
 
     offset = 0
     for batch in batches:
         try:
-            rows = numbered_rows(batch, metric, hyp, refs, src, 0)
+            rows, counts = numbered_stats(batch, metric, hyp, refs, src, 0)
         except RowError as failure:
             context = TaskContext.get()
             raise RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
         offset += len(batch)
-        yield batch, rows
+        yield batch, rows, counts
 
 
 def _spark() -> Any:
@@ -117,12 +117,13 @@ def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[s
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
-        for batch, rows in _located(batches, metric, hyp, refs, src):
+        for _, rows, counts in _located(batches, metric, hyp, refs, src):
             if not rows.size:
                 continue
             integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
-            counts = sorted({len(r) for r in segment_references(batch, refs).segments()})
-            yield pd.DataFrame({"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [counts]})
+            yield pd.DataFrame(
+                {"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [sorted(counts)]}
+            )
 
     return _sealed(run)
 
@@ -131,7 +132,7 @@ def _ordered_rows(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optiona
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
 
-        for batch, rows in _located(batches, metric, hyp, refs, src):
+        for batch, rows, _ in _located(batches, metric, hyp, refs, src):
             if rows.size:
                 yield pd.DataFrame({"_i": batch["_i"].to_numpy(), "stats": [r.tolist() for r in rows]})
 
@@ -185,9 +186,9 @@ def score_spark(
             with _opened(frame):
                 total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
             if float(np.abs(total).sum()) >= EXACT:
-                total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
+                total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
         else:  # float statistics: the rows in order, summed as the local path sums them
-            total = corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src).sum(axis=0)
+            total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
     finally:
         summaries.unpersist()
     return m.score_from_stats(total, m.get_signature(nrefs))

@@ -85,18 +85,23 @@ def score_systems(
         columns_["source"] = list(sources)
     refs, src = [f"ref{j}" for j in range(len(references))], "source" if sources is not None else None
 
-    def frame(on: Cluster, hyps: Sequence[str]) -> Any:
-        return on.frame({"hypothesis": list(hyps), **columns_})
+    frames: dict[str, Any] = {}  # a system's frame is sent to the cluster once, whatever the metrics
+
+    def frame(on: Cluster, system: str, hyps: Sequence[str]) -> Any:
+        if system not in frames:
+            frames[system] = on.frame({"hypothesis": list(hyps), **columns_})
+        return frames[system]
 
     with open_cluster(cluster) as on:
         if how == "corpus":
             rows = [
-                tuple(on.score(frame(on, hyps), m, refs, src, progress) for m in resolved) for hyps in systems.values()
+                tuple(on.score(frame(on, name, hyps), m, refs, src, progress) for m in resolved)
+                for name, hyps in systems.items()
             ]
             return result_table(tuple(systems), resolved, rows)
 
         def statistics(metric: Metric, system: str, hyps: Sequence[str]) -> Any:
-            return on.stats(frame(on, hyps), metric, refs, src)
+            return on.stats(frame(on, system, hyps), metric, refs, src)
 
         streams = References.from_streams([list(stream) for stream in references])
         if how == "sentence":
