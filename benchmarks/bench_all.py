@@ -11,6 +11,7 @@ same run as simpeval, on the same machine state):
   bench_sari.py                  corpus and batch sentence-level SARI vs the reference engine
   bench_memory.py                peak RSS of 10M streamed segments (SARI + BLEU)
   bench_jobs.py                  simpeval score --jobs N vs --jobs 1 (400,000 segments), n_jobs per metric
+  bench_distributed.py           one process, --jobs, Dask and Spark with 1 and 2 workers (400,000 segments)
 
 Each script's whole output goes to ``LOG_DIR/<script>.txt`` (``--log-dir``, default a new
 temporary folder, printed first); its Summary rows come back through ``--summary-json``, and
@@ -18,7 +19,7 @@ this script prints them together. A script that fails is reported with its log, 
 others still run; the exit code is then 1.
 
 Usage:
-    python benchmarks/bench_all.py            # the full run: about 12 minutes on 2 cores
+    python benchmarks/bench_all.py            # the full run: about 20 minutes on 2 cores
     python benchmarks/bench_all.py --quick    # every script's --quick: about 2 minutes
 """
 
@@ -47,6 +48,7 @@ SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bench_sari.py", ()),
     ("bench_memory.py", ()),
     ("bench_jobs.py", ()),
+    ("bench_distributed.py", ("--workers", "1,2", "--segments", "400000")),
 )
 
 
