@@ -59,8 +59,9 @@ SOLUTIONS = sorted(SOLUTION_DIR.glob("*.ipynb"))
 NOTEBOOKS = LESSONS + SOLUTIONS
 #: A closed port on the loopback interface: any connection but the mirror's fails at once.
 UNREACHABLE = "http://127.0.0.1:9"
-#: Seconds: per cell, and for a whole notebook (they take a few seconds to a few tens on 2 cores).
-CELL_TIMEOUT = 120
+#: Seconds a cell may run before it counts as hung: a cell takes a few seconds to a few tens on 2 cores,
+#: but the first one to compile Numba's kernels into an empty cache took over 120 s on a loaded machine.
+CELL_TIMEOUT = 900
 KERNEL_NAME = "simpeval-wheel-test"
 DISTRIBUTION = "simplification-metrics"
 #: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
