@@ -36,6 +36,7 @@ from simpeval import BLEU, SARI
 from simpeval.exceptions import InvalidInputError, SimpevalWarning, WorkerError
 
 from ..cli.test_stdout import _run
+from ..engines.test_pool import _DiesInWorkers
 from ..needs import import_module, java
 from .test_encodings_and_outputs import API, CLI, Case, _param
 from .test_files_and_options import BASE, REF, SYS, cli, error, scores
@@ -290,19 +291,6 @@ def _negative_jobs(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     for jobs in ("-1", "two"):
         result = cli(tmp, [*BLEU_ARGS, "--jobs", jobs])
         error(result, 2, "Invalid value for '--jobs' / '-j'")
-
-
-class _DiesInWorkers(BLEU):
-    """BLEU, whose statistics kill any process but the test's own (as the out-of-memory killer would)."""
-
-    def __init__(self, parent: int) -> None:
-        super().__init__()
-        self.parent = parent
-
-    def extract_stats(self, hypotheses: Any, references: Any, sources: Any) -> Any:
-        if os.getpid() != self.parent:
-            os._exit(9)
-        return super().extract_stats(hypotheses, references, sources)
 
 
 def _killed_worker(tmp: Path, mp: pytest.MonkeyPatch) -> None:

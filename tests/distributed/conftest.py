@@ -1,15 +1,27 @@
-"""Fixtures of the command-line tests on both engines: a Dask LocalCluster (one worker process,
-shared by the module, named by its address) and a local Spark master."""
+"""Fixtures of the distributed tests: a Dask client of two worker processes (the Python API's tests),
+and for the command-line tests on both engines a Dask LocalCluster (one worker process, shared by
+the module, named by its address) and a local Spark master."""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from ..needs import import_module, java
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """A client of a LocalCluster of two single-threaded worker processes, for the module."""
+    distributed = import_module("distributed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
 
 
 @pytest.fixture(scope="module")

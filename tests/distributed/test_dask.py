@@ -3,7 +3,6 @@ on a real LocalCluster of processes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,6 @@ from simpeval.metrics.sari import VARIANTS  # noqa: E402
 from simpeval.significance import bootstrap_ci  # noqa: E402
 
 METRICS = [m for m in available_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
 
 
 def _asset() -> pd.DataFrame:

@@ -5,7 +5,6 @@ data of a client-held frame nor the metric embedded in the graph."""
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -27,14 +26,6 @@ from simpeval.exceptions import InvalidInputError  # noqa: E402
 WORDS = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
 #: SARI presets whose statistics are floats (sentence-averaged), and NLTK's chrF (its own sum).
 FLOAT_STATISTICS = [("sari", {"variant": "hf"}), ("sari", {"variant": "t2t"}), ("sari", {"variant": "xu2016"})]
-
-
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
 
 
 def _generated(n: int, seed: int) -> pd.DataFrame:
