@@ -24,7 +24,7 @@ Usage:
     python benchmarks/bench_distributed.py --workers 1,2                       # 1,000,000 segments
     python benchmarks/bench_distributed.py --workers 1,2,4,8,16 --segments 3000000
     python benchmarks/bench_distributed.py --workers 1,2 --segments 400000 --metrics sari,bleu
-    python benchmarks/bench_distributed.py --quick                             # 100,000 segments
+    python benchmarks/bench_distributed.py --quick                             # 30,000 segments
     python benchmarks/bench_distributed.py --engines one,dask --summary-json figures.json
 """
 
@@ -335,7 +335,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     parser.add_argument("--engines", default=",".join(ENGINES), help=f"comma-separated of {', '.join(ENGINES)}")
     parser.add_argument("--shard", type=int, default=None, help="rows per shard (default: 4 shards per worker)")
     parser.add_argument("--repeat", type=int, default=1, help="time each run this many times, keep the best")
-    parser.add_argument("--quick", action="store_true", help="100,000 segments")
+    parser.add_argument("--quick", action="store_true", help="30,000 segments")
     parser.add_argument(
         "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
     )
@@ -345,7 +345,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
     args = parse_args(argv)
-    n = 100_000 if args.quick else args.segments
+    n = 30_000 if args.quick else args.segments
     workers = sorted({int(w) for w in args.workers.split(",")})
     engines = [e for e in args.engines.split(",") if e]
     unknown = sorted(set(engines) - set(ENGINES))
