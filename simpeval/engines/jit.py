@@ -181,6 +181,18 @@ def limit_threads(threads: int) -> None:
     _THREAD_LIMIT = threads
 
 
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """Run the parallel kernels inside on one thread, as a worker process does (:func:`limit_threads`),
+    so that the kernels loaded here are the ones the workers forked afterwards run."""
+    global _THREAD_LIMIT
+    previous, _THREAD_LIMIT = _THREAD_LIMIT, 1
+    try:
+        yield
+    finally:
+        _THREAD_LIMIT = previous
+
+
 def num_threads() -> int:
     """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count,
     within :func:`limit_threads`)."""

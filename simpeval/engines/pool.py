@@ -23,6 +23,7 @@ raised here unchanged.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -34,6 +35,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import partial
 from typing import Any, Callable, Optional, TypeVar
 
 import numpy as np
@@ -60,6 +62,10 @@ R = TypeVar("R")
 #: Segments a worker must have at least, for a job to be split among workers;
 #: ``SIMPEVAL_PARALLEL_MIN_SEGMENTS`` in the environment overrides it.
 MIN_SEGMENTS_PER_WORKER = 5_000
+
+#: Segments this process extracts before it forks workers for an in-memory job, to load the
+#: kernels they need once.
+WARM_SEGMENTS = 64
 
 #: Chunks per worker of an in-memory job: a few, so that a slow chunk does not leave workers idle.
 CHUNKS_PER_WORKER = 4
@@ -153,13 +159,24 @@ def _worker_started() -> None:
     _RUN.set(None)
 
 
+def _forking() -> bool:
+    """Whether workers are forked copies of this process (Linux)."""
+    return bool(_context().get_start_method() == "fork")
+
+
 @contextmanager
-def _executor(workers: int) -> Iterator[Executor]:
-    """The pool of the :func:`jobs` block around this call, or one of ``workers`` for this call only."""
+def _executor(workers: int, warm: Callable[[], object]) -> Iterator[Executor]:
+    """A pool of ``workers`` for one call. Forked workers start as copies of this process, so
+    ``warm()`` runs here first: the compiled kernels the call needs are loaded once, by this
+    process, rather than once by every worker (about 1.5 s of CPU each); then the pool is forked
+    for this call, as cheap as a fork. Spawned workers start empty and load them anyway: they
+    are started once per :func:`jobs` block and reused."""
     run = _RUN.get()
-    if run is not None:
+    if run is not None and not _forking():
         yield run.executor()
         return
+    if _forking():
+        warm()
     pool = _new_pool(workers)
     try:
         yield pool
@@ -198,6 +215,13 @@ def _in_job(texts: int, work: Callable[..., R], *args: Any) -> R:
         return work(*args)
 
 
+def _warm(texts: int, work: Callable[..., R], *args: Any) -> R:
+    """``work(*args)`` here as a worker would run it (the same engine, kernels on one thread), so
+    that workers forked afterwards find its compiled kernels loaded."""
+    with jit.one_thread():
+        return _in_job(texts, work, *args)
+
+
 def chunked_rows(
     extract: Callable[[list[str], list[list[str]], Optional[list[str]]], np.ndarray],
     hypotheses: list[str],
@@ -212,7 +236,9 @@ def chunked_rows(
     whole job (:func:`simpeval.engines.jit.job`)."""
     n = len(hypotheses)
     bounds = np.linspace(0, n, min(n, workers * CHUNKS_PER_WORKER) + 1).astype(int)
-    with _executor(workers) as pool:
+    w = WARM_SEGMENTS
+    warm = partial(_warm, texts, extract, hypotheses[:w], references[:w], sources and sources[:w])
+    with _executor(workers, warm) as pool:
         futures = [
             pool.submit(_in_job, texts, extract, hypotheses[a:b], references[a:b], sources and sources[a:b])
             for a, b in zip(bounds[:-1], bounds[1:])
@@ -235,8 +261,17 @@ def ordered_map(
         for item in items:
             yield work(item)
         return
+    items = iter(items)
+    first: list[R] = []
+
+    def warm() -> None:  # the first item, here: it loads what the workers will need before they fork
+        for item in itertools.islice(items, 1):
+            first.append(_warm(texts, work, item))
+
     ahead = window or 2 * workers
-    with _executor(workers) as pool:
+    with _executor(workers, warm) as pool:
+        if first:
+            yield first.pop()
         pending: deque[Future[R]] = deque()
         for item in items:
             pending.append(pool.submit(_in_job, texts, work, item))
