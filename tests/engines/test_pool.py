@@ -227,3 +227,36 @@ def test_a_metric_that_cannot_be_copied_runs_here_with_a_warning(small_chunks: N
     with pytest.warns(SimpevalWarning, match="cannot be copied to worker processes"):
         rows = metric.corpus_stats(hyps, refs, n_jobs=2)
     assert np.array_equal(rows, BLEU().corpus_stats(hyps, refs))
+
+
+def _pid_and_thread_limit(item: int) -> tuple[int, int, bool]:
+    return item, os.getpid(), pool.jit.num_threads() == 1
+
+
+@pytest.mark.skipif(not pool._forking(), reason="workers are forked only where that is safe (Linux)")
+def test_forked_workers_find_the_first_items_kernels_loaded_here() -> None:
+    # The first item runs here, on one thread as a worker would, before the workers fork: what it
+    # loads (compiled kernels) every worker then has; the others run on the workers, in order.
+    results = list(pool.ordered_map(_pid_and_thread_limit, range(6), 2))
+    assert [item for item, _, _ in results] == list(range(6))
+    assert results[0][1] == os.getpid() and results[0][2]
+    assert all(pid != os.getpid() for _, pid, _ in results[1:])
+
+
+#: The calls of :func:`_extract_here` that this process made (a worker appends to its own copy).
+_CALLS: list[int] = []
+
+
+def _extract_here(hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> np.ndarray:
+    _CALLS.append(len(hypotheses))
+    return np.array([[len(h), os.getpid()] for h in hypotheses], dtype=np.float64)
+
+
+@pytest.mark.skipif(not pool._forking(), reason="workers are forked only where that is safe (Linux)")
+def test_an_in_memory_job_warms_up_here_on_a_few_segments_then_forks() -> None:
+    _CALLS.clear()
+    hyps = [f"segment {i}" for i in range(400)]
+    rows = pool.chunked_rows(_extract_here, hyps, [[h] for h in hyps], None, 2, 0)
+    assert _CALLS == [pool.WARM_SEGMENTS]  # the warm-up, here; every chunk on the workers
+    assert rows[:, 0].tolist() == [len(h) for h in hyps]
+    assert os.getpid() not in set(rows[:, 1].tolist())
