@@ -54,13 +54,12 @@ def _op(a: Any, a32: Any, b: Any, b32: Any, op: str) -> tuple[Array, Mask]:
     ``a32``/``b32`` are masks (or bools) of the float32 elements; the result is widened to a
     float64 array (exact), with its own mask."""
     func = _OPS[op]
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     narrow = np.logical_or(a32, b32)
-    wide = None if narrow.all() else func(np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64))
     if not narrow.any():
-        return np.asarray(wide, dtype=np.float64), narrow
-    a_32 = np.asarray(a, dtype=np.float64).astype(np.float32)
-    rounded = func(a_32, np.asarray(b, dtype=np.float64).astype(np.float32)).astype(np.float64)
-    return (rounded if wide is None else np.where(narrow, rounded, wide)), narrow
+        return func(a, b), narrow
+    rounded = func(a.astype(np.float32), b.astype(np.float32)).astype(np.float64)
+    return (rounded if narrow.all() else np.where(narrow, rounded, func(a, b))), narrow
 
 
 def _elementwise(function: Callable[[float], float], values: Array) -> Array:
