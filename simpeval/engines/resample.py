@@ -29,6 +29,7 @@ from .resample_numpy import NEP50, SMOOTH_CODES
 
 __all__ = ["NEP50", "SMOOTH_CODES", "bleu_scores", "chrf_scores", "log_sum"]
 
+
 @jit_inline
 def _op(a: float, a32: bool, b: float, b32: bool, op: int) -> tuple[Any, ...]:
     """``a op b`` (0: +, 1: *, 2: /) as NumPy computes it: float32 if either operand is float32."""
