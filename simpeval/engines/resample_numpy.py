@@ -64,7 +64,7 @@ def _op(a: Any, a32: Any, b: Any, b32: Any, op: str) -> tuple[Array, Mask]:
 
 def _elementwise(function: Callable[[float], float], values: Array) -> Array:
     """``function`` (``math.log``, ``math.exp``) of each value, on Python floats as sacrebleu calls it."""
-    return np.array([function(x) for x in values.tolist()], dtype=np.float64)
+    return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=values.size)
 
 
 def _brevity_penalty(sums: npt.NDArray[Any]) -> Array:

@@ -218,8 +218,8 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
 
 def _batch_scorer(impl: Any) -> Callable[[Any], Any]:
     """sacrebleu's BLEU or chrF scoring of many rows at once: the NumPy replay
-    (:mod:`..engines.resample_numpy`), or the compiled one (:mod:`..engines.resample`) for a call
-    of enough rows by itself (:func:`~..engines.jit.use_compiled_rows`), both as sacrebleu's."""
+    (:mod:`simpeval.engines.resample_numpy`), or the compiled one (:mod:`simpeval.engines.resample`)
+    for a call of enough rows by itself (:func:`simpeval.engines.jit.use_compiled_rows`)."""
 
     def engine(rows: int) -> Any:
         if use_compiled_rows(rows):
