@@ -16,8 +16,8 @@ microseconds a row instead of loading the compiled kernels.
 
 Examples:
     >>> sums = np.array([[9, 10, 8, 5, 3, 1, 9, 8, 7, 6], [9, 9, 0, 0, 0, 0, 9, 8, 7, 6]], dtype=np.float32)
-    >>> [round(x, 4) for x in bleu_scores(sums, 4, SMOOTH_CODES["exp"], 0.0, False, True).tolist()]
-    [36.9311, 0.0]
+    >>> [round(x, 4) for x in bleu_scores(sums, 4, SMOOTH_CODES["exp"], 0.0, False, True).tolist()]  # sacrebleu.BLEU()
+    [39.9388, 0.0]
 """
 
 from __future__ import annotations
