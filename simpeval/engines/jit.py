@@ -17,8 +17,9 @@ the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILE
 texts or more, the other engine of the metric below that. A job is one call, or the calls
 inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole size so), never
 what ran before in the process: the same job runs the same engine whatever came before it.
-The bootstrap scoring of BLEU and chrF counts each resampled row as a text, so a small paired
-test never loads (nor caches) the compiled kernels either.
+The bootstrap scoring of BLEU and chrF counts its own rows only (:func:`use_compiled_rows`):
+NumPy scores them below a microsecond each, so a paired test never loads (nor caches) the
+compiled kernels for them unless one call scores close to a million rows.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before their first launch:
@@ -60,6 +61,7 @@ __all__ = [
     "run_blocks",
     "run_engine",
     "use_compiled",
+    "use_compiled_rows",
 ]  # and prange, lazily
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -142,6 +144,19 @@ def use_compiled(texts: int) -> bool:
     """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
     and the call, or the :func:`job` around it, reaches :func:`compiled_min_texts`."""
     return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get()) >= compiled_min_texts()
+
+
+#: Resampled rows the bootstrap scoring of BLEU and chrF counts as one text of work: their NumPy
+#: replay scores a row in 0.3-0.9 us, about 40 times less than the compiled engine saves a text.
+ROWS_PER_TEXT = 40
+
+
+def use_compiled_rows(rows: int) -> bool:
+    """Whether the bootstrap scoring of ``rows`` resampled rows runs compiled: Numba is available
+    and the call by itself, at :data:`ROWS_PER_TEXT` rows a text, reaches :func:`compiled_min_texts`
+    (by default 800,000 rows). The :func:`job` around it does not count: loading the kernels
+    (and compiling them, the first time) costs more than NumPy's scoring of any usual bootstrap."""
+    return NUMBA_AVAILABLE and rows >= compiled_min_texts() * ROWS_PER_TEXT
 
 
 def run_engine(engine: str, requested: str, fallback: str, texts: int) -> str:

@@ -10,8 +10,10 @@ intermediate value whether it is float32 (``narrow`` inputs) or double, so they 
 same values; :func:`chrf_scores` also reports which scores are float32, so that the caller
 can build an array of the same dtype as ``np.array`` of sacrebleu's scores.
 
-They are used only under NumPy's NEP 50 promotion (:data:`NEP50`); the tests compare them
-with sacrebleu's own scoring on random statistics.
+They are used only under NumPy's NEP 50 promotion (:data:`NEP50`), for a scoring call of many
+rows (:func:`simpeval.engines.jit.use_compiled_rows`); :mod:`simpeval.engines.resample_numpy`
+replays the same computation with whole-array NumPy for every other call. The tests compare
+both with sacrebleu's own scoring on random statistics.
 """
 
 from __future__ import annotations
@@ -23,14 +25,9 @@ import numpy as np
 
 from .._arith import NEUMAIER, PLAIN, RUNNING_RULE
 from .jit import jit, jit_inline
+from .resample_numpy import NEP50, SMOOTH_CODES
 
-__all__ = ["NEP50", "bleu_scores", "chrf_scores", "log_sum"]
-
-#: Whether NumPy keeps float32 in float32-with-Python-number arithmetic (NumPy >= 2).
-NEP50: bool = type(np.float32(1) * 1.0) is np.float32 and type(np.float32(1) * 2) is np.float32
-
-#: BLEU smoothing methods, as codes for the kernel.
-SMOOTH_CODES = {"none": 0, "floor": 1, "add-k": 2, "exp": 3}
+__all__ = ["NEP50", "SMOOTH_CODES", "bleu_scores", "chrf_scores", "log_sum"]
 
 
 @jit_inline

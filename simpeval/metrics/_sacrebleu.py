@@ -38,7 +38,9 @@ from sacrebleu.metrics.ter import TER as _SacrebleuTER
 from .. import _arith
 from .._types import StatsArray
 from .._version import __version__
-from ..engines.jit import NUMBA_AVAILABLE, resolve_engine, run_engine, use_compiled
+from ..engines import resample_numpy
+from ..engines.jit import resolve_engine, run_engine, use_compiled_rows
+from ..engines.resample_numpy import NEP50, SMOOTH_CODES
 from ..exceptions import (
     MissingDependencyError,
     ReferenceLayoutError,
@@ -202,55 +204,47 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
 
     sacrebleu casts statistics to float32 before ``--paired-bs`` and ``--confidence`` and
     scores the float32 sums (so with NumPy 2 part of the arithmetic is float32). Reproducing
-    that makes simpeval's bootstrap means and intervals equal to sacrebleu's.
+    that makes simpeval's bootstrap means and intervals equal to sacrebleu's. Under NumPy >= 2,
+    BLEU's and chrF's scorer also scores many rows at once (``score_rows``), with the same bits.
     """
 
     def score(vector: Any) -> Any:
         return impl._compute_score_from_stats(vector).score
 
-    if NUMBA_AVAILABLE and isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
-
-        def score_rows(sums: Any) -> Any:
-            # Each resampled row counts as a text of work: a small job never loads the kernels.
-            batch = _compiled_score_rows(impl) if use_compiled(len(sums)) else None
-            return batch(sums) if batch is not None else [score(row) for row in sums]
-
-        score.score_rows = score_rows  # type: ignore[attr-defined]
+    if NEP50 and isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
+        score.score_rows = _batch_scorer(impl)  # type: ignore[attr-defined]
     return score, np.float32
 
 
-def _compiled_score_rows(impl: Any) -> Optional[Any]:
-    """The compiled replay of sacrebleu's BLEU or chrF scoring of many rows at once
-    (:mod:`._resampling_numba`), when Numba is available and NumPy promotes as NumPy 2 does;
-    ``None`` otherwise (each row is then scored by sacrebleu)."""
-    if not NUMBA_AVAILABLE or not isinstance(impl, (_SacrebleuBLEU, _SacrebleuCHRF)):
-        return None
-    from ..engines import resample as kernels
+def _batch_scorer(impl: Any) -> Callable[[Any], Any]:
+    """sacrebleu's BLEU or chrF scoring of many rows at once: the NumPy replay
+    (:mod:`simpeval.engines.resample_numpy`), or the compiled one (:mod:`simpeval.engines.resample`)
+    for a call of enough rows by itself (:func:`simpeval.engines.jit.use_compiled_rows`)."""
 
-    if not kernels.NEP50:
-        return None
+    def engine(rows: int) -> Any:
+        if use_compiled_rows(rows):
+            from ..engines import resample
+
+            return resample
+        return resample_numpy
+
     if isinstance(impl, _SacrebleuBLEU):
         method = impl.smooth_method
         value = impl.smooth_value if impl.smooth_value is not None else BLEU_SMOOTH_DEFAULTS[method]
-        options = (impl.max_ngram_order, kernels.SMOOTH_CODES[method], float(value or 0.0), bool(impl.effective_order))
+        options = (impl.max_ngram_order, SMOOTH_CODES[method], float(value or 0.0), bool(impl.effective_order))
 
         def bleu_rows(sums: Any) -> Any:
             sums = np.ascontiguousarray(sums)
             # sacrebleu adds the log precisions with sum(): the running interpreter's rule
-            return kernels.bleu_scores(sums, *options, sums.dtype == np.float32, _arith.RUNNING_RULE)
+            return engine(len(sums)).bleu_scores(sums, *options, sums.dtype == np.float32, _arith.RUNNING_RULE)
 
         return bleu_rows
-
     factor, eps_smoothing = impl.beta**2, bool(impl.eps_smoothing)
 
     def chrf_rows(sums: Any) -> Any:
         sums = np.ascontiguousarray(sums)
-        values, is32 = kernels.chrf_scores(sums, factor, eps_smoothing, sums.dtype == np.float32)
-        if is32.all():  # sacrebleu's scores are all NumPy float32 scalars
-            return values.astype(np.float32)
-        if not is32.any():
-            return values
-        return [np.float32(v) if narrow else v for v, narrow in zip(values.tolist(), is32.tolist())]
+        scores = engine(len(sums)).chrf_scores(sums, factor, eps_smoothing, sums.dtype == np.float32)
+        return resample_numpy.chrf_result(*scores)  # float32 scalars where sacrebleu's are
 
     return chrf_rows
 

@@ -322,7 +322,7 @@ def score_rows(score_fn: Any, sums: npt.NDArray[Any]) -> Any:
     A scorer from :meth:`simpeval.metrics.base.Metric.resampling_scorer` may carry a
     ``score_rows(matrix)`` attribute that scores every row at once with the same arithmetic
     and returns the same values with the same types as the row-by-row scores (a float64 or
-    float32 array, or a list; SARI, and sacrebleu's BLEU and chrF with Numba); otherwise each
+    float32 array, or a list; SARI, and sacrebleu's BLEU and chrF under NumPy >= 2); otherwise each
     row is scored on its own, keeping the scorer's return type.
     """
     batch = getattr(score_fn, "score_rows", None)
