@@ -157,6 +157,31 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
         return best_reference(counts, ref_off, float(self.config.beta**2), self.config.eps_smoothing)
 
+    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+        from ..engines import ngram_numpy
+
+        c = self.config
+        ref_off = np.zeros(len(references) + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in references], out=ref_off[1:])
+        orders = [order for order in (c.char_order, c.word_order) if order > 0]
+
+        def numpy_references(texts: list[str]) -> tuple[dict[str, int], list[ngram_numpy.ReferenceNgrams]]:
+            words, encoded = self._encode_references(texts)
+            return words, [
+                ngram_numpy.ReferenceNgrams(e, ref_off, k, per_reference=True) for k, e in zip(orders, encoded)
+            ]
+
+        try:
+            words, refs = self._encoded_references(references, numpy_references)
+        except ngram_numpy.KeyOverflow:  # billions of characters: sacrebleu counts
+            return None
+        hyps = encode_chrf_texts(
+            hypotheses, words, c.char_order, c.word_order, lowercase=c.lowercase, whitespace=c.whitespace
+        )
+        parts = [ref.match(hyp) for ref, hyp in zip(refs, hyps)]
+        counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+        return ngram_numpy.best_reference(counts, ref_off, float(c.beta**2), c.eps_smoothing)
+
     def _encode_references(self, texts: list[str]) -> tuple[dict[str, int], list[Any]]:
         words: dict[str, int] = {}  # word ids, per reference set; the outputs extend it
         c = self.config
