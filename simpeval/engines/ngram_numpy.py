@@ -75,17 +75,37 @@ def _lookup(keys: np.ndarray, needles: np.ndarray) -> np.ndarray:
     return np.where(keys[found] == needles, found, -1)
 
 
+def _sorted_runs(keys: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``keys`` (each below ``bound``) sorted stably: the permutation, the sorted keys and where a
+    new key starts in them. A key fitting beside its index into 62 bits is sorted packed with it
+    (``np.sort`` of integers, far quicker than ``np.argsort``)."""
+    shift = max(int(keys.size).bit_length(), 1)
+    if int(max(bound, 1) - 1).bit_length() + shift <= 62:
+        packed = np.sort((keys << shift) | np.arange(keys.size, dtype=np.int64))
+        order, ordered = packed & ((1 << shift) - 1), packed >> shift
+    else:
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+    new = np.ones(keys.size, dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    return order, ordered, new
+
+
 @dataclass(frozen=True)
 class _Order:
-    """The references' n-grams of one order."""
+    """The references' n-grams of one order, in groups: a group is an n-gram of one segment's references."""
 
-    #: sorted distinct keys (prefix id * base + last symbol id) of the n-grams; an n-gram's id is its index
+    #: sorted distinct keys of the groups (order 1: segment * symbol bound + symbol; order
+    #: ``k``: group of the ``k - 1``-gram prefix * alphabet + the last symbol's rank in the segment)
     keys: np.ndarray
-    #: sorted keys ``segment * n_ids + id`` (BLEU: distinct; chrF: one per reference holding the n-gram)
-    entries: np.ndarray
-    #: BLEU: the highest count of the entry's n-gram in one reference; chrF: its count in the entry's reference
+    #: the segment of each group
+    segments: np.ndarray
+    #: BLEU: the highest count of each group in one reference; chrF: its count in each reference
+    #: holding it, group by group (those of group ``g`` are ``counts[starts[g]:starts[g + 1]]``)
     counts: np.ndarray
-    #: chrF: the reference of each entry (BLEU: empty)
+    #: chrF: where each group's counts start (``n_groups + 1`` values; BLEU: empty)
+    starts: np.ndarray
+    #: chrF: the reference of each count (BLEU: empty)
     refs: np.ndarray
 
 
@@ -93,7 +113,7 @@ class ReferenceNgrams:
     """The n-grams of every order of a reference set, numbered and counted for :meth:`match`.
 
     Args:
-        references: the encoded references, segment by segment.
+        references: the encoded references, segment by segment (symbols may be any int64).
         ref_off: ``ref_off[s] .. ref_off[s + 1] - 1`` are the references of segment ``s``.
         max_order: the highest n-gram order.
         per_reference: count per reference (chrF) instead of the highest count in any one (BLEU).
@@ -104,56 +124,71 @@ class ReferenceNgrams:
 
     def __init__(self, references: Encoded, ref_off: np.ndarray, max_order: int, per_reference: bool) -> None:
         symbols, offsets = references
-        self.ref_off = ref_off
-        self.lengths = np.diff(offsets)
-        self.per_reference = per_reference
-        self.symbols, ids = np.unique(symbols, return_inverse=True)  # order 1: the distinct symbols
-        ids = ids.reshape(-1).astype(np.int64)
+        self.ref_off, self.lengths, self.per_reference = ref_off, np.diff(offsets), per_reference
         text, remaining = _layout(offsets)
         n_segments = ref_off.size - 1
         segment = np.repeat(np.arange(n_segments, dtype=np.int64), np.diff(ref_off))[text]
-        local = text - ref_off[:-1][segment]  # the reference's rank among its segment's
-        width = int(np.diff(ref_off).max(initial=1))
+        self.low = int(symbols.min(initial=0))
+        self.span = int(symbols.max(initial=0)) - self.low + 1
+        _checked(n_segments * self.span)
         self.orders: list[_Order] = []
-        prefix, base = ids, self.symbols.size
+        groups = np.zeros(0, dtype=np.int64)
         for order in range(1, max_order + 1):
             starts = np.flatnonzero(remaining >= order)
             if order == 1:
-                keys, n_ids = self.symbols, base
+                keys, bound = segment * self.span + (symbols - self.low), n_segments * self.span
             else:
-                _checked(max(len(self.orders[-1].keys), 1) * max(base, 1))
-                keys, inverse = np.unique(prefix[starts] * base + ids[starts + order - 1], return_inverse=True)
-                prefix = np.full(symbols.size, -1, dtype=np.int64)
-                prefix[starts] = inverse.reshape(-1)
-                n_ids = keys.size
-            _checked((n_segments + 1) * max(n_ids, 1) * width)
-            entry, counts = np.unique(
-                (segment[starts] * n_ids + prefix[starts]) * width + local[starts], return_counts=True
-            )
-            self.orders.append(self._entries(keys, entry // width, entry % width, counts))
+                bound = len(self.orders[-1].keys) * self.alphabet
+                keys = groups[starts] * self.alphabet + self.rank[starts + order - 1]
+            level, inverse = self._level(keys, bound, text[starts], segment[starts])
+            groups = np.full(symbols.size, -1, dtype=np.int64)
+            groups[starts] = inverse
+            if order == 1:
+                self.first = np.searchsorted(level.segments, np.arange(n_segments + 1))  # a segment's first group
+                self.alphabet = int(np.diff(self.first).max(initial=1))
+                self.rank = groups - self.first[segment]  # a symbol's rank among its segment's
+            self.orders.append(level)
 
-    def _entries(self, keys: np.ndarray, entries: np.ndarray, local: np.ndarray, counts: np.ndarray) -> _Order:
-        """The counts of one order, from the sorted (segment, n-gram, reference) triples."""
-        counts = counts.astype(np.int64)
-        if self.per_reference:
-            segment = entries // max(keys.size, 1)
-            return _Order(keys, entries, counts, self.ref_off[:-1][segment] + local)
-        first = np.flatnonzero(np.concatenate(([True], entries[1:] != entries[:-1])))
-        highest = np.maximum.reduceat(counts, first) if first.size else counts
-        return _Order(keys, entries[first], highest, np.zeros(0, dtype=np.int64))
+    def _level(self, keys: np.ndarray, bound: int, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
+        """The groups of one order's keys, and the group of every key."""
+        order, ordered, new = _sorted_runs(keys, bound)
+        inverse = np.empty(keys.size, dtype=np.int64)
+        inverse[order] = np.cumsum(new) - 1
+        texts = text[order]
+        run = new.copy()  # a run: one group in one reference (a group's keys come in text order)
+        run[1:] |= texts[1:] != texts[:-1]
+        run_starts = np.flatnonzero(run)
+        counts = np.diff(np.append(run_starts, keys.size))
+        group_runs = np.flatnonzero(new[run_starts])
+        segments = segment[order][new]
+        empty = np.zeros(0, dtype=np.int64)
+        if not self.per_reference:
+            highest = np.maximum.reduceat(counts, group_runs) if counts.size else counts
+            return _Order(ordered[new], segments, highest, empty, empty), inverse
+        starts = np.append(group_runs, run_starts.size)
+        return _Order(ordered[new], segments, counts, starts, texts[run_starts]), inverse
 
-    def _hypothesis_ids(self, symbols: np.ndarray, remaining: np.ndarray) -> list[np.ndarray]:
-        """Per order, the id of the reference n-gram starting at each hypothesis position (``-1``: none)."""
-        ids = _lookup(self.symbols, symbols)
-        out = [ids]
-        for order in range(2, len(self.orders) + 1):
-            prefix = out[-1]
-            starts = np.flatnonzero(remaining >= order)
-            starts = starts[(prefix[starts] >= 0) & (ids[starts + order - 1] >= 0)]
-            current = np.full(symbols.size, -1, dtype=np.int64)
-            keys = prefix[starts] * self.symbols.size + ids[starts + order - 1]
-            current[starts] = _lookup(self.orders[order - 1].keys, keys)
-            out.append(current)
+    def _tallies(self, symbols: np.ndarray, segment: np.ndarray, remaining: np.ndarray) -> list[tuple[np.ndarray, ...]]:
+        """Per order, the groups the hypotheses' n-grams fall into and how often, per segment
+        (an n-gram no reference of its segment has is left out: it matches nothing)."""
+        out = []
+        groups = rank = np.zeros(0, dtype=np.int64)
+        for k, level in enumerate(self.orders, start=1):
+            if k == 1:
+                starts = np.flatnonzero((symbols >= self.low) & (symbols - self.low < self.span))
+                keys, bound = segment[starts] * self.span + (symbols[starts] - self.low), len(self.first) * self.span
+            else:
+                starts = np.flatnonzero(remaining >= k)
+                starts = starts[(groups[starts] >= 0) & (rank[starts + k - 1] >= 0)]
+                keys, bound = groups[starts] * self.alphabet + rank[starts + k - 1], len(level.keys) * self.alphabet
+            order, ordered, new = _sorted_runs(keys, bound)
+            found = _lookup(level.keys, ordered[new])
+            groups = np.full(symbols.size, -1, dtype=np.int64)
+            groups[starts[order]] = np.repeat(found, np.diff(np.append(np.flatnonzero(new), keys.size)))
+            if k == 1:
+                rank = np.where(groups >= 0, groups - self.first[segment], -1)
+            counts = np.diff(np.append(np.flatnonzero(new), keys.size))
+            out.append((found[found >= 0], counts[found >= 0]))
         return out
 
     def match(self, hypotheses: Encoded) -> np.ndarray:
@@ -171,31 +206,19 @@ class ReferenceNgrams:
         hyp_len = np.diff(offsets)
         out = np.zeros((n_refs, max_order, 3) if self.per_reference else (n_segments, max_order), dtype=np.int64)
         ref_segment = np.repeat(np.arange(n_segments, dtype=np.int64), np.diff(self.ref_off))
-        for k, (ids, order) in enumerate(zip(self._hypothesis_ids(symbols, remaining), self.orders)):
-            n_ids = max(order.keys.size, 1)
-            found = ids >= 0
-            keys, counts = np.unique(segment[found] * n_ids + ids[found], return_counts=True)
+        for k, ((groups, counts), level) in enumerate(zip(self._tallies(symbols, segment, remaining), self.orders)):
             if self.per_reference:
                 ref_grams = np.maximum(self.lengths - k, 0)
-                hyp_grams = np.maximum(hyp_len - k, 0)[ref_segment]
-                out[:, k, 0] = np.where(ref_grams > 0, hyp_grams, 0)
+                out[:, k, 0] = np.where(ref_grams > 0, np.maximum(hyp_len - k, 0)[ref_segment], 0)
                 out[:, k, 1] = ref_grams
-                out[:, k, 2] = self._per_reference(order, keys, counts.astype(np.int64), n_refs)
+                spans = level.starts[groups + 1] - level.starts[groups]
+                entries = ranges(level.starts[groups], spans)
+                clipped = np.minimum(np.repeat(counts, spans), level.counts[entries])
+                out[:, k, 2] = np.bincount(level.refs[entries], weights=clipped, minlength=n_refs)
             else:
-                index = _lookup(order.entries, keys)
-                clipped = np.where(index >= 0, np.minimum(counts, order.counts[index]), 0)
-                out[:, k] = np.bincount(keys // n_ids, weights=clipped, minlength=n_segments).astype(np.int64)
+                clipped = np.minimum(counts, level.counts[groups])
+                out[:, k] = np.bincount(level.segments[groups], weights=clipped, minlength=n_segments)
         return out
-
-    @staticmethod
-    def _per_reference(order: _Order, keys: np.ndarray, counts: np.ndarray, n_refs: int) -> np.ndarray:
-        """Per reference, the sum over its segment's hypothesis n-grams of ``min(hyp count, ref count)``."""
-        lo = np.searchsorted(order.entries, keys, side="left")
-        hi = np.searchsorted(order.entries, keys, side="right")
-        spans = hi - lo
-        entries = ranges(lo, spans)
-        clipped = np.minimum(np.repeat(counts, spans), order.counts[entries])
-        return np.bincount(order.refs[entries], weights=clipped, minlength=n_refs).astype(np.int64)
 
 
 def closest_lengths(hyp_len: np.ndarray, ref_len: np.ndarray, ref_off: np.ndarray) -> np.ndarray:
