@@ -132,6 +132,8 @@ class ReferenceNgrams:
         self.span = int(symbols.max(initial=0)) - self.low + 1
         _checked(n_segments * self.span)
         self.orders: list[_Order] = []
+        #: a segment's first group of order 1; the most distinct symbols of a segment; a symbol's rank among them
+        self.first, self.alphabet, self.rank = np.zeros(1, dtype=np.int64), 1, np.zeros(0, dtype=np.int64)
         groups = np.zeros(0, dtype=np.int64)
         for order in range(1, max_order + 1):
             starts = np.flatnonzero(remaining >= order)
@@ -144,9 +146,9 @@ class ReferenceNgrams:
             groups = np.full(symbols.size, -1, dtype=np.int64)
             groups[starts] = inverse
             if order == 1:
-                self.first = np.searchsorted(level.segments, np.arange(n_segments + 1))  # a segment's first group
+                self.first = np.searchsorted(level.segments, np.arange(n_segments + 1))
                 self.alphabet = int(np.diff(self.first).max(initial=1))
-                self.rank = groups - self.first[segment]  # a symbol's rank among its segment's
+                self.rank = groups - self.first[segment]
             self.orders.append(level)
 
     def _level(self, keys: np.ndarray, bound: int, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
@@ -168,10 +170,12 @@ class ReferenceNgrams:
         starts = np.append(group_runs, run_starts.size)
         return _Order(ordered[new], segments, counts, starts, texts[run_starts]), inverse
 
-    def _tallies(self, symbols: np.ndarray, segment: np.ndarray, remaining: np.ndarray) -> list[tuple[np.ndarray, ...]]:
+    def _tallies(
+        self, symbols: np.ndarray, segment: np.ndarray, remaining: np.ndarray
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per order, the groups the hypotheses' n-grams fall into and how often, per segment
         (an n-gram no reference of its segment has is left out: it matches nothing)."""
-        out = []
+        out: list[tuple[np.ndarray, np.ndarray]] = []
         groups = rank = np.zeros(0, dtype=np.int64)
         for k, level in enumerate(self.orders, start=1):
             if k == 1:
