@@ -107,6 +107,9 @@ class _Order:
     starts: np.ndarray
     #: chrF: the reference of each count (BLEU: empty)
     refs: np.ndarray
+    #: chrF, when not much larger: the counts as a ``(n_groups, most references of a segment)``
+    #: matrix, column ``j`` for the segment's reference ``j`` (else empty)
+    dense: np.ndarray
 
 
 class ReferenceNgrams:
@@ -166,9 +169,16 @@ class ReferenceNgrams:
         empty = np.zeros(0, dtype=np.int64)
         if not self.per_reference:
             highest = np.maximum.reduceat(counts, group_runs) if counts.size else counts
-            return _Order(ordered[new], segments, highest, empty, empty), inverse
+            return _Order(ordered[new], segments, highest, empty, empty, empty), inverse
+        refs = texts[run_starts]
+        width = int(np.diff(self.ref_off).max(initial=1))
+        dense = empty
+        if segments.size * width <= 4 * counts.size:  # a matrix no larger than 4 times the list
+            dense = np.zeros((segments.size, width), dtype=np.int32 if counts.max() < 2**31 else np.int64)
+            group = np.repeat(np.arange(segments.size), np.diff(np.append(group_runs, run_starts.size)))
+            dense[group, refs - self.ref_off[:-1][segments[group]]] = counts
         starts = np.append(group_runs, run_starts.size)
-        return _Order(ordered[new], segments, counts, starts, texts[run_starts]), inverse
+        return _Order(ordered[new], segments, counts, starts, refs, dense), inverse
 
     def _tallies(
         self, symbols: np.ndarray, segment: np.ndarray, remaining: np.ndarray
@@ -186,13 +196,15 @@ class ReferenceNgrams:
                 starts = starts[(groups[starts] >= 0) & (rank[starts + k - 1] >= 0)]
                 keys, bound = groups[starts] * self.alphabet + rank[starts + k - 1], len(level.keys) * self.alphabet
             order, ordered, new = _sorted_runs(keys, bound)
-            found = _lookup(level.keys, ordered[new])
+            first = np.flatnonzero(new)
+            found = _lookup(level.keys, ordered[first])
+            counts = np.diff(np.append(first, keys.size))
             groups = np.full(symbols.size, -1, dtype=np.int64)
-            groups[starts[order]] = np.repeat(found, np.diff(np.append(np.flatnonzero(new), keys.size)))
+            groups[starts[order]] = np.repeat(found, counts)
             if k == 1:
                 rank = np.where(groups >= 0, groups - self.first[segment], -1)
-            counts = np.diff(np.append(np.flatnonzero(new), keys.size))
-            out.append((found[found >= 0], counts[found >= 0]))
+            known = found >= 0
+            out.append((found[known], counts[known]))
         return out
 
     def match(self, hypotheses: Encoded) -> np.ndarray:
@@ -215,13 +227,29 @@ class ReferenceNgrams:
                 ref_grams = np.maximum(self.lengths - k, 0)
                 out[:, k, 0] = np.where(ref_grams > 0, np.maximum(hyp_len - k, 0)[ref_segment], 0)
                 out[:, k, 1] = ref_grams
-                spans = level.starts[groups + 1] - level.starts[groups]
-                entries = ranges(level.starts[groups], spans)
-                clipped = np.minimum(np.repeat(counts, spans), level.counts[entries])
-                out[:, k, 2] = np.bincount(level.refs[entries], weights=clipped, minlength=n_refs)
+                out[:, k, 2] = self._per_reference(level, groups, counts)
             else:
                 clipped = np.minimum(counts, level.counts[groups])
                 out[:, k] = np.bincount(level.segments[groups], weights=clipped, minlength=n_segments)
+        return out
+
+    def _per_reference(self, level: _Order, groups: np.ndarray, counts: np.ndarray) -> np.ndarray:
+        """chrF's matches of every reference: over the hypothesis n-grams of its segment (``groups``,
+        occurring ``counts`` times), the sum of ``min(hypothesis count, reference count)``."""
+        n_refs = int(self.ref_off[-1])
+        if level.dense.size == 0 or groups.size == 0:
+            spans = level.starts[groups + 1] - level.starts[groups]
+            entries = ranges(level.starts[groups], spans)
+            clipped = np.minimum(np.repeat(counts, spans), level.counts[entries])
+            return np.bincount(level.refs[entries], weights=clipped, minlength=n_refs)
+        rows = np.minimum(level.dense[groups], counts.astype(level.dense.dtype)[:, None])
+        segments = level.segments[groups]  # ascending
+        first = np.flatnonzero(np.concatenate(([True], segments[1:] != segments[:-1])))
+        sums, segments = np.add.reduceat(rows, first, axis=0), segments[first]
+        columns = np.arange(rows.shape[1])
+        present = columns[None, :] < np.diff(self.ref_off)[segments][:, None]
+        out = np.zeros(n_refs, dtype=np.int64)
+        out[(self.ref_off[segments][:, None] + columns[None, :])[present]] = sums[present]
         return out
 
 
