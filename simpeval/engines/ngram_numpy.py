@@ -174,7 +174,7 @@ class ReferenceNgrams:
         width = int(np.diff(self.ref_off).max(initial=1))
         dense = empty
         if segments.size * width <= 4 * counts.size:  # a matrix no larger than 4 times the list
-            dense = np.zeros((segments.size, width), dtype=np.int32 if counts.max() < 2**31 else np.int64)
+            dense = np.zeros((segments.size, width), dtype=np.int32 if counts.max(initial=0) < 2**31 else np.int64)
             group = np.repeat(np.arange(segments.size), np.diff(np.append(group_runs, run_starts.size)))
             dense[group, refs - self.ref_off[:-1][segments[group]]] = counts
         starts = np.append(group_runs, run_starts.size)
