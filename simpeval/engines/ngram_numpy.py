@@ -26,6 +26,7 @@ A key that would not fit into 63 bits (corpora of billions of symbols) makes
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 import numpy as np
 
@@ -112,18 +113,72 @@ class _Order:
     dense: np.ndarray
 
 
+#: Reference symbols a block of segments holds at most (unless one segment has more): the arrays of
+#: a block stay in the processor's caches, which whole-corpus arrays of millions of symbols do not.
+BLOCK_SYMBOLS = 1 << 17
+
+
 class ReferenceNgrams:
-    """The n-grams of every order of a reference set, numbered and counted for :meth:`match`.
+    """The n-grams of every order of a reference set, numbered and counted for :meth:`match`, in
+    blocks of consecutive segments (segments are independent, so blocks change no count).
 
     Args:
         references: the encoded references, segment by segment (symbols may be any int64).
         ref_off: ``ref_off[s] .. ref_off[s + 1] - 1`` are the references of segment ``s``.
         max_order: the highest n-gram order.
         per_reference: count per reference (chrF) instead of the highest count in any one (BLEU).
+        block_symbols: the reference symbols of a block (default: :data:`BLOCK_SYMBOLS`).
 
     Raises:
         KeyOverflow: the corpus is too large for int64 keys.
     """
+
+    def __init__(
+        self,
+        references: Encoded,
+        ref_off: np.ndarray,
+        max_order: int,
+        per_reference: bool,
+        block_symbols: Optional[int] = None,
+    ) -> None:
+        symbols, offsets = references
+        self.ref_off, self.lengths, self.per_reference, self.max_order = (
+            ref_off,
+            np.diff(offsets),
+            per_reference,
+            max_order,
+        )
+        block_symbols = block_symbols or BLOCK_SYMBOLS
+        bounds = offsets[ref_off]  # the first reference symbol of every segment, and the end
+        cuts = np.searchsorted(bounds, np.arange(block_symbols, int(bounds[-1]), block_symbols), side="right") - 1
+        self.cuts = np.unique(
+            np.concatenate(([0], cuts, [ref_off.size - 1]))
+        )  # block b: segments cuts[b]..cuts[b + 1] - 1
+        self.blocks = []
+        for lo, hi in zip(self.cuts[:-1].tolist(), self.cuts[1:].tolist()):
+            first, last = int(ref_off[lo]), int(ref_off[hi])
+            part = (symbols[offsets[first] : offsets[last]], offsets[first : last + 1] - offsets[first])
+            self.blocks.append(_Block(part, ref_off[lo : hi + 1] - first, max_order, per_reference))
+
+    def match(self, hypotheses: Encoded) -> np.ndarray:
+        """Clipped matches of the hypotheses (one per segment, in order).
+
+        Returns:
+            BLEU (``per_reference=False``): ``(n_segments, max_order)`` matches clipped by each
+            n-gram's highest count in any one reference; chrF: ``(n_references, max_order, 3)``
+            counts ``[hyp, ref, match]`` of every (segment, reference) pair, where, as in
+            sacrebleu, the hypothesis count of an order is 0 when the reference has no n-gram of it.
+        """
+        symbols, offsets = hypotheses
+        parts = [np.zeros((0, self.max_order, 3) if self.per_reference else (0, self.max_order), dtype=np.int64)]
+        for lo, hi, block in zip(self.cuts[:-1].tolist(), self.cuts[1:].tolist(), self.blocks):
+            part = (symbols[offsets[lo] : offsets[hi]], offsets[lo : hi + 1] - offsets[lo])
+            parts.append(block.match(part))
+        return np.concatenate(parts)
+
+
+class _Block:
+    """The n-grams of every order of the references of some segments, numbered and counted."""
 
     def __init__(self, references: Encoded, ref_off: np.ndarray, max_order: int, per_reference: bool) -> None:
         symbols, offsets = references
@@ -208,14 +263,7 @@ class ReferenceNgrams:
         return out
 
     def match(self, hypotheses: Encoded) -> np.ndarray:
-        """Clipped matches of the hypotheses (one per segment, in order).
-
-        Returns:
-            BLEU (``per_reference=False``): ``(n_segments, max_order)`` matches clipped by each
-            n-gram's highest count in any one reference; chrF: ``(n_references, max_order, 3)``
-            counts ``[hyp, ref, match]`` of every (segment, reference) pair, where, as in
-            sacrebleu, the hypothesis count of an order is 0 when the reference has no n-gram of it.
-        """
+        """:meth:`ReferenceNgrams.match` of this block's segments."""
         symbols, offsets = hypotheses
         n_segments, n_refs, max_order = offsets.size - 1, int(self.ref_off[-1]), len(self.orders)
         segment, remaining = _layout(offsets)

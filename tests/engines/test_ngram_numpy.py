@@ -137,7 +137,12 @@ def test_bleu_of_repeated_ngrams_is_clipped_by_one_reference() -> None:
     ("cls", "options"),
     [(BLEU, {}), (BLEU, {"lowercase": True, "max_ngram_order": 5}), (CHRF, {}), (CHRF, {"word_order": 2})],
 )
-def test_rows_of_many_segments_with_several_systems(cls: type, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("block_symbols", [None, 1, 200])
+def test_rows_of_many_segments_with_several_systems(
+    cls: type, options: dict[str, Any], block_symbols: Optional[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if block_symbols is not None:  # segments in many blocks (one segment a block with 1)
+        monkeypatch.setattr(ngram_numpy, "BLOCK_SYMBOLS", block_symbols)
     rng = np.random.default_rng(7)
     words = np.array(["the", "cat", "sat", "on", "a", "mat", "dog", ".", ",", "Ran", "ran", "in", "park"])
 
