@@ -115,7 +115,7 @@ class _Order:
 
 #: Reference symbols a block of segments holds at most (unless one segment has more): the arrays of
 #: a block stay in the processor's caches, which whole-corpus arrays of millions of symbols do not.
-BLOCK_SYMBOLS = 1 << 17
+BLOCK_SYMBOLS = 1 << 16
 
 
 class ReferenceNgrams:

@@ -10,7 +10,7 @@ it does not hold gets ``-1`` (it can match nothing).
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, repeat
 from typing import Callable
 
 import numpy as np
@@ -45,30 +45,38 @@ def token_ids(
     Examples:
         >>> vocabulary: dict[str, int] = {}
         >>> ids, offsets = token_ids(["a, b", "b"], vocabulary, grow=True, lowercase=False, native="13a", tokenize=str)
-        >>> ids.tolist(), offsets.tolist(), vocabulary
-        ([0, 1, 2, 2], [0, 3, 4], {'a': 0, ',': 1, 'b': 2})
+        >>> ids.tolist(), offsets.tolist(), vocabulary["b"]
+        ([0, 1, 2, 2], [0, 3, 4], 2)
     """
     if lowercase:
         texts = [text.lower() for text in texts]
     texts = [text.rstrip() for text in texts]
-    if native == "13a" and texts and not any(SEPARATOR in text for text in texts):
-        joined = tokenize_13a_bytes(SEPARATOR.join(texts).encode("utf-8")).decode("utf-8")
-        lines = [line.split() for line in joined.split(SEPARATOR)]
-    elif native == "none":
+    clean = bool(texts) and not any(SEPARATOR in text for text in texts)
+    if native == "13a" and clean:  # 13a keeps the separator as a token of its own
+        tokens = tokenize_13a_bytes(SEPARATOR.join(texts).encode("utf-8")).decode("utf-8").split()
+    else:
+        if native != "none":  # the tokenizer, once per distinct text
+            cache: dict[str, str] = {}
+            texts = [cache[t] if t in cache else cache.setdefault(t, tokenize(t)) for t in texts]
+        clean = clean and not any(SEPARATOR in text for text in texts)
+        tokens = f" {SEPARATOR} ".join(texts).split() if clean else []
+    if not clean:  # a text holds the separator: line by line
         lines = [text.split() for text in texts]
-    else:
-        cache: dict[str, list[str]] = {}
-        lines = [cache[t] if t in cache else cache.setdefault(t, tokenize(t).split()) for t in texts]
-    lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
-    offsets = np.zeros(len(lines) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    tokens = chain.from_iterable(lines)
+        tokens = list(chain.from_iterable(lines))
+        offsets = np.zeros(len(lines) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)), out=offsets[1:])
+    ids = _ids(tokens, vocabulary, grow)
+    if clean:  # the separator tokens mark where each text ends
+        ends = np.flatnonzero(np.fromiter(map(SEPARATOR.__eq__, tokens), dtype=bool, count=len(tokens)))
+        offsets = np.concatenate(([0], ends - np.arange(ends.size), [len(tokens) - ends.size]))
+        ids = np.delete(ids, ends)
+    return ids, offsets.astype(np.int64)
+
+
+def _ids(tokens: list[str], vocabulary: dict[str, int], grow: bool) -> np.ndarray:
+    """The id of every token; a new one gets the next id (``grow``) or ``-1``."""
     if grow:
-        for token in tokens:
+        for token in dict.fromkeys(tokens):  # the distinct tokens, in order
             vocabulary.setdefault(token, len(vocabulary))
-        tokens = chain.from_iterable(lines)
-        ids = np.fromiter(map(vocabulary.__getitem__, tokens), dtype=np.int64, count=int(offsets[-1]))
-    else:
-        get = vocabulary.get
-        ids = np.fromiter((get(token, -1) for token in tokens), dtype=np.int64, count=int(offsets[-1]))
-    return ids, offsets
+        return np.fromiter(map(vocabulary.__getitem__, tokens), dtype=np.int64, count=len(tokens))
+    return np.fromiter(map(vocabulary.get, tokens, repeat(-1)), dtype=np.int64, count=len(tokens))
