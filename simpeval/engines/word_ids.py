@@ -46,7 +46,7 @@ def token_ids(
         >>> vocabulary: dict[str, int] = {}
         >>> ids, offsets = token_ids(["a, b", "b"], vocabulary, grow=True, lowercase=False, native="13a", tokenize=str)
         >>> ids.tolist(), offsets.tolist(), vocabulary["b"]
-        ([0, 1, 2, 2], [0, 3, 4], 2)
+        ([1, 2, 3, 3], [0, 3, 4], 3)
     """
     if lowercase:
         texts = [text.lower() for text in texts]
@@ -65,9 +65,10 @@ def token_ids(
         tokens = list(chain.from_iterable(lines))
         offsets = np.zeros(len(lines) + 1, dtype=np.int64)
         np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)), out=offsets[1:])
+    vocabulary.setdefault(SEPARATOR, len(vocabulary))  # the separator tokens of clean texts have an id
     ids = _ids(tokens, vocabulary, grow)
     if clean:  # the separator tokens mark where each text ends
-        ends = np.flatnonzero(np.fromiter(map(SEPARATOR.__eq__, tokens), dtype=bool, count=len(tokens)))
+        ends = np.flatnonzero(ids == vocabulary[SEPARATOR])
         offsets = np.concatenate(([0], ends - np.arange(ends.size), [len(tokens) - ends.size]))
         ids = np.delete(ids, ends)
     return ids, offsets.astype(np.int64)
