@@ -138,18 +138,20 @@ def job_texts() -> int:
     return _JOB_TEXTS.get()
 
 
-def use_compiled(texts: int) -> bool:
+def use_compiled(texts: int, *, whole_job: bool = True) -> bool:
     """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
-    and the call, or the :func:`job` around it, reaches :func:`compiled_min_texts`."""
-    return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get()) >= compiled_min_texts()
+    and the call, or (``whole_job``) the :func:`job` around it, reaches :func:`compiled_min_texts`."""
+    return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get() if whole_job else 0) >= compiled_min_texts()
 
 
-def run_engine(engine: str, requested: str, fallback: str, texts: int) -> str:
+def run_engine(engine: str, requested: str, fallback: str, texts: int, *, whole_job: bool = True) -> str:
     """The engine one call of ``texts`` texts runs, a pure function of the job: ``engine`` (what
     :func:`resolve_engine` made of the ``requested`` option), except that a ``"fast"`` request
     runs ``fallback`` for a job too small to repay loading the compiled kernels
-    (:func:`use_compiled`)."""
-    if requested == "fast" and engine == "numba" and not use_compiled(texts):
+    (:func:`use_compiled`). With ``whole_job=False`` the call alone is the job: BLEU's and chrF's
+    NumPy engine prepares a reference set once for every system scored on it, after which a
+    system costs it less than the compiled engine, which reads the references again each call."""
+    if requested == "fast" and engine == "numba" and not use_compiled(texts, whole_job=whole_job):
         return fallback
     return engine
 

@@ -364,7 +364,7 @@ class SacrebleuMetric(Metric):
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
         texts = sum(len(refs) + 1 for refs in references)
-        engine = run_engine(self.engine, self._requested_engine, "numpy", texts)
+        engine = run_engine(self.engine, self._requested_engine, "numpy", texts, whole_job=False)
         if engine != "sacrebleu":
             check_has_references(references, self.name)
             warn_if_tokenized(self._impl, hypotheses)

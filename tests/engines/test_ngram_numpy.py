@@ -196,7 +196,7 @@ def test_fast_runs_numpy_below_the_threshold_and_without_numba(monkeypatch: pyte
     monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
     chosen: list[str] = []
     real = jit.run_engine
-    monkeypatch.setattr(_sacrebleu, "run_engine", lambda *args: chosen.append(real(*args)) or chosen[-1])
+    monkeypatch.setattr(_sacrebleu, "run_engine", lambda *args, **kw: chosen.append(real(*args, **kw)) or chosen[-1])
     BLEU().corpus_score(["the cat"], [["the cat"]])
     CHRF().corpus_score(["the cat"], [["the cat"]])
     assert chosen == ["numpy", "numpy"]
