@@ -238,16 +238,16 @@ def test_asset_rows_equal_sacrebleu(cls: type, options: dict[str, Any]) -> None:
 _ASSET_SIZED_JOB = """
 import sys
 import numpy as np
-from simpeval import BLEU, CHRF, compare
+from simpeval import BLEU, CHRF, Bootstrap, PairedBootstrap, compare
 rng = np.random.default_rng(0)
 words = np.array("the a cat dog sat ran on in mat park , . today big small red".split())
 def lines(n):
     return [" ".join(rng.choice(words, size=int(rng.integers(5, 30)))) for _ in range(n)]
 refs = [lines(359) for _ in range(10)]
 systems = {f"s{k}": lines(359) for k in range(int(sys.argv[1]))}
-resampling = {"confidence": True, "confidence_samples": 100} if sys.argv[2] == "resample" else {}
+resampling = {"interval": Bootstrap(n=100)} if sys.argv[2] == "resample" else {}
 if resampling and len(systems) > 1:
-    resampling.update(paired="bs", paired_samples=100)
+    resampling["test"] = PairedBootstrap(n=100)
 table = compare(systems, refs, metrics=["bleu", "chrf"], **resampling)
 assert BLEU().corpus_score(systems["s0"], refs).score == BLEU(engine="sacrebleu").corpus_score(systems["s0"], refs).score
 print("numba" in sys.modules)
