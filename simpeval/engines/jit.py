@@ -17,8 +17,9 @@ the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILE
 texts or more, the other engine of the metric below that. A job is one call, or the calls
 inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole size so), never
 what ran before in the process: the same job runs the same engine whatever came before it.
-The bootstrap scoring of BLEU and chrF counts each resampled row as a text, so a small paired
-test never loads (nor caches) the compiled kernels either.
+BLEU and chrF count the call alone (``whole_job=False``): their NumPy engine prepares a reference
+set once for every system of a comparison. The bootstrap scoring of BLEU and chrF counts each
+resampled row as a text, so a small paired test never loads (nor caches) the compiled kernels either.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before their first launch:

@@ -3,8 +3,8 @@
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``);
 simpeval adds additive statistics, typed errors and a frozen configuration. The per-segment
 statistics come from compiled kernels (13a tokenization straight to ids, then
-:mod:`simpeval.engines.ngram`) when Numba is installed and from sacrebleu otherwise; the counts are
-the same.
+:mod:`simpeval.engines.ngram`) for a large call when Numba is installed, else from NumPy
+(:mod:`simpeval.engines.word_ids`, :mod:`simpeval.engines.ngram_numpy`); the counts are sacrebleu's.
 """
 
 from __future__ import annotations
@@ -93,9 +93,10 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             :class:`BLEUConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``BLEU(references=...)``; their encoding is cached.
-        engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
-            to choose. The statistics are identical.
+        engine: ``"fast"`` (default): compiled statistics for a call of 20,000 texts or more when
+            Numba is installed (``pip install "simplification-metrics[fast]"``), else NumPy's;
+            ``"numba"``, ``"numpy"`` or ``"sacrebleu"`` (sacrebleu's own code) to choose. The
+            statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.

@@ -1,8 +1,9 @@
 """chrF and chrF++ (Popović, 2015 and 2017), exactly as sacrebleu computes them, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
-The per-segment statistics come from a compiled kernel (:mod:`simpeval.engines.ngram`) when Numba is
-installed and from sacrebleu otherwise; both give the same counts.
+The per-segment statistics come from a compiled kernel (:mod:`simpeval.engines.ngram`) for a large
+call when Numba is installed, else from NumPy (:mod:`simpeval.engines.ngram_numpy`); the counts are
+sacrebleu's.
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             fields of :class:`CHRFConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``CHRF(references=...)``.
-        engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
-            to choose. The statistics are identical.
+        engine: ``"fast"`` (default): compiled statistics for a call of 20,000 texts or more when
+            Numba is installed (``pip install "simplification-metrics[fast]"``), else NumPy's;
+            ``"numba"``, ``"numpy"`` or ``"sacrebleu"`` (sacrebleu's own code) to choose. The
+            statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.
