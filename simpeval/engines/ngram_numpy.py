@@ -34,6 +34,8 @@ __all__ = ["KeyOverflow", "ReferenceNgrams", "best_reference", "closest_lengths"
 
 Encoded = tuple[np.ndarray, np.ndarray]
 _KEY_LIMIT = 1 << 62
+#: The bits of a key and its index packed into one int64 for sorting (else ``np.argsort``).
+_PACK_BITS = 62
 
 
 class KeyOverflow(ArithmeticError):
@@ -76,12 +78,12 @@ def _lookup(keys: np.ndarray, needles: np.ndarray) -> np.ndarray:
     return np.where(keys[found] == needles, found, -1)
 
 
-def _sorted_runs(keys: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``keys`` (each below ``bound``) sorted stably: the permutation, the sorted keys and where a
+def _sorted_runs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``keys`` (non-negative) sorted stably: the permutation, the sorted keys and where a
     new key starts in them. A key fitting beside its index into 62 bits is sorted packed with it
     (``np.sort`` of integers, far quicker than ``np.argsort``)."""
     shift = max(int(keys.size).bit_length(), 1)
-    if int(max(bound, 1) - 1).bit_length() + shift <= 62:
+    if int(keys.max(initial=0)).bit_length() + shift <= _PACK_BITS:
         packed = np.sort((keys << shift) | np.arange(keys.size, dtype=np.int64))
         order, ordered = packed & ((1 << shift) - 1), packed >> shift
     else:
@@ -196,11 +198,11 @@ class _Block:
         for order in range(1, max_order + 1):
             starts = np.flatnonzero(remaining >= order)
             if order == 1:
-                keys, bound = segment * self.span + (symbols - self.low), n_segments * self.span
-            else:
-                bound = len(self.orders[-1].keys) * self.alphabet
+                keys = segment * self.span + (symbols - self.low)
+            else:  # a hypothesis key is below this bound too
+                _checked(len(self.orders[-1].keys) * self.alphabet)
                 keys = groups[starts] * self.alphabet + self.rank[starts + order - 1]
-            level, inverse = self._level(keys, bound, text[starts], segment[starts])
+            level, inverse = self._level(keys, text[starts], segment[starts])
             groups = np.full(symbols.size, -1, dtype=np.int64)
             groups[starts] = inverse
             if order == 1:
@@ -209,9 +211,9 @@ class _Block:
                 self.rank = groups - self.first[segment]
             self.orders.append(level)
 
-    def _level(self, keys: np.ndarray, bound: int, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
+    def _level(self, keys: np.ndarray, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
         """The groups of one order's keys, and the group of every key."""
-        order, ordered, new = _sorted_runs(keys, bound)
+        order, ordered, new = _sorted_runs(keys)
         inverse = np.empty(keys.size, dtype=np.int64)
         inverse[order] = np.cumsum(new) - 1
         texts = text[order]
@@ -245,12 +247,12 @@ class _Block:
         for k, level in enumerate(self.orders, start=1):
             if k == 1:
                 starts = np.flatnonzero((symbols >= self.low) & (symbols - self.low < self.span))
-                keys, bound = segment[starts] * self.span + (symbols[starts] - self.low), len(self.first) * self.span
+                keys = segment[starts] * self.span + (symbols[starts] - self.low)
             else:
                 starts = np.flatnonzero(remaining >= k)
                 starts = starts[(groups[starts] >= 0) & (rank[starts + k - 1] >= 0)]
-                keys, bound = groups[starts] * self.alphabet + rank[starts + k - 1], len(level.keys) * self.alphabet
-            order, ordered, new = _sorted_runs(keys, bound)
+                keys = groups[starts] * self.alphabet + rank[starts + k - 1]
+            order, ordered, new = _sorted_runs(keys)
             first = np.flatnonzero(new)
             found = _lookup(level.keys, ordered[first])
             counts = np.diff(np.append(first, keys.size))

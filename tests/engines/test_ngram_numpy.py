@@ -159,6 +159,23 @@ def test_rows_of_many_segments_with_several_systems(
         )
 
 
+@pytest.mark.parametrize("pack_bits", [0, 18, 22, 26])
+@pytest.mark.parametrize("cls", [BLEU, CHRF])
+def test_rows_whether_keys_are_sorted_packed_or_by_argsort(
+    cls: type, pack_bits: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys sorted packed with their index, or by ``np.argsort`` when key and index need more bits
+    than allowed: the boundary falls between orders and between references and hypotheses."""
+    monkeypatch.setattr(ngram_numpy, "_PACK_BITS", pack_bits)
+    rng = np.random.default_rng(11)
+    letters = np.array(list("abcdefghij .,"))
+    streams = [["".join(rng.choice(letters, size=int(rng.integers(0, 60)))) for _ in range(80)] for _ in range(3)]
+    hypotheses = ["".join(rng.choice(letters, size=int(rng.integers(0, 60)))) for _ in range(80)]
+    options = {"word_order": 2} if cls is CHRF else {"tokenize": "char", "max_ngram_order": 6}
+    expected = cls(engine="sacrebleu", **options).corpus_stats(hypotheses, streams)
+    assert cls(engine="numpy", **options).corpus_stats(hypotheses, streams).tobytes() == expected.tobytes()
+
+
 def test_best_reference_equals_the_compiled_choice() -> None:
     if not jit.NUMBA_AVAILABLE:
         pytest.skip("Numba is not installed")
