@@ -342,7 +342,7 @@ def best_reference(counts: np.ndarray, ref_off: np.ndarray, factor: float, eps_s
 
 def _f_scores(stats: np.ndarray, factor: float, eps_smoothing: bool) -> np.ndarray:
     """sacrebleu's ``CHRF._compute_f_score`` of every row of ``(rows, order, 3)`` float64 counts:
-    the float64 operations of :func:`.ngram._f_score`, in its order, element-wise."""
+    the float64 operations of ``ngram._f_score``, in its order, element-wise."""
     eps = 1e-16
     order = stats.shape[1]
     score = np.zeros(stats.shape[0], dtype=np.float64)

@@ -340,7 +340,7 @@ class SacrebleuMetric(Metric):
         self._fields = signature_fields(self._impl)  # fixed by the frozen config
 
     #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` / ``"numpy"`` for metrics with an
-    #: engine (:meth:`_compiled_stats`, :meth:`_numpy_stats`); the counts are identical, so it is not in the signature.
+    #: engine (:meth:`_compiled_stats`, ``_numpy_stats``); the counts are identical, so it is not in the signature.
     engine: str = "sacrebleu"
     #: The ``engine`` option as given (``"fast"`` may run sacrebleu for small jobs).
     _requested_engine: str = "sacrebleu"
