@@ -243,23 +243,26 @@ class _Block:
         """Per order, the groups the hypotheses' n-grams fall into and how often, per segment
         (an n-gram no reference of its segment has is left out: it matches nothing)."""
         out: list[tuple[np.ndarray, np.ndarray]] = []
-        groups = rank = np.zeros(0, dtype=np.int64)
+        # the start of every n-gram found so far and its group (of the last order), in no order
+        starts = np.flatnonzero((symbols >= self.low) & (symbols - self.low < self.span))
+        groups, rank = np.zeros(0, dtype=np.int64), np.full(symbols.size, -1, dtype=np.int64)
         for k, level in enumerate(self.orders, start=1):
             if k == 1:
-                starts = np.flatnonzero((symbols >= self.low) & (symbols - self.low < self.span))
                 keys = segment[starts] * self.span + (symbols[starts] - self.low)
-            else:
-                starts = np.flatnonzero(remaining >= k)
-                starts = starts[(groups[starts] >= 0) & (rank[starts + k - 1] >= 0)]
-                keys = groups[starts] * self.alphabet + rank[starts + k - 1]
+            else:  # the found (k - 1)-grams followed by a symbol of the segment's references
+                longer = remaining[starts] >= k
+                starts, groups = starts[longer], groups[longer]
+                last = rank[starts + k - 1]
+                starts, groups, last = starts[last >= 0], groups[last >= 0], last[last >= 0]
+                keys = groups * self.alphabet + last
             order, ordered, new = _sorted_runs(keys)
             first = np.flatnonzero(new)
             found = _lookup(level.keys, ordered[first])
             counts = np.diff(np.append(first, keys.size))
-            groups = np.full(symbols.size, -1, dtype=np.int64)
-            groups[starts[order]] = np.repeat(found, counts)
+            groups = np.repeat(found, counts)  # in sorted order
+            starts, groups = starts[order][groups >= 0], groups[groups >= 0]
             if k == 1:
-                rank = np.where(groups >= 0, groups - self.first[segment], -1)
+                rank[starts] = groups - self.first[segment[starts]]
             known = found >= 0
             out.append((found[known], counts[known]))
         return out
