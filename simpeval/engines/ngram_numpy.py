@@ -6,16 +6,18 @@ The input is integer symbols (token ids, code points, word ids) of the texts as
 ``ref_off[s] .. ref_off[s + 1] - 1``.
 
 1. :class:`ReferenceNgrams` (once per reference set, kept by the metric for every system
-   compared on it) numbers the references' n-grams order by order: an n-gram of order ``k``
-   is the pair (id of its ``k - 1``-gram prefix, id of its last symbol), packed exactly into one
-   int64 and numbered by ``np.unique``, so ids never collide. It keeps, per (segment, n-gram),
-   the n-gram's count in each reference (chrF) or its highest count in any one reference (BLEU),
-   as sorted int64 keys.
-2. :meth:`ReferenceNgrams.match` gives a hypothesis n-gram the id of the same reference n-gram
-   by ``np.searchsorted`` on those sorted keys (an n-gram no reference has gets none and
-   can match nothing), counts it per (segment, n-gram) and clips it by the reference counts:
-   ``min(hypothesis count, reference count)``, summed per segment or per reference with
-   ``np.bincount``. Every count is an integer, so the sums are exact.
+   compared on it) groups the references' n-grams order by order, in blocks of consecutive
+   segments (:data:`BLOCK_SYMBOLS`: arrays that stay in the processor's caches). A group is one
+   n-gram of one segment's references: at order 1 the key (segment, symbol); at order ``k`` the
+   key (group of the ``k - 1``-gram prefix, rank of the last symbol among the segment's),
+   exact in one int64, so groups never collide. Keys are sorted packed with their index
+   (``np.sort`` of integers, far quicker than ``np.argsort``), and a group keeps its count in
+   each reference (chrF) or its highest count in any one reference (BLEU).
+2. :meth:`ReferenceNgrams.match` builds the same keys for the hypotheses and finds their groups
+   by ``np.searchsorted`` on the sorted group keys (an n-gram no reference of its segment has
+   gets none and can match nothing), counts each per segment and clips it by the reference
+   counts, ``min(hypothesis count, reference count)``, summed per segment or per reference with
+   ``np.bincount`` or ``np.add.reduceat``. Every count is an integer, so the sums are exact.
 3. :func:`best_reference` picks chrF's reference as :func:`.ngram.best_reference` does,
    with the same float64 operations in the same order, element-wise over all references.
 
@@ -125,7 +127,8 @@ class ReferenceNgrams:
     blocks of consecutive segments (segments are independent, so blocks change no count).
 
     Args:
-        references: the encoded references, segment by segment (symbols may be any int64).
+        references: the encoded references, segment by segment (symbols: non-negative int64; a
+            hypothesis symbol no reference has, such as ``-1``, matches nothing).
         ref_off: ``ref_off[s] .. ref_off[s + 1] - 1`` are the references of segment ``s``.
         max_order: the highest n-gram order.
         per_reference: count per reference (chrF) instead of the highest count in any one (BLEU).
