@@ -342,7 +342,7 @@ class SacrebleuMetric(Metric):
     #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` / ``"numpy"`` for metrics with an
     #: engine (:meth:`_compiled_stats`, ``_numpy_stats``); the counts are identical, so it is not in the signature.
     engine: str = "sacrebleu"
-    #: The ``engine`` option as given (``"fast"`` may run sacrebleu for small jobs).
+    #: The ``engine`` option as given (``"fast"`` runs NumPy for small calls).
     _requested_engine: str = "sacrebleu"
     _caches = ("_encoded_key", "_encoded_value")
 
