@@ -32,7 +32,15 @@ from typing import Optional
 
 import numpy as np
 
-__all__ = ["KeyOverflow", "ReferenceNgrams", "best_reference", "closest_lengths", "ranges"]
+__all__ = [
+    "BLOCK_SYMBOLS",
+    "MIN_TEXTS",
+    "KeyOverflow",
+    "ReferenceNgrams",
+    "best_reference",
+    "closest_lengths",
+    "ranges",
+]
 
 Encoded = tuple[np.ndarray, np.ndarray]
 _KEY_LIMIT = 1 << 62
@@ -116,6 +124,11 @@ class _Order:
     #: matrix, column ``j`` for the segment's reference ``j`` (else empty)
     dense: np.ndarray
 
+
+#: Texts of a call (segments x (references + 1)) below which sacrebleu's own extraction is quicker
+#: than the fixed costs of these passes (about 0.5 ms a call): ``engine="fast"`` lets sacrebleu count
+#: a sentence or two (measured: 3 texts 0.7 ms vs 0.2 ms, 9 texts 0.8 ms vs 0.6 ms, 30 texts 1.0 ms vs 2.1 ms).
+MIN_TEXTS = 12
 
 #: Reference symbols a block of segments holds at most (unless one segment has more): the arrays of
 #: a block stay in the processor's caches, which whole-corpus arrays of millions of symbols do not.

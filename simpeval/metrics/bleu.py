@@ -206,6 +206,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines import ngram_numpy
 
+        if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:
+            return None  # a sentence or two: sacrebleu's loop is quicker
         name, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
         native = name if name in ("13a", "none") and _sacrebleu.runs_sacrebleu_tokenizer(self._impl) else ""
         options = {"lowercase": self.config.lowercase, "native": native, "tokenize": tokenize}

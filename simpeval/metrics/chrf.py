@@ -162,6 +162,8 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         from ..engines import ngram_numpy
 
+        if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:
+            return None  # a sentence or two: sacrebleu's loop is quicker
         c = self.config
         ref_off = np.zeros(len(references) + 1, dtype=np.int64)
         np.cumsum([len(r) for r in references], out=ref_off[1:])

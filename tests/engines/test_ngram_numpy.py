@@ -222,6 +222,28 @@ def test_fast_runs_numpy_below_the_threshold_and_without_numba(monkeypatch: pyte
     assert BLEU(engine="sacrebleu").engine == "sacrebleu" and BLEU(engine="numpy").engine == "numpy"
 
 
+@pytest.mark.parametrize("cls", [BLEU, CHRF])
+def test_fast_lets_sacrebleu_count_a_sentence_or_two(cls: type, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
+    calls: list[int] = []
+    real = _sacrebleu.corpus_statistics
+    monkeypatch.setattr(
+        _sacrebleu, "corpus_statistics", lambda impl, h, *rest: calls.append(len(h)) or real(impl, h, *rest)
+    )
+    segments = ngram_numpy.MIN_TEXTS // 3 + 1  # segments x (2 references + 1) texts
+    hypotheses, streams = ["the cat sat on the mat"] * segments, [["the cat sat"] * segments, ["a cat"] * segments]
+    rows = {
+        (engine, n): cls(engine=engine).corpus_stats(hypotheses[:n], [s[:n] for s in streams])
+        for engine in ("fast", "numpy")
+        for n in (1, segments)
+    }
+    assert calls == [1]  # engine="fast" with 3 texts; 12 texts and engine="numpy" ran NumPy
+    for (engine, n), stats in rows.items():
+        assert (
+            stats.tobytes() == cls(engine="sacrebleu").corpus_stats(hypotheses[:n], [s[:n] for s in streams]).tobytes()
+        )
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("cls", "options"),
