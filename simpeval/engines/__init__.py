@@ -9,7 +9,8 @@ attributes (:class:`~simpeval.engines.sari_encode.SARICounting`).
 * :mod:`.tokenize13a`: sacrebleu's 13a on whole corpora with NumPy (and the 13a byte table);
 * :mod:`.vocab`: compiled tokenization straight to integer ids;
 * :mod:`.sari_encode`, :mod:`.sari_numpy`, :mod:`.sari_numba`: SARI statistics;
-* :mod:`.text_encoding`, :mod:`.ngram`: BLEU and chrF statistics;
+* :mod:`.text_encoding`, :mod:`.ngram`: BLEU and chrF statistics, compiled;
+* :mod:`.word_ids`, :mod:`.ngram_numpy`: BLEU and chrF statistics with NumPy;
 * :mod:`.ter`, :mod:`.ter_band`, :mod:`.ter_search`, :mod:`.ter_kernels`: TER's shift search (sacrebleu's, exactly), interpreted or compiled;
 * :mod:`.resample`: sacrebleu's float32 bootstrap scoring of BLEU and chrF, compiled.
 

@@ -17,9 +17,11 @@ the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILE
 texts or more, the other engine of the metric below that. A job is one call, or the calls
 inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole size so), never
 what ran before in the process: the same job runs the same engine whatever came before it.
-The bootstrap scoring of BLEU and chrF counts its own rows only (:func:`use_compiled_rows`):
-NumPy scores them below a microsecond each, so a paired test never loads (nor caches) the
-compiled kernels for them unless one call scores close to a million rows.
+BLEU and chrF count the call alone (``whole_job=False``): their NumPy engine prepares a reference
+set once for every system of a comparison. The bootstrap scoring of BLEU and chrF counts its own
+rows only (:func:`use_compiled_rows`): NumPy scores them below a microsecond each, so a paired
+test never loads (nor caches) the compiled kernels for them unless one call scores close to a
+million rows.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before their first launch:
@@ -140,10 +142,10 @@ def job_texts() -> int:
     return _JOB_TEXTS.get()
 
 
-def use_compiled(texts: int) -> bool:
+def use_compiled(texts: int, *, whole_job: bool = True) -> bool:
     """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
-    and the call, or the :func:`job` around it, reaches :func:`compiled_min_texts`."""
-    return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get()) >= compiled_min_texts()
+    and the call, or (``whole_job``) the :func:`job` around it, reaches :func:`compiled_min_texts`."""
+    return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get() if whole_job else 0) >= compiled_min_texts()
 
 
 #: Resampled rows the bootstrap scoring of BLEU and chrF counts as one text of work: their NumPy
@@ -159,12 +161,14 @@ def use_compiled_rows(rows: int) -> bool:
     return NUMBA_AVAILABLE and rows >= compiled_min_texts() * ROWS_PER_TEXT
 
 
-def run_engine(engine: str, requested: str, fallback: str, texts: int) -> str:
+def run_engine(engine: str, requested: str, fallback: str, texts: int, *, whole_job: bool = True) -> str:
     """The engine one call of ``texts`` texts runs, a pure function of the job: ``engine`` (what
     :func:`resolve_engine` made of the ``requested`` option), except that a ``"fast"`` request
     runs ``fallback`` for a job too small to repay loading the compiled kernels
-    (:func:`use_compiled`)."""
-    if requested == "fast" and engine == "numba" and not use_compiled(texts):
+    (:func:`use_compiled`). With ``whole_job=False`` the call alone is the job: BLEU's and chrF's
+    NumPy engine prepares a reference set once for every system scored on it, after which a
+    system costs it less than the compiled engine, which reads the references again each call."""
+    if requested == "fast" and engine == "numba" and not use_compiled(texts, whole_job=whole_job):
         return fallback
     return engine
 

@@ -41,10 +41,7 @@ from .._version import __version__
 from ..engines import resample_numpy
 from ..engines.jit import resolve_engine, run_engine, use_compiled_rows
 from ..engines.resample_numpy import NEP50, SMOOTH_CODES
-from ..exceptions import (
-    MissingDependencyError,
-    ReferenceLayoutError,
-)
+from ..exceptions import MissingDependencyError, ReferenceLayoutError
 from ..tokenizers import get_tokenizer, is_builtin
 from .base import Metric
 from .options import configure, split_call
@@ -336,10 +333,10 @@ class SacrebleuMetric(Metric):
         self._impl = build_metric(self.kind, **asdict(config))
         self._fields = signature_fields(self._impl)  # fixed by the frozen config
 
-    #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` for metrics with a compiled
-    #: kernel (:meth:`_compiled_stats`); the counts are identical, so it is not in the signature.
+    #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` / ``"numpy"`` for metrics with an
+    #: engine (:meth:`_compiled_stats`, ``_numpy_stats``); the counts are identical, so it is not in the signature.
     engine: str = "sacrebleu"
-    #: The ``engine`` option as given (``"fast"`` may run sacrebleu for small jobs).
+    #: The ``engine`` option as given (``"fast"`` runs NumPy for small calls).
     _requested_engine: str = "sacrebleu"
     _caches = ("_encoded_key", "_encoded_value")
 
@@ -353,18 +350,19 @@ class SacrebleuMetric(Metric):
         return state
 
     def _set_engine(self, engine: str) -> None:
-        """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else sacrebleu)."""
-        self.engine = resolve_engine(self.name, engine, "sacrebleu")
+        """Resolve ``engine`` (``"fast"``: compiled when Numba is installed, else NumPy)."""
+        self.engine = resolve_engine(self.name, engine, "numpy", "sacrebleu")
         self._requested_engine = engine
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
         texts = sum(len(refs) + 1 for refs in references)
-        if run_engine(self.engine, self._requested_engine, "sacrebleu", texts) == "numba":
+        engine = run_engine(self.engine, self._requested_engine, "numpy", texts, whole_job=False)
+        if engine != "sacrebleu":
             check_has_references(references, self.name)
             warn_if_tokenized(self._impl, hypotheses)
-            stats = self._compiled_stats(hypotheses, references)
+            stats = (self._compiled_stats if engine == "numba" else self._numpy_stats)(hypotheses, references)
             if stats is not None:
                 return stats
         return corpus_statistics(self._impl, hypotheses, references, self.name)
@@ -373,9 +371,11 @@ class SacrebleuMetric(Metric):
         """sacrebleu's statistics by a compiled kernel, or ``None`` to let sacrebleu extract them."""
         return None
 
+    _numpy_stats = _compiled_stats  # the same by NumPy (:mod:`simpeval.engines.ngram_numpy`), or None
+
     def _encoded_references(self, references: list[list[str]], encode: Callable[[list[str]], Any]) -> Any:
         """``encode(all references)``, kept for the next call with the same references (a comparison's systems)."""
-        key = tuple(map(tuple, references))
+        key = (getattr(encode, "__name__", ""), tuple(map(tuple, references)))  # one engine's encoding at a time
         if getattr(self, "_encoded_key", None) != key:
             self._encoded_value = encode([ref for refs in references for ref in refs])
             self._encoded_key = key

@@ -3,8 +3,8 @@
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``);
 simpeval adds additive statistics, typed errors and a frozen configuration. The per-segment
 statistics come from compiled kernels (13a tokenization straight to ids, then
-:mod:`simpeval.engines.ngram`) when Numba is installed and from sacrebleu otherwise; the counts are
-the same.
+:mod:`simpeval.engines.ngram`) for a large call when Numba is installed, else from NumPy
+(:mod:`simpeval.engines.word_ids`, :mod:`simpeval.engines.ngram_numpy`); the counts are sacrebleu's.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .. import _citations
 from .._types import StatsArray
 from ..engines.text_encoding import WordEncoder
 from ..engines.tokenize13a import concat_encoded
+from ..engines.word_ids import token_ids
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from ..tokenizers import available_tokenizers
 from . import _sacrebleu
@@ -92,9 +93,10 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             :class:`BLEUConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``BLEU(references=...)``; their encoding is cached.
-        engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
-            to choose. The statistics are identical.
+        engine: ``"fast"`` (default): compiled statistics for a call of 20,000 texts or more when
+            Numba is installed (``pip install "simplification-metrics[fast]"``), else NumPy's;
+            ``"numba"``, ``"numpy"`` or ``"sacrebleu"`` (sacrebleu's own code) to choose. The
+            statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.
@@ -200,6 +202,33 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         totals = np.maximum(hyp_len[:, None] - np.arange(order)[None, :], 0)
         ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
         return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)
+
+    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+        from ..engines import ngram_numpy
+
+        if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:
+            return None  # a sentence or two: sacrebleu's loop is quicker
+        name, tokenize = _sacrebleu.bleu_tokenizer(self._impl)
+        native = name if name in ("13a", "none") and _sacrebleu.runs_sacrebleu_tokenizer(self._impl) else ""
+        options = {"lowercase": self.config.lowercase, "native": native, "tokenize": tokenize}
+        ref_off = np.zeros(len(references) + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in references], out=ref_off[1:])
+        order = self.config.max_ngram_order
+
+        def numpy_references(texts: list[str]) -> tuple[dict[str, int], ngram_numpy.ReferenceNgrams]:
+            vocabulary: dict[str, int] = {}  # token ids, per reference set
+            encoded = token_ids(texts, vocabulary, grow=True, **options)
+            return vocabulary, ngram_numpy.ReferenceNgrams(encoded, ref_off, order, per_reference=False)
+
+        try:
+            vocabulary, refs = self._encoded_references(references, numpy_references)
+            hyps = token_ids(hypotheses, vocabulary, grow=False, **options)
+            hyp_len = np.diff(hyps[1])
+            ref_len = ngram_numpy.closest_lengths(hyp_len, refs.lengths, ref_off)
+        except ngram_numpy.KeyOverflow:  # billions of tokens: sacrebleu counts
+            return None
+        totals = np.maximum(hyp_len[:, None] - np.arange(order)[None, :], 0)
+        return np.column_stack((hyp_len, ref_len, refs.match(hyps), totals)).astype(np.float64)
 
     def _encode_references(self, texts: list[str]) -> tuple[WordEncoder, Any]:
         # a vocabulary per reference set; the outputs extend it

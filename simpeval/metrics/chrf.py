@@ -1,8 +1,9 @@
 """chrF and chrF++ (Popović, 2015 and 2017), exactly as sacrebleu computes them, in simpeval's Metric API.
 
 Scores and signatures are exactly sacrebleu's (pinned by ``tests/metrics/test_sacrebleu_parity.py``).
-The per-segment statistics come from a compiled kernel (:mod:`simpeval.engines.ngram`) when Numba is
-installed and from sacrebleu otherwise; both give the same counts.
+The per-segment statistics come from a compiled kernel (:mod:`simpeval.engines.ngram`) for a large
+call when Numba is installed, else from NumPy (:mod:`simpeval.engines.ngram_numpy`); the counts are
+sacrebleu's.
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             fields of :class:`CHRFConfig`.
         references: reference streams kept for calls that pass none (``corpus_score(hyps)``),
             as sacrebleu's ``CHRF(references=...)``.
-        engine: ``"fast"`` (default): compiled statistics when Numba is installed
-            (``pip install "simplification-metrics[fast]"``), else sacrebleu's; ``"numba"`` or ``"sacrebleu"``
-            to choose. The statistics are identical.
+        engine: ``"fast"`` (default): compiled statistics for a call of 20,000 texts or more when
+            Numba is installed (``pip install "simplification-metrics[fast]"``), else NumPy's;
+            ``"numba"``, ``"numpy"`` or ``"sacrebleu"`` (sacrebleu's own code) to choose. The
+            statistics are identical.
 
     Raises:
         InvalidOptionError: an option has an invalid value.
@@ -156,6 +158,33 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             parts.append(match_counts(symbols, offsets, ref_off, n_symbols, order, per_reference=True))
         counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
         return best_reference(counts, ref_off, float(self.config.beta**2), self.config.eps_smoothing)
+
+    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+        from ..engines import ngram_numpy
+
+        if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:
+            return None  # a sentence or two: sacrebleu's loop is quicker
+        c = self.config
+        ref_off = np.zeros(len(references) + 1, dtype=np.int64)
+        np.cumsum([len(r) for r in references], out=ref_off[1:])
+        orders = [order for order in (c.char_order, c.word_order) if order > 0]
+
+        def numpy_references(texts: list[str]) -> tuple[dict[str, int], list[ngram_numpy.ReferenceNgrams]]:
+            words, encoded = self._encode_references(texts)
+            return words, [
+                ngram_numpy.ReferenceNgrams(e, ref_off, k, per_reference=True) for k, e in zip(orders, encoded)
+            ]
+
+        try:
+            words, refs = self._encoded_references(references, numpy_references)
+        except ngram_numpy.KeyOverflow:  # billions of characters: sacrebleu counts
+            return None
+        hyps = encode_chrf_texts(
+            hypotheses, words, c.char_order, c.word_order, lowercase=c.lowercase, whitespace=c.whitespace
+        )
+        parts = [ref.match(hyp) for ref, hyp in zip(refs, hyps)]
+        counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+        return ngram_numpy.best_reference(counts, ref_off, float(c.beta**2), c.eps_smoothing)
 
     def _encode_references(self, texts: list[str]) -> tuple[dict[str, int], list[Any]]:
         words: dict[str, int] = {}  # word ids, per reference set; the outputs extend it

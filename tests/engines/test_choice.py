@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -57,8 +58,8 @@ def test_engines_chosen_by_size_give_the_same_bits(monkeypatch: pytest.MonkeyPat
     calls: list[str] = []
     real = jit.run_engine
 
-    def spy(engine: str, requested: str, fallback: str, texts: int) -> str:
-        chosen = real(engine, requested, fallback, texts)
+    def spy(engine: str, requested: str, fallback: str, texts: int, **options: bool) -> str:
+        chosen = real(engine, requested, fallback, texts, **options)
         calls.append(chosen)
         return chosen
 
@@ -71,7 +72,7 @@ def test_engines_chosen_by_size_give_the_same_bits(monkeypatch: pytest.MonkeyPat
     small = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
     with jit.job(jit.COMPILED_MIN_TEXTS):
         large = (sari.corpus_score(hyps, refs, sources=srcs).score, bleu.corpus_score(hyps, refs).score)
-    assert calls == ["numpy", "sacrebleu", "numba", "numba"]
+    assert calls == ["numpy", "numpy", "numba", "numpy"]  # BLEU chooses by the call alone (8,000 texts)
     assert (
         small
         == large
@@ -87,12 +88,21 @@ def test_engines_chosen_by_size_give_the_same_bits(monkeypatch: pytest.MonkeyPat
 def test_a_comparison_of_many_systems_runs_compiled_from_its_first_call(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
     real = jit.run_engine
-    monkeypatch.setattr("simpeval.metrics._sacrebleu.run_engine", lambda *args: calls.append(real(*args)) or calls[-1])
-    hyps = ["the cat sat on the mat ."] * 2_000
+
+    def spy(*args: Any, **options: bool) -> str:
+        calls.append(real(*args, **options))
+        return calls[-1]
+
+    monkeypatch.setattr("simpeval.metrics.sari.metric.run_engine", spy)
+    monkeypatch.setattr("simpeval.metrics._sacrebleu.run_engine", spy)
+    hyps, srcs = ["the cat sat on the mat ."] * 2_000, ["the cat sat on the red mat ."] * 2_000
     refs = [["the cat sat on a mat ."] * 2_000] * 3
-    compare({f"s{k}": hyps for k in range(3)}, refs, metrics=["bleu"])  # 3 x 2,000 x 5 texts: one job
-    compare({"s0": hyps}, refs, metrics=["bleu"])  # 10,000 texts: a small job, whatever ran before
-    assert calls == ["numba"] * 3 + ["sacrebleu"]
+    compare({f"s{k}": hyps for k in range(3)}, refs, metrics=["sari"], sources=srcs)  # 3 x 2,000 x 5 texts: one job
+    compare({"s0": hyps}, refs, metrics=["sari"], sources=srcs)  # 10,000 texts: a small job, whatever ran before
+    assert calls == ["numba"] * 3 + ["numpy"]
+    calls.clear()  # BLEU and chrF choose by the call alone: their NumPy engine prepares the references once
+    compare({f"s{k}": hyps for k in range(3)}, refs, metrics=["bleu", "chrf"])
+    assert calls == ["numpy"] * 6
 
 
 @needs_numba

@@ -8,8 +8,8 @@ surrogate) with ``None`` holes in the references:
 
 * SARI: every preset x every override of its settings x the ``reference``, ``numpy`` and
   ``numba`` engines;
-* BLEU: every offline tokenizer x lowercase x the ``sacrebleu`` and ``numba`` engines;
-* chrF / chrF++: every option x the ``sacrebleu`` and ``numba`` engines;
+* BLEU: every offline tokenizer x lowercase x the ``sacrebleu``, ``numpy`` and ``numba`` engines;
+* chrF / chrF++: every option x the ``sacrebleu``, ``numpy`` and ``numba`` engines;
 * TER: every option x the ``reference`` (sacrebleu), ``python`` and ``numba`` engines.
 
 The property: the statistics of every engine are equal bit for bit (``ndarray.tobytes``), and so
@@ -214,7 +214,9 @@ def test_bleu_engines_equal_sacrebleu(tokenize: str) -> None:
             "smooth_method": smooth,
             "effective_order": effective,
         }
-        tally.record(_same_everywhere({e: partial(BLEU, engine=e, **options) for e in ("sacrebleu", "numba")}, corpus))
+        tally.record(
+            _same_everywhere({e: partial(BLEU, engine=e, **options) for e in ("sacrebleu", "numpy", "numba")}, corpus)
+        )
 
     check()
     tally.check(MIN_RESULTS)
@@ -242,7 +244,9 @@ def test_chrf_engines_equal_sacrebleu(word_order: int) -> None:
             "whitespace": whitespace,
             "eps_smoothing": eps,
         }
-        tally.record(_same_everywhere({e: partial(CHRF, engine=e, **options) for e in ("sacrebleu", "numba")}, corpus))
+        tally.record(
+            _same_everywhere({e: partial(CHRF, engine=e, **options) for e in ("sacrebleu", "numpy", "numba")}, corpus)
+        )
 
     check()
     tally.check(MIN_RESULTS)
