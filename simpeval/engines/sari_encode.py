@@ -204,12 +204,14 @@ class ReferenceCache:
 class _Shared:
     """The encoded sources and references of one chunk (with the vocabulary that encoded them):
     string ``k`` is ``ids[offsets[k]:offsets[k + 1]]``; the sources are strings ``src_idx``, the
-    references (segment after segment) strings ``ref_idx``."""
+    references (segment after segment) strings ``ref_idx``. The outputs scored with them extend
+    the vocabulary under ``lock`` (two chunks of one call may share an entry)."""
 
     def __init__(
         self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray, ref_idx: np.ndarray
     ) -> None:
         self.vocab, self.ids, self.offsets, self.src_idx, self.ref_idx = vocab, ids, offsets, src_idx, ref_idx
+        self.lock = threading.Lock()
 
 
 #: With several threads, a call's segments are cut into chunks of at least this many segments
@@ -343,8 +345,9 @@ def _chunk_counts(
         shared = _encode_shared(references, sources, config, compiled)
         if cache is not None:
             cache.put(key, shared)
-    vocab = shared.vocab
-    outputs = _encode_distinct(hypotheses, vocab, normalize=True, config=config)
+    with shared.lock:  # chunks with the same sources and references share the cached vocabulary
+        outputs = _encode_distinct(hypotheses, shared.vocab, normalize=True, config=config)
+        bound = shared.vocab.bound
     ids, offsets, hyp_idx = _append(shared.ids, shared.offsets, outputs)
     src_idx, ref_idx = shared.src_idx, shared.ref_idx
     n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
@@ -360,7 +363,7 @@ def _chunk_counts(
             hyp_idx,
             ref_off,
             ref_idx,
-            vocab.bound,
+            bound,
             config.max_order,
             config.ngrams == "binary",
             config.ref_weight == "all",
@@ -370,4 +373,4 @@ def _chunk_counts(
             parallel=parallel,
         )
         return raw.reshape(n, config.max_order * N_RAW)
-    return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, vocab.bound, config)
+    return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, bound, config)

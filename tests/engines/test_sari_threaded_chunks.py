@@ -108,6 +108,20 @@ def test_threaded_chunks_on_asset_equal_the_reference_engine(variant: str) -> No
     np.testing.assert_array_equal(fast.view(np.uint64), reference.view(np.uint64))
 
 
+@pytest.mark.parametrize("variant", ["easse", "hf", "t2t"])
+def test_chunks_with_the_same_sources_and_references_share_one_vocabulary(variant: str) -> None:
+    """Every chunk has the same sources and references, so the threads extend one cached
+    vocabulary with their outputs' new words (far more than its first capacity)."""
+    n_chunks = 30
+    sources = ["The cat sat on the mat .", "It rained all day ."] * n_chunks
+    streams = [["A cat sat on a mat .", "It rained ."] * n_chunks, ["The cat sat .", "Rain all day ."] * n_chunks]
+    hypotheses = [" ".join(f"w{k}x{i}" for i in range(1000)) for k in range(2 * n_chunks)]
+    with threaded(chunk_segments=2):
+        fast = SARI(variant, engine="numba").corpus_stats(hypotheses, streams, sources=sources)
+    reference = SARI(variant, engine="reference").corpus_stats(hypotheses, streams, sources=sources)
+    np.testing.assert_array_equal(fast.view(np.uint64), reference.view(np.uint64))
+
+
 def test_a_pickled_cache_starts_empty_and_works() -> None:
     metric = SARI(engine="numba")
     sources, hypotheses, references = ["a b c ."], ["a b ."], [["a c ."]]
