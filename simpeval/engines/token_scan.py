@@ -62,46 +62,74 @@ def _unicode_space_length(a: np.ndarray, i: int, n: int) -> int:
     return 3 if b == 0xE2 and b1 == 0x81 and b2 == 0x9F else 0  # U+205F
 
 
-# A compiled kernel: its length is its speed (one pass over the bytes; helpers would be separate
-# Numba calls). The 13a rules are derived in simpeval.engines.tokenize13a's docstring: the line
-# separator is a non-digit, like the padding space at a line end, so lines need no special case.
+#: The kind of each byte before 13a's rules and non-ASCII spaces: whitespace, line end or a token byte.
+_KIND_OF_BYTE = np.zeros(256, dtype=np.uint8)
+_KIND_OF_BYTE[(_CLASSES & _WS) != 0] = SPACE
+_KIND_OF_BYTE[1] = LINE_END
+#: The bytes the rules look at (2% of English text): 13a's (punctuation, '-', '.', ',') and the
+#: first bytes of non-ASCII spaces; without 13a, those first bytes only.
+_RULED_13A = ((_CLASSES & (_PUNCT | _DASH | _DOT | _LEAD)) != 0).astype(np.int64)
+_RULED_SPLIT = ((_CLASSES & _LEAD) != 0).astype(np.int64)
+_BLOCK = 4096  # bytes whose ruled positions are gathered at a time
+
+
 @jit
 def byte_kinds(a: np.ndarray, tok13a: bool) -> np.ndarray:
-    """The kind of every byte of ``a``, with 13a's breaks (``tok13a``) or without."""
+    """The kind of every byte of ``a``, with 13a's breaks (``tok13a``) or without: each byte's kind
+    from a table, then the rules at the few bytes they concern (gathered without branches)."""
+    n = a.size
+    kinds = np.empty(n + 1, dtype=np.uint8)  # a break may be marked one past the end
+    for i in range(n):
+        kinds[i] = _KIND_OF_BYTE[a[i]]
+    kinds[n] = TOKEN
+    ruled = _RULED_13A if tok13a else _RULED_SPLIT
+    positions = np.empty(_BLOCK, dtype=np.int64)
+    done = 0  # bytes before this one were handled with an earlier position
+    for start in range(0, n, _BLOCK):
+        m = 0
+        for i in range(start, min(start + _BLOCK, n)):
+            positions[m] = i
+            m += ruled[a[i]]
+        done = _apply_rules(a, kinds, positions[:m], done, tok13a)
+    return kinds
+
+
+@jit
+def _break_before(kinds: np.ndarray, i: int) -> None:
+    """13a starts a token at byte ``i``, unless it is whitespace or a line end."""
+    if kinds[i] == TOKEN:
+        kinds[i] = BREAK
+
+
+# A compiled kernel: its length is its speed (helpers would be separate Numba calls). The 13a
+# rules are derived in simpeval.engines.tokenize13a's docstring: the line separator is a
+# non-digit, like the padding space at a line end, so lines need no special case.
+@jit
+def _apply_rules(a: np.ndarray, kinds: np.ndarray, positions: np.ndarray, done: int, tok13a: bool) -> int:
+    """Apply the rules at ``positions`` (increasing) from byte ``done`` on; the byte after the last
+    one handled. Breaks are only ever marked after the current byte, on a character's first byte
+    (after an ASCII one), so a non-ASCII space found later still overrides them."""
     classes = _CLASSES
     n = a.size
-    kinds = np.zeros(n + 1, dtype=np.uint8)  # a break may be marked one past the end
-    i = 0
-    while i < n:
+    for i in positions:
+        if i < done:  # inside a run of dots or a space already handled
+            continue
         c = classes[a[i]]
-        if c == 0 or c == _DIGIT:  # most bytes: inside a token, and no rule looks at them here
-            i += 1
-            continue
-        if c & _WS:
-            kinds[i] = SPACE
-            i += 1
-            continue
-        if c & _SEP:
-            kinds[i] = LINE_END
-            i += 1
-            continue
+        done = i + 1
         if c & _LEAD:
             length = _unicode_space_length(a, i, n)
             if length > 0:
                 kinds[i : i + length] = SPACE
-                i += length
-                continue
-        if not tok13a:
-            i += 1
+                done = i + length
+        elif not tok13a:
+            continue
         elif c & _PUNCT:
             kinds[i] = BREAK
-            kinds[i + 1] = BREAK  # overwritten when the next byte is a space or a line end
-            i += 1
+            _break_before(kinds, i + 1)
         elif c & _DASH:  # '-' after a digit
             if i > 0 and classes[a[i - 1]] & _DIGIT:
                 kinds[i] = BREAK
-                kinds[i + 1] = BREAK
-            i += 1
+                _break_before(kinds, i + 1)
         elif c & _DOT:  # a maximal run of '.' and ','
             run_end = i + 1
             while run_end < n and classes[a[run_end]] & _DOT:
@@ -116,14 +144,13 @@ def byte_kinds(a: np.ndarray, tok13a: bool) -> np.ndarray:
             odd = length % 2 == 1
             second_group = (not left and odd) or (left and not odd)
             if not (right and not second_group):
-                kinds[run_end] = BREAK
-            i = run_end
-        else:
-            i += 1
-    return kinds
+                _break_before(kinds, run_end)
+            done = run_end
+    return done
 
 
-# A compiled kernel: its length is its speed (see byte_kinds).
+# A compiled kernel: its length is its speed (one pass over the bytes; helpers would be separate
+# Numba calls).
 @jit
 def encode_kinds(
     a: np.ndarray,

@@ -139,6 +139,10 @@ def test_a_pickled_cache_starts_empty_and_works() -> None:
 @settings(max_examples=300, deadline=None)
 @given(lines=st.lists(text, min_size=1, max_size=10), tok13a=st.booleans(), space=st.booleans())
 def test_byte_kind_tokenizer_equals_the_numpy_path(lines: list[str], tok13a: bool, space: bool) -> None:
+    assert_same_tokens_as_numpy(lines, tok13a, space)
+
+
+def assert_same_tokens_as_numpy(lines: list[str], tok13a: bool, space: bool) -> None:
     data = join_lines(lines, lowercase=True)
     vocab = TokenVocabulary(capacity=1)  # the arrays grow (and the kernels resume) while encoding
     ids, offsets = vocab.encode(replacements_13a(data) if tok13a else data, len(lines), tok13a=tok13a, space=space)
@@ -148,3 +152,13 @@ def test_byte_kind_tokenizer_equals_the_numpy_path(lines: list[str], tok13a: boo
     token_of = {number: token for token, number in numpy_vocab.ids.items()}
     expected = [[token_of[t] for t in numpy_ids[numpy_offsets[i] : numpy_offsets[i + 1]]] for i in range(len(lines))]
     assert got == expected
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("tok13a", [True, False])
+def test_byte_kinds_across_block_boundaries_equal_the_numpy_path(seed: int, tok13a: bool) -> None:
+    """Lines of tens of kilobytes: runs of dots and non-ASCII spaces straddle the kernel's blocks."""
+    rng = np.random.default_rng(seed)
+    pieces = ["a", "5", ".", "....", ",.,", "-", "3.", "(", " ", "\u2003", "\u00a0", "é", "x y"]
+    lines = ["".join(rng.choice(pieces, size=int(rng.integers(1, 6000)))) for _ in range(4)]
+    assert_same_tokens_as_numpy(lines, tok13a, space=False)
