@@ -166,10 +166,11 @@ def encode_kinds(
     pool: np.ndarray,
     sizes: np.ndarray,
 ) -> bool:
-    """Encode the lines of ``a`` from ``cursor`` (byte, line, token count) on, as
-    :func:`simpeval.engines.vocab._encode` does; ``empty_line_token``: a line without tokens
-    gives one empty token (``"".split(" ")`` after 13a). ``False`` when the vocabulary is full:
-    the caller grows it and calls again (``cursor`` is then at the pending token)."""
+    """Ids of the tokens of the lines of ``a`` (by ``kinds``) from ``cursor`` (byte, line, token
+    count) on, into ``ids`` and ``offsets``, new tokens added to the vocabulary's arrays (see
+    :meth:`simpeval.engines.vocab.TokenVocabulary.encode`); ``empty_line_token``: a line without
+    tokens gives one empty token (``"".split(" ")`` after 13a). ``False`` when the vocabulary is
+    full: the caller grows it and calls again (``cursor`` is then at the pending token)."""
     n = a.size
     n_lines = offsets.size - 1
     i = cursor[0]
