@@ -19,12 +19,14 @@ This module never imports a metric: the settings come as any object with the att
 from __future__ import annotations
 
 import itertools
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 import numpy as np
 
 from ..tokenizers import is_builtin
-from .jit import NUMBA_AVAILABLE
+from .jit import NUMBA_AVAILABLE, num_threads
 from .sari_numpy import numpy_counts
 from .sari_settings import N_RAW, SARICounting
 from .tokenize13a import (
@@ -40,7 +42,15 @@ from .tokenize13a import (
 if TYPE_CHECKING:  # pragma: no cover
     from .vocab import TokenVocabulary
 
-__all__ = ["CHUNK_SEGMENTS", "ReferenceCache", "SARICounting", "Vocabulary", "encode_lines", "fast_sari_counts"]
+__all__ = [
+    "CHUNK_SEGMENTS",
+    "ReferenceCache",
+    "SARICounting",
+    "Vocabulary",
+    "chunk_bounds",
+    "encode_lines",
+    "fast_sari_counts",
+]
 
 _SEPARATOR_BYTE = SEPARATOR.encode()
 
@@ -162,35 +172,73 @@ class ReferenceCache:
     per :class:`~simpeval.metrics.sari.SARI` object) they are normalized, tokenized and
     mapped to ids once, and only each system's outputs are encoded per call. Entries are
     keyed by the chunk's exact sources and references; the oldest are dropped beyond
-    ``max_entries`` chunks, so memory stays bounded when streaming.
+    ``max_entries`` chunks, so memory stays bounded when streaming. The chunks of one call may
+    be encoded on several threads, so entries are read and written under a lock.
     """
 
     def __init__(self, max_entries: int = 8) -> None:
         self.max_entries = max_entries
         self._entries: dict[Any, _Shared] = {}
+        self._lock = threading.Lock()
 
     def get(self, key: Any) -> Optional[_Shared]:
-        return self._entries.get(key)
+        with self._lock:
+            return self._entries.get(key)
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy (another process's metric) starts empty: a cache is not state."""
-        return {"max_entries": self.max_entries, "_entries": {}}
+        return {"max_entries": self.max_entries}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.max_entries = state["max_entries"]
+        self._entries = {}
+        self._lock = threading.Lock()
 
     def put(self, key: Any, value: _Shared) -> None:
-        self._entries[key] = value
-        while len(self._entries) > self.max_entries:
-            self._entries.pop(next(iter(self._entries)))
+        with self._lock:
+            self._entries[key] = value
+            while len(self._entries) > self.max_entries:
+                self._entries.pop(next(iter(self._entries)))
 
 
 class _Shared:
     """The encoded sources and references of one chunk (with the vocabulary that encoded them):
     string ``k`` is ``ids[offsets[k]:offsets[k + 1]]``; the sources are strings ``src_idx``, the
-    references (segment after segment) strings ``ref_idx``."""
+    references (segment after segment) strings ``ref_idx``. The outputs scored with them extend
+    the vocabulary under ``lock`` (two chunks of one call may share an entry)."""
 
     def __init__(
         self, vocab: AnyVocabulary, ids: np.ndarray, offsets: np.ndarray, src_idx: np.ndarray, ref_idx: np.ndarray
     ) -> None:
         self.vocab, self.ids, self.offsets, self.src_idx, self.ref_idx = vocab, ids, offsets, src_idx, ref_idx
+        self.lock = threading.Lock()
+
+
+#: With several threads, a call's segments are cut into chunks of at least this many segments
+#: (a multiple of the threads, so that the threads get equal work), each counted on one thread.
+THREAD_MIN_SEGMENTS = 512
+
+
+def chunk_bounds(n: int, threads: int = 1) -> list[int]:
+    """Boundaries of the chunks of ``n`` segments: ``CHUNK_SEGMENTS`` each on one thread; on
+    ``threads`` threads, ``k * threads`` chunks of equal size (as few as ``CHUNK_SEGMENTS``
+    allows), each of at least :data:`THREAD_MIN_SEGMENTS` segments (a smaller job: one chunk).
+
+    Examples:
+        >>> chunk_bounds(10_000)
+        [0, 4096, 8192, 10000]
+        >>> chunk_bounds(10_000, threads=2)
+        [0, 2500, 5000, 7500, 10000]
+        >>> chunk_bounds(700, threads=2)
+        [0, 700]
+    """
+    if n == 0:
+        return [0]
+    if threads <= 1:
+        return [*range(0, n, CHUNK_SEGMENTS), n]
+    n_chunks = -(-n // (CHUNK_SEGMENTS * threads)) * threads
+    n_chunks = max(min(n_chunks, n // THREAD_MIN_SEGMENTS // threads * threads), 1)
+    return [k * n // n_chunks for k in range(n_chunks + 1)]
 
 
 def fast_sari_counts(
@@ -206,20 +254,36 @@ def fast_sari_counts(
     ``compiled`` counts with the Numba kernel (:mod:`simpeval.engines.sari_numba`), otherwise with NumPy
     passes; the NumPy engine returns ``None`` when a chunk's packed keys would not fit in 64
     bits (extremely long segments), and callers then use the reference path. ``cache`` reuses
-    the encoded sources and references across calls.
+    the encoded sources and references across calls. With several threads
+    (:func:`~simpeval.engines.jit.num_threads`) the compiled engine encodes and counts whole
+    chunks on each (its kernels release the GIL); one chunk runs the threaded counting kernel.
+    Rows never depend on other segments, so every figure is the same with any thread count.
     """
-    parts = []
-    for start in range(0, len(hypotheses), CHUNK_SEGMENTS):
-        stop = start + CHUNK_SEGMENTS
-        part = _chunk_counts(
-            hypotheses[start:stop], references[start:stop], sources[start:stop], config, cache, compiled
-        )
-        if part is None:
-            return None
-        parts.append(part)
+    threads = num_threads() if compiled else 1
+    bounds = chunk_bounds(len(hypotheses), threads)
+    spans = list(zip(bounds[:-1], bounds[1:]))
+    threaded = threads > 1 and len(spans) > 1
+
+    def count(span: tuple[int, int]) -> Optional[np.ndarray]:
+        start, stop = span
+        chunk = (hypotheses[start:stop], references[start:stop], sources[start:stop])
+        return _chunk_counts(*chunk, config, cache, compiled, parallel=not threaded)
+
+    if threaded:
+        with ThreadPoolExecutor(threads, thread_name_prefix="simpeval-sari") as executor:
+            parts = list(executor.map(count, spans))
+    else:
+        parts = []
+        for span in spans:
+            part = count(span)
+            if part is None:  # the NumPy engine declines: no use counting the other chunks
+                return None
+            parts.append(part)
+    if any(part is None for part in parts):
+        return None
     if not parts:
         return np.zeros((0, N_RAW * config.max_order), dtype=np.float64)
-    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)  # type: ignore[arg-type]
 
 
 def _encode_distinct(
@@ -270,6 +334,7 @@ def _chunk_counts(
     config: SARICounting,
     cache: Optional[ReferenceCache] = None,
     compiled: bool = False,
+    parallel: bool = True,
 ) -> Optional[np.ndarray]:
     n = len(hypotheses)
     # 1. distinct strings, encoded once: sources and references (possibly from the cache), then
@@ -280,8 +345,9 @@ def _chunk_counts(
         shared = _encode_shared(references, sources, config, compiled)
         if cache is not None:
             cache.put(key, shared)
-    vocab = shared.vocab
-    outputs = _encode_distinct(hypotheses, vocab, normalize=True, config=config)
+    with shared.lock:  # chunks with the same sources and references share the cached vocabulary
+        outputs = _encode_distinct(hypotheses, shared.vocab, normalize=True, config=config)
+        bound = shared.vocab.bound
     ids, offsets, hyp_idx = _append(shared.ids, shared.offsets, outputs)
     src_idx, ref_idx = shared.src_idx, shared.ref_idx
     n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
@@ -297,13 +363,14 @@ def _chunk_counts(
             hyp_idx,
             ref_off,
             ref_idx,
-            vocab.bound,
+            bound,
             config.max_order,
             config.ngrams == "binary",
             config.ref_weight == "all",
             config.precision == "per-ngram",
             config.keep_recall == "per-ngram",
             config.del_match == "min",
+            parallel=parallel,
         )
         return raw.reshape(n, config.max_order * N_RAW)
-    return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, vocab.bound, config)
+    return numpy_counts(ids, offsets, src_idx, hyp_idx, ref_idx, n_refs, bound, config)

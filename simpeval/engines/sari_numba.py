@@ -66,6 +66,8 @@ def sari_counts(
     per_ngram_p: bool,
     per_ngram_r: bool,
     del_min: bool,
+    *,
+    parallel: bool = True,
 ) -> np.ndarray:
     """The ``(n, max_order, 12)`` raw statistics of ``n`` segments.
 
@@ -73,13 +75,11 @@ def sari_counts(
     ``ref_idx[ref_off[i]:ref_off[i + 1]]``; string ``j`` is ``ids[str_off[j]:str_off[j + 1]]``.
     Segments are independent, so blocks of them are counted in parallel (Numba threads;
     ``NUMBA_NUM_THREADS`` limits them); the result does not depend on the number of threads.
+    ``parallel=False`` counts on the calling thread (which then runs without the GIL).
     """
     n = src_idx.size
     raw = np.zeros((n, max_order, _N_RAW), dtype=np.float64)
-    run_blocks(
-        _count_block,
-        _count_blocks,
-        n,
+    args = (
         ids,
         str_off,
         src_idx,
@@ -95,6 +95,10 @@ def sari_counts(
         del_min,
         raw,
     )
+    if parallel:
+        run_blocks(_count_block, _count_blocks, n, *args)
+    else:
+        _count_block(0, n, *args)
     return raw
 
 

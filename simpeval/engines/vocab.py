@@ -8,7 +8,8 @@ line, flat, with line offsets. It never builds a Python object per token.
 
 With ``tok13a`` the token boundaries are those of sacrebleu's 13a tokenizer: the byte-level
 rules of :mod:`simpeval.engines.tokenize13a` (whose module docstring derives them), evaluated in
-one loop over the bytes instead of with whole-array NumPy passes. The caller applies 13a's
+one loop over the bytes instead of with whole-array NumPy passes (the scanning kernels are in
+:mod:`simpeval.engines.token_scan`: a kind for every byte, then the tokens). The caller applies 13a's
 string replacements beforehand (:func:`~simpeval.engines.tokenize13a.replacements_13a`).
 Whitespace is every character ``str.split()`` splits on, non-ASCII ones included.
 
@@ -28,162 +29,10 @@ from typing import Any
 import numpy as np
 
 from .hashing import add_bytes, byte_slot, find_bytes, fnv1a, rehashed
-from .jit import jit, jit_inline
-from .tokenize13a import PUNCT_13A
+from .jit import jit
+from .token_scan import byte_kinds, encode_kinds, encode_spaces
 
 __all__ = ["TokenVocabulary"]
-
-
-# Byte classes, looked up in the scanning loops (far cheaper than comparisons in helpers).
-_WS, _SEP, _LEAD, _PUNCT, _DIGIT, _DOT = 1, 2, 4, 8, 16, 32
-_CLASSES = np.zeros(256, dtype=np.uint8)
-_CLASSES[[9, 10, 11, 12, 13, 32, 0x1C, 0x1D, 0x1E, 0x1F]] = _WS  # ASCII whitespace of str.split()
-_CLASSES[1] = _SEP  # the line separator
-_CLASSES[[0xC2, 0xE1, 0xE2, 0xE3]] = _LEAD  # first bytes of the non-ASCII whitespace characters
-_CLASSES[PUNCT_13A] = _PUNCT  # 13a's first rule
-_CLASSES[48:58] = _DIGIT
-_CLASSES[[44, 46]] = _DOT  # ',' and '.'
-
-
-@jit
-def _unicode_space_length(a: np.ndarray, i: int, n: int) -> int:
-    """Length in bytes of the non-ASCII whitespace character (``str.split()``) at ``a[i]``, or 0."""
-    b = a[i]
-    if b == 0xC2:  # U+0085, U+00A0
-        return 2 if i + 1 < n and (a[i + 1] == 0x85 or a[i + 1] == 0xA0) else 0
-    if i + 2 >= n:
-        return 0
-    b1 = a[i + 1]
-    b2 = a[i + 2]
-    if b == 0xE1:  # U+1680
-        return 3 if b1 == 0x9A and b2 == 0x80 else 0
-    if b == 0xE3:  # U+3000
-        return 3 if b1 == 0x80 and b2 == 0x80 else 0
-    if b == 0xE2 and b1 == 0x80:  # U+2000-U+200A, U+2028, U+2029, U+202F
-        return 3 if (0x80 <= b2 <= 0x8A or b2 == 0xA8 or b2 == 0xA9 or b2 == 0xAF) else 0
-    return 3 if b == 0xE2 and b1 == 0x81 and b2 == 0x9F else 0  # U+205F
-
-
-@jit
-def _breaks_13a(a: np.ndarray) -> np.ndarray:
-    """``brk[i]``: 13a puts a space before byte ``i`` (the line separator is a non-digit, like
-    the padding space at a line end, so lines need no special treatment)."""
-    n = a.size
-    brk = np.zeros(n + 1, dtype=np.bool_)
-    i = 0
-    while i < n:
-        c = _CLASSES[a[i]]
-        if c & _PUNCT:
-            brk[i] = True
-            brk[i + 1] = True
-            i += 1
-        elif a[i] == 45:  # '-' after a digit
-            if i > 0 and _CLASSES[a[i - 1]] & _DIGIT:
-                brk[i] = True
-                brk[i + 1] = True
-            i += 1
-        elif c & _DOT:  # a maximal run of '.' and ','
-            run_end = i + 1
-            while run_end < n and _CLASSES[a[run_end]] & _DOT:
-                run_end += 1
-            length = run_end - i
-            left = i > 0 and _CLASSES[a[i - 1]] & _DIGIT != 0
-            right = run_end < n and _CLASSES[a[run_end]] & _DIGIT != 0
-            for j in range(i + 1, run_end):
-                brk[j] = True
-            if not (length == 1 and left and right):
-                brk[i] = True
-            odd = length % 2 == 1
-            second_group = (not left and odd) or (left and not odd)
-            if not (right and not second_group):
-                brk[run_end] = True
-            i = run_end
-        else:
-            i += 1
-    return brk
-
-
-@jit_inline
-def _next_token(a: np.ndarray, brk: np.ndarray, i: int, n: int, tok13a: bool, split_on_space: bool) -> tuple[int, int]:
-    """The next token ``[t0, t1)`` of the line at byte ``i`` (empty when the line has no more):
-    whitespace skipped, up to whitespace, the line separator or a 13a break."""
-    if split_on_space:
-        t0 = i
-        while i < n and a[i] != 32 and a[i] != 1:
-            i += 1
-        return t0, i
-    while i < n:  # skip whitespace
-        c = _CLASSES[a[i]]
-        if c & _WS:
-            i += 1
-        elif c & _LEAD and _unicode_space_length(a, i, n) > 0:
-            i += _unicode_space_length(a, i, n)
-        else:
-            break
-    t0 = i
-    if i < n and a[i] != 1:
-        i += 1
-        while i < n:  # the token ends at whitespace, the separator or a 13a break
-            c = _CLASSES[a[i]]
-            if c & (_WS | _SEP) or (tok13a and brk[i]):
-                break
-            if c & _LEAD and _unicode_space_length(a, i, n) > 0:
-                break
-            i += 1
-    return t0, i
-
-
-@jit
-def _encode(
-    a: np.ndarray,
-    brk: np.ndarray,
-    tok13a: bool,
-    space: bool,
-    ids: np.ndarray,
-    offsets: np.ndarray,
-    cursor: np.ndarray,
-    table: np.ndarray,
-    hashes: np.ndarray,
-    tok_start: np.ndarray,
-    tok_len: np.ndarray,
-    pool: np.ndarray,
-    sizes: np.ndarray,
-) -> bool:
-    """Encode the lines from ``cursor`` (byte, line, token count) on; ``False`` when the vocabulary
-    is full: the caller grows it and calls again (``cursor`` is at the start of the pending token)."""
-    n = a.size
-    n_lines = offsets.size - 1
-    split_on_space = space and not tok13a  # str.split(" "): every single space separates
-    i = cursor[0]
-    line = cursor[1]
-    count = cursor[2]
-    while line < n_lines:
-        t0, t1 = _next_token(a, brk, i, n, tok13a, split_on_space)
-        i = t1
-        at_end = i >= n or a[i] == 1
-        # a token, or "".split(" ") == [""] for an empty line after 13a
-        if t1 > t0 or split_on_space or (space and at_end and count == offsets[line]):
-            h = fnv1a(a, t0, t1)
-            found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
-            if found < 0:  # a new token (kept out of line: the hot path only finds)
-                found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
-            if found < 0:
-                cursor[0] = t0
-                cursor[1] = line
-                cursor[2] = count
-                return False
-            ids[count] = found
-            count += 1
-        if split_on_space and not at_end:
-            i += 1  # a single space: another token follows, possibly empty
-        elif at_end:
-            line += 1
-            offsets[line] = count
-            i += 1
-    cursor[0] = i
-    cursor[1] = line
-    cursor[2] = count
-    return True
 
 
 @jit
@@ -329,12 +178,16 @@ class TokenVocabulary:
         Returns ``(ids, offsets)``: the tokens of line ``i`` are ``ids[offsets[i]:offsets[i + 1]]``.
         """
         a = np.frombuffer(data, dtype=np.uint8)
-        brk = _breaks_13a(a) if tok13a else np.zeros(1, dtype=np.bool_)
         ids = np.empty(a.size + n_lines + 1, dtype=np.int64)  # at most one token per byte, or per line
         offsets = np.zeros(n_lines + 1, dtype=np.int64)
         cursor = np.zeros(3, dtype=np.int64)
-        while not _encode(a, brk, tok13a, space, ids, offsets, cursor, *self._state()):
-            self._grow(a.size)
+        if space and not tok13a:  # str.split(" ")
+            while not encode_spaces(a, ids, offsets, cursor, *self._state()):
+                self._grow(a.size)
+        else:  # str.split(), after 13a (whose output has single spaces: split(" ") keeps an empty line)
+            kinds = byte_kinds(a, tok13a)
+            while not encode_kinds(a, kinds, space, ids, offsets, cursor, *self._state()):
+                self._grow(a.size)
         return ids[: cursor[2]], offsets  # a view: the unused tail was never touched
 
     def encode_unique(
