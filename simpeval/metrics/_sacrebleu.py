@@ -23,7 +23,6 @@ Examples:
 from __future__ import annotations
 
 import copy
-import logging
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Callable, Optional, Union
@@ -43,6 +42,7 @@ from ..engines.jit import resolve_engine, run_engine, use_compiled_rows
 from ..engines.resample_numpy import NEP50, SMOOTH_CODES
 from ..exceptions import MissingDependencyError, ReferenceLayoutError
 from ..tokenizers import get_tokenizer, is_builtin
+from ._tokenized import sacrebleu_counting, warn_if_tokenized
 from .base import Metric
 from .options import configure, split_call
 from .references import references_from_segments
@@ -140,7 +140,8 @@ def corpus_statistics(
     if getattr(impl, "_simpeval_ref_key", None) != key:
         impl._ref_cache = impl._cache_references(references_from_segments(references))
         impl._simpeval_ref_key = key
-    rows = impl._extract_corpus_statistics(list(hypotheses), None)
+    with sacrebleu_counting(impl, hypotheses):
+        rows = impl._extract_corpus_statistics(list(hypotheses), None)
     stats = np.array(rows, dtype=np.float64)
     return np.ascontiguousarray(stats.reshape(len(hypotheses), -1))
 
@@ -158,23 +159,6 @@ def check_has_references(references: Sequence[Sequence[str]], metric_name: str) 
                 f"at index {i}), but {metric_name} needs at least one reference per segment. "
                 "Remove the segment or give it a reference."
             )
-
-
-#: sacrebleu warns (on its logger) when this many hypotheses end in a tokenized period.
-_TOKENIZED_WARNING_LINES = 100
-
-
-def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
-    """sacrebleu's warning when 100 hypotheses or more end in ``" ."``, for statistics simpeval extracts."""
-    if getattr(impl, "_force", False):
-        return
-    count = sum(1 for hyp in hypotheses if hyp.endswith(" ."))
-    if count >= _TOKENIZED_WARNING_LINES:
-        logging.getLogger("sacrebleu").warning(
-            "%d hypotheses end in a tokenized period (' .'): sacreBLEU metrics expect detokenized "
-            "text, so the score may be lower than it should be.",
-            count,
-        )
 
 
 def compute_score(impl: Any, stats: StatsArray, integer_columns: Union[Sequence[int], None]) -> Any:
@@ -361,9 +345,9 @@ class SacrebleuMetric(Metric):
         engine = run_engine(self.engine, self._requested_engine, "numpy", texts, whole_job=False)
         if engine != "sacrebleu":
             check_has_references(references, self.name)
-            warn_if_tokenized(self._impl, hypotheses)
             stats = (self._compiled_stats if engine == "numba" else self._numpy_stats)(hypotheses, references)
-            if stats is not None:
+            if stats is not None:  # else sacrebleu extracts them, and says the warning
+                warn_if_tokenized(self._impl, hypotheses)
                 return stats
         return corpus_statistics(self._impl, hypotheses, references, self.name)
 

@@ -115,7 +115,7 @@ def test_bleu_warns_about_tokenized_text_as_sacrebleu(caplog: pytest.LogCaptureF
     hypotheses = ["A tokenized line ."] * 100
     with caplog.at_level(logging.WARNING, logger="sacrebleu"):
         BLEU(engine="numba").corpus_stats(hypotheses, [hypotheses])
-    assert "100 hypotheses end in a tokenized period" in caplog.text
+    assert "That's 100 lines that end in a tokenized period ('.')" in caplog.text
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="sacrebleu"):
         BLEU(engine="numba", force=True).corpus_stats(hypotheses, [hypotheses])

@@ -1,0 +1,66 @@
+"""sacrebleu's warning about tokenized text, said once per corpus whichever engine counts.
+
+sacrebleu logs three lines on its logger when 100 hypotheses or more of a ``corpus_score`` end
+in a tokenized period (``" ."``), unless the metric was built with ``force=True``. simpeval's
+engines (compiled, NumPy, or sacrebleu's own extraction) say exactly those lines, so the
+warning does not depend on the engine a job runs. A streamed corpus is scored chunk by chunk,
+on any number of worker processes: only its first chunk looks (:func:`later_chunk`), so the
+warning comes once per system and metric, as in sacrebleu, and the same for every ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+__all__ = ["TOKENIZED_LINES", "later_chunk", "sacrebleu_counting", "warn_if_tokenized"]
+
+#: sacrebleu warns when this many hypotheses end in a tokenized period.
+TOKENIZED_LINES = 100
+
+#: sacrebleu's own lines (``sacrebleu.metrics.base.Metric._extract_corpus_statistics``).
+_LINES = (
+    "That's 100 lines that end in a tokenized period ('.')",
+    "It looks like you forgot to detokenize your test data, which may hurt your score.",
+    "If you insist your data is detokenized, or don't care, you can suppress this message with the `force` parameter.",
+)
+
+_LATER_CHUNK: ContextVar[bool] = ContextVar("simpeval_later_chunk", default=False)
+
+
+@contextmanager
+def later_chunk(later: bool = True) -> Iterator[None]:
+    """Inside: the calls score a chunk of a corpus after its first, which has been looked at."""
+    token = _LATER_CHUNK.set(later)
+    try:
+        yield
+    finally:
+        _LATER_CHUNK.reset(token)
+
+
+def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
+    """sacrebleu's warning (on its logger) when 100 or more ``hypotheses`` end in ``" ."``,
+    unless ``impl`` was built with ``force=True`` or this is a later chunk of a corpus."""
+    if getattr(impl, "_force", False) or _LATER_CHUNK.get():
+        return
+    if sum(1 for hyp in hypotheses if hyp.endswith(" .")) >= TOKENIZED_LINES:
+        logger = logging.getLogger("sacrebleu")
+        for line in _LINES:
+            logger.warning(line)
+
+
+@contextmanager
+def sacrebleu_counting(impl: Any, hypotheses: Sequence[str]) -> Iterator[None]:
+    """Around sacrebleu's own extraction: the warning said here (:func:`warn_if_tokenized`), and
+    sacrebleu's check off inside, so that it is said once, by the same rule as the other engines.
+    (The metric's lock is held: its ``_force`` flag is the object's own state.)"""
+    warn_if_tokenized(impl, hypotheses)
+    forced = getattr(impl, "_force", False)
+    impl._force = True
+    try:
+        yield
+    finally:
+        impl._force = forced
