@@ -103,7 +103,11 @@ def evaluate_streams(
             each chunk with several workers).
         n_jobs: worker processes computing the chunks' statistics while this process reads the
             next ones (as in :func:`evaluate_systems`; :func:`simpeval.engines.pool.ordered_map`):
-            the chunks and their order stay, so the table is the same bits with any count.
+            the chunks and their order stay, so the table is the same bits with any count. When
+            every input is a regular UTF-8 file opened by :func:`simpeval.inputs.open_inputs` (or
+            :func:`simpeval.engines.linefiles.file_lines`), the workers read their chunks' lines
+            themselves and this process only scans for newlines (:mod:`simpeval.engines.ranges`);
+            warnings and errors are the same as with one process.
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).

@@ -1,15 +1,16 @@
 """Workers that read their own chunks of the input files: the parent only finds where chunks start.
 
 A streamed corpus (:func:`simpeval.api.evaluate_streams`, ``simpeval score --jobs N``) is read in
-chunks of aligned lines. When every input is a regular UTF-8 file (:class:`~.linefiles.LineFile`),
-:func:`plan_ranges` scans each file once for its newlines (NumPy over large blocks) and notes the
-byte offset where each chunk starts and how many lines the file has; :func:`ranged_results` then
+chunks of aligned lines. When every input is a regular UTF-8 file
+(:class:`~simpeval.engines.linefiles.LineFile`), :func:`plan_ranges` scans each file once for its
+newlines (NumPy over large blocks) and notes the byte offset where each chunk starts and how many
+lines the file has; :func:`ranged_results` then
 hands each worker a chunk's byte ranges, and the worker reads, decodes and checks them itself
 before computing the chunk's work. This process reads nothing else, so it no longer bounds the
 speed-up.
 
 Fidelity: a chunk that holds anything irregular (bytes that are not UTF-8, NUL, a byte-order mark,
-a line over the limit) is not read by a worker but read again here by :func:`simpeval.io`'s own
+a line over the limit) is not read by a worker but read again here by :mod:`simpeval.io`'s own
 line reader, started at the chunk's offset and line number, so that its warning or error is the
 one a single process raises, with the same file name and line. Carriage returns are read by the
 worker, which reports the first line of each kind; this process warns of them once per file, in
@@ -142,8 +143,8 @@ def _files(streams: Sequence[object]) -> Optional[list[tuple[LineFile, Optional[
 
 def plan_ranges(streams: Sequence[object], chunk_size: int) -> Optional[RangePlan]:
     """The plan of reading ``streams`` by chunks in workers, when every stream is an unread regular
-    UTF-8 file (:class:`~.linefiles.LineFile`, or one read through a check) with as many lines as
-    the others, and there are two chunks or more; else ``None`` (one process reads them, and raises
+    UTF-8 file (:class:`~simpeval.engines.linefiles.LineFile`, or one read through a check) with as
+    many lines as the others, and there are two chunks or more; else ``None`` (one process reads them, and raises
     their errors: a mismatch of line counts, an empty or missing file)."""
     found = _files(streams)
     if not found:
@@ -205,7 +206,7 @@ def _decode_chunk(files: Sequence[FileSpec], chunk: ChunkSpan) -> Optional[_Read
 
 
 def _first_endings(lines: list[str], terminated: bool, first: int) -> dict[str, int]:
-    """The number of the first line of each kind of carriage return (:func:`simpeval.io._ending_kind`)."""
+    """The number of the first line of each kind of carriage return (as one process tells them apart)."""
     found: dict[str, int] = {}
     last = len(lines) - 1
     for i, line in enumerate(lines):
