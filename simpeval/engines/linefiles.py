@@ -40,8 +40,6 @@ class LineFile(Iterator[str]):
         max_line_length: the longest line read, in bytes (0: no limit).
     """
 
-    __slots__ = ("_lines", "max_line_length", "name", "path")
-
     def __init__(self, path: PathLike, max_line_length: int = MAX_LINE_LENGTH) -> None:
         self.path = os.fspath(path)
         self.name = display_name(path)
