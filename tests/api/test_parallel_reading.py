@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from simpeval import BLEU
 from simpeval.api import evaluate_streams
 from simpeval.engines import ranges
 from simpeval.engines.linefiles import LineFile, file_lines
-from simpeval.exceptions import SimpevalError
+from simpeval.exceptions import SimpevalError, SimpevalWarning
 from simpeval.inputs import LINE_COUNT_MISMATCH, UNIT, open_inputs
 
 WORDS = "the a cat dog sat ran on in park mat old big city é ü 日本 naïve".split()
@@ -207,3 +208,21 @@ def test_the_scan_finds_every_chunk_start_and_long_line(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ranges, "SCAN_BLOCK", block)
         assert ranges.scan_lines(str(path), chunk_size, limit) == (offsets, len(rows), long)
+
+
+def test_a_metric_that_cannot_be_copied_reads_here_with_one_warning(tmp_path: Path) -> None:
+    files = corpus(tmp_path)
+    metric = BLEU()
+    metric.hook = lambda: None  # type: ignore[attr-defined]  # a lambda does not pickle
+    tables = []
+    for n_jobs in (1, 2):
+        data = open_inputs([files["sys"]], sources=files["src"], references=[files["ref"]])
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tables.append(
+                evaluate_streams(data.systems, data.references, metrics=[metric], chunk_size=CHUNK, n_jobs=n_jobs)
+            )
+        copied = [str(w.message) for w in caught if issubclass(w.category, SimpevalWarning)]
+        assert len(copied) == n_jobs - 1  # said once, not again by the one-process reading
+        assert all(text.startswith("BLEU: cannot be copied to worker processes") for text in copied)
+    assert tables[0] == tables[1]
