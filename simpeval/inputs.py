@@ -25,14 +25,15 @@ import hashlib
 import os
 import sys
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Callable, Generic, Optional, TypeVar
 
 from .alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from .defaults import CHUNK_SIZE
+from .engines.linefiles import CheckedLines, file_lines
 from .exceptions import InvalidOptionError, ReferenceLayoutError
-from .io import MAX_LINE_LENGTH, STDIN, display_name, iter_lines, iter_tsv_references
+from .io import MAX_LINE_LENGTH, STDIN, display_name, iter_tsv_references
 from .metrics import Metric, References, available_metrics, metric_class
 from .report import ResultTable, SegmentTable
 from .testsets import load_testset
@@ -177,7 +178,36 @@ def _not_all_tabbed(lines: Iterator[str], name: str) -> Iterator[str]:
             fields = line.count("\t") + 1
             fewest, most = (min(fewest or fields, fields), max(most, fields)) if fields > 1 else (0, 0)
         yield line
-    if fewest:
+    _TabCheck(name).judge(count, fewest, most)
+
+
+@dataclass(frozen=True)
+class _TabCheck:
+    """:func:`_not_all_tabbed` chunk by chunk (:class:`~simpeval.engines.linefiles.ChunkCheck`), for workers."""
+
+    name: str
+
+    def summary(self, key: int, lines: Sequence[str]) -> tuple[int, int, int]:
+        """The chunk's lines, and their fewest and most tab-separated fields (0, 0: a line had no tab)."""
+        fewest, most = 0, 0
+        for line in lines:
+            fields = line.count("\t") + 1
+            if fields == 1:
+                return len(lines), 0, 0
+            fewest, most = min(fewest or fields, fields), max(most, fields)
+        return len(lines), fewest, most
+
+    def finish(self, summaries: Mapping[int, Sequence[tuple[int, int, int]]]) -> None:
+        """:meth:`judge` the whole file by its chunks."""
+        parts = summaries[0]
+        tabbed = all(fewest for _, fewest, _ in parts)
+        fewest = min(fewest for _, fewest, _ in parts) if tabbed else 0
+        self.judge(sum(count for count, _, _ in parts), fewest, max(most for _, _, most in parts) if tabbed else 0)
+
+    def judge(self, count: int, fewest: int, most: int) -> None:
+        """Raise the error if every line had a tab (``fewest`` > 0)."""
+        if not fewest:
+            return
         how = (
             f"--num-refs {most} to read its {most} tab-separated references per line"
             if fewest == most
@@ -185,7 +215,7 @@ def _not_all_tabbed(lines: Iterator[str], name: str) -> Iterator[str]:
             f"and {most} tab-separated fields; every line must have N)"
         )
         raise ReferenceLayoutError(
-            f"references file {name}: every line ({count} line{'' if count == 1 else 's'}) contains a tab, so it "
+            f"references file {self.name}: every line ({count} line{'' if count == 1 else 's'}) contains a tab, so it "
             "looks like several references per line, but --num-refs was not given and each line would be scored "
             f"as one reference, tabs included. Pass {how}, or --num-refs 1 to keep each line, tabs included, as "
             "one reference."
@@ -193,7 +223,11 @@ def _not_all_tabbed(lines: Iterator[str], name: str) -> Iterator[str]:
 
 
 class _IdenticalStreams:
-    """Hashes reference streams as they are read; warns of identical ones once all have ended."""
+    """Hashes reference streams as they are read; warns of identical ones once all have ended.
+
+    Workers hash each chunk (:class:`~simpeval.engines.linefiles.ChunkCheck`): streams of the same
+    length are cut alike, so they are identical when their chunks are.
+    """
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = list(names)
@@ -201,7 +235,18 @@ class _IdenticalStreams:
 
     def watch(self, streams: Sequence[Iterator[str]]) -> list[Iterator[str]]:
         """``streams``, each hashed as it is read (nothing is read twice or kept)."""
-        return [self._hashed(j, stream) for j, stream in enumerate(streams)]
+        return [CheckedLines(stream, self._hashed(j, stream), self, j) for j, stream in enumerate(streams)]
+
+    def summary(self, key: int, lines: Sequence[str]) -> tuple[int, bytes]:
+        """The chunk's lines and their digest."""
+        data = "\n".join(lines).encode("utf-8", "surrogatepass") + b"\n"
+        return len(lines), hashlib.blake2b(data, digest_size=16).digest()
+
+    def finish(self, summaries: Mapping[int, Sequence[tuple[int, bytes]]]) -> None:
+        """Warn of the streams whose every chunk is the same."""
+        for j, parts in summaries.items():
+            self.digests[j] = (sum(count for count, _ in parts), b"".join(digest for _, digest in parts))
+        self._warn()
 
     def _hashed(self, j: int, lines: Iterator[str]) -> Iterator[str]:
         digest, count = hashlib.blake2b(digest_size=16), 0
@@ -260,7 +305,7 @@ def open_inputs(
     the tabs), and identical reference streams give a warning once they have all been read.
     """
     systems = {
-        name: iter_lines(path, max_line_length, encoding) for name, path in zip(system_names(inputs, names), inputs)
+        name: file_lines(path, max_line_length, encoding) for name, path in zip(system_names(inputs, names), inputs)
     }
     files = [display_name(path) for path in inputs]
     if test_set is not None:
@@ -272,12 +317,12 @@ def open_inputs(
         refs = iter_tsv_references(references[0], num_refs, max_line_length, encoding)
         ref_names = [display_name(references[0])] * num_refs
     else:
-        refs = [iter_lines(path, max_line_length, encoding) for path in references]
+        refs = [file_lines(path, max_line_length, encoding) for path in references]
         ref_names = [display_name(path) for path in references]
         if num_refs is None and len(refs) == 1:  # a TSV read without --num-refs: an error at its end
-            refs = [_not_all_tabbed(refs[0], ref_names[0])]
+            refs = [CheckedLines(refs[0], _not_all_tabbed(refs[0], ref_names[0]), _TabCheck(ref_names[0]), 0)]
     refs = _IdenticalStreams(ref_names).watch(refs) if len(refs) > 1 else refs
-    srcs = iter_lines(sources, max_line_length, encoding) if sources is not None else None
+    srcs = file_lines(sources, max_line_length, encoding) if sources is not None else None
     return Inputs(systems, refs, srcs, files + ref_names + ([display_name(sources)] if sources is not None else []))
 
 

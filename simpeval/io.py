@@ -31,7 +31,7 @@ import sys
 import warnings
 from codecs import BOM_UTF8
 from collections.abc import Iterator
-from typing import IO, Union
+from typing import IO, Optional, Union
 
 from ._validate import check_int
 from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
@@ -162,10 +162,15 @@ _ENDINGS = {
 }
 
 
+def _ending_kind(line: str, terminated: bool) -> str:
+    """``"cr"``, ``"crlf"`` (a key of ``_ENDINGS``) or ``""``: the carriage return a line holds, if any."""
+    crlf = terminated and line.endswith("\r")
+    return "cr" if "\r" in (line[:-1] if crlf else line) else "crlf" if crlf else ""
+
+
 def _check_endings(line: str, number: int, terminated: bool, name: str, warned: set[str], stacklevel: int) -> None:
     """Warn, once per file and kind, of a line with a carriage return (``terminated``: a newline followed it)."""
-    crlf = terminated and line.endswith("\r")
-    kind = "cr" if "\r" in (line[:-1] if crlf else line) else "crlf" if crlf else ""
+    kind = _ending_kind(line, terminated)
     if kind and kind not in warned:
         warned.add(kind)
         warnings.warn(_ENDINGS[kind].format(name=name, number=number), stacklevel=stacklevel + 1)
@@ -305,9 +310,11 @@ def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
         yield from _decode_lines(handle, name, limit)
 
 
-def _decode_lines(handle: IO[bytes], name: str, max_line_length: int) -> Iterator[str]:
-    number = 0
-    warned: set[str] = set()
+def _decode_lines(
+    handle: IO[bytes], name: str, max_line_length: int, first: int = 1, warned: Optional[set[str]] = None
+) -> Iterator[str]:
+    """The lines from ``handle`` on, numbered from ``first``; ``warned``: the line endings already warned of."""
+    number, warned = first - 1, set() if warned is None else warned
     size = max_line_length + 1 if max_line_length else -1  # a line, its newline, nothing more
     while raw := handle.readline(size):
         number += 1

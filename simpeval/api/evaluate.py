@@ -13,6 +13,7 @@ from ..alignment import iter_aligned_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
 from ..engines import jit
 from ..engines.pool import ordered_map, pickled
+from ..engines.ranges import plan_ranges, ranged_results
 from ..exceptions import InvalidValueError
 from ..metrics import Metric, References, count_references
 from ..metrics.score import Score
@@ -102,7 +103,11 @@ def evaluate_streams(
             each chunk with several workers).
         n_jobs: worker processes computing the chunks' statistics while this process reads the
             next ones (as in :func:`evaluate_systems`; :func:`simpeval.engines.pool.ordered_map`):
-            the chunks and their order stay, so the table is the same bits with any count.
+            the chunks and their order stay, so the table is the same bits with any count. When
+            every input is a regular UTF-8 file opened by :func:`simpeval.inputs.open_inputs` (or
+            :func:`simpeval.engines.linefiles.file_lines`), the workers read their chunks' lines
+            themselves and this process only scans for newlines (:mod:`simpeval.engines.ranges`);
+            warnings and errors are the same as with one process.
 
     Raises:
         InputLengthMismatchError: the inputs have different lengths (each is named with its length).
@@ -119,13 +124,15 @@ def evaluate_streams(
         names = list(input_names) if input_names is not None else default_names
         iterables: list[Iterable[Any]] = [*systems.values(), *references] + ([sources] if sources is not None else [])
         work = _ChunkWork(tuple(resolved), n_systems, n_refs, sources is not None)
-        chunks = iter_aligned_chunks(list(zip(names, iterables)), chunk_size, mismatch_message, unit)
+        named = list(zip(names, iterables))
         totals: list[Any] = []
         ref_counts: set[int] = set()
         done = 0
         if progress is not None:
             progress("segments", 0, None)
-        for size, counts, chunk_totals in _chunk_results(work, chunks, workers, done, progress):
+        for size, counts, chunk_totals in _results(
+            work, named, chunk_size, (mismatch_message, unit), workers, progress
+        ):
             totals = chunk_totals if not totals else [t + c for t, c in zip(totals, chunk_totals)]
             ref_counts |= counts
             done += size
@@ -174,6 +181,25 @@ class _ChunkWork:
                     step(len(totals))
         counts = {sum(ref is not None for ref in segment) for segment in zip(*refs)}
         return len(chunk[0]), counts, totals
+
+
+def _results(
+    work: _ChunkWork,
+    named: list[tuple[str, Iterable[Any]]],
+    chunk_size: int,
+    mismatch: tuple[str, str],
+    workers: int,
+    progress: Optional[ProgressFn],
+) -> Iterator[_ChunkResult]:
+    """Every chunk's result, in order. Inputs that are all regular UTF-8 files of the same length
+    (:func:`~simpeval.engines.ranges.plan_ranges`) are read by the ``workers`` themselves, each its
+    chunks' byte ranges (:func:`~simpeval.engines.ranges.ranged_results`); other inputs are read
+    here in lockstep (:func:`~simpeval.alignment.iter_aligned_chunks`: the one length check)."""
+    plan = plan_ranges([stream for _, stream in named], chunk_size) if workers > 1 else None
+    if plan is not None and pickled(work, ", ".join(m.name for m in work.metrics)):
+        return ranged_results(work, plan, workers, jit.job_texts())
+    chunks = iter_aligned_chunks(named, chunk_size, *mismatch)
+    return _chunk_results(work, chunks, 1 if plan is not None else workers, 0, progress)  # 1: not picklable, said
 
 
 def _chunk_results(
