@@ -13,12 +13,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import zip_longest
 from typing import Any, Optional
 
 from .exceptions import InputLengthMismatchError
 
-__all__ = ["LINE_COUNT_MISMATCH", "check_same_length", "iter_aligned_chunks", "iter_chunks", "length_mismatch"]
+__all__ = [
+    "LINE_COUNT_MISMATCH",
+    "check_same_length",
+    "iter_aligned_chunks",
+    "iter_chunks",
+    "later_chunk",
+    "length_mismatch",
+    "scoring_chunk",
+]
 
 #: The start of the message of every line-count mismatch between files (a test set counts as one).
 LINE_COUNT_MISMATCH = "input files must have the same number of lines, one per segment"
@@ -130,3 +140,24 @@ def iter_chunks(
     for columns in iter_aligned_chunks(named, chunk_size, what):
         refs = columns[1 : 1 + len(references)]
         yield columns[0], refs, (columns[-1] if sources is not None else None)
+
+
+#: The first line (1-based) of the chunk of a streamed corpus being scored; 0 outside one.
+_CHUNK_LINE: ContextVar[int] = ContextVar("simpeval_chunk_line", default=0)
+
+
+@contextmanager
+def scoring_chunk(first_line: int) -> Iterator[None]:
+    """Inside: the calls score the chunk of a streamed corpus that starts at line ``first_line``
+    (1-based), here or in a worker process; what is said once per corpus, such as sacrebleu's
+    warning about tokenized text, is said by its first chunk only (:func:`later_chunk`)."""
+    token = _CHUNK_LINE.set(first_line)
+    try:
+        yield
+    finally:
+        _CHUNK_LINE.reset(token)
+
+
+def later_chunk() -> bool:
+    """Whether the calls score a chunk of a streamed corpus after its first (:func:`scoring_chunk`)."""
+    return _CHUNK_LINE.get() > 1

@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Optional, Union
 
 from .._types import RefStreams, Sources
 from .._validate import check_int
-from ..alignment import iter_aligned_chunks
+from ..alignment import iter_aligned_chunks, scoring_chunk
 from ..defaults import CHUNK_SIZE, DEFAULT_METRICS
 from ..engines import jit
 from ..engines.pool import ordered_map, pickled
@@ -212,7 +213,7 @@ def _chunk_results(
     ahead = list(itertools.islice(chunks, 2))
     chunks = itertools.chain(ahead, chunks)
     if workers > 1 and len(ahead) > 1 and pickled(work, ", ".join(m.name for m in work.metrics)):
-        yield from ordered_map(work, chunks, workers, jit.job_texts())
+        yield from ordered_map(partial(_at_line, work), _numbered(chunks, done + 1), workers, jit.job_texts())
         return
     pairs = work.n_systems * len(work.metrics)
     for chunk in chunks:
@@ -221,9 +222,23 @@ def _chunk_results(
             if progress is not None and finished < pairs:  # within the chunk, pro rata
                 progress("segments", start + size * finished // pairs, None)
 
-        result = work(chunk, step)
+        with scoring_chunk(done + 1):
+            result = work(chunk, step)
         done += result[0]
         yield result
+
+
+def _numbered(chunks: Iterable[list[list[Any]]], line: int) -> Iterator[tuple[int, list[list[Any]]]]:
+    """Every chunk with the number (1-based) of its first line."""
+    for chunk in chunks:
+        yield line, chunk
+        line += len(chunk[0])
+
+
+def _at_line(work: _ChunkWork, numbered: tuple[int, list[list[Any]]]) -> _ChunkResult:
+    """``work`` of a chunk, which starts at the given line (:func:`~simpeval.alignment.scoring_chunk`)."""
+    with scoring_chunk(numbered[0]):
+        return work(numbered[1])
 
 
 def sentence_level(

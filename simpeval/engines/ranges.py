@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 import numpy as np
 
+from ..alignment import scoring_chunk
 from ..io import _ENDINGS, _decode_lines, _ending_kind, _open_binary
 from .linefiles import CheckedLines, ChunkCheck, LineFile
 from .pool import ordered_map
@@ -231,7 +232,9 @@ class _ReadChunk:
         if read is None:
             return None
         columns, endings = read
-        return self.work(columns), _summaries(self.checks, columns), endings
+        with scoring_chunk(chunk.first):
+            result = self.work(columns)
+        return result, _summaries(self.checks, columns), endings
 
 
 def _summaries(checks: Sequence[Optional[tuple[ChunkCheck, int]]], columns: list[list[str]]) -> list[Any]:
@@ -275,7 +278,8 @@ def ranged_results(work: Callable[[list[list[str]]], R], plan: RangePlan, worker
     for chunk, done in zip(plan.chunks, ordered_map(reader, plan.chunks, workers, texts)):
         if done is None:
             columns = _reread(plan.files, chunk, warned)
-            done = work(columns), _summaries(plan.checks, columns), []
+            with scoring_chunk(chunk.first):
+                done = work(columns), _summaries(plan.checks, columns), []
         result, sums, endings = done
         _warn_endings(plan.files, endings, warned)
         for column, summary in zip(summaries, sums):

@@ -42,7 +42,7 @@ from ..engines.jit import resolve_engine, run_engine, use_compiled_rows
 from ..engines.resample_numpy import NEP50, SMOOTH_CODES
 from ..exceptions import MissingDependencyError, ReferenceLayoutError
 from ..tokenizers import get_tokenizer, is_builtin
-from ._tokenized import sacrebleu_counting, warn_if_tokenized
+from ._tokenized import sacrebleu_quiet, warn_if_tokenized
 from .base import Metric
 from .options import configure, split_call
 from .references import references_from_segments
@@ -140,7 +140,7 @@ def corpus_statistics(
     if getattr(impl, "_simpeval_ref_key", None) != key:
         impl._ref_cache = impl._cache_references(references_from_segments(references))
         impl._simpeval_ref_key = key
-    with sacrebleu_counting(impl, hypotheses):
+    with sacrebleu_quiet(impl):
         rows = impl._extract_corpus_statistics(list(hypotheses), None)
     stats = np.array(rows, dtype=np.float64)
     return np.ascontiguousarray(stats.reshape(len(hypotheses), -1))
@@ -346,10 +346,14 @@ class SacrebleuMetric(Metric):
         if engine != "sacrebleu":
             check_has_references(references, self.name)
             stats = (self._compiled_stats if engine == "numba" else self._numpy_stats)(hypotheses, references)
-            if stats is not None:  # else sacrebleu extracts them, and says the warning
-                warn_if_tokenized(self._impl, hypotheses)
+            if stats is not None:
                 return stats
         return corpus_statistics(self._impl, hypotheses, references, self.name)
+
+    def warn_about(self, hypotheses: list[str]) -> None:
+        """sacrebleu's warning about tokenized text, once per call whichever engine and however many
+        worker processes extract the rows (:func:`simpeval.metrics.extraction.extract_rows`)."""
+        warn_if_tokenized(self._impl, hypotheses)
 
     def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
         """sacrebleu's statistics by a compiled kernel, or ``None`` to let sacrebleu extract them."""

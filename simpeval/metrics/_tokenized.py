@@ -4,7 +4,8 @@ sacrebleu logs three lines on its logger when 100 hypotheses or more of a ``corp
 in a tokenized period (``" ."``), unless the metric was built with ``force=True``. simpeval's
 engines (compiled, NumPy, or sacrebleu's own extraction) say exactly those lines, so the
 warning does not depend on the engine a job runs. A streamed corpus is scored chunk by chunk,
-on any number of worker processes: only its first chunk looks (:func:`later_chunk`), so the
+on any number of worker processes: only its first chunk looks
+(:func:`simpeval.alignment.later_chunk`), so the
 warning comes once per system and metric, as in sacrebleu, and the same for every ``--jobs``.
 """
 
@@ -13,10 +14,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 
-__all__ = ["TOKENIZED_LINES", "later_chunk", "sacrebleu_counting", "warn_if_tokenized"]
+from ..alignment import later_chunk
+
+__all__ = ["TOKENIZED_LINES", "sacrebleu_quiet", "warn_if_tokenized"]
 
 #: sacrebleu warns when this many hypotheses end in a tokenized period.
 TOKENIZED_LINES = 100
@@ -28,23 +30,11 @@ _LINES = (
     "If you insist your data is detokenized, or don't care, you can suppress this message with the `force` parameter.",
 )
 
-_LATER_CHUNK: ContextVar[bool] = ContextVar("simpeval_later_chunk", default=False)
-
-
-@contextmanager
-def later_chunk(later: bool = True) -> Iterator[None]:
-    """Inside: the calls score a chunk of a corpus after its first, which has been looked at."""
-    token = _LATER_CHUNK.set(later)
-    try:
-        yield
-    finally:
-        _LATER_CHUNK.reset(token)
-
 
 def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
     """sacrebleu's warning (on its logger) when 100 or more ``hypotheses`` end in ``" ."``,
     unless ``impl`` was built with ``force=True`` or this is a later chunk of a corpus."""
-    if getattr(impl, "_force", False) or _LATER_CHUNK.get():
+    if getattr(impl, "_force", False) or later_chunk():
         return
     if sum(1 for hyp in hypotheses if hyp.endswith(" .")) >= TOKENIZED_LINES:
         logger = logging.getLogger("sacrebleu")
@@ -53,11 +43,10 @@ def warn_if_tokenized(impl: Any, hypotheses: Sequence[str]) -> None:
 
 
 @contextmanager
-def sacrebleu_counting(impl: Any, hypotheses: Sequence[str]) -> Iterator[None]:
-    """Around sacrebleu's own extraction: the warning said here (:func:`warn_if_tokenized`), and
-    sacrebleu's check off inside, so that it is said once, by the same rule as the other engines.
-    (The metric's lock is held: its ``_force`` flag is the object's own state.)"""
-    warn_if_tokenized(impl, hypotheses)
+def sacrebleu_quiet(impl: Any) -> Iterator[None]:
+    """Around sacrebleu's own extraction: its check off, since the warning is said once per call
+    by :func:`warn_if_tokenized`, by the same rule for every engine. (The metric's lock is held:
+    the ``_force`` flag is the object's own state.)"""
     forced = getattr(impl, "_force", False)
     impl._force = True
     try:

@@ -51,6 +51,9 @@ def extract_rows(
     Raises:
         InvalidOptionError: ``n_jobs`` is not an integer >= 0.
     """
+    notice = getattr(metric, "warn_about", None)  # warnings about the call's text: said once, here
+    if notice is not None:
+        notice(hypotheses)
     lock = metric.__dict__.get("_stats_lock")
     if lock is None:  # dict.setdefault is atomic: every thread gets the same lock
         lock = metric.__dict__.setdefault("_stats_lock", threading.RLock())

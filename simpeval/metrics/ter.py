@@ -138,7 +138,6 @@ class TER(_sacrebleu.SacrebleuMetric):
         if engine == "reference":
             return _sacrebleu.corpus_statistics(self._impl, hypotheses, references, self.name)
         _sacrebleu.check_has_references(references, self.name)
-        _sacrebleu.warn_if_tokenized(self._impl, hypotheses)
         words, refs = self._encoded_references(references, self._encode_references)
         hypothesis_words, _ = _sacrebleu.ter_tokenizers(self._impl)
         hyps = encode_words(hypotheses, hypothesis_words, words)
