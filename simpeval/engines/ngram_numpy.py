@@ -201,6 +201,7 @@ class _Block:
     def __init__(self, references: Encoded, ref_off: np.ndarray, max_order: int, per_reference: bool) -> None:
         symbols, offsets = references
         self.ref_off, self.lengths, self.per_reference = ref_off, np.diff(offsets), per_reference
+        self._cells: dict[int, np.ndarray] = {}
         text, remaining = _layout(offsets)
         n_segments = ref_off.size - 1
         segment = np.repeat(np.arange(n_segments, dtype=np.int64), np.diff(ref_off))[text]
@@ -302,6 +303,15 @@ class _Block:
                 out[:, k] = np.bincount(level.segments[groups], weights=clipped, minlength=n_segments)
         return out
 
+    def cells(self, width: int) -> np.ndarray:
+        """Where each reference's count is in a ``(segment, j-th reference of the segment)`` matrix
+        of ``width`` columns, flattened (kept per width: the same for every system and order)."""
+        if width not in self._cells:
+            sizes = np.diff(self.ref_off)
+            segment = np.repeat(np.arange(sizes.size, dtype=np.int64), sizes)
+            self._cells[width] = segment * width + (np.arange(int(self.ref_off[-1])) - self.ref_off[:-1][segment])
+        return self._cells[width]
+
     def _per_reference(self, level: _Order, groups: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """chrF's matches of every reference: over the hypothesis n-grams of its segment (``groups``,
         occurring ``counts`` times), the sum of ``min(hypothesis count, reference count)``."""
@@ -311,15 +321,13 @@ class _Block:
             entries = ranges(level.starts[groups], spans)
             clipped = np.minimum(np.repeat(counts, spans), level.counts[entries])
             return np.bincount(level.refs[entries], weights=clipped, minlength=n_refs)
-        rows = np.minimum(level.dense[groups], counts.astype(level.dense.dtype)[:, None])
+        rows = np.take(level.dense, groups, axis=0)  # quicker than dense[groups]
+        np.minimum(rows, counts.astype(rows.dtype)[:, None], out=rows)
         segments = level.segments[groups]  # ascending
         first = np.flatnonzero(np.concatenate(([True], segments[1:] != segments[:-1])))
-        sums, segments = np.add.reduceat(rows, first, axis=0), segments[first]
-        columns = np.arange(rows.shape[1])
-        present = columns[None, :] < np.diff(self.ref_off)[segments][:, None]
-        out = np.zeros(n_refs, dtype=np.int64)
-        out[(self.ref_off[segments][:, None] + columns[None, :])[present]] = sums[present]
-        return out
+        table = np.zeros((self.ref_off.size - 1, rows.shape[1]), dtype=np.int64)  # (segment, its reference)
+        table[segments[first]] = np.add.reduceat(rows, first, axis=0)
+        return np.take(table.ravel(), self.cells(rows.shape[1]))
 
 
 def closest_lengths(hyp_len: np.ndarray, ref_len: np.ndarray, ref_off: np.ndarray) -> np.ndarray:
