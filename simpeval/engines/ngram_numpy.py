@@ -270,14 +270,16 @@ class _Block:
                 longer = remaining[starts] >= k
                 starts, groups = starts[longer], groups[longer]
                 last = rank[starts + k - 1]
-                starts, groups, last = starts[last >= 0], groups[last >= 0], last[last >= 0]
+                kept = last >= 0
+                starts, groups, last = starts[kept], groups[kept], last[kept]
                 keys = groups * self.alphabet + last
             order, ordered, new = _sorted_runs(keys)
             first = np.flatnonzero(new)
             found = _lookup(level.keys, ordered[first])
             counts = np.diff(np.append(first, keys.size))
             groups = np.repeat(found, counts)  # in sorted order
-            starts, groups = starts[order][groups >= 0], groups[groups >= 0]
+            kept = groups >= 0
+            starts, groups = starts[order[kept]], groups[kept]
             if k == 1:
                 rank[starts] = groups - self.first[segment[starts]]
             known = found >= 0
