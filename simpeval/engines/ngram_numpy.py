@@ -202,9 +202,12 @@ class _Block:
         symbols, offsets = references
         self.ref_off, self.lengths, self.per_reference = ref_off, np.diff(offsets), per_reference
         self._cells: dict[int, np.ndarray] = {}
+        #: the segment of every reference, and its place among the segment's references
+        self.text_segment = np.repeat(np.arange(ref_off.size - 1, dtype=np.int64), np.diff(ref_off))
+        self.text_column = np.arange(int(ref_off[-1]), dtype=np.int64) - ref_off[:-1][self.text_segment]
         text, remaining = _layout(offsets)
         n_segments = ref_off.size - 1
-        segment = np.repeat(np.arange(n_segments, dtype=np.int64), np.diff(ref_off))[text]
+        segment = self.text_segment[text]
         self.low = int(symbols.min(initial=0))
         self.span = int(symbols.max(initial=0)) - self.low + 1
         _checked(n_segments * self.span)
@@ -219,7 +222,7 @@ class _Block:
             else:  # a hypothesis key is below this bound too
                 _checked(len(self.orders[-1].keys) * self.alphabet)
                 keys = groups[starts] * self.alphabet + self.rank[starts + order - 1]
-            level, inverse = self._level(keys, text[starts], segment[starts])
+            level, inverse = self._level(keys, text[starts])
             groups = np.full(symbols.size, -1, dtype=np.int64)
             groups[starts] = inverse
             if order == 1:
@@ -228,8 +231,8 @@ class _Block:
                 self.rank = groups - self.first[segment]
             self.orders.append(level)
 
-    def _level(self, keys: np.ndarray, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
-        """The groups of one order's keys, and the group of every key."""
+    def _level(self, keys: np.ndarray, text: np.ndarray) -> tuple[_Order, np.ndarray]:
+        """The groups of one order's keys (of n-grams in references ``text``), and the group of every key."""
         order, ordered, new = _sorted_runs(keys)
         inverse = np.empty(keys.size, dtype=np.int64)
         inverse[order] = np.cumsum(new) - 1
@@ -238,8 +241,9 @@ class _Block:
         run[1:] |= texts[1:] != texts[:-1]
         run_starts = np.flatnonzero(run)
         counts = np.diff(np.append(run_starts, keys.size))
-        group_runs = np.flatnonzero(new[run_starts])
-        segments = segment[order][new]
+        opens = new[run_starts]  # the runs that open a group
+        group_runs = np.flatnonzero(opens)
+        segments = self.text_segment[texts[new]]
         empty = np.zeros(0, dtype=np.int64)
         if not self.per_reference:
             highest = np.maximum.reduceat(counts, group_runs) if counts.size else counts
@@ -249,8 +253,7 @@ class _Block:
         dense = empty
         if segments.size * width <= 4 * counts.size:  # a matrix no larger than 4 times the list
             dense = np.zeros((segments.size, width), dtype=np.int32 if counts.max(initial=0) < 2**31 else np.int64)
-            group = np.repeat(np.arange(segments.size), np.diff(np.append(group_runs, run_starts.size)))
-            dense[group, refs - self.ref_off[:-1][segments[group]]] = counts
+            dense[np.cumsum(opens) - 1, self.text_column[refs]] = counts
         starts = np.append(group_runs, run_starts.size)
         return _Order(ordered[new], segments, counts, starts, refs, dense), inverse
 
@@ -309,9 +312,7 @@ class _Block:
         """Where each reference's count is in a ``(segment, j-th reference of the segment)`` matrix
         of ``width`` columns, flattened (kept per width: the same for every system and order)."""
         if width not in self._cells:
-            sizes = np.diff(self.ref_off)
-            segment = np.repeat(np.arange(sizes.size, dtype=np.int64), sizes)
-            self._cells[width] = segment * width + (np.arange(int(self.ref_off[-1])) - self.ref_off[:-1][segment])
+            self._cells[width] = self.text_segment * width + self.text_column
         return self._cells[width]
 
     def _per_reference(self, level: _Order, groups: np.ndarray, counts: np.ndarray) -> np.ndarray:
