@@ -169,9 +169,9 @@ class ReferenceNgrams:
         block_symbols = block_symbols or BLOCK_SYMBOLS
         bounds = offsets[ref_off]  # the first reference symbol of every segment, and the end
         cuts = np.searchsorted(bounds, np.arange(block_symbols, int(bounds[-1]), block_symbols), side="right") - 1
-        self.cuts = np.unique(
-            np.concatenate(([0], cuts, [ref_off.size - 1]))
-        )  # block b: segments cuts[b]..cuts[b + 1] - 1
+        edges = np.concatenate(([0], cuts, [ref_off.size - 1]))  # ascending: np.unique without its sort
+        # block b: segments cuts[b]..cuts[b + 1] - 1 (np.unique itself would import numpy.ma: 10 ms)
+        self.cuts = edges[np.concatenate(([True], edges[1:] != edges[:-1]))]
         self.blocks = []
         for lo, hi in zip(self.cuts[:-1].tolist(), self.cuts[1:].tolist()):
             first, last = int(ref_off[lo]), int(ref_off[hi])
@@ -201,9 +201,13 @@ class _Block:
     def __init__(self, references: Encoded, ref_off: np.ndarray, max_order: int, per_reference: bool) -> None:
         symbols, offsets = references
         self.ref_off, self.lengths, self.per_reference = ref_off, np.diff(offsets), per_reference
+        self._cells: dict[int, np.ndarray] = {}
+        #: the segment of every reference, and its place among the segment's references
+        self.text_segment = np.repeat(np.arange(ref_off.size - 1, dtype=np.int64), np.diff(ref_off))
+        self.text_column = np.arange(int(ref_off[-1]), dtype=np.int64) - ref_off[:-1][self.text_segment]
         text, remaining = _layout(offsets)
         n_segments = ref_off.size - 1
-        segment = np.repeat(np.arange(n_segments, dtype=np.int64), np.diff(ref_off))[text]
+        segment = self.text_segment[text]
         self.low = int(symbols.min(initial=0))
         self.span = int(symbols.max(initial=0)) - self.low + 1
         _checked(n_segments * self.span)
@@ -218,7 +222,7 @@ class _Block:
             else:  # a hypothesis key is below this bound too
                 _checked(len(self.orders[-1].keys) * self.alphabet)
                 keys = groups[starts] * self.alphabet + self.rank[starts + order - 1]
-            level, inverse = self._level(keys, text[starts], segment[starts])
+            level, inverse = self._level(keys, text[starts])
             groups = np.full(symbols.size, -1, dtype=np.int64)
             groups[starts] = inverse
             if order == 1:
@@ -227,8 +231,8 @@ class _Block:
                 self.rank = groups - self.first[segment]
             self.orders.append(level)
 
-    def _level(self, keys: np.ndarray, text: np.ndarray, segment: np.ndarray) -> tuple[_Order, np.ndarray]:
-        """The groups of one order's keys, and the group of every key."""
+    def _level(self, keys: np.ndarray, text: np.ndarray) -> tuple[_Order, np.ndarray]:
+        """The groups of one order's keys (of n-grams in references ``text``), and the group of every key."""
         order, ordered, new = _sorted_runs(keys)
         inverse = np.empty(keys.size, dtype=np.int64)
         inverse[order] = np.cumsum(new) - 1
@@ -237,8 +241,9 @@ class _Block:
         run[1:] |= texts[1:] != texts[:-1]
         run_starts = np.flatnonzero(run)
         counts = np.diff(np.append(run_starts, keys.size))
-        group_runs = np.flatnonzero(new[run_starts])
-        segments = segment[order][new]
+        opens = new[run_starts]  # the runs that open a group
+        group_runs = np.flatnonzero(opens)
+        segments = self.text_segment[texts[new]]
         empty = np.zeros(0, dtype=np.int64)
         if not self.per_reference:
             highest = np.maximum.reduceat(counts, group_runs) if counts.size else counts
@@ -248,8 +253,7 @@ class _Block:
         dense = empty
         if segments.size * width <= 4 * counts.size:  # a matrix no larger than 4 times the list
             dense = np.zeros((segments.size, width), dtype=np.int32 if counts.max(initial=0) < 2**31 else np.int64)
-            group = np.repeat(np.arange(segments.size), np.diff(np.append(group_runs, run_starts.size)))
-            dense[group, refs - self.ref_off[:-1][segments[group]]] = counts
+            dense[np.cumsum(opens) - 1, self.text_column[refs]] = counts
         starts = np.append(group_runs, run_starts.size)
         return _Order(ordered[new], segments, counts, starts, refs, dense), inverse
 
@@ -269,14 +273,16 @@ class _Block:
                 longer = remaining[starts] >= k
                 starts, groups = starts[longer], groups[longer]
                 last = rank[starts + k - 1]
-                starts, groups, last = starts[last >= 0], groups[last >= 0], last[last >= 0]
+                kept = last >= 0
+                starts, groups, last = starts[kept], groups[kept], last[kept]
                 keys = groups * self.alphabet + last
             order, ordered, new = _sorted_runs(keys)
             first = np.flatnonzero(new)
             found = _lookup(level.keys, ordered[first])
             counts = np.diff(np.append(first, keys.size))
             groups = np.repeat(found, counts)  # in sorted order
-            starts, groups = starts[order][groups >= 0], groups[groups >= 0]
+            kept = groups >= 0
+            starts, groups = starts[order[kept]], groups[kept]
             if k == 1:
                 rank[starts] = groups - self.first[segment[starts]]
             known = found >= 0
@@ -302,6 +308,13 @@ class _Block:
                 out[:, k] = np.bincount(level.segments[groups], weights=clipped, minlength=n_segments)
         return out
 
+    def cells(self, width: int) -> np.ndarray:
+        """Where each reference's count is in a ``(segment, j-th reference of the segment)`` matrix
+        of ``width`` columns, flattened (kept per width: the same for every system and order)."""
+        if width not in self._cells:
+            self._cells[width] = self.text_segment * width + self.text_column
+        return self._cells[width]
+
     def _per_reference(self, level: _Order, groups: np.ndarray, counts: np.ndarray) -> np.ndarray:
         """chrF's matches of every reference: over the hypothesis n-grams of its segment (``groups``,
         occurring ``counts`` times), the sum of ``min(hypothesis count, reference count)``."""
@@ -311,15 +324,13 @@ class _Block:
             entries = ranges(level.starts[groups], spans)
             clipped = np.minimum(np.repeat(counts, spans), level.counts[entries])
             return np.bincount(level.refs[entries], weights=clipped, minlength=n_refs)
-        rows = np.minimum(level.dense[groups], counts.astype(level.dense.dtype)[:, None])
+        rows = np.take(level.dense, groups, axis=0)  # quicker than dense[groups]
+        np.minimum(rows, counts.astype(rows.dtype)[:, None], out=rows)
         segments = level.segments[groups]  # ascending
         first = np.flatnonzero(np.concatenate(([True], segments[1:] != segments[:-1])))
-        sums, segments = np.add.reduceat(rows, first, axis=0), segments[first]
-        columns = np.arange(rows.shape[1])
-        present = columns[None, :] < np.diff(self.ref_off)[segments][:, None]
-        out = np.zeros(n_refs, dtype=np.int64)
-        out[(self.ref_off[segments][:, None] + columns[None, :])[present]] = sums[present]
-        return out
+        table = np.zeros((self.ref_off.size - 1, rows.shape[1]), dtype=np.int64)  # (segment, its reference)
+        table[segments[first]] = np.add.reduceat(rows, first, axis=0)
+        return np.take(table.ravel(), self.cells(rows.shape[1]))
 
 
 def closest_lengths(hyp_len: np.ndarray, ref_len: np.ndarray, ref_off: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ from importlib import import_module, metadata
 from typing import Any, Optional, Union
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
+from ..tokenizers._registry import entry_points
 from .base import Metric
 from .options import metric_options
 from .references import References, count_references, references_from_segments
@@ -146,9 +147,7 @@ def _load_plugins() -> None:
     if _PLUGINS_LOADED.is_set():
         return
     _PLUGINS_LOADED.set()
-    found = metadata.entry_points()
-    points = found.select(group=ENTRY_POINT_GROUP) if hasattr(found, "select") else found.get(ENTRY_POINT_GROUP, ())
-    for point in points:
+    for point in entry_points(ENTRY_POINT_GROUP, metadata.entry_points):  # the tokenizer registry's scan
         with _LOCK:
             if _NAME.fullmatch(point.name) and point.name not in _REGISTRY and _builtin_owner(point.name) is None:
                 _REGISTRY[point.name] = point.value

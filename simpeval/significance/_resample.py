@@ -222,16 +222,33 @@ def bootstrap_sums(
     outputs = [np.empty((n_samples, m.shape[1]), dtype=dtype) for m in matrices]
     block = max(1, _BLOCK_ELEMENTS // n_segments)
     exact = [dtype == np.dtype(np.float64) or _exact_in_float32(m) for m in matrices]
+    # Integer matrices whose every sum is exact give the same bits in any order of summation,
+    # so they share one product (one BLAS call instead of one per system).
+    stacked = [i for i, m in enumerate(matrices) if exact[i] and _integral(m)]
+    joined = np.hstack([matrices[i] for i in stacked]) if len(stacked) > 1 else None
+    bounds = np.cumsum([0] + [matrices[i].shape[1] for i in stacked])
     for start in range(0, n_samples, block):
         rows = min(block, n_samples - start)
         indices = draw_indices(rng, n_segments, rows)
         counts = _counts(indices) if any(exact) else None  # shared by the matrices
-        for matrix, output, by_product in zip(matrices, outputs, exact):
-            if by_product and counts is not None:
+        product = counts @ joined if counts is not None and joined is not None else None
+        for position, (matrix, output, by_product) in enumerate(zip(matrices, outputs, exact)):
+            if product is not None and position in stacked:
+                at = stacked.index(position)
+                output[start : start + rows] = product[:, bounds[at] : bounds[at + 1]]
+            elif by_product and counts is not None:
                 output[start : start + rows] = counts @ matrix
             else:
                 output[start : start + rows] = resampled_sums(matrix, indices, dtype)
     return outputs
+
+
+def _integral(stats: npt.NDArray[np.float64]) -> bool:
+    """Whether ``stats`` holds integers whose every resampled sum is exact in float64."""
+    if stats.size == 0:
+        return False
+    largest = float(np.abs(stats).max())
+    return bool(np.array_equal(stats, np.floor(stats)) and largest * stats.shape[0] < 2**53)
 
 
 def bootstrap_counts(seed: int, n_segments: int, n_samples: int) -> npt.NDArray[np.float64]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from importlib import import_module, metadata
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from .base import Tokenizer
@@ -26,9 +26,21 @@ ENTRY_POINT_GROUP = "simpeval.tokenizers"
 _PLUGINS_LOADED = threading.Event()
 
 
-def entry_points(group: str) -> list[Any]:
-    """The installed entry points of ``group`` (Python 3.9's and 3.10+'s ``importlib.metadata``)."""
-    found = metadata.entry_points()
+#: The last scan of the installed entry points: ``(importlib.metadata.entry_points, its result)``.
+_SCAN: list[tuple[Any, Any]] = []
+
+
+def entry_points(group: str, scan: Optional[Callable[[], Any]] = None) -> list[Any]:
+    """The installed entry points of ``group`` (Python 3.9's and 3.10+'s ``importlib.metadata``).
+
+    One scan of the installed distributions (about 10 ms in an environment of 270) serves every
+    group: the tokenizer plugins and the metric plugins. ``scan`` (default:
+    ``importlib.metadata.entry_points``) is called again when it is not the last one called.
+    """
+    scan = scan or metadata.entry_points
+    if not _SCAN or _SCAN[0][0] is not scan:
+        _SCAN[:] = [(scan, scan())]
+    found = _SCAN[0][1]
     if hasattr(found, "select"):
         return list(found.select(group=group))
     return list(found.get(group, ()))  # type: ignore[union-attr,unused-ignore]
