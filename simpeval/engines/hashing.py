@@ -163,6 +163,27 @@ def add_bytes(
 
 
 @jit
+def intern_bytes(
+    a: np.ndarray,
+    t0: int,
+    t1: int,
+    h: np.uint64,
+    table: np.ndarray,
+    hashes: np.ndarray,
+    tok_start: np.ndarray,
+    tok_len: np.ndarray,
+    pool: np.ndarray,
+    sizes: np.ndarray,
+) -> int:
+    """The id of token ``a[t0:t1]`` (hash ``h``): :func:`find_bytes`, else :func:`add_bytes`;
+    -1 when the arrays must grow first."""
+    found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
+    if found < 0:
+        found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+    return int(found)
+
+
+@jit
 def rehashed(hashes: np.ndarray, n_vocab: int, size: int) -> np.ndarray:
     """A table of ``size`` slots holding the tokens of ``hashes[:n_vocab]`` (after growth)."""
     table = np.full(size, -1, dtype=np.int64)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .hashing import add_bytes, find_bytes
+from .hashing import intern_bytes
 from .jit import jit
 from .tokenize13a import PUNCT_13A
 
@@ -185,9 +185,7 @@ def encode_kinds(
             i += 1
             continue
         if t0 >= 0:  # the token ends here
-            found, slot = find_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool)
-            if found < 0:
-                found = add_bytes(a, t0, i, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+            found = intern_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool, sizes)
             if found < 0:
                 cursor[0] = t0
                 cursor[1] = line
@@ -201,9 +199,7 @@ def encode_kinds(
             h = (_FNV_OFFSET ^ np.uint64(a[i])) * _FNV_PRIME
         elif kind == LINE_END:
             if empty_line_token and count == offsets[line]:
-                found, slot = find_bytes(a, i, i, _FNV_OFFSET, table, hashes, tok_start, tok_len, pool)
-                if found < 0:
-                    found = add_bytes(a, i, i, _FNV_OFFSET, slot, table, hashes, tok_start, tok_len, pool, sizes)
+                found = intern_bytes(a, i, i, _FNV_OFFSET, table, hashes, tok_start, tok_len, pool, sizes)
                 if found < 0:
                     cursor[0] = i
                     cursor[1] = line
@@ -247,9 +243,7 @@ def encode_spaces(
             h = (h ^ np.uint64(a[i])) * _FNV_PRIME
             i += 1
             continue
-        found, slot = find_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool)
-        if found < 0:
-            found = add_bytes(a, t0, i, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+        found = intern_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool, sizes)
         if found < 0:
             cursor[0] = t0
             cursor[1] = line

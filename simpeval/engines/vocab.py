@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from .hashing import add_bytes, byte_slot, find_bytes, fnv1a, rehashed
+from .hashing import byte_slot, fnv1a, intern_bytes, rehashed
 from .jit import jit
 from .token_scan import byte_kinds, encode_kinds, encode_spaces
 
@@ -54,9 +54,7 @@ def _lookup_all(
         t0 = starts[i]
         t1 = t0 + lengths[i]
         h = fnv1a(a, t0, t1)
-        found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
-        if found < 0:
-            found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
+        found = intern_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool, sizes)
         if found < 0:
             cursor[0] = i
             return False
