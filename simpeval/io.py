@@ -7,7 +7,9 @@ a UTF-8 byte-order mark at the start of a file is removed (as ``utf-8-sig`` does
 warning. What *is* rejected, with the file name and line number, is what cannot be right: a
 missing or empty file, bytes that are not UTF-8, NUL bytes, a references TSV with the wrong
 number of fields, and lines longer than a limit (an endless line would otherwise fill memory).
-That files have the same number of lines is checked by :mod:`simpeval.alignment`.
+That files have the same number of lines is checked by :mod:`simpeval.alignment`. The line reader
+itself and the wording of its errors and warnings live in :mod:`simpeval.line_decoding`, which the
+workers of :mod:`simpeval.engines.ranges` share.
 
 ``"-"`` stands for standard input.
 
@@ -28,13 +30,24 @@ import io
 import itertools
 import os
 import sys
-import warnings
 from codecs import BOM_UTF8
 from collections.abc import Iterator
-from typing import IO, Optional, Union
+from typing import IO
 
 from ._validate import check_int
 from .exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
+from .line_decoding import (
+    STDIN,
+    PathLike,
+    bad_byte,
+    check_endings,
+    decode_lines,
+    display_name,
+    empty_file,
+    open_binary,
+    strip_bom,
+    too_long,
+)
 
 __all__ = [
     "MAX_LINE_LENGTH",
@@ -47,20 +60,9 @@ __all__ = [
     "read_tsv_references",
 ]
 
-PathLike = Union[str, "os.PathLike[str]"]
-
 #: The longest line read, in bytes (without its newline): 1 MiB by default; 0 lifts the limit.
 MAX_LINE_LENGTH: int = 1 << 20
 _BLOCK = 1 << 20  # bytes read at a time by read_lines
-
-#: The path that means standard input.
-STDIN = "-"
-
-
-def display_name(path: PathLike) -> str:
-    """How a path is named in messages: ``<stdin>`` for ``"-"``, the path otherwise."""
-    text = os.fspath(path)
-    return "<stdin>" if text == STDIN else text
 
 
 def _read_bytes(path: PathLike, max_line_length: int) -> bytes:
@@ -70,7 +72,7 @@ def _read_bytes(path: PathLike, max_line_length: int) -> bytes:
         if stream is None:
             return _bounded(io.BytesIO(str(sys.stdin.read()).encode("utf-8")), name, max_line_length)
         return _bounded(stream, name, max_line_length)
-    with _open_binary(path) as handle:
+    with open_binary(path) as handle:
         try:
             return _bounded(handle, name, max_line_length)
         except OSError as err:
@@ -93,30 +95,9 @@ def _bounded(handle: IO[bytes], name: str, max_line_length: int) -> bytes:
         first, last = block.find(b"\n"), block.rfind(b"\n")
         if (first if first >= 0 else len(block)) + run > max_line_length:
             data = b"".join(blocks)
-            raise _too_long(name, data.count(b"\n", 0, len(data) - len(block) - run) + 1, max_line_length)
+            raise too_long(name, data.count(b"\n", 0, len(data) - len(block) - run) + 1, max_line_length)
         run = run + len(block) if last < 0 else len(block) - last - 1
     return b"".join(blocks)
-
-
-def _open_binary(path: PathLike) -> IO[bytes]:
-    """Open a file for reading bytes; a clear :class:`InputFileError` when that is impossible."""
-    name = display_name(path)
-    try:
-        return open(path, "rb")
-    except FileNotFoundError as err:
-        raise InputFileError(f"file {name} does not exist; check the path.") from err
-    except IsADirectoryError as err:
-        raise InputFileError(f"file {name} is a directory; pass a text file with one segment per line.") from err
-    except OSError as err:
-        raise InputFileError(f"file {name} cannot be read ({err.strerror or err}).") from err
-
-
-def _too_long(name: str, line: int, limit: int) -> InputFileError:
-    return InputFileError(
-        f"file {name}, line {line}: longer than {limit:,} bytes, the limit on one line (a file that never ends "
-        "a line, such as /dev/zero or a binary file, would otherwise fill memory). If the line is real, raise "
-        "the limit: --max-line-length BYTES on the command line, max_line_length= in Python (0: no limit)."
-    )
 
 
 def _check_limit(owner: str, max_line_length: int) -> int:
@@ -124,56 +105,6 @@ def _check_limit(owner: str, max_line_length: int) -> int:
         max_line_length, f"{owner}: max_line_length", minimum=0, expected="a number of bytes >= 0, 0 for no limit"
     )
     return max_line_length
-
-
-def _empty(name: str, why: str = "") -> InputFileError:
-    return InputFileError(f"file {name} is empty{why}; every input file needs one line per segment.")
-
-
-def _strip_bom(data: bytes, name: str, stacklevel: int) -> bytes:
-    """``data`` without its leading UTF-8 byte-order mark, if any (with a warning)."""
-    if data.startswith(BOM_UTF8):
-        message = f"file {name} starts with a UTF-8 byte-order mark (BOM); it was removed, so that it is not "
-        warnings.warn(message + "read as part of the first segment.", stacklevel=stacklevel + 1)
-    return data.removeprefix(BOM_UTF8)
-
-
-def _bad_byte(name: str, byte: int, line: int) -> InputFileError:
-    """The error for a byte no UTF-8 text holds: one that cannot be decoded, or NUL."""
-    if byte:
-        return InputFileError(
-            f"file {name} is not valid UTF-8: byte {byte:#04x} on line {line} "
-            f"cannot be decoded. Convert the file to UTF-8 (e.g. iconv -t utf-8)."
-        )
-    return InputFileError(
-        f"file {name} contains a NUL byte (0x00) on line {line}, which no text file holds: it is binary, "
-        "or UTF-16/UTF-32 rather than UTF-8. Convert the file to UTF-8 text (e.g. iconv -f utf-16 -t utf-8)."
-    )
-
-
-#: The warnings about line endings, by kind: ``\r\n``, and ``\r`` without ``\n`` (classic Mac).
-_ENDINGS = {
-    "crlf": "file {name} has Windows line endings (\\r\\n); the \\r is kept as part of each segment. "
-    "Convert the file (e.g. dos2unix) if that is not intended.",
-    "cr": "file {name} has \\r line endings without \\n (classic Mac), first on line {number}: simpeval "
-    "splits lines on \\n only, so the text they separate is read as one segment (the whole file, if it has "
-    "no \\n) and the line counts will not be right. Convert the file to \\n line endings (e.g. mac2unix, "
-    "or tr '\\r' '\\n').",
-}
-
-
-def _ending_kind(line: str, terminated: bool) -> str:
-    """``"cr"``, ``"crlf"`` (a key of ``_ENDINGS``) or ``""``: the carriage return a line holds, if any."""
-    crlf = terminated and line.endswith("\r")
-    return "cr" if "\r" in (line[:-1] if crlf else line) else "crlf" if crlf else ""
-
-
-def _check_endings(line: str, number: int, terminated: bool, name: str, warned: set[str], stacklevel: int) -> None:
-    """Warn, once per file and kind, of a line with a carriage return (``terminated``: a newline followed it)."""
-    kind = _ending_kind(line, terminated)
-    if kind and kind not in warned:
-        warned.add(kind)
-        warnings.warn(_ENDINGS[kind].format(name=name, number=number), stacklevel=stacklevel + 1)
 
 
 def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding: str = "utf-8") -> list[str]:
@@ -218,7 +149,7 @@ def read_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
     if "\r" in text:
         warned: set[str] = set()
         for number, line in enumerate(lines, start=1):
-            _check_endings(line, number, terminated or number < len(lines), name, warned, stacklevel=2)
+            check_endings(line, number, terminated or number < len(lines), name, warned, stacklevel=2)
     return lines
 
 
@@ -245,7 +176,7 @@ def check_encoding(owner: str, encoding: str) -> str:
 def _decode_other(data: bytes, name: str, codec: str) -> str:
     """``data`` decoded with ``codec`` (strictly); NUL is refused as in UTF-8 files."""
     if not data:
-        raise _empty(name)
+        raise empty_file(name)
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as err:
@@ -258,15 +189,15 @@ def _decode_other(data: bytes, name: str, codec: str) -> str:
             f"file {name} is not valid {codec} ({err}). Give the file's encoding (--encoding / encoding=)."
         ) from err
     if "\0" in text:
-        raise _bad_byte(name, 0, text.count("\n", 0, text.index("\0")) + 1)
+        raise bad_byte(name, 0, text.count("\n", 0, text.index("\0")) + 1)
     return text
 
 
 def _decode_utf8(data: bytes, name: str) -> str:
     """``data`` as UTF-8 text: a leading BOM removed (with a warning); bad bytes and NUL refused with their line."""
     if not data or data == BOM_UTF8:
-        raise _empty(name, " (it holds only a UTF-8 byte-order mark)" if data else "")
-    data = _strip_bom(data, name, stacklevel=3)
+        raise empty_file(name, " (it holds only a UTF-8 byte-order mark)" if data else "")
+    data = strip_bom(data, name, stacklevel=3)
     nul = data.find(b"\0")
     nul_line = data.count(b"\n", 0, nul) + 1 if nul >= 0 else 0
     try:
@@ -274,10 +205,10 @@ def _decode_utf8(data: bytes, name: str) -> str:
     except UnicodeDecodeError as err:
         bad_line = data.count(b"\n", 0, err.start) + 1
         if 0 < nul_line < bad_line:  # the first bad line is reported, as iter_lines does
-            raise _bad_byte(name, 0, nul_line) from None
-        raise _bad_byte(name, data[err.start], bad_line) from err
+            raise bad_byte(name, 0, nul_line) from None
+        raise bad_byte(name, data[err.start], bad_line) from err
     if nul_line:
-        raise _bad_byte(name, 0, nul_line)
+        raise bad_byte(name, 0, nul_line)
     return text
 
 
@@ -304,38 +235,10 @@ def iter_lines(path: PathLike, max_line_length: int = MAX_LINE_LENGTH, encoding:
     if os.fspath(path) == STDIN:
         stream = getattr(sys.stdin, "buffer", None)
         handle: IO[bytes] = stream if stream is not None else io.BytesIO(sys.stdin.read().encode("utf-8"))
-        yield from _decode_lines(handle, name, limit)
+        yield from decode_lines(handle, name, limit)
         return
-    with _open_binary(path) as handle:
-        yield from _decode_lines(handle, name, limit)
-
-
-def _decode_lines(
-    handle: IO[bytes], name: str, max_line_length: int, first: int = 1, warned: Optional[set[str]] = None
-) -> Iterator[str]:
-    """The lines from ``handle`` on, numbered from ``first``; ``warned``: the line endings already warned of."""
-    number, warned = first - 1, set() if warned is None else warned
-    size = max_line_length + 1 if max_line_length else -1  # a line, its newline, nothing more
-    while raw := handle.readline(size):
-        number += 1
-        if max_line_length and len(raw) > max_line_length and not raw.endswith(b"\n"):
-            raise _too_long(name, number, max_line_length)
-        raw, terminated = (raw[:-1], True) if raw.endswith(b"\n") else (raw, False)
-        if number == 1 and raw.startswith(BOM_UTF8):
-            if raw == BOM_UTF8 and not terminated:
-                raise _empty(name, " (it holds only a UTF-8 byte-order mark)")
-            raw = _strip_bom(raw, name, stacklevel=3)
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise _bad_byte(name, raw[err.start], number) from err
-        if "\0" in line:
-            raise _bad_byte(name, 0, number)
-        if "\r" in line:
-            _check_endings(line, number, terminated, name, warned, stacklevel=3)
-        yield line
-    if number == 0:
-        raise _empty(name)
+    with open_binary(path) as handle:
+        yield from decode_lines(handle, name, limit)
 
 
 def iter_tsv_references(

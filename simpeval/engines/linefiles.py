@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Optional, Protocol
 
 from ..exceptions import InvalidOptionError
-from ..io import MAX_LINE_LENGTH, STDIN, PathLike, check_encoding, display_name, iter_lines
+from ..io import MAX_LINE_LENGTH, STDIN, check_encoding, display_name, iter_lines
+from ..line_decoding import PathLike
 
 __all__ = ["CheckedLines", "ChunkCheck", "LineFile", "file_lines"]
 

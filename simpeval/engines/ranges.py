@@ -10,9 +10,10 @@ before computing the chunk's work. This process reads nothing else, so it no lon
 speed-up.
 
 Fidelity: a chunk that holds anything irregular (bytes that are not UTF-8, NUL, a byte-order mark,
-a line over the limit) is not read by a worker but read again here by :mod:`simpeval.io`'s own
-line reader, started at the chunk's offset and line number, so that its warning or error is the
-one a single process raises, with the same file name and line. Carriage returns are read by the
+a line over the limit) is not read by a worker but read again here by
+:func:`simpeval.line_decoding.decode_lines`, the line reader of :func:`simpeval.io.iter_lines`,
+started at the chunk's offset and line number, so that its warning or error is the one a single
+process raises, with the same file name and line. Carriage returns are read by the
 worker, which reports the first line of each kind; this process warns of them once per file, in
 the order one process would. Files whose line counts differ, an empty file, standard input,
 another encoding, a file that is not regular (a pipe): :func:`plan_ranges` gives ``None`` and the
@@ -35,7 +36,7 @@ from typing import Any, Callable, Optional, TypeVar
 import numpy as np
 
 from ..alignment import scoring_chunk
-from ..io import _ENDINGS, _decode_lines, _ending_kind, _open_binary
+from ..line_decoding import ENDING_WARNINGS, decode_lines, ending_kind, open_binary
 from .linefiles import CheckedLines, ChunkCheck, LineFile
 from .pool import ordered_map
 
@@ -211,9 +212,9 @@ def _first_endings(lines: list[str], terminated: bool, first: int) -> dict[str, 
     found: dict[str, int] = {}
     last = len(lines) - 1
     for i, line in enumerate(lines):
-        if "\r" in line and (kind := _ending_kind(line, terminated or i < last)) not in found and kind:
+        if "\r" in line and (kind := ending_kind(line, terminated or i < last)) not in found and kind:
             found[kind] = first + i
-            if len(found) == len(_ENDINGS):
+            if len(found) == len(ENDING_WARNINGS):
                 break
     return found
 
@@ -242,14 +243,14 @@ def _summaries(checks: Sequence[Optional[tuple[ChunkCheck, int]]], columns: list
 
 
 def _reread(files: Sequence[FileSpec], chunk: ChunkSpan, warned: Sequence[set[str]]) -> list[list[str]]:
-    """The chunk's lines read here by :mod:`simpeval.io`'s line reader, file by file in lockstep
-    as one process reads them: the same warnings, the same first error."""
+    """The chunk's lines read here by :func:`~simpeval.line_decoding.decode_lines` (``iter_lines``' reader),
+    file by file in lockstep as one process reads them: the same warnings, the same first error."""
     with ExitStack() as stack:
         readers = []
         for spec, span, seen in zip(files, chunk.spans, warned):
-            handle = stack.enter_context(_open_binary(spec.path))
+            handle = stack.enter_context(open_binary(spec.path))
             handle.seek(span[0])
-            lines = _decode_lines(handle, spec.name, spec.max_line_length, chunk.first, seen)
+            lines = decode_lines(handle, spec.name, spec.max_line_length, chunk.first, seen)
             readers.append(islice(lines, chunk.lines))
         rows = list(zip(*readers))
     return [list(column) for column in zip(*rows)]
@@ -262,7 +263,7 @@ def _warn_endings(
     for number, f, kind in sorted(endings):
         if kind not in warned[f]:
             warned[f].add(kind)
-            warnings.warn(_ENDINGS[kind].format(name=files[f].name, number=number), stacklevel=4)
+            warnings.warn(ENDING_WARNINGS[kind].format(name=files[f].name, number=number), stacklevel=4)
 
 
 def ranged_results(work: Callable[[list[list[str]]], R], plan: RangePlan, workers: int, texts: int = 0) -> Iterator[R]:
