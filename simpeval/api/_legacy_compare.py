@@ -2,8 +2,9 @@
 
 ``confidence``, ``confidence_samples``, ``paired``, ``paired_samples``, ``all_pairs``,
 ``correction``, ``baseline``, ``agreement=True``, ``agreement_samples``, ``progress``, ``jobs``
-and ``statistics`` keep working for one release, with a :class:`DeprecationWarning` that names
-the new spelling; their old checks and messages are kept with them.
+(now ``RunOptions(paired_jobs=)``) and ``statistics`` keep working for one release, with a
+:class:`DeprecationWarning` that names the new spelling; their old checks and messages are kept
+with them.
 """
 
 from __future__ import annotations
@@ -146,7 +147,9 @@ def _agreement(agreement: bool, old: Mapping[str, object]) -> Optional[Agreement
 def _run(old: Mapping[str, object]) -> RunOptions:
     progress, statistics = old.get("progress"), old.get("statistics")
     return RunOptions(
-        jobs=check_int(old.get("jobs", 1), "compare: jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU"),
+        paired_jobs=check_int(
+            old.get("jobs", 1), "compare: jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU"
+        ),
         progress=None if progress is None else _progress(progress),
         statistics=None if statistics is None else _statistics(statistics),
     )
@@ -182,5 +185,5 @@ def _spelling(specs: Specs) -> str:
         parts.append(f"agreement={specs.agreement!r}")
     run = [f"{name}=..." for name in ("progress", "statistics") if getattr(specs.run, name) is not None]
     if specs.run != RunOptions():
-        parts.append(f"run=RunOptions(jobs={specs.run.jobs}, {', '.join(run)})".replace(", )", ")"))
+        parts.append(f"run=RunOptions(paired_jobs={specs.run.paired_jobs}, {', '.join(run)})".replace(", )", ")"))
     return ", ".join(parts)

@@ -68,8 +68,8 @@ def compare(
             and the ``baseline`` (default: the first system).
         seed: seed of every random draw; recorded in the signatures.
         agreement: ``Agreement(n=...)`` also correlates the metrics across systems.
-        run: worker processes, threads, progress callback and statistics source (:class:`RunOptions`;
-            ``None``: its defaults).
+        run: worker processes (``n_jobs``), threads over the metrics (``paired_jobs``), progress
+            callback and statistics source (:class:`RunOptions`; ``None``: its defaults).
         **old: the keywords of the previous release (``confidence=True``, ``paired="bs"``, ...):
             they keep working for this release, with a :class:`DeprecationWarning` that names
             their new spelling.
@@ -114,7 +114,7 @@ def compare(
             }
             return _compare_metric(metric, stats, n_refs, plan)
 
-        done = _each_metric(one, resolved, _workers(run.jobs, len(resolved)), run.progress)
+        done = _each_metric(one, resolved, _workers(run.paired_jobs, len(resolved)), run.progress)
         table_columns = columns([result.scores[0].metric for result in done], resolved)
         correlations: list[Correlation] = []
         if agreement is not None:
@@ -222,9 +222,9 @@ def _each_metric(
         return [future.result() for future in _with_progress(futures, progress)]
 
 
-def _workers(jobs: int, n_metrics: int) -> int:
-    """Threads for the metrics of a comparison: ``jobs`` (0: one per CPU), at most one per metric."""
-    return max(1, min(jobs or os.cpu_count() or 1, n_metrics))
+def _workers(paired_jobs: int, n_metrics: int) -> int:
+    """Threads for the metrics of a comparison: ``paired_jobs`` (0: one per CPU), at most one per metric."""
+    return max(1, min(paired_jobs or os.cpu_count() or 1, n_metrics))
 
 
 def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator[T]:

@@ -59,7 +59,8 @@ comparison_options: Decorator = option_group(
         default=1,
         show_default=True,
         metavar="N",
-        help="Metrics compared at once, on threads (0: one per CPU); results do not depend on it.",
+        help="Metrics compared at once, on threads (0: one per CPU; worker processes are --jobs); results do not "
+        "depend on it.",
     ),
 )
 
@@ -88,11 +89,11 @@ def compare_table(
     confidence: ConfidenceOptions,
     progress: Progress,
     agreement: bool = False,
-    jobs: int = 1,
+    n_jobs: int = 1,
 ) -> ResultTable:
     """The one call of :func:`simpeval.api.compare` of the command line (``compare`` and ``report``):
-    ``test:NAME`` in the signatures for a built-in test set; the statistics extracted by ``jobs``
-    worker processes (``--jobs``)."""
+    ``test:NAME`` in the signatures for a built-in test set; the statistics extracted by ``n_jobs``
+    worker processes (``--jobs``), the metrics compared on ``--paired-jobs`` threads."""
     return data.tag(
         api.compare(
             data.systems,
@@ -109,7 +110,7 @@ def compare_table(
             ),
             seed=confidence.seed,
             agreement=api.Agreement() if agreement else None,
-            run=api.RunOptions(jobs=comparison.paired_jobs, progress=progress, n_jobs=jobs),
+            run=api.RunOptions(paired_jobs=comparison.paired_jobs, progress=progress, n_jobs=n_jobs),
         )
     )
 

@@ -75,7 +75,7 @@ def report(
         read = read_inputs(open_data(data, metric_objects, progress, needs_references=True))
         paired = dataclasses.replace(comparison, paired=_paired(comparison, read))
         confidence = ConfidenceOptions(True, None, seed)
-        table = compare_table(read, metric_objects, paired, confidence, progress, jobs=metrics.jobs)
+        table = compare_table(read, metric_objects, paired, confidence, progress, n_jobs=metrics.jobs)
         table = table.with_signature_fields(lang=metrics.language_pair)
         segments = api.sentence_level(
             read.systems,

@@ -71,7 +71,10 @@ def test_specs_are_frozen_and_exported_everywhere() -> None:
         (lambda: PairedBootstrap(pairs="every"), r"pairs must be 'baseline' or 'all' \(got 'every'\)"),
         (lambda: Randomization(correction="bonferroni"), r"correction must be None or 'holm'"),
         (lambda: PairedBootstrap(baseline=3), r"baseline must be a system name or None"),
-        (lambda: RunOptions(jobs=-1), r"compare: jobs must be an integer >= 0, 0 for one per CPU \(got -1\)"),
+        (
+            lambda: RunOptions(paired_jobs=-1),
+            r"compare: paired_jobs must be an integer >= 0, 0 for one per CPU \(got -1\)",
+        ),
         (lambda: paired_test(None, pairs="all"), r"need a test"),
         (lambda: paired_test(None, correction="holm"), r"need a test"),
         (lambda: paired_test("xx"), r"name must be 'bs', 'ar' or None"),
@@ -120,7 +123,7 @@ def test_the_baseline_is_checked_before_any_work() -> None:
         ),
         (
             {"agreement": True, "agreement_samples": 20, "jobs": 2},
-            {"agreement": Agreement(n=20), "run": RunOptions(jobs=2)},
+            {"agreement": Agreement(n=20), "run": RunOptions(paired_jobs=2)},
         ),
     ],
 )
@@ -130,7 +133,7 @@ def test_the_old_keywords_give_the_same_table_with_a_warning(old: dict[str, obje
     ) as caught:
         table = compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], **old)  # type: ignore[arg-type]
     for name, spec in new.items():
-        spelled = "run=RunOptions(jobs=2)" if name == "run" else f"{name}={spec!r}"
+        spelled = "run=RunOptions(paired_jobs=2)" if name == "run" else f"{name}={spec!r}"
         assert spelled in str(caught[0].message)
     assert caught[0].filename == __file__  # the warning points at the caller
     _same(table, compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], **new))  # type: ignore[arg-type]

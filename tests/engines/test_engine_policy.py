@@ -83,7 +83,7 @@ def test_a_comparison_on_threads_is_one_job(chosen: list[str]) -> None:
     one = compare(systems, REFS, metrics=["sari", "bleu", "chrf"], sources=SRCS)
     assert Counter(chosen) == {"numba": 6, "numpy": 12}  # SARI by the job, BLEU and chrF by the call
     chosen.clear()
-    threaded = compare(systems, REFS, metrics=["sari", "bleu", "chrf"], sources=SRCS, run=RunOptions(jobs=3))
+    threaded = compare(systems, REFS, metrics=["sari", "bleu", "chrf"], sources=SRCS, run=RunOptions(paired_jobs=3))
     assert Counter(chosen) == {"numba": 6, "numpy": 12}
     assert threaded == one
 
