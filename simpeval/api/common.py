@@ -44,9 +44,10 @@ class RunOptions:
 
     Attributes:
         jobs: metrics compared at once, on threads (sacrebleu's ``--paired-jobs``; 0: one per CPU).
-        n_jobs: worker processes extracting the statistics (:func:`simpeval.engines.pool.jobs`;
-            0: one per available core; ``None``: those of the block around the call, else 1);
-            the numbers are the same bits with any count.
+        n_jobs: cores in all: worker processes extracting the statistics, on one thread each
+            (:func:`simpeval.engines.pool.jobs`; 1: this process on one thread; 0: one per
+            available core; ``None``: those of the block around the call, else this process on
+            every thread); the numbers are the same bits with any count.
         progress: optional callback ``progress(label, done, total)``.
         statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
             (by default ``metric.corpus_stats``; a cluster's for ``simpeval score --engine``):
@@ -136,8 +137,9 @@ def announce_work(systems: Mapping[str, object], references: object, n_jobs: obj
     """The job of scoring ``systems`` (systems x segments x (references + 2) texts): the calls
     run inside it choose their engine by its size (:func:`simpeval.engines.jit.job`), so that a
     large one runs compiled from its first call, and extract statistics on ``n_jobs`` worker
-    processes (:func:`simpeval.engines.pool.jobs`; 0: one per available core; ``None``: those
-    of the block around the call, else 1). Yields the worker count.
+    processes, on one thread each, or here on ``n_jobs`` threads (:func:`simpeval.engines.pool.jobs`;
+    0: one per available core; ``None``: those of the block around the call, else 1). Yields the
+    worker count.
 
     Raises:
         InvalidOptionError: ``n_jobs`` is not an integer >= 0.
