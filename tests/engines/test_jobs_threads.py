@@ -6,6 +6,7 @@ extracted (:func:`simpeval.engines.jit.num_threads`), never by timing.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Iterator
@@ -141,3 +142,14 @@ def test_chunks_whose_rows_differ_in_type_are_concatenated_as_they_are(first: st
     expected = np.concatenate([_typed_rows(hyps[a:b], refs[a:b], None) for a, b in spans])
     rows = pool.chunked_rows(_typed_rows, hyps, refs, None, workers=2, texts=0)
     assert rows.dtype == expected.dtype and np.array_equal(rows, expected)
+
+
+def test_spawned_workers_receive_pickled_chunks_and_give_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "10")
+    monkeypatch.setattr(pool, "_context", lambda: multiprocessing.get_context("spawn"))
+    hyps, refs = _corpus(120)
+    with pool.jobs(2):  # one pool of spawned workers for both calls
+        rows = BLEU().corpus_stats(hyps, [refs])
+        spawned = ThreadsAndProcess().corpus_stats(hyps, [refs])
+    assert np.array_equal(rows, BLEU().corpus_stats(hyps, [refs]))
+    assert set(spawned[:, 0].tolist()) == {1} and os.getpid() not in set(spawned[:, 1].tolist())
