@@ -143,7 +143,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         headers = ["run", "wall time", "CPU time", "cores used", "segments / s", "speed-up", "efficiency"]
         print_table(headers, rows)
         print(f"outputs byte-identical: {'yes' if equal else 'NO'}; load: {os.getloadavg()[0]:.2f}\n")
-        heading("2. metric.corpus_stats(..., n_jobs=N) in this process (wall time, cores used, speed-up)")
+        heading("2. metric.corpus_stats(..., n_jobs=N) in this process (wall time (speed-up), CPU time, cores used)")
         api_rows, api_equal = [], True
         settings: list[Optional[int]] = [*counts, None]
         for name in ("sari", "bleu", "chrf", "ter"):
@@ -154,7 +154,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             one = runs[counts[0]][0]
             api_rows.append(
                 [name.upper(), f"{n // share:,}"]
-                + [f"{fmt_time(t)}, {cpu / t:.2f} cores ({one / t:.2f}x)" for t, _, cpu in runs.values()]
+                + [
+                    f"{fmt_time(t)} ({one / t:.2f}x), CPU {fmt_time(cpu)}, {cpu / t:.2f} cores"
+                    for t, _, cpu in runs.values()
+                ]
             )
         print_table(["metric", "segments", *(f"n_jobs={j} ({meaning(j)})" for j in settings)], api_rows)
         print(f"rows bit-identical: {'yes' if api_equal else 'NO'}; load: {os.getloadavg()[0]:.2f}\n")
