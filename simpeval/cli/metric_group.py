@@ -106,9 +106,9 @@ jobs_option: Decorator = click.option(
     default=0,
     show_default=True,
     metavar="N",
-    help="Cores in all: N worker processes extracting the statistics, their compiled kernels on one thread "
-    "each; 1: this process on one core, its kernels on one thread (0: one per available core). The numbers are "
-    "the same bits with any N.",
+    help="Cores in all (0: one per available core): N worker processes extracting the statistics, their "
+    "compiled kernels on one thread each; 1: this process on one core, its kernels on one thread. The numbers "
+    "are the same bits with any N.",
 )
 
 
