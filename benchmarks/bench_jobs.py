@@ -9,10 +9,17 @@ files; then, in the same run:
      types it, the median of ``--repeat`` runs; the outputs must be byte-identical;
   2. **the Python API**: ``metric.corpus_stats(hyps, [refs], sources=srcs, n_jobs=N)`` of SARI,
      BLEU, chrF and TER in this process (TER on a tenth of the corpus: its search costs more a
-     segment); the rows must be bit-identical (``np.array_equal``).
+     segment), and ``n_jobs=None`` (this process, its kernels on every thread) beside them; the
+     rows must be bit-identical (``np.array_equal``).
 
-Speed-up is the time of ``--jobs 1`` over the time of ``--jobs N``; efficiency is the speed-up
-over N. Target: at least 1.7x with 2 workers on a 2-core machine (10x with 16 on 16 cores).
+``--jobs N`` is N cores in all: N worker processes whose compiled kernels run on one thread
+each, and ``--jobs 1`` this process with its kernels on ONE thread (like ``make -j1``). Each row
+prints the CPU time (``resource.getrusage`` of this process and of its waited-for children:
+the command's process and its workers) and the cores it kept busy (CPU time over wall time), so
+that a figure taken while other jobs share the machine can be judged: CPU time is less
+sensitive to the load than wall time. Speed-up is the time of ``--jobs 1`` over the time of
+``--jobs N``; efficiency is the speed-up over N. Target: at least 1.7x with 2 workers on a
+2-core machine (10x with 16 on 16 cores).
 
 Usage:
     python benchmarks/bench_jobs.py                        # 400,000 segments, --jobs 1 and every core
@@ -24,7 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
+import resource
 import subprocess
 import sys
 import tempfile
@@ -59,28 +66,45 @@ def write_corpus(folder: Path, n: int, seed: int = 16) -> tuple[Path, Path, Path
     return paths["src"], paths["ref"], paths["sys"]
 
 
-def cli_run(files: tuple[Path, Path, Path], jobs: int) -> tuple[float, str]:
+def _cpu() -> float:
+    """CPU seconds of this process and of its waited-for children (and theirs), so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def cli_run(files: tuple[Path, Path, Path], jobs: int) -> tuple[float, str, float]:
+    """Wall time, output and CPU time (the command's process and its workers) of one run."""
     src, ref, hyp = files
     command = ["simpeval", "score", "-s", src, "-r", ref, "-i", hyp, "-m", "sari", "bleu", "--jobs", str(jobs)]
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     run = subprocess.run(
         [sys.executable, "-m", "simpeval", *map(str, command[1:])], capture_output=True, text=True, check=False
     )
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     if run.returncode != 0:
         sys.exit(f"bench_jobs.py: {' '.join(map(str, command))} failed:\n{run.stderr[-2000:]}")
-    return elapsed, run.stdout
+    return elapsed, run.stdout, cpu
 
 
-def api_run(files: tuple[Path, Path, Path], name: str, jobs: int, share: int) -> tuple[float, np.ndarray]:
+def api_run(
+    files: tuple[Path, Path, Path], name: str, jobs: Optional[int], share: int
+) -> tuple[float, np.ndarray, float]:
+    """Wall time, rows and CPU time (this process and its workers) of one ``corpus_stats`` call."""
     from simpeval import get_metric
 
     src, ref, hyp = (p.read_text(encoding="utf-8").splitlines() for p in files)
     n = len(hyp) // share
     metric = get_metric(name)
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     rows = metric.corpus_stats(hyp[:n], [ref[:n]], sources=src[:n], n_jobs=jobs)
-    return time.perf_counter() - start, rows
+    return time.perf_counter() - start, rows, _cpu() - cpu
+
+
+def meaning(jobs: Optional[int]) -> str:
+    """What ``--jobs N`` / ``n_jobs=N`` runs on."""
+    if jobs is None:
+        return "this process, every thread"
+    return "one core: this process, one thread" if jobs == 1 else f"{jobs} workers, one thread each"
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -105,40 +129,44 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         files = write_corpus(Path(tmp), n)
         cli_run(files, 1)  # compiles the kernels into the cache once, outside the timings
         heading("1. simpeval score -m sari bleu --jobs N (a fresh process each, median)")
-        cli: dict[int, tuple[float, str]] = {}
+        cli: dict[int, tuple[float, str, float]] = {}
         for jobs in counts:
-            runs = [cli_run(files, jobs) for _ in range(repeat)]
-            cli[jobs] = (statistics.median(t for t, _ in runs), runs[0][1])
+            runs = sorted(cli_run(files, jobs) for _ in range(repeat))
+            cli[jobs] = runs[len(runs) // 2]  # the median run, with its CPU time
         base = cli[counts[0]][0]
-        equal = all(out == cli[counts[0]][1] for _, out in cli.values())
+        equal = all(out == cli[counts[0]][1] for _, out, _ in cli.values())
         rows = [
-            [f"--jobs {j}", fmt_time(t), f"{n / t:,.0f}", f"{base / t:.2f}x", f"{base / t / j:.0%}"]
-            for j, (t, _) in cli.items()
+            [f"--jobs {j} ({meaning(j)})", fmt_time(t), fmt_time(cpu), f"{cpu / t:.2f}"]
+            + [f"{n / t:,.0f}", f"{base / t:.2f}x", f"{base / t / j:.0%}"]
+            for j, (t, _, cpu) in cli.items()
         ]
-        print_table(["run", "wall time", "segments / s", "speed-up", "efficiency"], rows)
-        print(f"outputs byte-identical: {'yes' if equal else 'NO'}\n")
-        heading("2. metric.corpus_stats(..., n_jobs=N) in this process")
+        headers = ["run", "wall time", "CPU time", "cores used", "segments / s", "speed-up", "efficiency"]
+        print_table(headers, rows)
+        print(f"outputs byte-identical: {'yes' if equal else 'NO'}; load: {os.getloadavg()[0]:.2f}\n")
+        heading("2. metric.corpus_stats(..., n_jobs=N) in this process (wall time (speed-up), CPU time, cores used)")
         api_rows, api_equal = [], True
+        settings: list[Optional[int]] = [*counts, None]
         for name in ("sari", "bleu", "chrf", "ter"):
             share = 10 if name == "ter" else 1
             api_run(files, name, 1, share * 10)  # loads the kernels
-            times, results = {}, []
-            for jobs in counts:
-                times[jobs], rows_ = api_run(files, name, jobs, share)
-                results.append(rows_)
-            api_equal &= all(np.array_equal(r, results[0]) for r in results)
+            runs = {jobs: api_run(files, name, jobs, share) for jobs in settings}
+            api_equal &= all(np.array_equal(rows_, runs[counts[0]][1]) for _, rows_, _ in runs.values())
+            one = runs[counts[0]][0]
             api_rows.append(
                 [name.upper(), f"{n // share:,}"]
-                + [f"{fmt_time(times[j])} ({times[counts[0]] / times[j]:.2f}x)" for j in counts]
+                + [
+                    f"{fmt_time(t)} ({one / t:.2f}x), CPU {fmt_time(cpu)}, {cpu / t:.2f} cores"
+                    for t, _, cpu in runs.values()
+                ]
             )
-        print_table(["metric", "segments", *(f"n_jobs={j}" for j in counts)], api_rows)
-        print(f"rows bit-identical: {'yes' if api_equal else 'NO'}\n")
+        print_table(["metric", "segments", *(f"n_jobs={j} ({meaning(j)})" for j in settings)], api_rows)
+        print(f"rows bit-identical: {'yes' if api_equal else 'NO'}; load: {os.getloadavg()[0]:.2f}\n")
     top = counts[-1]
     speedup = base / cli[top][0]
     goal = 1.7 if top <= 2 else 10.0 if top >= 16 else None
     summary = [
         [
-            f"score --jobs {top} vs --jobs 1 ({n:,} segments, SARI + BLEU)",
+            f"score --jobs {top} vs --jobs 1 (one core; {n:,} segments, SARI + BLEU)",
             f"{speedup:.2f}x",
             f">= {goal}x" if goal else "-",
             met(speedup >= goal) if goal else "reported",

@@ -46,9 +46,10 @@ class RunOptions:
     Attributes:
         paired_jobs: metrics compared at once, on threads (the command line's ``--paired-jobs``,
             as in sacrebleu; 0: one per CPU).
-        n_jobs: worker processes extracting the statistics (the command line's ``--jobs``;
-            :func:`simpeval.engines.pool.jobs`; 0: one per available core; ``None``: those of the
-            block around the call, else 1); the numbers are the same bits with any count.
+        n_jobs: cores in all (the command line's ``--jobs``): worker processes extracting the
+            statistics, on one thread each (:func:`simpeval.engines.pool.jobs`; 1: this process on
+            one thread; 0: one per available core; ``None``: those of the block around the call,
+            else this process on every thread); the numbers are the same bits with any count.
         progress: optional callback ``progress(label, done, total)``.
         statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
             (by default ``metric.corpus_stats``; a cluster's for ``simpeval score --engine``):
@@ -166,8 +167,9 @@ def announce_work(systems: Mapping[str, object], references: object, n_jobs: obj
     """The job of scoring ``systems`` (systems x segments x (references + 2) texts): the calls
     run inside it choose their engine by its size (:func:`simpeval.engines.jit.job`), so that a
     large one runs compiled from its first call, and extract statistics on ``n_jobs`` worker
-    processes (:func:`simpeval.engines.pool.jobs`; 0: one per available core; ``None``: those
-    of the block around the call, else 1). Yields the worker count.
+    processes, on one thread each, or here on ``n_jobs`` threads (:func:`simpeval.engines.pool.jobs`;
+    0: one per available core; ``None``: those of the block around the call, else 1). Yields the
+    worker count.
 
     Raises:
         InvalidOptionError: ``n_jobs`` is not an integer >= 0.

@@ -41,9 +41,10 @@ def evaluate_systems(
         sources: the source sentences (required when a metric needs them, as SARI does).
         metrics: :class:`~simpeval.metrics.base.Metric` objects or registry names
             (``"sari"``, ``"bleu"``, ``"chrf"``, ``"ter"``), in column order.
-        n_jobs: worker processes extracting the statistics (0: one per available core; ``None``:
-            those of the :func:`simpeval.engines.pool.jobs` block around the call, else 1); the
-            table is the same bits with any count.
+        n_jobs: cores in all: worker processes extracting the statistics, their kernels on one
+            thread each (1: this process, its kernels on one thread; 0: one per available core;
+            ``None``: those of the :func:`simpeval.engines.pool.jobs` block around the call, else
+            this process on every thread); the table is the same bits with any count.
 
     Returns:
         A table with one row per system and one column per metric. Columns are labelled

@@ -35,7 +35,8 @@ class MetricOptions:
         flags: the ``--<metric>-<option>`` flags given (:class:`~simpeval.cli.metric_options.MetricFlags`).
         lowercase, tokenize, language_pair: sacrebleu's ``-lc``, ``-tok`` and ``-l``, when the command has them.
         flag: the option that names the metrics, for messages (``--metrics``, ``--metric``).
-        jobs: ``--jobs``: worker processes extracting the statistics (0: one per available core).
+        jobs: ``--jobs``: cores in all, worker processes extracting the statistics on one thread
+            each (1: this process on one thread; 0: one per available core).
     """
 
     names: tuple[str, ...]
@@ -96,7 +97,8 @@ def metrics_group(
     return _with_flags(option_object("metrics", build, _names_option(default, help), jobs_option, takes=takes))
 
 
-#: ``--jobs/-j N``: worker processes extracting the statistics of every command that scores.
+#: ``--jobs/-j N``: the cores of every command that scores, N worker processes on one thread each
+#: (1: this process, its kernels on one thread; :mod:`simpeval.engines.pool`).
 jobs_option: Decorator = click.option(
     "--jobs",
     "-j",
@@ -104,8 +106,9 @@ jobs_option: Decorator = click.option(
     default=0,
     show_default=True,
     metavar="N",
-    help="Worker processes extracting the statistics (0: one per available core); the numbers are the "
-    "same bits with any N.",
+    help="Cores in all (0: one per available core): N worker processes extracting the statistics, their "
+    "compiled kernels on one thread each; 1: this process on one core, its kernels on one thread. The numbers "
+    "are the same bits with any N.",
 )
 
 

@@ -62,6 +62,7 @@ __all__ = [
     "resolve_engine",
     "run_blocks",
     "run_engine",
+    "threads",
     "use_compiled",
     "use_compiled_rows",
 ]  # and prange, lazily
@@ -212,15 +213,32 @@ def one_thread() -> Iterator[None]:
         _THREAD_LIMIT = previous
 
 
+#: At most this many threads a parallel kernel run in this context (0: no limit), set by :func:`threads`.
+_CONTEXT_LIMIT: ContextVar[int] = ContextVar("simpeval_threads", default=0)
+
+
+@contextmanager
+def threads(limit: int) -> Iterator[None]:
+    """Run the parallel kernels called inside on at most ``limit`` threads (0: no limit): an
+    explicit ``n_jobs=N`` (``--jobs N``) is N cores in all, so a call it runs in this process
+    runs its kernels on N threads (``n_jobs=1``: one). The limit holds in this context only
+    (threads started inside get it by ``copy_context``), within :func:`limit_threads`."""
+    token = _CONTEXT_LIMIT.set(limit)
+    try:
+        yield
+    finally:
+        _CONTEXT_LIMIT.reset(token)
+
+
 def num_threads() -> int:
     """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count,
-    within :func:`limit_threads`)."""
-    if not NUMBA_AVAILABLE or _THREAD_LIMIT == 1:
+    within :func:`limit_threads` and the :func:`threads` block around the call)."""
+    limits = [limit for limit in (_THREAD_LIMIT, _CONTEXT_LIMIT.get()) if limit]
+    if not NUMBA_AVAILABLE or 1 in limits:
         return 1
     import numba
 
-    threads = int(numba.get_num_threads())
-    return min(threads, _THREAD_LIMIT) if _THREAD_LIMIT else threads
+    return min([int(numba.get_num_threads()), *limits])
 
 
 def resolve_engine(owner: str, engine: str, fallback: str, *others: str) -> str:

@@ -7,15 +7,20 @@ in chunk order. A segment's row never depends on the other segments, so the rows
 sum and score made of them, are the same bits as ``n_jobs=1``; a streamed corpus keeps its
 chunks and their order too (:func:`ordered_map`).
 
-``n_jobs`` is a number of worker processes; 0 means one per core available to this process
-(:func:`available_cores`). A job of fewer than :data:`MIN_SEGMENTS_PER_WORKER` segments per
-worker uses fewer workers, and one of fewer than twice that runs in this process: starting
-workers and sending them the text costs more than it saves. The setting of a whole run (every
+``n_jobs=N`` is N cores in all, like ``make -jN``: N worker processes, each running Numba's
+parallel kernels on one thread, and a call run in this process runs them on at most N threads
+(:func:`simpeval.engines.jit.threads`), so ``n_jobs=1`` is this process on one core; 0 means one
+per core available to this process (:func:`available_cores`). ``None`` (the Python API's default)
+starts no worker and leaves the kernels every thread. A job of fewer than
+:data:`MIN_SEGMENTS_PER_WORKER` segments per worker uses fewer workers, and one of fewer than
+twice that runs in this process: starting workers and sending them the text costs more than it
+saves. The setting of a whole run (every
 metric and system of ``evaluate_systems`` or ``compare``) is :func:`jobs`, a context like
 :func:`simpeval.engines.jit.job`; the workers are started once for it and reused.
 
 Workers are forked where that is safe (Linux: they start at once, with the modules and compiled
-kernels already loaded) and spawned elsewhere. Each runs Numba's parallel kernels on one thread
+kernels already loaded, and an in-memory job's inputs: only each chunk's bounds are sent, and the
+rows come back through shared memory) and spawned elsewhere (each chunk's inputs pickled). Each runs Numba's parallel kernels on one thread
 (the processes are the parallelism), in the job of the whole run (:func:`simpeval.engines.jit.job`),
 so it runs the engine the whole run would. An exception raised in a worker (a bad segment) is
 raised here unchanged.
@@ -24,6 +29,7 @@ raised here unchanged.
 from __future__ import annotations
 
 import itertools
+import mmap
 import multiprocessing
 import os
 import pickle
@@ -35,7 +41,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import partial
 from typing import Any, Callable, Optional, TypeVar
 
 import numpy as np
@@ -135,7 +140,8 @@ def jobs(n_jobs: object) -> Iterator[int]:
     run = _Run(resolve_jobs(n_jobs))
     token = _RUN.set(run)
     try:
-        yield run.n_jobs
+        with jit.threads(run.n_jobs):  # N cores in all: a call run here runs its kernels on N threads
+            yield run.n_jobs
     finally:
         _RUN.reset(token)
         if run.pool is not None:
@@ -231,20 +237,98 @@ def chunked_rows(
     texts: int,
 ) -> np.ndarray:
     """``extract(hypotheses, references, sources)`` computed by ``workers`` processes, chunk by
-    chunk, and concatenated in order: the same rows as one call. ``extract`` is pickled to the
-    workers (a bound method of a metric takes its metric along); ``texts`` is the size of the
-    whole job (:func:`simpeval.engines.jit.job`)."""
+    chunk, and concatenated in order: the same rows as one call; ``texts`` is the size of the
+    whole job (:func:`simpeval.engines.jit.job`). Forked workers (Linux) inherit the inputs and
+    receive only each chunk's bounds (:func:`_forked_rows`); spawned ones receive each chunk's
+    inputs pickled, and ``extract`` too (a bound method of a metric takes its metric along)."""
     n = len(hypotheses)
     bounds = np.linspace(0, n, min(n, workers * CHUNKS_PER_WORKER) + 1).astype(int)
-    w = WARM_SEGMENTS
-    warm = partial(_warm, texts, extract, hypotheses[:w], references[:w], sources and sources[:w])
-    with _executor(workers, warm) as pool:
-        futures = [
-            pool.submit(_in_job, texts, extract, hypotheses[a:b], references[a:b], sources and sources[a:b])
-            for a, b in zip(bounds[:-1], bounds[1:])
-        ]
-        rows = [_result(future) for future in futures]
-    return np.concatenate(rows)
+    spans = list(zip(bounds[:-1].tolist(), bounds[1:].tolist()))
+    job = (extract, hypotheses, references, sources, texts)
+    if _forking():
+        return _forked_rows(job, spans, workers)
+    with _executor(workers, _nothing) as pool:  # spawned workers start empty: they load the kernels anyway
+        futures = [pool.submit(_rows, *_sliced(job, a, b)) for a, b in spans]
+        return np.concatenate([_result(future) for future in futures])
+
+
+#: An in-memory job of :func:`chunked_rows`: the extraction, hypotheses, references, sources, texts.
+_Job = tuple[Callable[..., np.ndarray], list[str], list[list[str]], Optional[list[str]], int]
+
+#: The in-memory jobs running now, by key, with the array of their rows (shared memory, or None):
+#: forked workers find theirs in the memory they inherit.
+_INHERITED: dict[int, tuple[_Job, Optional[np.ndarray]]] = {}
+_KEYS = itertools.count()
+
+
+def _nothing() -> None:
+    """No warm-up (done already, or not needed)."""
+
+
+def _forked_rows(job: _Job, spans: list[tuple[int, int]], workers: int) -> np.ndarray:
+    """:func:`chunked_rows` on forked workers. The job is left in :data:`_INHERITED` before the
+    pool forks, so the workers read the inputs from the memory they inherit and receive only
+    ``(start, stop)`` bounds: nothing is pickled but those. They write the rows into an array in
+    memory shared with this process (:func:`_shared_rows`), shaped like those of the first
+    :data:`WARM_SEGMENTS` segments, which this process extracts first (:func:`_warm`: the
+    workers then find the compiled kernels loaded); a chunk whose rows differ in shape or type
+    comes back pickled, and the chunks are concatenated as they are."""
+    extract, hypotheses, references, sources, texts = _sliced(job, 0, WARM_SEGMENTS)
+    out = _shared_rows(len(job[1]), _warm(texts, extract, hypotheses, references, sources))
+    key = next(_KEYS)
+    _INHERITED[key] = (job, out)
+    try:
+        with _executor(workers, _nothing) as pool:
+            futures = [pool.submit(_inherited_rows, key, a, b) for a, b in spans]
+            parts = [_result(future) for future in futures]
+    finally:
+        _INHERITED.pop(key, None)
+    if out is None:  # every worker sent its rows
+        return np.concatenate([part for part in parts if part is not None])
+    if all(part is None for part in parts):
+        return out
+    return np.concatenate([out[a:b] if part is None else part for part, (a, b) in zip(parts, spans)])
+
+
+def _shared_rows(n: int, sample: object) -> Optional[np.ndarray]:
+    """An empty array for ``n`` rows like those of ``sample``, in an anonymous shared mapping
+    (``mmap``) that workers forked afterwards write into; ``None`` when ``sample`` is not a 2-D
+    array of numbers."""
+    if not isinstance(sample, np.ndarray) or sample.ndim != 2 or sample.dtype.hasobject:
+        return None
+    size = n * sample.shape[1] * sample.dtype.itemsize
+    if size == 0:
+        return None
+    return np.frombuffer(mmap.mmap(-1, size), dtype=sample.dtype).reshape(n, sample.shape[1])
+
+
+def _sliced(job: _Job, start: int, stop: int) -> _Job:
+    """The part of ``job`` for segments ``start:stop``."""
+    extract, hypotheses, references, sources, texts = job
+    return extract, hypotheses[start:stop], references[start:stop], sources and sources[start:stop], texts
+
+
+def _rows(
+    extract: Callable[..., np.ndarray],
+    hypotheses: list[str],
+    references: list[list[str]],
+    sources: Optional[list[str]],
+    texts: int,
+) -> np.ndarray:
+    """In a worker: the rows of a chunk, inside the job of the whole run."""
+    return _in_job(texts, extract, hypotheses, references, sources)
+
+
+def _inherited_rows(key: int, start: int, stop: int) -> Optional[np.ndarray]:
+    """In a forked worker: the rows of segments ``start:stop`` of the job its parent left under
+    ``key``, written into the job's shared array (``None`` returned), or returned when they do
+    not fit it."""
+    job, out = _INHERITED[key]
+    rows = _rows(*_sliced(job, start, stop))
+    if out is None or rows.dtype != out.dtype or rows.shape != (stop - start, out.shape[1]):
+        return rows
+    out[start:stop] = rows
+    return None
 
 
 def ordered_map(

@@ -101,9 +101,10 @@ def meta_evaluate(
         reference_name: how the references are named in the result (``"asset"``).
         n_samples: bootstrap resamples of the segments (0: no intervals).
         seed: seed of the resampling.
-        n_jobs: worker processes extracting the metrics' statistics (0: one per available core;
-            ``None``: those of the :func:`simpeval.engines.pool.jobs` block around the call, else 1);
-            every figure is the same bits with any count.
+        n_jobs: cores in all: worker processes extracting the metrics' statistics, on one thread
+            each (1: this process on one thread; 0: one per available core; ``None``: those of the
+            :func:`simpeval.engines.pool.jobs` block around the call, else this process on every
+            thread); every figure is the same bits with any count.
 
     Returns:
         Every figure. System-level correlations need 3 systems (NaN below), the Williams test

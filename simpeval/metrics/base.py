@@ -273,9 +273,9 @@ class Metric(ABC):
 
         Args:
             hypotheses, references, sources: as in :meth:`corpus_score`.
-            n_jobs: worker processes extracting the rows, chunk by chunk (0: one per available core;
-                ``None``: those of the :func:`simpeval.engines.pool.jobs` block around, else 1); the
-                same bits with any number (:mod:`simpeval.engines.pool`).
+            n_jobs: cores: worker processes extracting the rows, on one thread each (1: here, on
+                one thread; 0: one per available core; ``None``: those of the :func:`simpeval.engines.pool.jobs`
+                block around, else here on every thread); the same bits (:mod:`simpeval.engines.pool`).
         """
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         return self._locked_extract(hyps, refs, srcs, n_jobs)

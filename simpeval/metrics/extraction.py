@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pickle
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from functools import partial
 from typing import Optional, Protocol
 
@@ -46,7 +47,8 @@ def extract_rows(
 ) -> StatsArray:
     """``metric.extract_stats(hypotheses, references, sources)`` under the metric's lock, or on
     ``n_jobs`` worker processes (``None``: those of the :func:`~simpeval.engines.pool.jobs` block
-    around the call, else 1; 0: one per available core).
+    around the call, else 1; 0: one per available core). An explicit ``n_jobs=N`` is N cores: a
+    call it runs here (too small for workers, or ``N=1``) runs its kernels on at most N threads.
 
     Raises:
         InvalidOptionError: ``n_jobs`` is not an integer >= 0.
@@ -59,7 +61,7 @@ def extract_rows(
         lock = metric.__dict__.setdefault("_stats_lock", threading.RLock())
     wanted = pool.current_jobs() if n_jobs is None else pool.resolve_jobs(n_jobs, f"{metric.name}: n_jobs")
     workers = pool.workers_for(len(hypotheses), wanted)
-    with lock:
+    with lock, _cores(n_jobs, wanted):
         copy = pool.pickled(metric, metric.name) if workers > 1 else None
         if copy is None:
             return metric.extract_stats(hypotheses, references, sources)
@@ -69,8 +71,14 @@ def extract_rows(
     except WorkerError:  # a worker died (out of memory?): said as it is, not done again here
         raise
     except SimpevalError:  # its message counts segments from its chunk's start: the whole job's error, here
-        with lock:
+        with lock, _cores(n_jobs, wanted):
             return metric.extract_stats(hypotheses, references, sources)
+
+
+def _cores(n_jobs: Optional[int], wanted: int) -> AbstractContextManager[None]:
+    """An explicit ``n_jobs=N`` is N cores in all: a call it runs here runs its kernels on N
+    threads (``n_jobs=1``: one, like ``make -j1``); ``None`` keeps the threads of the context."""
+    return nullcontext() if n_jobs is None else jit.threads(wanted)
 
 
 def _extract_copy(
