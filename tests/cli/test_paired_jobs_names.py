@@ -30,4 +30,4 @@ def test_paired_jobs_and_jobs_reach_their_own_fields(runner, tmp_corpus, monkeyp
 def test_the_help_tells_threads_from_processes(runner) -> None:
     text = " ".join(runner.invoke(main, ["compare", "--help"], terminal_width=200).output.split())
     assert "--paired-jobs N Metrics compared at once, on threads (0: one per CPU; worker processes are --jobs)" in text
-    assert "Worker processes extracting the statistics" in text
+    assert "worker processes extracting the statistics, their compiled kernels on one thread each" in text
