@@ -36,7 +36,6 @@ from .exceptions import InvalidOptionError, ReferenceLayoutError
 from .io import MAX_LINE_LENGTH, STDIN, display_name, iter_tsv_references
 from .metrics import Metric, References, available_metrics, metric_class
 from .report import ResultTable, SegmentTable
-from .testsets import load_testset
 
 __all__ = [
     "LINE_COUNT_MISMATCH",
@@ -309,6 +308,8 @@ def open_inputs(
     }
     files = [display_name(path) for path in inputs]
     if test_set is not None:
+        from .testsets import load_testset  # the test sets' registry only when one is read
+
         data = load_testset(test_set, progress=progress)
         label = f"test set {data.name}"
         refs = [iter(stream) for stream in data.references]

@@ -38,7 +38,6 @@ from ..io import MAX_LINE_LENGTH, STDIN
 from ..metrics import Metric
 from ..report import available_formats
 from ..significance._resample import MAX_RESAMPLES
-from ..testsets import available_testsets
 from .options import Decorator, MultiValueOption, option_group
 from .progress import Progress
 
@@ -125,7 +124,27 @@ def usage_errors() -> Iterator[None]:
 
 # ------------------------------------------------------------ where the data comes from
 class TestSetChoice(click.Choice):  # type: ignore[type-arg]
-    """A built-in test set name, in any case, with hyphens or EASSE's underscores (``asset_test``)."""
+    """A built-in test set name, in any case, with hyphens or EASSE's underscores (``asset_test``).
+
+    The names are read from the registry when first needed (a ``--test-set`` given, ``--help``),
+    so a command reading files does not import :mod:`simpeval.testsets`."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__((), case_sensitive=False)
+        self.kind = kind
+        self._names: Optional[Sequence[str]] = None
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        if self._names is None:
+            from ..testsets import available_testsets
+
+            self._names = tuple(available_testsets(kind=self.kind))
+        return self._names
+
+    @choices.setter
+    def choices(self, value: Sequence[str]) -> None:  # click.Choice.__init__ sets it
+        pass
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)
@@ -136,7 +155,7 @@ data_options: Decorator = option_group(
     click.option(
         "--test-set",
         "-t",
-        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+        type=TestSetChoice("corpus"),
         metavar="NAME",
         help="A built-in test set instead of --sources/--references (downloaded and "
         "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME.",
