@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from simpeval.cli import main
-from simpeval.cli import groups
+from simpeval.cli import groups, main
 from simpeval.cli.metric_options import spelled_metrics
 from simpeval.testsets import available_testsets
 
