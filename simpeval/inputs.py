@@ -27,7 +27,7 @@ import sys
 import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Generic, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Generic, Optional, TypeVar
 
 from .alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from .defaults import CHUNK_SIZE
@@ -36,7 +36,9 @@ from .exceptions import InvalidOptionError, ReferenceLayoutError
 from .io import MAX_LINE_LENGTH, STDIN, display_name, iter_tsv_references
 from .metrics import Metric, References, available_metrics, metric_class
 from .report import ResultTable, SegmentTable
-from .testsets import load_testset
+
+if TYPE_CHECKING:  # the test sets are imported by the first one read (load_testset)
+    from .testsets import TestSet
 
 __all__ = [
     "LINE_COUNT_MISMATCH",
@@ -274,6 +276,13 @@ class _IdenticalStreams:
 def _listing(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def load_testset(name: str, progress: Optional[Callable[[str, int, Optional[int]], None]] = None) -> TestSet:
+    """:func:`simpeval.testsets.load_testset`, whose registry is imported by the first test set read."""
+    from .testsets import load_testset as load
+
+    return load(name, progress=progress)
 
 
 def open_inputs(

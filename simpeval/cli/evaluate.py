@@ -25,7 +25,6 @@ from ..io import STDIN
 from ..metrics import Metric, available_metrics
 from ..report import ResultTable, render, table_document
 from ..report.document import Document
-from ..testsets import available_testsets
 from .groups import (
     DataOptions,
     OutputOptions,
@@ -97,7 +96,7 @@ easse_group: Decorator = option_object(
     click.option(
         "--test_set",
         "easse_test_set",
-        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+        type=TestSetChoice("corpus"),
         metavar="NAME",
         help="EASSE's spelling of --test-set.",
     ),

@@ -38,9 +38,9 @@ from ..io import MAX_LINE_LENGTH, STDIN
 from ..metrics import Metric
 from ..report import available_formats
 from ..significance._resample import MAX_RESAMPLES
-from ..testsets import available_testsets
 from .options import Decorator, MultiValueOption, option_group
 from .progress import Progress
+from .testset_choice import TestSetChoice
 
 __all__ = [
     "DOCUMENT_FORMATS",
@@ -124,19 +124,12 @@ def usage_errors() -> Iterator[None]:
 
 
 # ------------------------------------------------------------ where the data comes from
-class TestSetChoice(click.Choice):  # type: ignore[type-arg]
-    """A built-in test set name, in any case, with hyphens or EASSE's underscores (``asset_test``)."""
-
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)
-
-
 #: ``--test-set`` (a built-in corpus) or ``--sources/--references/--num-refs`` (files).
 data_options: Decorator = option_group(
     click.option(
         "--test-set",
         "-t",
-        type=TestSetChoice(available_testsets(kind="corpus"), case_sensitive=False),
+        type=TestSetChoice("corpus"),
         metavar="NAME",
         help="A built-in test set instead of --sources/--references (downloaded and "
         "verified on first use; see 'simpeval testsets list'). Signatures record test:NAME.",

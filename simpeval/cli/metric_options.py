@@ -10,6 +10,11 @@ Interface (what a command uses):
 A flag is routed by the metric that declared it (a table kept with the flags), never by
 splitting its name, so a hyphenated metric name (``--my-metric-order``) works. The command's
 class must be a :class:`MetricFlagsCommand` (``MultiValueCommand`` is one).
+
+A metric's flags are read from its class, so building them imports the metric's module. A
+command line is parsed with the flags of the metrics it spells (an argument starting with
+``--<metric>-``) only, so ``compare -m bleu chrf`` does not import SARI, TER or the teaching
+metrics; ``--help`` (and shell completion) lists every metric's flags.
 """
 
 from __future__ import annotations
@@ -81,10 +86,11 @@ def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     return click.Option([dashed, name], type=kind, default=None, metavar=_METAVARS[spec.kind], help=text)
 
 
-def flag_table() -> dict[str, Flag]:
-    """Every generated flag by its click parameter name, for the metrics registered now."""
+def flag_table(metrics: Optional[Sequence[str]] = None) -> dict[str, Flag]:
+    """Every generated flag by its click parameter name, for the metrics registered now (or
+    for those of ``metrics``, registry names, only)."""
     table: dict[str, Flag] = {}
-    for key in available_metrics():
+    for key in available_metrics() if metrics is None else metrics:
         try:
             cls = metric_class(key)
         except Exception:  # a broken plugin gets no flags; naming it in --metrics reports why
@@ -97,24 +103,53 @@ def flag_table() -> dict[str, Flag]:
 
 
 @functools.lru_cache(maxsize=8)
-def _cached_table(registry: tuple[str, ...]) -> dict[str, Flag]:
-    return flag_table()
+def _cached_table(metrics: tuple[str, ...]) -> dict[str, Flag]:
+    return flag_table(metrics)
 
 
-def _current_table() -> dict[str, Flag]:
-    return _cached_table(tuple(available_metrics()))
+#: ``ctx.meta`` key: the arguments a command is parsing (:meth:`MetricFlagsCommand.parse_args`).
+_ARGS = "simpeval.metric_flags.args"
+
+
+def spelled_metrics(registry: Sequence[str], args: Sequence[str]) -> list[str]:
+    """The metrics of ``registry`` whose flags ``args`` may give: those spelled ``--<metric>-...``.
+
+    Examples:
+        >>> spelled_metrics(["bleu", "nltk-bleu", "sari"], ["-m", "bleu", "--nltk-bleu-weights=1"])
+        ['nltk-bleu']
+    """
+    return [key for key in registry if any(arg.startswith(f"--{key}-") for arg in args)]
+
+
+def _current_table(ctx: Optional[click.Context] = None) -> dict[str, Flag]:
+    """The flags of every registered metric, or, while ``ctx`` parses a command line that asks for
+    no help, of the metrics it spells (:func:`spelled_metrics`): the others' modules stay unimported."""
+    registry = available_metrics()
+    args = None if ctx is None or ctx.resilient_parsing else ctx.meta.get(_ARGS)
+    if args is not None and not any(arg in ("--help", "-h") for arg in args):
+        registry = spelled_metrics(registry, args)
+    return _cached_table(tuple(registry))
 
 
 class MetricFlagsCommand(click.Command):
     """A command whose parameters include the metric flags when its callback asks for them
     (:func:`metric_options`): computed when the command runs, so a metric registered after
-    the command was defined has its flags."""
+    the command was defined has its flags. A command line is parsed with the flags of the
+    metrics it spells only (:func:`_current_table`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[_ARGS] = tuple(args)
+        return super().parse_args(ctx, self.rewrite_args(ctx, args))
+
+    def rewrite_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The arguments as click is to parse them (a subclass may regroup them); these as they are."""
+        return args
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         params = super().get_params(ctx)
         if not getattr(self.callback, _MARK, False):
             return params
-        return params[:-1] + [flag.parameter for flag in _current_table().values()] + params[-1:]  # help last
+        return params[:-1] + [flag.parameter for flag in _current_table(ctx).values()] + params[-1:]  # help last
 
 
 def _value(spec: OptionSpec, value: Any) -> Any:
@@ -132,7 +167,7 @@ def metric_options(function: F) -> F:
     def command(*args: Any, **kwargs: Any) -> Any:
         given: dict[str, dict[str, Any]] = {}
         spelled: dict[tuple[str, str], str] = {}
-        for name, flag in _current_table().items():
+        for name, flag in _current_table(click.get_current_context(silent=True)).items():
             value = kwargs.pop(name, None)
             if value is not None:
                 given.setdefault(flag.metric, {})[flag.spec.name] = _value(flag.spec, value)

@@ -110,8 +110,8 @@ class MultiValueCommand(MetricFlagsCommand):
     """A command whose :class:`MultiValueOption` options take several space-separated values
     (and whose callback may ask for the metric flags: :func:`~.metric_options.metric_options`)."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, expand_multi_values(self.get_params(ctx), args, ctx))
+    def rewrite_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return expand_multi_values(self.get_params(ctx), args, ctx)
 
 
 def option_group(*options: Decorator) -> Decorator:

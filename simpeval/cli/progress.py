@@ -21,9 +21,10 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
-from typing import IO, Any, Optional
+from typing import IO, TYPE_CHECKING, Any, Optional
 
-from tqdm import tqdm
+if TYPE_CHECKING:  # tqdm is imported by the first bar drawn: not at all under --quiet or in a pipe
+    from tqdm import tqdm
 
 __all__ = ["Progress"]
 
@@ -71,6 +72,8 @@ class Progress:
             self._label = label
             sized = _has_size(self.stream)
             columns, rows = (None, None) if sized else _FALLBACK_SIZE
+            from tqdm import tqdm
+
             self._bar = tqdm(
                 desc=label[:_LABEL],
                 total=total or None,
