@@ -379,7 +379,7 @@ class Metric(ABC):
             hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
             chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
             total = chunk_total if total is None else total + chunk_total
-            ref_counts.update(len(r) for r in per_segment)
+            ref_counts.update(map(len, per_segment))
         if total is None:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
