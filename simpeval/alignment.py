@@ -113,7 +113,8 @@ def iter_aligned_chunks(
         rows = list(itertools.islice(zip_longest(*iterators, fillvalue=_END), chunk_size))
         if not rows:
             return
-        if any(_END in row for row in rows):
+        # an exhausted iterable fills every later row: only the chunk's last row can show it
+        if any(item is _END for item in rows[-1]):
             lengths = []
             for k, (name, iterator) in enumerate(zip(names, iterators)):
                 present = sum(1 for row in rows if row[k] is not _END)

@@ -350,7 +350,7 @@ def _chunk_counts(
         bound = shared.vocab.bound
     ids, offsets, hyp_idx = _append(shared.ids, shared.offsets, outputs)
     src_idx, ref_idx = shared.src_idx, shared.ref_idx
-    n_refs = np.fromiter((len(r) for r in references), dtype=np.int64, count=n)
+    n_refs = np.fromiter(map(len, references), dtype=np.int64, count=n)
     if compiled:
         from .sari_numba import sari_counts
 

@@ -192,6 +192,7 @@ def _count_block(
         # gather the pieces (source, output, references) and give tokens local ids
         count = 0
         n_local = 0
+        n_src_tokens = 0  # distinct tokens of the source
         for p in range(n_pieces):
             sid = _piece_string(seg, p, src_idx, hyp_idx, ref_off, ref_idx)
             piece_start[p] = count
@@ -202,6 +203,8 @@ def _count_block(
                     local_of[token] = n_local
                 tokens[count] = local_of[token]
                 count += 1
+            if p == 0:
+                n_src_tokens = n_local
         piece_start[n_pieces] = count
         base = n_local + 1
 
@@ -210,8 +213,19 @@ def _count_block(
             n_grams = 0
             for p in range(n_pieces):
                 n_grams += max(piece_start[p + 1] - piece_start[p] - order + 1, 0)
-            mask, shift = reset(table, n_grams)
-            m = 0  # distinct n-grams so far
+            if order == 1:
+                # a token's local id is its rank of first occurrence, piece after piece: the
+                # dense id of the unigram is that rank, found without the table
+                mask, shift = 0, np.uint64(0)
+                m = n_local
+                for g in range(m):
+                    s_cnt[g] = 0
+                    h_cnt[g] = 0
+                    r_cnt[g] = 0
+                    last_ref[g] = -1
+            else:
+                mask, shift = reset(table, n_grams)
+                m = 0  # distinct n-grams so far
             n_src = 0
             k_nonempty = 0
             for p in range(n_pieces):
@@ -220,14 +234,16 @@ def _count_block(
                 if p >= 2 and stop > first:
                     k_nonempty += 1
                 for pos in range(first, stop):
-                    key = tokens[pos] if order == 1 else prev[pos] * base + tokens[pos + order - 1]
-                    found = intern(table, keys, key, mask, shift, m)
-                    if found == m:  # a new n-gram
-                        s_cnt[m] = 0
-                        h_cnt[m] = 0
-                        r_cnt[m] = 0
-                        last_ref[m] = -1
-                        m += 1
+                    if order == 1:
+                        found = tokens[pos] - 1
+                    else:
+                        found = intern(table, keys, prev[pos] * base + tokens[pos + order - 1], mask, shift, m)
+                        if found == m:  # a new n-gram
+                            s_cnt[m] = 0
+                            h_cnt[m] = 0
+                            r_cnt[m] = 0
+                            last_ref[m] = -1
+                            m += 1
                     prev[pos] = found
                     if p == 0:
                         s_cnt[found] += 1
@@ -239,7 +255,7 @@ def _count_block(
                         last_ref[found] = p
                         r_cnt[found] += 1
                 if p == 0:
-                    n_src = m
+                    n_src = n_src_tokens if order == 1 else m
 
             # the statistics of this order, source n-grams in order of first occurrence
             k = float(n_refs)

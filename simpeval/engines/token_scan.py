@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .hashing import intern_bytes
+from .hashing import add_bytes, find_bytes, intern_bytes
 from .jit import jit
 from .tokenize13a import PUNCT_13A
 
@@ -185,7 +185,9 @@ def encode_kinds(
             i += 1
             continue
         if t0 >= 0:  # the token ends here
-            found = intern_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool, sizes)
+            found, slot = find_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool)
+            if found < 0:  # a new token (rare): a call, outside the inlined lookup
+                found = add_bytes(a, t0, i, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
             if found < 0:
                 cursor[0] = t0
                 cursor[1] = line
@@ -243,7 +245,9 @@ def encode_spaces(
             h = (h ^ np.uint64(a[i])) * _FNV_PRIME
             i += 1
             continue
-        found = intern_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool, sizes)
+        found, slot = find_bytes(a, t0, i, h, table, hashes, tok_start, tok_len, pool)
+        if found < 0:  # a new token (rare): a call, outside the inlined lookup
+            found = add_bytes(a, t0, i, h, slot, table, hashes, tok_start, tok_len, pool, sizes)
         if found < 0:
             cursor[0] = t0
             cursor[1] = line

@@ -46,7 +46,7 @@ from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_int, check_stats_vector, check_unicode, materialize
+from .validation import check_int, check_stats_vector, check_strings, check_unicode, materialize
 
 __all__ = ["Metric", "register_bootstrap"]
 
@@ -188,14 +188,9 @@ class Metric(ABC):
                 f"{self.name}: {argument} must be a sequence or iterable of strings, one per segment "
                 f"(got {type(values).__name__}). Wrap a single sentence in a list, or use sentence_score()."
             )
-        values = materialized
-        for i, value in enumerate(values):
-            if not isinstance(value, str):
-                raise InvalidInputError(
-                    f"{self.name}: {argument}[{i}] must be a string (got {type(value).__name__}: {value!r})."
-                )
-        check_unicode(values, argument, self.name)
-        return list(values)
+        check_strings(materialized, argument, self.name)
+        check_unicode(materialized, argument, self.name)
+        return list(materialized)
 
     def validate_stats(self, stats: Any, n_stats: int) -> StatsArray:
         """A summed statistics vector as float64, checked (see :func:`check_stats_vector`)."""
@@ -384,7 +379,7 @@ class Metric(ABC):
             hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
             chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
             total = chunk_total if total is None else total + chunk_total
-            ref_counts.update(len(r) for r in per_segment)
+            ref_counts.update(map(len, per_segment))
         if total is None:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Optional
@@ -10,7 +11,13 @@ import numpy as np
 
 from .. import _validate
 from .._types import StatsArray
-from ..exceptions import InvalidOptionError, InvalidStatisticsError, InvalidTextError, InvalidValueError
+from ..exceptions import (
+    InvalidInputError,
+    InvalidOptionError,
+    InvalidStatisticsError,
+    InvalidTextError,
+    InvalidValueError,
+)
 
 __all__ = [
     "check_bool",
@@ -18,6 +25,7 @@ __all__ = [
     "check_int",
     "check_number",
     "check_stats_vector",
+    "check_strings",
     "check_unicode",
     "materialize",
     "materialized_or_given",
@@ -57,6 +65,21 @@ def check_finite_stats(stats: StatsArray, owner: str) -> None:
         )
 
 
+def check_strings(values: Sequence[Any], argument: str, owner: str) -> None:
+    """Refuse a value that is not a string (every value's type is read in C; a loop finds the first).
+
+    Raises:
+        InvalidInputError: names ``argument[i]`` and the value.
+    """
+    if not set(map(type, values)) - {str}:
+        return
+    for i, value in enumerate(values):
+        if not isinstance(value, str):
+            raise InvalidInputError(
+                f"{owner}: {argument}[{i}] must be a string (got {type(value).__name__}: {value!r})."
+            )
+
+
 def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) -> None:
     """Refuse lone surrogates (not valid Unicode text): every engine then fails alike, with the
     position, instead of the compiled ones failing on UTF-8 encoding and the others not.
@@ -71,10 +94,10 @@ def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) ->
         simpeval.exceptions.InvalidTextError: SARI: hypotheses[2] holds a lone surrogate (U+DCE9), which is not valid Unicode text. Decode the input with errors='replace' or fix its source.
     """
     try:
-        try:
-            joined = "".join(values)  # type: ignore[arg-type]  # the common case: no None
-        except TypeError:
-            joined = "".join(value for value in values if value is not None)
+        try:  # str.isascii() reads a flag of the string: only the others are encoded
+            joined = "".join(itertools.filterfalse(str.isascii, values))  # type: ignore[arg-type]
+        except TypeError:  # a None among them
+            joined = "".join(value for value in values if value is not None and not value.isascii())
         joined.encode("utf-8")
     except UnicodeEncodeError:
         for i, value in enumerate(values):

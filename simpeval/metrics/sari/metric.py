@@ -118,7 +118,7 @@ class SARI(Metric):
         if sources is None:  # the base class already refuses this; kept for type narrowing
             raise MissingSourceError("SARI: sources are required.")
         counts = None
-        texts = sum(len(refs) + 2 for refs in references)
+        texts = 2 * len(references) + sum(map(len, references))
         engine = run_engine(self.engine, self._requested_engine, "numpy", texts)
         if engine != "reference":
             counts = fast_sari_counts(
