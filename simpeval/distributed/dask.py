@@ -118,7 +118,9 @@ def _shared(dask: Any, metric: Metric) -> Any:
     return dask.delayed(client.scatter([metric], hash=False)[0])
 
 
-def _stats(part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], k: int) -> Partition:
+def stats_on_worker(
+    part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], k: int
+) -> Partition:
     """A partition's :func:`~simpeval.distributed.rows.numbered_stats`, on a worker: its kernels on
     the worker's own threads (:func:`~simpeval.distributed.worker.kernel_threads`)."""
     with kernel_threads(task_threads()):
@@ -163,7 +165,7 @@ def corpus_stats_dask(
     shared = _shared(dask, m)
     try:
         parts: tuple[Partition, ...] = dask.compute(
-            *[dask.delayed(_stats)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
+            *[dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
         )
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
@@ -214,7 +216,7 @@ def score_dask(
     m = as_metric(metric)
     partitions = _partitions(dask, frame)
     shared = _shared(dask, m)
-    parts = [dask.delayed(_stats)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
+    parts = [dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
     try:
         try:
             total, facts = _total(dask, m, parts, progress, sums_in_order(m))
