@@ -103,32 +103,41 @@ class Notes:
 
 
 class _Recorder(logging.Handler):
-    """The records of one thread (a worker may run other tasks at the same time)."""
+    """In place of the root logger's handlers for a moment: this thread's records are kept, not
+    said; another thread's (a worker may run other tasks at the same time) go where they would."""
 
-    def __init__(self) -> None:
+    def __init__(self, others: list[logging.Handler]) -> None:
         super().__init__(logging.NOTSET)
         self.thread = threading.get_ident()
+        last_resort = [logging.lastResort] if logging.lastResort is not None else []
+        self.others = others or last_resort  # where a record goes when the root has no handler
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         if record.thread == self.thread:
             self.records.append(record)
+            return
+        for handler in self.others:
+            if record.levelno >= handler.level:
+                handler.handle(record)
 
 
 def said_about(metric: Metric, hypotheses: Sequence[str]) -> Notes:
-    """What ``metric.warn_about(hypotheses)`` says (logged or warned), recorded instead of said."""
+    """What ``metric.warn_about(hypotheses)`` says (logged or warned), recorded instead of said (a
+    logger that does not propagate to the root, or has handlers of its own, still says it)."""
     notice = getattr(metric, "warn_about", None)
     if notice is None:
         return Notes()
-    recorder = _Recorder()
     root = logging.getLogger()
-    root.addHandler(recorder)
+    others = list(root.handlers)
+    recorder = _Recorder(others)
+    root.handlers = [recorder]
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             notice(list(hypotheses))
     finally:
-        root.removeHandler(recorder)
+        root.handlers = others
     return Notes(
         tuple((r.name, r.levelno, r.getMessage()) for r in recorder.records),
         tuple((w.category, str(w.message)) for w in caught),
