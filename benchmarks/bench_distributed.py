@@ -245,6 +245,23 @@ def _tree_cpu_seconds() -> float:
     return total
 
 
+def _python_peaks() -> list[int]:
+    """The peak resident memory (``VmHWM``) of every Python process below this one: Spark's Python
+    daemon and the workers it forked (the reader's and the scorer's of each task), in bytes."""
+    import psutil
+
+    peaks = [0]
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "python" not in child.name():
+                continue
+            with open(f"/proc/{child.pid}/status") as status:
+                peaks += [int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM:")]
+        except (psutil.Error, OSError):  # ended meanwhile, or no /proc
+            continue
+    return peaks
+
+
 def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
     """``score_spark`` on ``local[workers]`` (``None`` without pyspark or Java)."""
     try:
@@ -273,7 +290,7 @@ def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
             frame = shards_frame_spark(spark, paths, "parquet", COLUMNS)
             score = score_spark(frame, metric, refs=["ref0"], src="source")
             times.append((time.perf_counter() - start, _tree_cpu_seconds() - cpu))
-        peaks = spark.sparkContext.parallelize(range(4 * workers), workers).map(lambda _: _peak_rss()).collect()
+        peaks = _python_peaks()
     finally:
         spark.stop()
     seconds, used = min(times)
