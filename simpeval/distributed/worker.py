@@ -9,7 +9,7 @@ process's, set by the first task and lifted after the last (a process that hosts
 no limit of its own). Threads change times, never bits.
 
 **Notes.** What a metric says once per call about its text (sacrebleu's warning about a
-tokenized period, :meth:`~simpeval.metrics.base.Metric.warn_about`) is not said on the workers,
+tokenized period, a metric's ``warn_about``) is not said on the workers,
 once per partition: a partition's task records it as values (:func:`said_about`) and the
 client or driver says it once per call (:meth:`Notes.say`), as the local path says it once per
 call. A partition says it when its own text calls for it (the local path looks at the whole
