@@ -5,19 +5,26 @@ The corpus (distinct generated segments, one reference each) is written as Parqu
 engine reads them with simpeval's shard reader (:func:`simpeval.distributed.shards.read_shard`,
 the rules of ``simpeval score --shards``) and scores each metric:
 
-* **one process**: ``metric.corpus_stats`` shard after shard, the rows summed in order (the
-  local path's sum, bit for bit), in a fresh process;
+* **one process, one core**: ``metric.corpus_stats`` shard after shard, the rows summed in order
+  (the local path's sum, bit for bit), in a fresh process whose compiled kernels run on one
+  thread (``jit.one_thread()``): one core, as one single-threaded Dask worker or Spark task has,
+  so "one Dask worker within 1.2x of one process" compares one core with one core;
+* **one process, every core**: the same with the kernels on every core (Numba's threads: SARI's
+  chunks and BLEU's counting run threaded), the library's default, for information;
 * **--jobs W**: the whole corpus in one process, ``metric.corpus_stats(..., n_jobs=W)`` (W worker
   processes; "n/a" where ``Metric.corpus_stats`` has no ``n_jobs``);
 * **Dask**: :func:`simpeval.distributed.score_dask` on a ``LocalCluster`` of W single-threaded worker
-  processes, one partition per shard read on the workers (``shards_frame_dask``);
-* **Spark**: :func:`simpeval.distributed.score_spark` on ``local[W]`` (``shards_frame_spark``).
+  processes, one partition per shard read on the workers (``shards_frame_dask``); each worker's
+  kernels run on its one thread;
+* **Spark**: :func:`simpeval.distributed.score_spark` on ``local[W]`` (``shards_frame_spark``); each
+  task's kernels on its one core (``spark.task.cpus``).
 
 Per metric, one table: seconds (reading and scoring; the engines are started and warmed up
 first; with ``--repeat R`` the best of R runs), segments per second, speed-up over W=1 of the same engine, efficiency (speed-up / W),
 peak resident memory per worker process, the CPU time each worker got per second of the run
-(below 100%: the machine did not give it a whole core), and whether the score equals the one-process score
-bit for bit. The load average of the machine is printed with the numbers: on a shared machine
+(below 100%: the machine did not give it a whole core; Spark's counts the JVM and every Python
+worker it started), the CPU seconds of the run over every worker (on a shared machine, what to
+compare), and whether the score equals the one-process score bit for bit. The load average of the machine is printed with the numbers: on a shared machine
 they are only as good as it is idle.
 
 Usage:
@@ -54,6 +61,8 @@ WORDS = np.array(
 )
 COLUMNS = ["hypothesis", "ref0", "source"]
 ENGINES = ("one", "jobs", "dask", "spark")
+#: The rows of the one-process baseline: kernels on one thread (one core), and on every core (information).
+ONE_CORE, EVERY_CORE = "one", "every"
 #: Targets of the issue: Dask W=1 within 1.2x of one process; speed-up from 1 to W workers.
 ONE_WORKER_RATIO = 1.2
 SPEED_UP_TARGETS = {2: 1.7, 16: 12.0}
@@ -120,8 +129,17 @@ def _warm(name: str, path: str) -> Any:
     return get_metric(name)
 
 
-def one_process(paths: list[str], name: str, repeat: int) -> Measured:
-    """(In a fresh process.) ``corpus_stats`` shard after shard, summed in order as the local path sums."""
+def one_process(paths: list[str], name: str, repeat: int, one_core: bool) -> Measured:
+    """(In a fresh process.) ``corpus_stats`` shard after shard, summed in order as the local path
+    sums; ``one_core``: its compiled kernels on one thread."""
+    from simpeval.engines import jit
+
+    if one_core:
+        jit.limit_threads(1)  # this process is the child's own: kept for its life
+    return _one_process(paths, name, repeat)
+
+
+def _one_process(paths: list[str], name: str, repeat: int) -> Measured:
     from simpeval.distributed.rows import running_sum
     from simpeval.distributed.shards import read_shard
 
@@ -212,6 +230,38 @@ def with_dask(paths: list[str], name: str, workers: int, repeat: int) -> Measure
     return seconds, score, peak, used / seconds
 
 
+def _tree_cpu_seconds() -> float:
+    """CPU seconds of this process's descendants (Spark's JVM, its Python daemon and workers),
+    with the children they have waited for."""
+    import psutil
+
+    total = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            t = child.cpu_times()
+        except psutil.Error:  # ended meanwhile
+            continue
+        total += t.user + t.system + t.children_user + t.children_system
+    return total
+
+
+def _python_peaks() -> list[int]:
+    """The peak resident memory (``VmHWM``) of every Python process below this one: Spark's Python
+    daemon and the workers it forked (the reader's and the scorer's of each task), in bytes."""
+    import psutil
+
+    peaks = [0]
+    for child in psutil.Process().children(recursive=True):
+        try:
+            if "python" not in child.name():
+                continue
+            with open(f"/proc/{child.pid}/status") as status:
+                peaks += [int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM:")]
+        except (psutil.Error, OSError):  # ended meanwhile, or no /proc
+            continue
+    return peaks
+
+
 def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
     """``score_spark`` on ``local[workers]`` (``None`` without pyspark or Java)."""
     try:
@@ -230,19 +280,21 @@ def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
     )
     spark.sparkContext.setLogLevel("FATAL")
     try:
-        warm = shards_frame_spark(spark, paths[:1], "parquet", COLUMNS).limit(2000)
+        # every worker's Python processes started and their kernels loaded: a shard per worker
+        warm = shards_frame_spark(spark, paths[:workers], "parquet", COLUMNS)
         score_spark(warm, _warm(name, paths[0]), refs=["ref0"], src="source")
         times = []
         for _ in range(repeat):
             metric = _warm(name, paths[0])
-            start = time.perf_counter()
+            cpu, start = _tree_cpu_seconds(), time.perf_counter()
             frame = shards_frame_spark(spark, paths, "parquet", COLUMNS)
             score = score_spark(frame, metric, refs=["ref0"], src="source")
-            times.append(time.perf_counter() - start)
-        peaks = spark.sparkContext.parallelize(range(4 * workers), workers).map(lambda _: _peak_rss()).collect()
+            times.append((time.perf_counter() - start, _tree_cpu_seconds() - cpu))
+        peaks = _python_peaks()
     finally:
         spark.stop()
-    return min(times), score.score, max(peaks), None
+    seconds, used = min(times)
+    return seconds, score.score, max(peaks), used / seconds / workers
 
 
 def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> list[list[str]]:
@@ -251,7 +303,7 @@ def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> li
     base = runs.get(1)
     for workers, run in runs.items():
         if run is None:
-            rows.append([label, str(workers), "n/a", "", "", "", "", "", ""])
+            rows.append([label, str(workers), "n/a", "", "", "", "", "", "", ""])
             continue
         seconds, score, peak, cpu = run
         speed_up = base[0] / seconds if base is not None else None
@@ -265,6 +317,7 @@ def table_rows(label: str, runs: dict[int, Run], n: int, reference: float) -> li
                 "-" if speed_up is None else f"{speed_up / workers:.0%}",
                 f"{peak / 2**20:,.0f} MiB",
                 "-" if cpu is None else f"{cpu:.0%}",
+                "-" if cpu is None else f"{cpu * seconds * workers:.1f}",
                 "yes" if score == reference else "NO",
             ]
         )
@@ -275,10 +328,13 @@ def measure(
     paths: list[str], name: str, workers: Sequence[int], engines: Sequence[str], repeat: int
 ) -> dict[str, dict[int, Run]]:
     """Every engine's runs of one metric (the best of ``repeat``): ``{"one": {1: run}, "jobs": {W: run}, ...}``."""
-    runs: dict[str, dict[int, Run]] = {"one": {1: in_child(one_process, paths, name, repeat)}}
+    runs: dict[str, dict[int, Run]] = {
+        ONE_CORE: {1: in_child(one_process, paths, name, repeat, True)},
+        EVERY_CORE: {1: in_child(one_process, paths, name, repeat, False)},
+    }
     jobs = has_jobs()
     for engine in engines:
-        if engine == "one":
+        if engine == ONE_CORE:
             continue
         runs[engine] = {}
         for w in workers:
@@ -292,9 +348,10 @@ def measure(
 
 
 def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
-    """The Summary rows of one metric: Dask W=1 against one process, and each engine's speed-ups."""
-    one = runs["one"][1]
-    assert one is not None
+    """The Summary rows of one metric: Dask W=1 against one process (one core; every core for
+    information), and each engine's speed-ups."""
+    one, every = runs[ONE_CORE][1], runs[EVERY_CORE][1]
+    assert one is not None and every is not None
     rows = []
     dask = runs.get("dask", {})
     first = dask.get(1)
@@ -302,12 +359,13 @@ def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
         ratio = first[0] / one[0]
         rows.append(
             [
-                f"{name}: Dask 1 worker / one process",
+                f"{name}: Dask 1 worker / one process on one core",
                 f"{ratio:.2f}x",
                 f"<= {ONE_WORKER_RATIO}x",
                 met(ratio <= ONE_WORKER_RATIO),
             ]
         )
+        rows.append([f"{name}: Dask 1 worker / one process on every core", f"{first[0] / every[0]:.2f}x", "(info)", ""])
     for engine, targets in (("dask", SPEED_UP_TARGETS), ("spark", SPEED_UP_TARGETS), ("jobs", JOBS_TARGETS)):
         base = runs.get(engine, {}).get(1)
         for workers, run in runs.get(engine, {}).items():
@@ -362,12 +420,13 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         )
         for name in [m for m in args.metrics.split(",") if m]:
             runs = measure(paths, name, workers, engines, max(1, args.repeat))
-            one = runs["one"][1]
+            one = runs[ONE_CORE][1]
             assert one is not None
-            rows = table_rows("one process", runs["one"], n, one[1])
+            rows = table_rows("one process, one core", runs[ONE_CORE], n, one[1])
+            rows += table_rows("one process, every core", runs[EVERY_CORE], n, one[1])
             labels = {"jobs": "--jobs W", "dask": "Dask LocalCluster", "spark": "Spark local[W]"}
             for engine in engines:
-                if engine != "one":
+                if engine != ONE_CORE:
                     rows += table_rows(labels[engine], runs[engine], n, one[1])
             print(f"{name.upper()} (score {one[1]:.4f})")
             print_table(
@@ -380,6 +439,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
                     "efficiency",
                     "peak RSS / worker",
                     "CPU / worker",
+                    "CPU s",
                     "equal",
                 ],
                 rows,

@@ -34,11 +34,11 @@ from ..metrics.score import Score
 from .rows import (
     TEXT_NOT_LISTS,
     NotSequential,
+    Partition,
     ReferenceColumns,
     RowError,
     as_metric,
     check_columns,
-    numbered_rows,
     numbered_stats,
     partition_rows,
     row_error,
@@ -46,6 +46,7 @@ from .rows import (
     sums_in_order,
 )
 from .shards import read_shard
+from .worker import Notes, first_said, kernel_threads, task_threads
 
 ProgressFn = Callable[[str, int, Optional[int]], None]
 
@@ -117,14 +118,23 @@ def _shared(dask: Any, metric: Metric) -> Any:
     return dask.delayed(client.scatter([metric], hash=False)[0])
 
 
-def _fold(total: Optional[np.ndarray], part: tuple[np.ndarray, set[int]]) -> Optional[np.ndarray]:
+def stats_on_worker(
+    part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], k: int
+) -> Partition:
+    """A partition's :func:`~simpeval.distributed.rows.numbered_stats`, on a worker: its kernels on
+    the worker's own threads (:func:`~simpeval.distributed.worker.kernel_threads`)."""
+    with kernel_threads(task_threads()):
+        return numbered_stats(part, metric, hyp, refs, src, k)
+
+
+def _fold(total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
     """One step of the running total: run on the worker that holds the partition's rows."""
-    return running_sum(total, part[0])
+    return running_sum(total, part.rows)
 
 
-def _counts(part: tuple[np.ndarray, set[int]]) -> tuple[int, set[int]]:
-    """What the client needs of a partition: its number of rows and of references per segment."""
-    return len(part[0]), part[1]
+def _counts(part: Partition) -> tuple[int, set[int], Notes]:
+    """What the client needs of a partition: its number of rows, of references per segment, its notes."""
+    return len(part.rows), part.counts, part.notes
 
 
 def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
@@ -154,14 +164,15 @@ def corpus_stats_dask(
     partitions = _partitions(dask, frame)
     shared = _shared(dask, m)
     try:
-        parts = dask.compute(
-            *[dask.delayed(numbered_rows)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
+        parts: tuple[Partition, ...] = dask.compute(
+            *[dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
         )
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    kept = [p for p in parts if p.size]
+    kept = [p.rows for p in parts if p.rows.size]
     if not kept:
         raise InvalidValueError("score_dask: the frame has no segment.")
+    first_said([p.notes for p in parts]).say(stacklevel=2)
     return np.concatenate(kept)
 
 
@@ -205,35 +216,38 @@ def score_dask(
     m = as_metric(metric)
     partitions = _partitions(dask, frame)
     shared = _shared(dask, m)
-    parts = [dask.delayed(numbered_stats)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
+    parts = [dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
     try:
-        total, facts = _total(dask, m, parts, progress)
+        try:
+            total, facts = _total(dask, m, parts, progress, sums_in_order(m))
+        except NotSequential:  # one statistic per row: NumPy sums that pairwise, so it takes every row
+            total, facts = _total(dask, m, parts, progress, False)
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    except NotSequential:  # one statistic per row: NumPy sums that pairwise, so it takes every row
-        total = m.sum_rows(corpus_stats_dask(frame, m, hyp=hyp, refs=refs, src=src))
-    counts = {c for rows, found in facts if rows for c in found}
+    counts = {c for rows, found, _ in facts if rows for c in found}
     if total is None or not counts:
         raise InvalidValueError("score_dask: the frame has no segment.")
+    first_said([notes for _, _, notes in facts]).say(stacklevel=2)
     return m.score_from_stats(total, m.get_signature(counts.pop() if len(counts) == 1 else "var"))
 
 
 def _total(
-    dask: Any, metric: Metric, parts: list[Any], progress: Optional[ProgressFn]
-) -> tuple[Optional[np.ndarray], list[tuple[int, set[int]]]]:
-    """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass."""
+    dask: Any, metric: Metric, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
+) -> tuple[Optional[np.ndarray], list[tuple[int, set[int], Notes]]]:
+    """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass:
+    ``in_order``, by a running total on the workers; else every row, summed on the client."""
     if not parts:
         return None, []
-    if sums_in_order(metric):
+    if in_order:
         total = dask.delayed(_fold)(None, parts[0])
         for part in parts[1:]:
             total = dask.delayed(_fold)(total, part)
         *facts, summed = _compute(dask, [dask.delayed(_counts)(p) for p in parts], total, progress, metric.name)
         return summed, facts
     # a metric's own sum (NLTK's chrF): every row, in order, summed on the client as the metric sums them
-    gathered = _compute(dask, parts, None, progress, metric.name)
-    kept = [rows for rows, _ in gathered if rows.size]
-    return (metric.sum_rows(np.concatenate(kept)) if kept else None), [(len(r), c) for r, c in gathered]
+    gathered: list[Partition] = _compute(dask, parts, None, progress, metric.name)
+    kept = [p.rows for p in gathered if p.rows.size]
+    return (metric.sum_rows(np.concatenate(kept)) if kept else None), [_counts(p) for p in gathered]
 
 
 def _compute(dask: Any, tasks: list[Any], last: Any, progress: Optional[ProgressFn], name: str) -> list[Any]:
@@ -271,7 +285,8 @@ def sentence_scores_dask(
     m = as_metric(metric)
 
     def scores(part: Any, shared: Metric) -> Any:
-        rows = partition_rows(part, shared, hyp, refs, src)
+        with kernel_threads(task_threads()):
+            rows = partition_rows(part, shared, hyp, refs, src)
         return pd.Series(shared.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
 
     shared = _shared(dask, m)

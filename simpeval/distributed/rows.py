@@ -15,16 +15,19 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
+from ..alignment import scoring_chunk
 from ..exceptions import InvalidInputError, InvalidValueError, SimpevalError
 from ..metrics import Metric, References, get_metric
+from .worker import Notes, said_about
 
 __all__ = [
     "EXACT",
     "NotSequential",
+    "Partition",
     "TEXT_NOT_LISTS",
     "ReferenceColumns",
     "RowError",
@@ -125,25 +128,42 @@ def check_columns(columns: Any, wanted: Sequence[Optional[str]]) -> None:
         raise InvalidValueError(f"score_dask: no column {', '.join(map(repr, missing))} (columns: {list(columns)}).")
 
 
+class Partition(NamedTuple):
+    """What a partition's task computes: its statistics rows, the distinct numbers of references of
+    its segments (for the signature's ``nrefs``) and what the metric says about its text, for the
+    client to say once (:class:`~simpeval.distributed.worker.Notes`)."""
+
+    rows: np.ndarray
+    counts: set[int]
+    notes: Notes
+
+
+#: The first line given to :func:`simpeval.alignment.scoring_chunk` around a partition's extraction:
+#: a later chunk's, so that what a metric says once per call is left to the client.
+_NOT_THE_FIRST_CHUNK = 2
+
+
 def partition_rows(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> np.ndarray:
     """The statistics rows of one partition (an empty ``(0, 0)`` array for an empty one)."""
-    return partition_stats(frame, metric, hyp, refs, src)[0]
+    return partition_stats(frame, metric, hyp, refs, src).rows
 
 
-def partition_stats(
-    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]
-) -> tuple[np.ndarray, set[int]]:
-    """:func:`partition_rows` and the distinct numbers of references of the partition's segments.
+def partition_stats(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Partition:
+    """:func:`partition_rows`, the distinct numbers of references of the partition's segments and
+    the metric's notes about its text (recorded, not said: see :mod:`simpeval.distributed.worker`).
 
     The columns are read with ``Series.tolist()`` (ten times faster than iterating an Arrow-backed
     string column) and the references built once, so a partition costs what ``corpus_stats`` of
     the same lists costs."""
     if len(frame) == 0:
-        return np.zeros((0, 0)), set()
+        return Partition(np.zeros((0, 0)), set(), Notes())
     check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])  # a Bag's keys
     sources = frame[src].tolist() if src is not None else None
+    hypotheses = frame[hyp].tolist()
     references, counts = _references(frame, refs)
-    return metric.corpus_stats(frame[hyp].tolist(), references, sources=sources), counts
+    with scoring_chunk(_NOT_THE_FIRST_CHUNK):
+        rows = metric.corpus_stats(hypotheses, references, sources=sources)
+    return Partition(rows, counts, said_about(metric, hypotheses))
 
 
 class RowError(Exception):
@@ -164,7 +184,7 @@ def numbered_rows(
 
 def numbered_stats(
     frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], partition: int
-) -> tuple[np.ndarray, set[int]]:
+) -> Partition:
     """:func:`partition_stats`, with a row that cannot be scored raised as a :class:`RowError`, since the
     metric's message counts rows from the partition's start. Only once scoring failed, the first
     such row is found by bisection over prefixes (a row's validity does not depend on the others)."""

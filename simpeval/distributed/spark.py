@@ -1,21 +1,28 @@
 """Scoring a Spark DataFrame with any metric, giving exactly the single-machine numbers.
 
-The same design as :mod:`simpeval.distributed.dask`: ``mapInPandas`` computes each batch's
-statistics rows with the local engines; integer statistics are summed per batch and the sums
-combined with ``treeReduce`` (exact in float64 below 2**53 in any order); float statistics come
-back as rows with a ``monotonically_increasing_id`` and are summed on the driver in the frame's
-order, exactly as ``corpus_score`` sums them. A Spark DataFrame's order is that of its
-partitions: ``coalesce`` keeps it, a shuffle (``repartition``) does not, and for float
-statistics the last bits follow the order. The Python workers need simpeval installed: pyspark
-starts them with ``$PYSPARK_PYTHON`` (else ``python3`` on the PATH), so for a local session set it
-to ``sys.executable``, as ``simpeval score --engine spark`` does for local masters. A worker's
-simpeval error reaches the driver with its own type and message (a row that cannot be scored
-named over the whole frame), not as Spark's text of a Python traceback.
+The same design as :mod:`simpeval.distributed.dask`, in one Spark job: ``mapInPandas`` computes
+the statistics rows of each partition with the local engines, a group of Arrow batches at a time
+(at least :data:`GROUP_ROWS` rows, so a call costs what the local path's calls cost), its
+kernels on the task's own cores (``spark.task.cpus``); each group comes back to the driver as
+its sum when its rows are integers (exact in float64 below 2**53, added in any order), else as
+its rows, packed as bytes, which the driver sums in the frame's order exactly as
+``corpus_score`` sums them. Only when some groups are integral and others not (rare: a float
+metric whose group happens to hold whole numbers) does a second job gather every row. A Spark
+DataFrame's order is that of its partitions: ``coalesce`` keeps it, a shuffle (``repartition``)
+does not, and for float statistics the last bits follow the order. What a metric says once per
+call (sacrebleu's warning about tokenized text) is said once, on the driver. The Python workers
+need simpeval installed: pyspark starts them with ``$PYSPARK_PYTHON`` (else ``python3`` on the
+PATH), so for a local session set it to ``sys.executable``, as ``simpeval score --engine spark``
+does for local masters. A worker's simpeval error reaches the driver with its own type and
+message (a row that cannot be scored named over the whole frame), not as Spark's text of a
+Python traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
+import pickle
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Callable, Optional, TypeVar, Union
@@ -27,12 +34,21 @@ from ..exceptions import InvalidInputError, InvalidValueError, MissingDependency
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
-from .rows import EXACT, ReferenceColumns, RowError, as_metric, numbered_stats, row_error
+from .rows import EXACT, Partition, ReferenceColumns, RowError, as_metric, numbered_stats, row_error
 from .shards import iter_shard_rows
+from .worker import first_said, kernel_threads, task_threads
 
-__all__ = ["corpus_stats_spark", "score_spark", "shards_frame_spark"]
+__all__ = ["GROUP_ROWS", "SHARD_BATCH_ROWS", "corpus_stats_spark", "score_spark", "shards_frame_spark"]
 
 T = TypeVar("T")
+
+#: The fewest rows (but a partition's last group) a task scores in one call: Spark's Arrow batches
+#: (``spark.sql.execution.arrow.maxRecordsPerBatch``, 10,000 rows by default) are put together up to it.
+GROUP_ROWS = 50_000
+#: Rows of a shard in one Arrow batch of :func:`shards_frame_spark`.
+SHARD_BATCH_ROWS = 10_000
+#: What each group of a partition sends to the driver.
+_GROUP_SCHEMA = "part long, seq long, stats array<double>, integral boolean, width int, counts array<int>, rows binary, notes binary"
 
 #: Spark hands a worker's exception to the driver as text (its traceback), so simpeval's errors travel
 #: sealed in this envelope (with the partition and row of a row that cannot be scored) and are raised
@@ -79,22 +95,40 @@ def _opened(frame: Any = None) -> Iterator[None]:
         raise row_error("score_spark", sum(n for k, n in sizes if k < partition) + row, error) from None
 
 
+def _groups(batches: Iterator[Any]) -> Iterator[Any]:
+    """A partition's Arrow batches (pandas frames) put together into groups of at least
+    :data:`GROUP_ROWS` rows (the last one may hold fewer)."""
+    import pandas as pd
+
+    pending: list[Any] = []
+    size = 0
+    for batch in batches:
+        pending.append(batch)
+        size += len(batch)
+        if size >= GROUP_ROWS:
+            yield pending[0] if len(pending) == 1 else pd.concat(pending, ignore_index=True)
+            pending, size = [], 0
+    if pending:
+        yield pending[0] if len(pending) == 1 else pd.concat(pending, ignore_index=True)
+
+
 def _located(
     batches: Iterator[Any], metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]
-) -> Iterator[tuple[Any, np.ndarray, set[int]]]:
-    """Each batch of a partition with its statistics rows and numbers of references; a row that cannot
-    be scored raised as a :class:`RowError` numbered within the partition (this task's)."""
+) -> Iterator[Partition]:
+    """Each group of a partition's batches as its statistics rows, numbers of references and notes,
+    computed with the task's cores; a row that cannot be scored raised as a :class:`RowError`
+    numbered within the partition (this task's)."""
     from pyspark import TaskContext
 
     offset = 0
-    for batch in batches:
-        try:
-            rows, counts = numbered_stats(batch, metric, hyp, refs, src, 0)
-        except RowError as failure:
-            context = TaskContext.get()
-            raise RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
-        offset += len(batch)
-        yield batch, rows, counts
+    with kernel_threads(task_threads()):
+        for group in _groups(batches):
+            try:
+                yield numbered_stats(group, metric, hyp, refs, src, 0)
+            except RowError as failure:
+                context = TaskContext.get()
+                raise RowError(context.partitionId() if context else 0, offset + failure.row, failure.error) from None
+            offset += len(group)
 
 
 def _spark() -> Any:
@@ -113,30 +147,57 @@ def _check(frame: Any, columns: list[Optional[str]]) -> None:
         raise InvalidValueError(f"score_spark: no column {', '.join(map(repr, missing))} (columns: {frame.columns}).")
 
 
-def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Any:
+def _integral(rows: np.ndarray) -> bool:
+    """Whether every row is a whole number and their sum exact in float64 in any order."""
+    return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
+
+
+def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], every_row: bool) -> Any:
+    """The task of :data:`_GROUP_SCHEMA`: each group's sum (integral rows) or rows (``every_row``, or
+    rows that are not whole numbers), its numbers of references and its notes."""
+
     def run(batches: Iterator[Any]) -> Iterator[Any]:
         import pandas as pd
+        from pyspark import TaskContext
 
-        for _, rows, counts in _located(batches, metric, hyp, refs, src):
-            if not rows.size:
+        context = TaskContext.get()
+        part = context.partitionId() if context is not None else 0
+        for seq, group in enumerate(_located(batches, metric, hyp, refs, src)):
+            if not group.rows.size:
                 continue
-            integral = bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
+            rows = np.ascontiguousarray(group.rows, dtype=np.float64)
+            integral = not every_row and _integral(rows)
             yield pd.DataFrame(
-                {"stats": [rows.sum(axis=0).tolist()], "integral": [integral], "counts": [sorted(counts)]}
+                {
+                    "part": [part],
+                    "seq": [seq],
+                    "stats": [rows.sum(axis=0).tolist() if integral else []],
+                    "integral": [integral],
+                    "width": [rows.shape[1]],
+                    "counts": [sorted(group.counts)],
+                    "rows": [b"" if integral else rows.tobytes()],
+                    "notes": [pickle.dumps(group.notes) if group.notes else b""],
+                }
             )
 
     return _sealed(run)
 
 
-def _ordered_rows(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Any:
-    def run(batches: Iterator[Any]) -> Iterator[Any]:
-        import pandas as pd
+def _collected(
+    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], every_row: bool
+) -> list[Any]:
+    """The groups of the whole frame (:func:`_summaries`), in the frame's order, by one Spark job;
+    the notes of the first group that has any said here, once."""
+    with _opened(frame):
+        groups: list[Any] = frame.mapInPandas(_summaries(metric, hyp, refs, src, every_row), _GROUP_SCHEMA).collect()
+    groups.sort(key=lambda g: (g["part"], g["seq"]))
+    first_said([pickle.loads(g["notes"]) for g in groups if g["notes"]]).say(stacklevel=3)
+    return groups
 
-        for batch, rows, _ in _located(batches, metric, hyp, refs, src):
-            if rows.size:
-                yield pd.DataFrame({"_i": batch["_i"].to_numpy(), "stats": [r.tolist() for r in rows]})
 
-    return _sealed(run)
+def _rows(group: Any) -> np.ndarray:
+    """A group's rows, from the bytes its task sent."""
+    return np.frombuffer(bytes(group["rows"]), dtype=np.float64).reshape(-1, int(group["width"]))
 
 
 def corpus_stats_spark(
@@ -147,17 +208,14 @@ def corpus_stats_spark(
     refs: ReferenceColumns = "references",
     src: Optional[str] = None,
 ) -> np.ndarray:
-    """Every segment's statistics rows, gathered on the driver in the frame's order."""
-    functions = _spark()
+    """Every segment's statistics rows, gathered on the driver in the frame's order (one Spark job)."""
+    _spark()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = as_metric(metric)
-    indexed = frame.withColumn("_i", functions.monotonically_increasing_id())
-    with _opened(frame):
-        result = indexed.mapInPandas(_ordered_rows(m, hyp, refs, src), "_i long, stats array<double>").collect()
-    if not result:
+    groups = _collected(frame, m, hyp, refs, src, every_row=True)
+    if not groups:
         raise InvalidValueError("score_spark: the frame has no segment.")
-    ordered = sorted(result, key=lambda row: row["_i"])
-    return np.asarray([row["stats"] for row in ordered], dtype=np.float64)
+    return np.concatenate([_rows(g) for g in groups])
 
 
 def score_spark(
@@ -169,28 +227,26 @@ def score_spark(
     src: Optional[str] = None,
 ) -> Score:
     """The corpus score of a Spark DataFrame: bit for bit ``metric.corpus_score`` of its columns
-    (arguments as :func:`simpeval.distributed.score_dask`)."""
+    (arguments as :func:`simpeval.distributed.score_dask`), in one Spark job (see
+    :mod:`simpeval.distributed.spark`)."""
     _spark()
     _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
     m = as_metric(metric)
-    schema = "stats array<double>, integral boolean, counts array<int>"
-    summaries = frame.mapInPandas(_summaries(m, hyp, refs, src), schema).cache()
-    try:
-        with _opened(frame):
-            facts = summaries.select("integral", "counts").collect()
-        if not facts:
-            raise InvalidValueError("score_spark: the frame has no segment.")
-        counts = {c for row in facts for c in row["counts"]}
-        nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
-        if all(row["integral"] for row in facts):
-            with _opened(frame):
-                total = summaries.rdd.map(lambda row: np.asarray(row["stats"], dtype=np.float64)).treeReduce(np.add)
-            if float(np.abs(total).sum()) >= EXACT:
-                total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
-        else:  # float statistics: the rows in order, summed as the local path sums them
-            total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
-    finally:
-        summaries.unpersist()
+    groups = _collected(frame, m, hyp, refs, src, every_row=False)
+    if not groups:
+        raise InvalidValueError("score_spark: the frame has no segment.")
+    counts = {c for g in groups for c in g["counts"]}
+    nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
+    integral = [bool(g["integral"]) for g in groups]
+    total: Optional[np.ndarray] = None
+    if all(integral):
+        total = np.sum([np.asarray(g["stats"], dtype=np.float64) for g in groups], axis=0)
+        if float(np.abs(total).sum()) >= EXACT:
+            total = None
+    elif not any(integral):  # float statistics: the rows in order, summed as the local path sums them
+        total = m.sum_rows(np.concatenate([_rows(g) for g in groups]))
+    if total is None:  # groups of whole numbers beside others, or sums beyond 2**53: every row, in order
+        total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
     return m.score_from_stats(total, m.get_signature(nrefs))
 
 
@@ -199,13 +255,24 @@ def shards_frame_spark(
 ) -> Any:
     """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
     order given, each read on a worker by :func:`~simpeval.distributed.shards.iter_shard_rows` (the local
-    path's rules); its errors (naming the file and line) are raised by the jobs that read it."""
+    path's rules); its errors (naming the file and line) are raised by the jobs that read it.
+
+    The rows reach Spark as Arrow batches of :data:`SHARD_BATCH_ROWS` rows (``mapInArrow`` over the
+    files' numbers), so a scoring job reads them without unpickling a Python object per row in the
+    JVM, and a shard need not fit in memory."""
     from pyspark.sql.types import StringType, StructField, StructType
 
-    names = list(columns)
+    names, paths = list(columns), list(files)
 
-    def rows(path: str) -> Iterator[tuple[Optional[str], ...]]:
-        return iter_shard_rows(path, kind, names, max_line_length)  # a line at a time: a shard need not fit in memory
+    def batches(numbers: Iterator[Any]) -> Iterator[Any]:
+        import pyarrow as pa
+
+        for number in (k for batch in numbers for k in batch.column(0).to_pylist()):
+            rows = iter_shard_rows(paths[number], kind, names, max_line_length)  # a line at a time
+            while chunk := list(itertools.islice(rows, SHARD_BATCH_ROWS)):
+                arrays = [pa.array([row[k] for row in chunk], type=pa.string()) for k in range(len(names))]
+                yield pa.RecordBatch.from_arrays(arrays, names=names)
 
     schema = StructType([StructField(name, StringType(), True) for name in names])
-    return spark.createDataFrame(spark.sparkContext.parallelize(list(files), len(files)).flatMap(_sealed(rows)), schema)
+    numbers = spark.range(0, len(paths), 1, max(1, len(paths)))
+    return numbers.mapInArrow(_sealed(batches), schema)

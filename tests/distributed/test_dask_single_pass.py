@@ -114,7 +114,7 @@ def test_one_task_per_partition_on_a_cluster(client: Any) -> None:
     with distributed.get_task_stream(client) as stream:
         score_dask(dd.from_pandas(frame, npartitions=7), get_metric("sari", variant="t2t"), refs=["ref1"], src="source")
     names = [str(task["key"][0] if isinstance(task["key"], tuple) else task["key"]) for task in stream.data]
-    assert sum(name.startswith("numbered_stats") for name in names) == 7
+    assert sum(name.startswith("stats_on_worker") for name in names) == 7
     assert not any(name.startswith("numbered_rows") for name in names)
 
 
