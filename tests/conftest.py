@@ -4,6 +4,7 @@
 * ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
+* The order of the run: the files holding a ``slow`` test first (see :func:`slow_files_first`).
 * Hypothesis: under ``CI``, the ``ci`` profile (derandomized, no deadline): the same examples on
   every run of the same code, so a red run is one to reproduce, never a draw of bad luck on a
   busy machine; elsewhere each run draws new examples.
@@ -76,8 +77,31 @@ def wordnet() -> object:
     return load_wordnet()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep the collection order for pytest-xdist (see :func:`slow_files_first`).
+
+    pytest-xdist hands out the files of ``--dist loadfile`` by their number of tests unless told
+    not to (``--no-loadscope-reorder``, from 3.8 on: older versions keep that order), so a file of
+    a few long tests (the benchmark scripts) started last and kept one core busy alone at the end.
+    """
+    if getattr(config.option, "loadscopereorder", None) is not None:
+        config.option.loadscopereorder = False
+
+
+def slow_files_first(items: list[pytest.Item]) -> None:
+    """Sort ``items`` (stably, in place) to run the files holding a ``slow`` test first.
+
+    The whole files move, each kept in one piece and in its own order, so ``--dist loadfile``
+    starts the longest files first and ends on the many short ones that fill both cores.
+    """
+    slow = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the WordNet doctests; without WordNet, skip every ``wordnet`` test (unless ``CI`` is set)."""
+    """Mark the WordNet doctests; without WordNet, skip every ``wordnet`` test (unless ``CI`` is set);
+    put the files holding a ``slow`` test first."""
+    slow_files_first(items)
     for item in items:
         if item.name in WORDNET_DOCTESTS:
             item.add_marker(pytest.mark.wordnet)

@@ -26,6 +26,7 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     return paths
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [

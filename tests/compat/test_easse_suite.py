@@ -45,6 +45,7 @@ def test_rewriting_touches_only_import_lines() -> None:
     )
 
 
+@pytest.mark.slow
 def test_easses_own_tests_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     suite = _peer_suite()
     folder = tmp_path / "easse_tests"

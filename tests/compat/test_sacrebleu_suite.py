@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ..needs import SHARED, shared_paths
 
 SUITE = SHARED / "peer_suites" / "sacrebleu"
@@ -46,6 +48,7 @@ def test_rewrite_touches_only_imports() -> None:
     )
 
 
+@pytest.mark.slow
 def test_sacrebleus_own_tests_pass(tmp_path: Path) -> None:
     shared_paths([SUITE])
     folder = tmp_path / "test"

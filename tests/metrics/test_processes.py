@@ -52,6 +52,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not NUMBA_AVAILABLE, reason="the compiled engine needs Numba")
 @pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
 def test_pool_after_compiled_kernels_returns_the_same_scores(tmp_path, method: str) -> None:

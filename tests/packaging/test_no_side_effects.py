@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = r"""
 import socket, sys
 def refuse(*args, **kwargs):
@@ -30,6 +32,7 @@ def _listing(folder: Path) -> set[str]:
     return {str(path.relative_to(folder)) for path in folder.rglob("*")}
 
 
+@pytest.mark.slow
 def test_scoring_touches_no_network_and_writes_only_the_cache(tmp_path: Path) -> None:
     home, work, cache = tmp_path / "home", tmp_path / "work", tmp_path / "cache"
     for folder in (home, work, cache):

@@ -133,6 +133,7 @@ def _listing(folder: Path) -> dict[str, int]:
     return {str(p.relative_to(folder)): p.stat().st_size if p.is_file() else -1 for p in folder.rglob("*")}
 
 
+@pytest.mark.slow
 @pytest.mark.wordnet  # METEOR is one of the metrics
 def test_everything_offline_touches_no_network_and_writes_only_the_cache(tmp_path: Path) -> None:
     folders = {name: tmp_path / name for name in ("home", "work", "tmp", "cache", "in", "out")}
