@@ -201,16 +201,25 @@ def limit_threads(threads: int) -> None:
     _THREAD_LIMIT = threads
 
 
+#: :func:`one_thread` blocks open in this process (any thread), counted under a lock so that blocks
+#: of several threads, entered and left in any order, never leave a limit behind.
+_ONE_THREAD_BLOCKS = 0
+_ONE_THREAD_LOCK = threading.Lock()
+
+
 @contextmanager
 def one_thread() -> Iterator[None]:
     """Run the parallel kernels inside on one thread, as a worker process does (:func:`limit_threads`),
-    so that the kernels loaded here are the ones the workers forked afterwards run."""
-    global _THREAD_LIMIT
-    previous, _THREAD_LIMIT = _THREAD_LIMIT, 1
+    so that the kernels loaded here are the ones the workers forked afterwards run. The limit is the
+    process's while any such block is open, whatever :func:`threads` blocks are nested inside."""
+    global _ONE_THREAD_BLOCKS
+    with _ONE_THREAD_LOCK:
+        _ONE_THREAD_BLOCKS += 1
     try:
         yield
     finally:
-        _THREAD_LIMIT = previous
+        with _ONE_THREAD_LOCK:
+            _ONE_THREAD_BLOCKS -= 1
 
 
 #: At most this many threads a parallel kernel run in this context (0: no limit), set by :func:`threads`.
@@ -234,7 +243,7 @@ def num_threads() -> int:
     """Threads a parallel kernel may use (``NUMBA_NUM_THREADS``, by default the CPU count,
     within :func:`limit_threads` and the :func:`threads` block around the call)."""
     limits = [limit for limit in (_THREAD_LIMIT, _CONTEXT_LIMIT.get()) if limit]
-    if not NUMBA_AVAILABLE or 1 in limits:
+    if not NUMBA_AVAILABLE or 1 in limits or _ONE_THREAD_BLOCKS:
         return 1
     import numba
 

@@ -153,3 +153,26 @@ def test_spawned_workers_receive_pickled_chunks_and_give_the_same_rows(monkeypat
         spawned = ThreadsAndProcess().corpus_stats(hyps, [refs])
     assert np.array_equal(rows, BLEU().corpus_stats(hyps, [refs]))
     assert set(spawned[:, 0].tolist()) == {1} and os.getpid() not in set(spawned[:, 1].tolist())
+
+
+def test_one_thread_blocks_of_two_threads_left_in_any_order_leave_no_limit() -> None:
+    every = _every_thread()
+    first_in, second_in, first_may_leave = threading.Event(), threading.Event(), threading.Event()
+    seen: list[int] = []
+
+    def first() -> None:
+        with jit.one_thread():
+            first_in.set()
+            first_may_leave.wait(10)
+        seen.append(jit.num_threads())  # the other block is still open: still one thread
+
+    worker = threading.Thread(target=first)
+    worker.start()
+    first_in.wait(10)
+    with jit.one_thread():  # entered after the first, left after it
+        second_in.set()
+        first_may_leave.set()
+        worker.join(10)
+        assert jit.num_threads() == 1
+    assert seen == [1]
+    assert jit.num_threads() == every
