@@ -1,5 +1,5 @@
-"""Fixtures of the distributed tests: a Dask client of two worker processes (the Python API's tests),
-and for the command-line tests on both engines a Dask LocalCluster (one worker process, shared by
+"""Fixtures of the distributed tests: a Dask client of two worker processes and a local Spark
+session (the Python API's tests), and for the command-line tests on both engines a Dask LocalCluster (one worker process, shared by
 the module, named by its address) and a local Spark master."""
 
 from __future__ import annotations
@@ -45,3 +45,24 @@ def engine(request: pytest.FixtureRequest) -> list[str]:
     """``--engine NAME --scheduler ADDRESS -q`` for each engine."""
     where = request.getfixturevalue("dask_address" if request.param == "dask" else "spark_master")
     return ["--engine", request.param, "--scheduler", where, "-q"]
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[Any]:
+    """A local-mode SparkSession of two cores for the module (the Python API's tests)."""
+    import_module("pyspark")
+    java()
+    from pyspark.sql import SparkSession
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("simpeval-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()

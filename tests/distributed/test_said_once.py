@@ -4,9 +4,6 @@ every partition on the workers; and Spark scores float statistics in one job."""
 from __future__ import annotations
 
 import logging
-import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +15,7 @@ from simpeval import References, get_metric
 from simpeval.distributed import score_dask, score_spark, shards_frame_spark
 from simpeval.distributed.worker import Notes, first_said, said_about
 
-from ..needs import import_module, java
+from ..needs import import_module
 
 FIRST_LINE = "That's 100 lines that end in a tokenized period ('.')"
 
@@ -51,15 +48,6 @@ def test_the_notes_of_a_partition_are_recorded_not_said(caplog: pytest.LogCaptur
     assert not said_about(get_metric("sari"), list(_tokenized(150)["hypothesis"]))  # SARI says nothing
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    distributed = import_module("distributed")
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
-    with distributed.Client(cluster) as c:
-        yield c
-    cluster.close()
-
-
 def test_dask_says_the_tokenized_warning_once(client: Any, caplog: pytest.LogCaptureFixture) -> None:
     dd = import_module("dask.dataframe")
     table = _tokenized(1_200)
@@ -70,25 +58,6 @@ def test_dask_says_the_tokenized_warning_once(client: Any, caplog: pytest.LogCap
     assert ours.score == local.score
     assert _said(caplog).count(FIRST_LINE) == 1
     assert len(_said(caplog)) == 3  # sacrebleu's three lines, once
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    import_module("pyspark")
-    java()
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("simpeval-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
 
 
 def test_spark_says_the_tokenized_warning_once_on_the_driver(spark: Any, caplog: pytest.LogCaptureFixture) -> None:

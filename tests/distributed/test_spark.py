@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -18,24 +15,6 @@ from ..needs import import_module, java
 
 import_module("pyspark")
 java()
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[Any]:
-    from pyspark.sql import SparkSession
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("simpeval-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "4")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("ERROR")
-    yield session
-    session.stop()
 
 
 def _generated(n: int, seed: int = 5) -> pd.DataFrame:
