@@ -17,9 +17,9 @@ Only the cache folder and the report's output folder may change.
 
 ``test_a_small_paired_bootstrap_writes_nothing_into_the_package`` holds the one write once found outside
 the cache: a small paired bootstrap on BLEU and chrF loaded the compiled bootstrap scorers
-(``simpeval/engines/resample.py``), and Numba created its cache in the package's own
-``engines/__pycache__`` folder. A small job now never loads the kernels (the first-run policy of
-:mod:`simpeval.engines.jit` counts resampled rows as work).
+(a compiled replay since deleted), and Numba created its cache in the package's own
+``engines/__pycache__`` folder. Resamples are now scored by NumPy only, and a small job never
+loads the kernels (:mod:`simpeval.engines.jit`).
 """
 
 from __future__ import annotations
