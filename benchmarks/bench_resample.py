@@ -1,13 +1,12 @@
 #!/usr/bin/env python
-"""Bootstrap scoring of BLEU and chrF: sacrebleu row by row, the NumPy replay, the compiled kernels.
+"""Bootstrap scoring of BLEU and chrF: sacrebleu row by row against simpeval's NumPy replay.
 
 On the statistics of ASSET test (359 segments, 10 references) for the outputs of 10 systems:
 
   1. rows a second of sacrebleu's own scoring of each float32 resampled sum
      (``_compute_score_from_stats(row).score``, what ``--paired-bs`` runs), of simpeval's
-     whole-array NumPy replay (``simpeval.engines.resample_numpy``) and, with Numba, of the
-     compiled kernels (``simpeval.engines.resample``, warm: their load is printed apart), with
-     a check that all three give the same bits and types;
+     whole-array NumPy replay (``simpeval.engines.resample_numpy``), with a check that both
+     give the same bits and types;
   2. ``simpeval.compare`` of the systems (BLEU + chrF, paired bootstrap) in a fresh process on
      statistics extracted beforehand: its wall time, and whether it imported Numba.
 
@@ -30,7 +29,6 @@ from typing import Any, Callable
 import numpy as np
 
 from simpeval import get_metric
-from simpeval.engines import jit
 from simpeval.engines import resample_numpy as replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -125,23 +123,17 @@ def time_scorers(kind: str, impl: Any, sums: np.ndarray, repeat: int) -> dict[st
     """The best time and the scores of each scorer of ``sums``."""
     scorers = {
         "sacrebleu, row by row": lambda: [impl._compute_score_from_stats(r).score for r in sums],
-        "NumPy replay": lambda: numpy_scores(impl, sums, replay),
+        "NumPy replay": lambda: numpy_scores(impl, sums),
     }
-    if jit.NUMBA_AVAILABLE:
-        from simpeval.engines import resample
-
-        load, _ = best(lambda: numpy_scores(impl, sums[:1], resample), 1)
-        print(f"{kind}: loading (or compiling) the compiled kernels: {fmt_time(load)}")
-        scorers["compiled (warm)"] = lambda: numpy_scores(impl, sums, resample)
     return {name: best(run, repeat) for name, run in scorers.items()}
 
 
-def numpy_scores(impl: Any, sums: np.ndarray, engine: Any) -> list[Any]:
-    """``engine``'s scores of ``sums`` as simpeval hands them on (Python floats, chrF's float32 scalars)."""
+def numpy_scores(impl: Any, sums: np.ndarray) -> list[Any]:
+    """The replay's scores of ``sums`` as simpeval hands them on (Python floats, chrF's float32 scalars)."""
     if impl.__class__.__name__ == "BLEU":
         smooth = replay.SMOOTH_CODES[impl.smooth_method]
-        return engine.bleu_scores(sums, impl.max_ngram_order, smooth, 0.0, bool(impl.effective_order), True).tolist()
-    values = replay.chrf_result(*engine.chrf_scores(sums, impl.beta**2, bool(impl.eps_smoothing), True))
+        return replay.bleu_scores(sums, impl.max_ngram_order, smooth, 0.0, bool(impl.effective_order), True).tolist()
+    values = replay.chrf_result(*replay.chrf_scores(sums, impl.beta**2, bool(impl.eps_smoothing), True))
     return values.tolist() if isinstance(values, np.ndarray) and values.dtype == np.float64 else list(values)
 
 

@@ -25,9 +25,6 @@ Sources = Sequence[str]
 RefStreams = Sequence[Sequence[Optional[str]]]
 """Reference streams: ``references[j][i]`` is reference ``j`` of segment ``i`` (or ``None``)."""
 
-SegmentReferences = Sequence[Sequence[str]]
-"""Per-segment layout (Hugging Face ``evaluate``): ``references[i]`` lists the references of segment ``i``."""
-
 StatsArray = npt.NDArray[np.float64]
 """Sufficient statistics: shape ``(n_segments, n_stats)`` or ``(n_stats,)``, float64, additive."""
 

@@ -41,7 +41,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable, ClassVar, Optional, Union, cast
+from typing import Any, Callable, ClassVar, Optional, cast
 
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References
@@ -51,8 +51,6 @@ from .metrics.sari import SARI as _SARI
 from .metrics.ter import TER as _TER
 
 __all__ = ["CHRF", "SARI", "TER", "SacreBLEU"]
-
-PerSegment = Sequence[Union[str, Sequence[str]]]
 
 
 def _as_list(value: Any) -> Any:

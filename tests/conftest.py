@@ -41,19 +41,12 @@ def compiled_kernels_on_small_inputs() -> Iterator[None]:
     By default a process loads the compiled kernels only for jobs of 20,000 texts or more
     (:mod:`simpeval.engines.jit`); at 0, ``engine="fast"`` runs them on the suite's small inputs
     too, so every test of ``"fast"`` tests them. A value already in the environment is kept (run
-    the suite with ``SIMPEVAL_COMPILED_MIN_TEXTS=20000`` to test under the default policy);
-    ``default_engine_policy`` removes it for one test.
+    the suite with ``SIMPEVAL_COMPILED_MIN_TEXTS=20000`` to test under the default policy).
     """
     with pytest.MonkeyPatch.context() as patch:
         if "SIMPEVAL_COMPILED_MIN_TEXTS" not in os.environ:
             patch.setenv("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
         yield
-
-
-@pytest.fixture
-def default_engine_policy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The default engine policy for one test: ``SIMPEVAL_COMPILED_MIN_TEXTS`` unset."""
-    monkeypatch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
 
 
 @pytest.fixture(scope="session")

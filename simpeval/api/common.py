@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager, nullcontext
-from dataclasses import InitVar, dataclass
+from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .._types import StatsArray
@@ -54,13 +53,9 @@ class RunOptions:
         statistics: ``statistics(metric, system, hypotheses)`` gives a system's statistics rows
             (by default ``metric.corpus_stats``; a cluster's for ``simpeval score --engine``):
             everything else, resampling included, is computed from those rows.
-        jobs: the old name of ``paired_jobs``, accepted when a ``RunOptions`` is made (with a
-            :class:`DeprecationWarning`) until the next release; an init-only argument (read
-            ``paired_jobs``).
 
     Raises:
-        InvalidOptionError: ``paired_jobs`` (or ``jobs``) or ``n_jobs`` is not an integer >= 0.
-        TypeError: both ``jobs`` and ``paired_jobs`` are given.
+        InvalidOptionError: ``paired_jobs`` or ``n_jobs`` is not an integer >= 0.
 
     Examples:
         >>> RunOptions(paired_jobs=2, n_jobs=4)
@@ -71,31 +66,11 @@ class RunOptions:
     progress: Optional[ProgressFn] = None
     statistics: Optional[StatisticsFn] = None
     n_jobs: Optional[int] = None
-    jobs: InitVar[Optional[int]] = None
 
-    def __post_init__(self, jobs: Optional[int]) -> None:
-        if jobs is not None:
-            _renamed_jobs(self, jobs)
-        check_int(self.paired_jobs, "compare: paired_jobs", minimum=0, expected=_JOBS_EXPECTED)
+    def __post_init__(self) -> None:
+        check_int(self.paired_jobs, "compare: paired_jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU")
         if self.n_jobs is not None:
             resolve_jobs(self.n_jobs, "compare: n_jobs")
-
-
-_JOBS_EXPECTED = "an integer >= 0, 0 for one per CPU"
-
-
-def _renamed_jobs(options: RunOptions, jobs: int) -> None:
-    """Give ``options`` the old ``jobs=`` as ``paired_jobs``, with a :class:`DeprecationWarning` at the caller."""
-    if options.paired_jobs != 1:
-        raise TypeError("RunOptions: give paired_jobs= or the old jobs=, not both.")
-    check_int(jobs, "compare: jobs", minimum=0, expected=_JOBS_EXPECTED)
-    warnings.warn(
-        f"RunOptions(jobs={jobs!r}) is deprecated and goes in the next release: write RunOptions(paired_jobs={jobs!r}) "
-        "(threads over the metrics; n_jobs= is the worker processes).",
-        DeprecationWarning,
-        stacklevel=4,  # _renamed_jobs, __post_init__, __init__, the caller
-    )
-    object.__setattr__(options, "paired_jobs", jobs)
 
 
 def resolve_metrics(metrics: Sequence[MetricSpec]) -> list[Metric]:

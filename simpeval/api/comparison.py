@@ -30,8 +30,7 @@ from ..significance import (
     compare_to_baseline,
     metric_agreement,
 )
-from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec
-from ._legacy_compare import Specs, translate
+from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec, Randomization
 from .common import MetricSpec, ProgressFn, RunOptions, announce_work, check_systems, columns, resolve_metrics
 
 __all__ = ["ProgressFn", "RunOptions", "compare"]
@@ -50,7 +49,6 @@ def compare(
     seed: int = DEFAULT_SEED,
     agreement: Optional[Agreement] = None,
     run: Optional[RunOptions] = None,
-    **old: object,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
 
@@ -70,9 +68,6 @@ def compare(
         agreement: ``Agreement(n=...)`` also correlates the metrics across systems.
         run: worker processes (``n_jobs``), threads over the metrics (``paired_jobs``), progress
             callback and statistics source (:class:`RunOptions`; ``None``: its defaults).
-        **old: the keywords of the previous release (``confidence=True``, ``paired="bs"``, ...):
-            they keep working for this release, with a :class:`DeprecationWarning` that names
-            their new spelling.
 
     Returns:
         A :class:`~simpeval.report.table.ResultTable` with scores and, where asked for, intervals,
@@ -84,6 +79,7 @@ def compare(
         InvalidOptionError: a baseline that is not a system, or a :class:`Bootstrap` ``n``
             different from a :class:`PairedBootstrap`'s (the signature's ``bs`` field records one).
         InvalidValueError: a paired test of fewer than two systems.
+        TypeError: a spec of the wrong kind (``interval=True``, ``test="bs"``, ``run={...}``).
 
     Examples:
         >>> from simpeval.significance.specs import Randomization
@@ -92,12 +88,9 @@ def compare(
         >>> table.baseline, table.paired_result("b", "BLEU").test
         ('a', 'ar')
     """
+    _check_specs(interval, test, agreement, run)
     run = RunOptions() if run is None else run
     check_systems(systems)
-    if old or isinstance(agreement, bool):
-        new = Specs(interval, test, agreement if isinstance(agreement, Agreement) else None, run)
-        specs = translate(old, agreement, new, list(systems))
-        interval, test, agreement, run = specs.interval, specs.test, specs.agreement, specs.run
     resolved = resolve_metrics(metrics)
     names = list(systems)
     plan = _Plan(_interval_samples(interval, test), test, _baseline(names, test), seed)
@@ -120,6 +113,19 @@ def compare(
         if agreement is not None:
             correlations = _agreement(done, table_columns, resolved, agreement, seed, run.progress)
         return _table(tuple(names), table_columns, done, plan, tuple(correlations))
+
+
+def _check_specs(interval: object, test: object, agreement: object, run: object) -> None:
+    """One clear error for a keyword given something other than its spec (or ``None``)."""
+    for name, value, kinds in (
+        ("interval", interval, (Bootstrap,)),
+        ("test", test, (PairedBootstrap, Randomization)),
+        ("agreement", agreement, (Agreement,)),
+        ("run", run, (RunOptions,)),
+    ):
+        if value is not None and not isinstance(value, kinds):
+            spelling = " or ".join(f"{kind.__name__}(...)" for kind in kinds)
+            raise TypeError(f"compare: {name} must be {spelling} or None (got {value!r:.60}).")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ attributes (:class:`~simpeval.engines.sari_encode.SARICounting`).
 * :mod:`.text_encoding`, :mod:`.ngram`: BLEU and chrF statistics, compiled;
 * :mod:`.word_ids`, :mod:`.ngram_numpy`: BLEU and chrF statistics with NumPy;
 * :mod:`.ter`, :mod:`.ter_band`, :mod:`.ter_search`, :mod:`.ter_kernels`: TER's shift search (sacrebleu's, exactly), interpreted or compiled;
-* :mod:`.resample`: sacrebleu's float32 bootstrap scoring of BLEU and chrF, compiled.
+* :mod:`.resample_numpy`: sacrebleu's float32 bootstrap scoring of BLEU and chrF, with NumPy.
 
 Every engine gives the same bits as the readable reference path; the tests compare them.
 """

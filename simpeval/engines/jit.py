@@ -18,10 +18,9 @@ texts or more, the other engine of the metric below that. A job is one call, or 
 inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole size so), never
 what ran before in the process: the same job runs the same engine whatever came before it.
 BLEU and chrF count the call alone (``whole_job=False``): their NumPy engine prepares a reference
-set once for every system of a comparison. The bootstrap scoring of BLEU and chrF counts its own
-rows only (:func:`use_compiled_rows`): NumPy scores them below a microsecond each, so a paired
-test never loads (nor caches) the compiled kernels for them unless one call scores close to a
-million rows.
+set once for every system of a comparison. The bootstrap scoring of BLEU's and chrF's resampled
+rows is NumPy's only (:mod:`simpeval.engines.resample_numpy`), so a paired test never loads the
+compiled kernels for it.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before their first launch:
@@ -64,7 +63,6 @@ __all__ = [
     "run_engine",
     "threads",
     "use_compiled",
-    "use_compiled_rows",
 ]  # and prange, lazily
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -147,19 +145,6 @@ def use_compiled(texts: int, *, whole_job: bool = True) -> bool:
     """Whether ``engine="fast"`` runs compiled for a call of ``texts`` texts: Numba is available
     and the call, or (``whole_job``) the :func:`job` around it, reaches :func:`compiled_min_texts`."""
     return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get() if whole_job else 0) >= compiled_min_texts()
-
-
-#: Resampled rows the bootstrap scoring of BLEU and chrF counts as one text of work: their NumPy
-#: replay scores a row in 0.3-0.9 us, about 40 times less than the compiled engine saves a text.
-ROWS_PER_TEXT = 40
-
-
-def use_compiled_rows(rows: int) -> bool:
-    """Whether the bootstrap scoring of ``rows`` resampled rows runs compiled: Numba is available
-    and the call by itself, at :data:`ROWS_PER_TEXT` rows a text, reaches :func:`compiled_min_texts`
-    (by default 800,000 rows). The :func:`job` around it does not count: loading the kernels
-    (and compiling them, the first time) costs more than NumPy's scoring of any usual bootstrap."""
-    return NUMBA_AVAILABLE and rows >= compiled_min_texts() * ROWS_PER_TEXT
 
 
 def run_engine(engine: str, requested: str, fallback: str, texts: int, *, whole_job: bool = True) -> str:

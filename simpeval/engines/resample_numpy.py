@@ -1,18 +1,23 @@
-"""sacrebleu's BLEU and chrF scores of many resampled statistics vectors, by whole-array NumPy.
+"""sacrebleu's BLEU and chrF scores of many resampled statistics vectors, by whole-array NumPy, bit for bit.
 
-The same computation as the compiled kernels of :mod:`simpeval.engines.resample` (read its
-docstring for what sacrebleu's bootstrap does under NEP 50), without Numba: each formula runs
-once over every row, with boolean masks for the branches sacrebleu takes row by row. A value
-is float32 in sacrebleu exactly where the kernels track it as float32; here every intermediate
-is a float64 array holding the value (a float32 result widened, which is exact) together with
-a mask of the rows where it is float32, and each operation rounds to float32 where either
-operand's mask is set (:func:`_op`), as NumPy does for a float32 scalar meeting a Python number.
+sacrebleu's paired bootstrap casts the statistics to float32 and scores each resampled sum
+with ``BLEU.compute_bleu`` / ``CHRF._compute_f_score``. There, NumPy float32 scalars meet
+Python ints and floats, and NumPy >= 2 (NEP 50, :data:`NEP50`) keeps float32 whenever one
+operand is a float32: a Python number is rounded to float32 first. Some intermediate values are
+float32, others Python floats (double), depending on the branch taken, and chrF returns a
+float32 or a Python float. This module replays each formula once over every row, with boolean
+masks for the branches sacrebleu takes row by row: every intermediate is a float64 array
+holding the value (a float32 result widened, which is exact) together with a mask of the rows
+where it is float32, and each operation rounds to float32 where either operand's mask is set
+(:func:`_op`), as NumPy does for a float32 scalar meeting a Python number. :func:`chrf_scores`
+also reports which scores are float32, so that the caller can build an array of the same dtype
+as ``np.array`` of sacrebleu's scores.
 
 ``math.log`` and ``math.exp`` run element by element on Python floats, as in sacrebleu (NumPy's
 own ``log``/``exp`` may differ from the C library's in the last bit), and the log precisions are
 added as the built-in ``sum()`` adds them (:mod:`simpeval._arith`), column by column over the
-rows. Importing this module never imports Numba: a small job scores its resamples here in
-microseconds a row instead of loading the compiled kernels.
+rows. Importing this module never imports Numba. The tests compare it with sacrebleu's own
+scoring of each row, under each of ``sum()``'s rules forced.
 
 Examples:
     >>> sums = np.array([[9, 10, 8, 5, 3, 1, 9, 8, 7, 6], [9, 9, 0, 0, 0, 0, 9, 8, 7, 6]], dtype=np.float32)
@@ -114,8 +119,8 @@ def log_sums(precisions: Array, count: npt.NDArray[np.int64], rule: int = RUNNIN
     ``my_log`` gives the int ``-9999999999`` for a zero precision and ``math.log`` otherwise;
     ``sum()`` adds the leading ints exactly, the first float plainly to them, and from there the
     floats (and, under ``NEUMAIER_INTS``, the ints) with Neumaier's compensation, which is added
-    once at the end when it is non-zero and finite (:mod:`simpeval._arith`): the rule of
-    :func:`simpeval.engines.resample.log_sum`, run column by column over all rows.
+    once at the end when it is non-zero and finite (:mod:`simpeval._arith`), column by column
+    over all rows.
     """
     rows, width = precisions.shape
     used = np.arange(width) < count[:, None]
@@ -146,8 +151,7 @@ def bleu_scores(
     narrow: bool,
     rule: int = RUNNING_RULE,
 ) -> Array:
-    """``BLEU._compute_score_from_stats(row).score`` of every row, the arguments as
-    :func:`simpeval.engines.resample.bleu_scores` takes them (``narrow``: the rows are float32;
+    """``BLEU._compute_score_from_stats(row).score`` of every row of ``sums`` (``narrow``: the rows are float32;
     ``smooth``: a :data:`SMOOTH_CODES` value; ``rule``: how ``sum()`` adds, by default the
     running interpreter's). Every score is a Python float in sacrebleu: a float64 array here."""
     sums = np.asarray(sums, dtype=np.float32 if narrow else np.float64)
@@ -164,9 +168,8 @@ def bleu_scores(
 
 
 def chrf_scores(sums: npt.NDArray[Any], factor: int, eps_smoothing: bool, narrow: bool) -> tuple[Array, Mask]:
-    """``CHRF._compute_score_from_stats(row).score`` of every row and whether each is a float32,
-    the arguments as :func:`simpeval.engines.resample.chrf_scores` takes them (``factor``:
-    ``beta ** 2``; ``narrow``: the rows are float32). :func:`chrf_result` turns the pair into
+    """``CHRF._compute_score_from_stats(row).score`` of every row and whether each is a float32
+    (``factor``: ``beta ** 2``; ``narrow``: the rows are float32). :func:`chrf_result` turns the pair into
     what sacrebleu's scores give."""
     sums = np.asarray(sums, dtype=np.float32 if narrow else np.float64).astype(np.float64)
     rows, order = sums.shape[0], sums.shape[1] // 3

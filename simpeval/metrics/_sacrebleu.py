@@ -38,7 +38,7 @@ from .. import _arith
 from .._types import StatsArray
 from .._version import __version__
 from ..engines import resample_numpy
-from ..engines.jit import resolve_engine, run_engine, use_compiled_rows
+from ..engines.jit import resolve_engine, run_engine
 from ..engines.resample_numpy import NEP50, SMOOTH_CODES
 from ..exceptions import MissingDependencyError, ReferenceLayoutError
 from ..tokenizers import get_tokenizer, is_builtin
@@ -199,16 +199,7 @@ def resampling_scorer(impl: Any) -> tuple[Any, Any]:
 
 def _batch_scorer(impl: Any) -> Callable[[Any], Any]:
     """sacrebleu's BLEU or chrF scoring of many rows at once: the NumPy replay
-    (:mod:`simpeval.engines.resample_numpy`), or the compiled one (:mod:`simpeval.engines.resample`)
-    for a call of enough rows by itself (:func:`simpeval.engines.jit.use_compiled_rows`)."""
-
-    def engine(rows: int) -> Any:
-        if use_compiled_rows(rows):
-            from ..engines import resample
-
-            return resample
-        return resample_numpy
-
+    (:mod:`simpeval.engines.resample_numpy`)."""
     if isinstance(impl, _SacrebleuBLEU):
         method = impl.smooth_method
         value = impl.smooth_value if impl.smooth_value is not None else BLEU_SMOOTH_DEFAULTS[method]
@@ -217,14 +208,14 @@ def _batch_scorer(impl: Any) -> Callable[[Any], Any]:
         def bleu_rows(sums: Any) -> Any:
             sums = np.ascontiguousarray(sums)
             # sacrebleu adds the log precisions with sum(): the running interpreter's rule
-            return engine(len(sums)).bleu_scores(sums, *options, sums.dtype == np.float32, _arith.RUNNING_RULE)
+            return resample_numpy.bleu_scores(sums, *options, sums.dtype == np.float32, _arith.RUNNING_RULE)
 
         return bleu_rows
     factor, eps_smoothing = impl.beta**2, bool(impl.eps_smoothing)
 
     def chrf_rows(sums: Any) -> Any:
         sums = np.ascontiguousarray(sums)
-        scores = engine(len(sums)).chrf_scores(sums, factor, eps_smoothing, sums.dtype == np.float32)
+        scores = resample_numpy.chrf_scores(sums, factor, eps_smoothing, sums.dtype == np.float32)
         return resample_numpy.chrf_result(*scores)  # float32 scalars where sacrebleu's are
 
     return chrf_rows

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from simpeval import BLEU, compare
+from simpeval import BLEU, Agreement, Bootstrap, PairedBootstrap, Randomization, compare
 from simpeval.cli import main
 from simpeval.exceptions import InvalidOptionError
 from simpeval.report import render
@@ -58,10 +58,8 @@ def test_compare_api_builds_every_part() -> None:
         REFERENCES,
         sources=SOURCES,
         metrics=["sari", "bleu"],
-        confidence=True,
-        confidence_samples=100,
-        paired="bs",
-        paired_samples=100,
+        interval=Bootstrap(n=100),
+        test=PairedBootstrap(n=100),
         seed=7,
     )
     assert table.baseline == "copy" and table.metric_names == ("SARI", "BLEU")
@@ -84,12 +82,8 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
         REFERENCES,
         sources=SOURCES,
         metrics=["sari", "bleu"],
-        paired="ar",
-        paired_samples=50,
-        all_pairs=True,
-        correction="holm",
-        agreement=True,
-        agreement_samples=50,
+        test=Randomization(n=50, pairs="all", correction="holm"),
+        agreement=Agreement(n=50),
     )
     assert table.paired is None and len(table.comparisons) == 2 * 3
     assert all(r.correction == "holm" and r.corrected_p_value >= r.p_value for r in table.comparisons)
@@ -99,31 +93,16 @@ def test_compare_all_pairs_with_holm_and_agreement() -> None:
 def test_all_pairs_respect_the_baseline() -> None:
     """With all_pairs, the baseline's pairs come first and it is their baseline."""
     table = compare(
-        SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True, baseline="short"
+        SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], test=Randomization(n=50, pairs="all", baseline="short")
     )
     pairs = [(r.baseline, r.system) for r in table.comparisons]
     assert pairs == [("short", "copy"), ("short", "cut"), ("copy", "cut")]
-    default = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], paired="ar", paired_samples=50, all_pairs=True)
+    default = compare(SYSTEMS_SMALL, REFERENCES, metrics=["bleu"], test=Randomization(n=50, pairs="all"))
     assert [(r.baseline, r.system) for r in default.comparisons] == [
         ("copy", "cut"),
         ("copy", "short"),
         ("cut", "short"),
     ]
-
-
-@pytest.mark.parametrize(
-    ("kwargs", "fragment"),
-    [
-        ({"paired": "xx"}, "paired must be"),
-        ({"all_pairs": True}, "need a paired test"),
-        ({"paired": "bs", "correction": "bonferroni"}, "correction must be"),
-        ({"baseline": "nope"}, "baseline must be one of"),
-    ],
-)
-def test_compare_api_errors(kwargs: dict, fragment: str) -> None:
-    # bad option values are ValueErrors, of the same type as the significance functions raise
-    with pytest.raises(InvalidOptionError, match=fragment):
-        compare(SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], **kwargs)
 
 
 def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None:
@@ -226,7 +205,12 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
     references = [_read(f"corpora/asset/asset.test.simp.{j}") for j in range(10)]
     outputs = {name: _read(f"corpora/system_outputs/turkcorpus_test/{name}") for name in SYSTEMS}
     table = compare(
-        outputs, references, sources=sources, metrics=["sari", "bleu", "chrf"], confidence=True, paired="bs"
+        outputs,
+        references,
+        sources=sources,
+        metrics=["sari", "bleu", "chrf"],
+        interval=Bootstrap(),
+        test=PairedBootstrap(),
     )
     rendered = {fmt: render(table, fmt) for fmt in ("text", "markdown", "latex", "html", "csv", "json")}
     records = json.loads(rendered["json"])
@@ -281,27 +265,21 @@ def test_eleven_systems_against_asset_in_six_formats(runner, tmp_path) -> None:
 
 def test_ci_and_paired_bootstrap_share_the_signatures_bs_count() -> None:
     """With --confidence and --paired bs, bs:N in the signature describes both."""
-    from simpeval.exceptions import InvalidOptionError
-
     table = compare(
-        SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], confidence=True, paired="bs", paired_samples=200
+        SYSTEMS_SMALL, REFERENCES, sources=SOURCES, metrics=["bleu"], interval=Bootstrap(), test=PairedBootstrap(n=200)
     )
     system = table.systems[1]
     interval = table.interval(system, "BLEU")
     assert interval is not None and interval.n_samples == 200
     assert table.cell(system, "BLEU").signature["bs"] == "200"
-    with pytest.raises(
-        InvalidOptionError, match=r"confidence_samples \(500\) and paired_samples \(200\) must be equal"
-    ):
+    with pytest.raises(InvalidOptionError, match=r"Bootstrap\(n=500\) and test=PairedBootstrap\(n=200\) must have"):
         compare(
             SYSTEMS_SMALL,
             REFERENCES,
             sources=SOURCES,
             metrics=["bleu"],
-            confidence=True,
-            confidence_samples=500,
-            paired="bs",
-            paired_samples=200,
+            interval=Bootstrap(n=500),
+            test=PairedBootstrap(n=200),
         )
 
 
@@ -309,8 +287,8 @@ def test_a_copy_of_the_baseline_is_not_significant() -> None:
     """A copy of the baseline used to get p = 1/(n+1) (sacrebleu 2.6.0's strict
     count) and a significance mark; a zero observed difference now gives p = 1, in both tests."""
     systems = {**SYSTEMS_SMALL, "copy again": SOURCES}
-    for test in ("ar", "bs"):
-        table = compare(systems, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], paired=test, paired_samples=100)
+    for test in (Randomization(n=100), PairedBootstrap(n=100)):
+        table = compare(systems, REFERENCES, sources=SOURCES, metrics=["sari", "bleu"], test=test)
         for metric in ("SARI", "BLEU"):
             result = table.paired_result("copy again", metric)
             assert result is not None and result.p_value == 1.0 and not result.significant()

@@ -1,10 +1,9 @@
-"""compare's specs: what they accept, the old keywords they replace, and one result shape."""
+"""compare's specs: what they accept, what they refuse, and one result shape."""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
-import math
 import warnings
 
 import pytest
@@ -21,25 +20,6 @@ SYSTEMS = {
     "c": ["a cat sat on a mat", "a dog ran", "it rains today", "he left"],
 }
 REFS = [["the cat sat on the mat", "a dog ran in the park", "it is raining today", "he left early"]]
-
-
-def _same(left: ResultTable, right: ResultTable) -> None:
-    """Equal tables; correlations compared with NaN equal to NaN."""
-    for field in dataclasses.fields(ResultTable):
-        if field.name != "correlations":
-            assert getattr(left, field.name) == getattr(right, field.name), field.name
-    assert len(left.correlations) == len(right.correlations)
-    for one, other in zip(left.correlations, right.correlations):
-        for name in ("value", "low", "high"):
-            x, y = getattr(one, name), getattr(other, name)
-            assert x == y or (math.isnan(x) and math.isnan(y))
-
-
-def _old(**keywords: object) -> ResultTable:
-    with pytest.warns(DeprecationWarning) as caught:
-        table = compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], **keywords)  # type: ignore[arg-type]
-    assert len(caught) == 1
-    return table
 
 
 def test_compare_has_at_most_ten_parameters_and_no_untyped_ones() -> None:
@@ -110,69 +90,25 @@ def test_the_baseline_is_checked_before_any_work() -> None:
 
 
 @pytest.mark.parametrize(
-    ("old", "new"),
+    ("keywords", "message"),
     [
-        ({"confidence": True, "confidence_samples": 40}, {"interval": Bootstrap(n=40)}),
-        (
-            {"confidence": True, "paired": "bs", "paired_samples": 40, "baseline": "b"},
-            {"interval": Bootstrap(), "test": PairedBootstrap(n=40, baseline="b")},
-        ),
-        (
-            {"paired": "ar", "paired_samples": 30, "all_pairs": True, "correction": "holm"},
-            {"test": Randomization(n=30, pairs="all", correction="holm")},
-        ),
-        (
-            {"agreement": True, "agreement_samples": 20, "jobs": 2},
-            {"agreement": Agreement(n=20), "run": RunOptions(paired_jobs=2)},
-        ),
+        ({"interval": True}, r"compare: interval must be Bootstrap\(\.\.\.\) or None \(got True\)\."),
+        ({"test": "bs"}, r"compare: test must be PairedBootstrap\(\.\.\.\) or Randomization\(\.\.\.\) or None"),
+        ({"agreement": True}, r"compare: agreement must be Agreement\(\.\.\.\) or None \(got True\)\."),
+        ({"run": {"paired_jobs": 2}}, r"compare: run must be RunOptions\(\.\.\.\) or None"),
     ],
 )
-def test_the_old_keywords_give_the_same_table_with_a_warning(old: dict[str, object], new: dict[str, object]) -> None:
-    with pytest.warns(
-        DeprecationWarning, match=r"is deprecated and goes in the next release: write compare\("
-    ) as caught:
-        table = compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], **old)  # type: ignore[arg-type]
-    for name, spec in new.items():
-        spelled = "run=RunOptions(paired_jobs=2)" if name == "run" else f"{name}={spec!r}"
-        assert spelled in str(caught[0].message)
-    assert caught[0].filename == __file__  # the warning points at the caller
-    _same(table, compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], **new))  # type: ignore[arg-type]
+def test_a_keyword_given_something_else_than_its_spec_is_one_clear_error(
+    keywords: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=message):
+        compare(SYSTEMS, REFS, metrics=["bleu"], **keywords)  # type: ignore[arg-type]
 
 
-def test_the_old_keywords_keep_their_old_checks() -> None:
-    cases = [
-        ({"paired": "xx"}, "paired must be 'bs', 'ar' or None"),
-        ({"all_pairs": True}, "need a paired test"),
-        ({"correction": "holm"}, "need a paired test"),
-        ({"paired": "bs", "correction": "bonferroni"}, "correction must be 'holm' or None"),
-        (
-            {"confidence": True, "confidence_samples": 500, "paired": "bs", "paired_samples": 200},
-            r"confidence_samples \(500\) and paired_samples \(200\) must be equal",
-        ),
-    ]
-    for old, message in cases:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            with pytest.raises(InvalidOptionError, match=message):
-                compare(SYSTEMS, REFS, metrics=["bleu"], **old)  # type: ignore[arg-type]
-
-
-def test_old_and_new_keywords_for_one_thing_do_not_mix() -> None:
-    with pytest.raises(TypeError, match="give test= or the old paired, not both"):
-        compare(SYSTEMS, REFS, metrics=["bleu"], test=Randomization(), paired="ar")  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="unexpected keyword argument 'pairs'"):
-        compare(SYSTEMS, REFS, metrics=["bleu"], pairs="all")  # type: ignore[call-arg]
-
-
-def test_old_sample_counts_without_their_analysis_are_ignored_as_before() -> None:
-    with pytest.warns(DeprecationWarning):
-        table = compare(SYSTEMS, REFS, metrics=["bleu"], agreement_samples=5, paired_samples=5, confidence_samples=5)  # type: ignore[arg-type]
-    assert table.correlations == () and table.tests == () and table.intervals is None
-    with pytest.raises(TypeError, match="give agreement= or the old agreement_samples, not both"):
-        compare(SYSTEMS, REFS, metrics=["bleu"], agreement=Agreement(), agreement_samples=5)  # type: ignore[call-arg]
-    with pytest.warns(DeprecationWarning, match=r"write compare\(agreement=Agreement\(n=5\)"):
-        kept = compare(SYSTEMS, REFS, metrics=["bleu", "chrf"], agreement=Agreement(n=5), jobs=1)  # type: ignore[call-arg]
-    assert len(kept.correlations) == 3
+@pytest.mark.parametrize("keyword", ["confidence", "paired", "all_pairs", "agreement_samples", "jobs", "progress"])
+def test_only_the_specs_are_keywords(keyword: str) -> None:
+    with pytest.raises(TypeError, match=f"unexpected keyword argument '{keyword}'"):
+        compare(SYSTEMS, REFS, metrics=["bleu"], **{keyword: True})  # type: ignore[arg-type]
 
 
 def test_the_new_spelling_warns_nothing() -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from simpeval import BLEU, SARI, compare
+from simpeval import BLEU, SARI, Bootstrap, PairedBootstrap, compare
 from simpeval._types import FrozenDict
 from simpeval.metaeval.presets import PRESETS
 
@@ -28,10 +28,8 @@ def _table() -> Any:
         REFERENCES,
         sources=SOURCES,
         metrics=["sari", "bleu"],
-        confidence=True,
-        confidence_samples=20,
-        paired="bs",
-        paired_samples=20,
+        interval=Bootstrap(n=20),
+        test=PairedBootstrap(n=20),
     )
 
 

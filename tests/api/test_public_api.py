@@ -166,11 +166,11 @@ def test_value_problems_are_value_errors_from_every_layer() -> None:
     with pytest.raises(InvalidValueError, match="at least two systems"):
         compare_to_baseline(BLEU(), {"a": np.ones((2, 10))}, "a", "bs")
     with pytest.raises(InvalidValueError, match="at least two systems"):
-        simpeval.compare({"a": ["x y"]}, [["x y"]], metrics=["bleu"], paired="bs")
+        simpeval.compare({"a": ["x y"]}, [["x y"]], metrics=["bleu"], test=simpeval.PairedBootstrap())
     with pytest.raises(InvalidValueError, match="1-D vector"):
         BLEU().score_from_stats(np.ones((2, 10)))
-    with pytest.raises(InvalidOptionError, match="paired must be"):
-        simpeval.compare({"a": ["x"], "b": ["y"]}, [["x"]], metrics=["bleu"], paired="t-test")
+    with pytest.raises(InvalidOptionError, match="name must be 'bs', 'ar' or None"):
+        simpeval.api.paired_test("t-test")
     with pytest.raises(InvalidInputError) as wrong_type:
         BLEU().corpus_score("x y", [["x y"]])
     assert isinstance(wrong_type.value, TypeError)

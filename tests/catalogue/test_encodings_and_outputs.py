@@ -36,7 +36,7 @@ import pytest
 import sacrebleu
 from click.testing import CliRunner, Result
 
-from simpeval import BLEU, CHRF, SARI, TER, compare, evaluate_streams, get_tokenizer, render
+from simpeval import BLEU, CHRF, SARI, TER, Bootstrap, compare, evaluate_streams, get_tokenizer, render
 from simpeval.exceptions import (
     ChecksumMismatchError,
     DownloadError,
@@ -461,7 +461,7 @@ def _confidence_with_empty_resamples(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     (sacrebleu 2.6.0 itself crashes the same way)."""
     hyps, refs = ["", "a b c"], [["", "a b c"]]
     for metric in ("chrf", "ter"):
-        table = compare({"a": hyps, "b": ["x", "a b"]}, refs, metrics=[metric], confidence=True, confidence_samples=200)
+        table = compare({"a": hyps, "b": ["x", "a b"]}, refs, metrics=[metric], interval=Bootstrap(n=200))
         interval = table.interval("a", table.metric_names[0])
         assert interval is not None and interval.low <= interval.mean <= interval.high
         result = cli(

@@ -24,7 +24,18 @@ import numpy as np
 import pytest
 from click.testing import CliRunner, Result
 
-from simpeval import BLEU, CHRF, SARI, TER, References, compare, get_metric, load_testset
+from simpeval import (
+    BLEU,
+    CHRF,
+    SARI,
+    TER,
+    PairedBootstrap,
+    Randomization,
+    References,
+    compare,
+    get_metric,
+    load_testset,
+)
 from simpeval.cache import atomic_write
 from simpeval.cli import main
 from simpeval.exceptions import (
@@ -510,7 +521,9 @@ CASES: list[Case] = [
         "C44",
         "fewer than two systems for a paired test",
         lambda t: raises(
-            InvalidValueError, "at least two systems", lambda: compare({"a": SYS}, [REF], metrics=["bleu"], paired="bs")
+            InvalidValueError,
+            "at least two systems",
+            lambda: compare({"a": SYS}, [REF], metrics=["bleu"], test=PairedBootstrap()),
         ),
     ),
     _c("C45", "one metric object used from several threads", lambda t: _threads()),
@@ -572,7 +585,7 @@ def _threads() -> None:
 
 
 def _copy_of_baseline() -> None:
-    table = compare({"base": SYS * 5, "copy": SYS * 5}, [REF * 5], metrics=["bleu"], paired="ar", paired_samples=100)
+    table = compare({"base": SYS * 5, "copy": SYS * 5}, [REF * 5], metrics=["bleu"], test=Randomization(n=100))
     result = table.paired_result("copy", "BLEU")
     assert result is not None and result.p_value == 1.0
 

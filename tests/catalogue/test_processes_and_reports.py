@@ -30,7 +30,7 @@ import pytest
 import sacrebleu
 from click.testing import Result
 
-from simpeval import BLEU, SARI, compare, get_metric, hf, register_metric
+from simpeval import BLEU, SARI, Bootstrap, PairedBootstrap, compare, get_metric, hf, register_metric
 from simpeval.api import explain
 from simpeval.exceptions import InvalidOptionError
 from simpeval.metaeval import HumanRatings, meta_evaluate
@@ -100,10 +100,8 @@ def _pickled_results(tmp: Path, mp: pytest.MonkeyPatch) -> None:
         [REF],
         sources=SRC,
         metrics=["sari", "bleu"],
-        confidence=True,
-        confidence_samples=20,
-        paired="bs",
-        paired_samples=20,
+        interval=Bootstrap(n=20),
+        test=PairedBootstrap(n=20),
     )
     score = SARI().corpus_score(SYS, [REF], sources=SRC, n_bootstrap=20)
     values = {

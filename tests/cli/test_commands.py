@@ -629,7 +629,7 @@ def test_progress_draws_on_a_terminal_that_reports_no_size():
 
 
 def test_the_library_reports_progress_from_the_start_of_a_job():
-    from simpeval import compare, evaluate_streams
+    from simpeval import RunOptions, compare, evaluate_streams
 
     calls = []
     systems = {"a": ["x y", "y z", "z", "x", "y"], "b": ["x", "y", "z w", "w", "x y"]}
@@ -638,7 +638,7 @@ def test_the_library_reports_progress_from_the_start_of_a_job():
     assert [done for _, done, _ in calls] == [0, 0, 1, 2, 3, 3, 4, 4, 5]  # 2 systems x 2 metrics a chunk, pro rata
     assert {(label, total) for label, _, total in calls} == {("segments", None)}
     calls.clear()
-    compare(systems, refs, metrics=["bleu", "chrf", "ter"], progress=lambda *call: calls.append(call))
+    compare(systems, refs, metrics=["bleu", "chrf", "ter"], run=RunOptions(progress=lambda *call: calls.append(call)))
     assert calls == [("metrics", 0, 3), ("metrics", 1, 3), ("metrics", 2, 3), ("metrics", 3, 3)]
 
 
@@ -844,9 +844,7 @@ def test_confidence_on_score_is_compares_interval(runner, corpus):
     )
     refs = [open(corpus["ref0.txt"], encoding="utf-8").read().splitlines()]
     hyps = open(corpus["sys1.txt"], encoding="utf-8").read().splitlines()
-    table = simpeval.compare(
-        {"sys1.txt": hyps}, refs, metrics=["bleu"], confidence=True, confidence_samples=200, seed=3
-    )
+    table = simpeval.compare({"sys1.txt": hyps}, refs, metrics=["bleu"], interval=simpeval.Bootstrap(n=200), seed=3)
     interval = table.interval("sys1.txt", "BLEU")
     assert out[0]["ci"]["low"] == interval.low and out[0]["ci"]["high"] == interval.high
     assert "bs:200" in out[0]["signature"] and "seed:3" in out[0]["signature"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from simpeval import compare
+from simpeval import Agreement, compare
 from simpeval.cli import main
 from simpeval.report import agreement_document, render, table_document
 
@@ -37,7 +37,7 @@ def test_compare_agreement_text_is_the_sum_of_the_documents(runner, tmp_corpus) 
         [lines["ref0.txt"], lines["ref1.txt"]],
         sources=lines["src.txt"],
         metrics=["bleu", "chrf"],
-        agreement=True,
+        agreement=Agreement(),
     )
     expected = render(table_document(table) + agreement_document(table.correlations), "text")
     assert printed == expected + "\n"

@@ -45,7 +45,7 @@ def test_intervals_and_sentence_scores_equal_the_local_ones(cluster: ClusterSpec
     intervals = score_systems(
         SYSTEMS, REFERENCES, sources=SOURCES, metrics=METRICS, cluster=cluster, how="confidence", confidence_samples=30
     )
-    local = api.compare(SYSTEMS, REFERENCES, sources=SOURCES, metrics=METRICS, confidence=True, confidence_samples=30)
+    local = api.compare(SYSTEMS, REFERENCES, sources=SOURCES, metrics=METRICS, interval=api.Bootstrap(n=30))
     assert render(intervals, "json") == render(local, "json")
     segments = score_systems(SYSTEMS, REFERENCES, sources=SOURCES, metrics=METRICS, cluster=cluster, how="sentence")
     assert isinstance(segments, SegmentTable)

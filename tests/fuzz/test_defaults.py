@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from simpeval import References, compare, evaluate_systems, get_metric, hf, sentence_level
+from simpeval import Bootstrap, PairedBootstrap, References, compare, evaluate_systems, get_metric, hf, sentence_level
 from simpeval.api import explain
 from simpeval.cli import main
 from simpeval.exceptions import SimpevalError
@@ -102,7 +102,12 @@ def test_every_metric_scores_or_raises_a_simpeval_error(name: str) -> None:
 
 API_CALLS = {
     "compare": lambda h, r, s: compare(
-        {"a": h, "b": h[::-1]}, r, sources=s, metrics=["sari", "bleu"], paired="bs", paired_samples=20, confidence=True
+        {"a": h, "b": h[::-1]},
+        r,
+        sources=s,
+        metrics=["sari", "bleu"],
+        interval=Bootstrap(),
+        test=PairedBootstrap(n=20),
     ),
     "evaluate_systems": lambda h, r, s: evaluate_systems({"a": h}, r, sources=s, metrics=["chrf", "ter"]),
     "sentence_level": lambda h, r, s: sentence_level({"a": h}, r, sources=s, metrics=["sari"]),

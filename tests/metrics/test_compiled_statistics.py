@@ -184,8 +184,8 @@ hyps = {"a": ["The cat sat on the mat.", "It rained all day long .", "Short one"
         "b": ["A cat sat on a mat.", "Rain fell all day.", "A short one here"]}
 refs = [["The cat is on the mat.", "It rained all day.", "Short."], ["A cat on a mat.", "Rain all day.", "short one"]]
 srcs = ["The cat was sitting on the mat.", "It was raining for the whole day.", "This is a short one."]
-table = compare(hyps, refs, sources=srcs, metrics=["sari", "bleu", "chrf", "ter"], paired="bs", paired_samples=200,
-                confidence=True, confidence_samples=200)
+table = compare(hyps, refs, sources=srcs, metrics=["sari", "bleu", "chrf", "ter"],
+                interval=simpeval.Bootstrap(n=200), test=simpeval.PairedBootstrap(n=200))
 engines = [getattr(m, "engine", None) for m in (simpeval.SARI(), simpeval.BLEU(), simpeval.CHRF())]
 print(json.dumps({"numba": NUMBA_AVAILABLE, "engines": engines, "table": simpeval.report.render(table, "json")}))
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simpeval import FKGL, compare, get_metric
+from simpeval import FKGL, PairedBootstrap, compare, get_metric
 from simpeval.metrics.readability import count_syllables, split_sentences
 from simpeval.tokenizers import get_tokenizer
 
@@ -74,8 +74,7 @@ def test_options_and_comparison() -> None:
         {"simple": ["The cat sat."] * 6, "hard": ["Photosynthesis converts electromagnetic radiation."] * 6},
         [["x"] * 6],
         metrics=["fkgl"],
-        paired="bs",
-        paired_samples=50,
+        test=PairedBootstrap(n=50),
     )
     assert table.cell("simple", "FKGL").score < table.cell("hard", "FKGL").score
     with pytest.raises(KeyError):

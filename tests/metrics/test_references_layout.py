@@ -109,7 +109,7 @@ def test_api_functions_take_references() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", ReferenceLayoutWarning)
         table = evaluate_systems(systems, refs, sources=SOURCES, metrics=["sari", "bleu"])
-        compared = compare(systems, refs, sources=SOURCES, metrics=["bleu"], paired="bs", paired_samples=20)
+        compared = compare(systems, refs, sources=SOURCES, metrics=["bleu"], test=simpeval.PairedBootstrap(n=20))
     assert table.scores[0][0].score == SARI().corpus_score(HYPOTHESES, STREAMS, sources=SOURCES).score
     assert compared.systems == ("one", "two")
 

@@ -30,6 +30,10 @@ from ..needs import ROOT
         ("bench_ter.py --repeat 1 --line-mb 0.1", "identical: yes"),  # checks as --quick, on a shorter line
         ("bench_distributed.py --metrics bleu", "scores equal to the single process: yes"),
         ("bench_jobs.py --jobs 1,2", "identical with any --jobs: yes"),
+        (
+            "bench_engines.py --metrics bleu,ter --repeat 1",
+            r"bleu: every engine the same rows +yes(?s:.*)ter: every engine the same rows +yes",
+        ),
     ],
 )
 def test_benchmark_runs_quick(script: str, expected: str, shared: Path) -> None:

@@ -23,8 +23,8 @@ refs = [["The cat sat on a mat .", "It rained the whole day ."]]
 srcs = ["The big cat sat on the old mat .", "It rained hard all day long ."]
 for name in ("sari", "bleu", "chrf", "ter", "wer", "editdistance"):
     print(name, simpeval.get_metric(name).corpus_score(hyps, refs, sources=srcs).score)
-print(simpeval.compare({"a": hyps, "b": srcs}, refs, sources=srcs, metrics=["sari", "bleu"], paired="bs",
-                       paired_samples=20).cell("a", "SARI").score)
+print(simpeval.compare({"a": hyps, "b": srcs}, refs, sources=srcs, metrics=["sari", "bleu"],
+                       test=simpeval.PairedBootstrap(n=20)).cell("a", "SARI").score)
 """
 
 

@@ -17,9 +17,9 @@ Only the cache folder and the report's output folder may change.
 
 ``test_a_small_paired_bootstrap_writes_nothing_into_the_package`` holds the one write once found outside
 the cache: a small paired bootstrap on BLEU and chrF loaded the compiled bootstrap scorers
-(``simpeval/engines/resample.py``), and Numba created its cache in the package's own
-``engines/__pycache__`` folder. A small job now never loads the kernels (the first-run policy of
-:mod:`simpeval.engines.jit` counts resampled rows as work).
+(a compiled replay since deleted), and Numba created its cache in the package's own
+``engines/__pycache__`` folder. Resamples are now scored by NumPy only, and a small job never
+loads the kernels (:mod:`simpeval.engines.jit`).
 """
 
 from __future__ import annotations
@@ -92,8 +92,8 @@ for fn in ("corpus_bleu", "corpus_chrf", "corpus_ter"):
     getattr(simpeval, fn)(hyps, [refs[0]])
 for fn in ("sentence_bleu", "sentence_chrf", "sentence_ter"):
     getattr(simpeval, fn)(hyps[0], [refs[0][0]])
-table = simpeval.compare({"a": hyps, "b": other}, refs, sources=srcs, metrics=["sari", "bleu", "fkgl"], confidence=True,
-                         paired="bs", paired_samples=50, confidence_samples=50)
+table = simpeval.compare({"a": hyps, "b": other}, refs, sources=srcs, metrics=["sari", "bleu", "fkgl"],
+                         interval=simpeval.Bootstrap(n=50), test=simpeval.PairedBootstrap(n=50))
 segments = simpeval.sentence_level({"a": hyps}, refs, sources=srcs, metrics=["sari", "ter"])
 streamed = simpeval.evaluate_streams({"a": iter(hyps)}, [iter(r) for r in refs], sources=iter(srcs), metrics=["bleu"])
 for fmt in ("text", "markdown", "latex", "html", "csv", "tsv", "json", "jsonl"):
@@ -185,7 +185,7 @@ def audit(event, args):
             written.append(path)
 sys.addaudithook(audit)
 hyps, refs = ["The cat sat on the mat .", "It rained ."], [["The cat sat on a mat .", "It rained all day ."]]
-simpeval.compare({"a": hyps, "b": refs[0]}, refs, metrics=["bleu", "chrf"], paired="bs", paired_samples=20)
+simpeval.compare({"a": hyps, "b": refs[0]}, refs, metrics=["bleu", "chrf"], test=simpeval.PairedBootstrap(n=20))
 print(json.dumps(sorted(set(written))))
 """
 

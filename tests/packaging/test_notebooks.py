@@ -81,7 +81,7 @@ import simpeval
 systems = {"a": ["a b c d", "e f g"], "b": ["a b d", "e g h"]}
 for metric in ["sari", "bleu", "chrf", "ter"]:
     simpeval.compare(systems, [["a b c e", "e f h"]], sources=["a b c", "e f"], metrics=[metric],
-                     confidence=True, confidence_samples=10, paired="ar", paired_samples=10)
+                     interval=simpeval.Bootstrap(n=10), test=simpeval.Randomization(n=10))
 """
 
 

@@ -380,10 +380,8 @@ def test_the_report_says_which_outputs_got_the_cheap_diff() -> None:
         references,
         sources=sources,
         metrics=["bleu"],
-        confidence=True,
-        paired="bs",
-        paired_samples=10,
-        confidence_samples=10,
+        interval=api.Bootstrap(n=10),
+        test=api.PairedBootstrap(n=10),
     )
     segments = api.sentence_level(systems, references, metrics=["bleu"])
     page = build_html_report(table, segments, ReportData("t", [], sources, references[0], systems))
@@ -410,10 +408,8 @@ def test_every_text_is_escaped(text: str) -> None:
         [["a b c"]],
         sources=["a b d"],
         metrics=["bleu"],
-        confidence=True,
-        paired="bs",
-        paired_samples=10,
-        confidence_samples=10,
+        interval=api.Bootstrap(n=10),
+        test=api.PairedBootstrap(n=10),
     )
     segments = api.sentence_level({text: ["a b c"], "b": ["a b"]}, [["a b c"]], metrics=["bleu"])
     data = ReportData(
