@@ -46,7 +46,7 @@ from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_int, check_stats_vector, check_strings, check_unicode, materialize
+from .validation import check_stats_vector, check_strings, check_unicode, materialize
 
 __all__ = ["Metric", "register_bootstrap"]
 
@@ -300,7 +300,7 @@ class Metric(ABC):
                 the signature records ``bs:N|seed:12345``.
             n_jobs: worker processes extracting the statistics (:meth:`corpus_stats`): the same bits.
         """
-        n = check_int(self.name, "n_bootstrap", n_bootstrap, 1)
+        n = _validate.check_int(n_bootstrap, f"{self.name}: n_bootstrap")
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs, n_jobs)
         if n == 1:
