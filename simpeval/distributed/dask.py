@@ -9,8 +9,8 @@ as the local path (a segment's row never depends on the other segments) and its 
 worker that computed them; a running total then visits the partitions in order, each step on the
 worker holding that partition's rows (:func:`~simpeval.distributed.rows.running_sum`), so only a
 vector of a few dozen floats travels between workers, and the client receives the total and each
-partition's numbers of references. The local path sums all rows at once (``stats.sum(axis=0)``),
-which NumPy does one row after the other for these ``(n, k >= 2)`` arrays: the running total is
+partition's numbers of references. The local path sums all rows at once (``Metric.sum_rows``:
+``stats.sum(axis=0)``), which NumPy does one row after the other for these ``(n, k >= 2)`` arrays: the running total is
 bit for bit that sum, on any partitioning, for integer statistics (n-gram counts) and float ones
 (sentence-averaged SARI presets, TER's mean reference lengths) alike. A metric with its own
 ``sum_rows`` (NLTK's chrF) has its rows gathered in order and summed on the client instead.
@@ -127,9 +127,9 @@ def stats_on_worker(
         return numbered_stats(part, metric, hyp, refs, src, k)
 
 
-def _fold(total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
+def _fold(metric: Metric, total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
     """One step of the running total: run on the worker that holds the partition's rows."""
-    return running_sum(total, part.rows)
+    return running_sum(metric, total, part.rows)
 
 
 def _counts(part: Partition) -> tuple[int, set[int], Notes]:
@@ -219,9 +219,9 @@ def score_dask(
     parts = [dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
     try:
         try:
-            total, facts = _total(dask, m, parts, progress, sums_in_order(m))
+            total, facts = _total(dask, m, shared, parts, progress, sums_in_order(m))
         except NotSequential:  # one statistic per row: NumPy sums that pairwise, so it takes every row
-            total, facts = _total(dask, m, parts, progress, False)
+            total, facts = _total(dask, m, shared, parts, progress, False)
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
     counts = {c for rows, found, _ in facts if rows for c in found}
@@ -232,16 +232,17 @@ def score_dask(
 
 
 def _total(
-    dask: Any, metric: Metric, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
+    dask: Any, metric: Metric, shared: Any, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
 ) -> tuple[Optional[np.ndarray], list[tuple[int, set[int], Notes]]]:
     """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass:
-    ``in_order``, by a running total on the workers; else every row, summed on the client."""
+    ``in_order``, by a running total on the workers (the metric's ``sum_rows``, read from ``shared``,
+    its key on the cluster); else every row, summed on the client."""
     if not parts:
         return None, []
     if in_order:
-        total = dask.delayed(_fold)(None, parts[0])
+        total = dask.delayed(_fold)(shared, None, parts[0])
         for part in parts[1:]:
-            total = dask.delayed(_fold)(total, part)
+            total = dask.delayed(_fold)(shared, total, part)
         *facts, summed = _compute(dask, [dask.delayed(_counts)(p) for p in parts], total, progress, metric.name)
         return summed, facts
     # a metric's own sum (NLTK's chrF): every row, in order, summed on the client as the metric sums them

@@ -89,9 +89,9 @@ class NotSequential(Exception):
     """Rows that NumPy would not sum one after the other (one column, or not C-contiguous)."""
 
 
-def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.ndarray]:
-    """``total`` (the sum of the rows before, or ``None``) continued over ``rows``: bit for bit the
-    ``.sum(axis=0)`` of all those rows stacked into one array.
+def running_sum(metric: Metric, total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.ndarray]:
+    """``total`` (the sum of the rows before, or ``None``) continued over ``rows``, by ``metric.sum_rows``:
+    bit for bit its sum of all those rows stacked into one array, when :func:`sums_in_order` holds.
 
     NumPy reduces a C-contiguous ``(n, k)`` float64 array over axis 0 with ``k >= 2`` one row after
     the other, the inner loop running along each row (pairwise summation applies only along a
@@ -99,8 +99,8 @@ def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.nd
     every row so far, in order.
 
     Examples:
-        >>> rows = np.array([[0.1, 1.0], [0.2, 2.0], [0.3, 3.0]])
-        >>> bool((running_sum(running_sum(None, rows[:1]), rows[1:]) == rows.sum(axis=0)).all())
+        >>> rows, bleu = np.array([[0.1, 1.0], [0.2, 2.0], [0.3, 3.0]]), as_metric("bleu")
+        >>> bool((running_sum(bleu, running_sum(bleu, None, rows[:1]), rows[1:]) == bleu.sum_rows(rows)).all())
         True
 
     Raises:
@@ -110,9 +110,7 @@ def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.nd
         return total
     if rows.ndim != 2 or rows.shape[1] < 2 or not rows.flags.c_contiguous:
         raise NotSequential(rows.shape)
-    if total is None:
-        return np.asarray(rows.sum(axis=0))
-    return np.asarray(np.concatenate([total[None], rows]).sum(axis=0))
+    return np.asarray(metric.sum_rows(rows if total is None else np.concatenate([total[None], rows])))
 
 
 TEXT_NOT_LISTS = (

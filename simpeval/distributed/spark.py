@@ -171,7 +171,7 @@ def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[s
                 {
                     "part": [part],
                     "seq": [seq],
-                    "stats": [rows.sum(axis=0).tolist() if integral else []],
+                    "stats": [metric.sum_rows(rows).tolist() if integral else []],
                     "integral": [integral],
                     "width": [rows.shape[1]],
                     "counts": [sorted(group.counts)],
@@ -240,7 +240,7 @@ def score_spark(
     integral = [bool(g["integral"]) for g in groups]
     total: Optional[np.ndarray] = None
     if all(integral):
-        total = np.sum([np.asarray(g["stats"], dtype=np.float64) for g in groups], axis=0)
+        total = m.sum_rows(np.array([g["stats"] for g in groups], dtype=np.float64))
         if float(np.abs(total).sum()) >= EXACT:
             total = None
     elif not any(integral):  # float statistics: the rows in order, summed as the local path sums them

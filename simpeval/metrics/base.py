@@ -377,7 +377,7 @@ class Metric(ABC):
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
             hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
-            chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
+            chunk_total = self.sum_rows(self._locked_extract(hyps_, per_segment, srcs_))
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(map(len, per_segment))
         if total is None:

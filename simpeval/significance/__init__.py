@@ -3,7 +3,8 @@
 Pure functions over ``(n_segments, n_stats)`` float64 statistics matrices (from
 ``metric.corpus_stats``) and a score function (``lambda v: metric.score_from_stats(v).score``),
 with an explicit seed (or ``numpy.random.Generator``); no environment variables, no global
-random state. The algorithms, random draws and formulas are sacrebleu's (``--confidence``,
+random state. :func:`metric_scorer` gives a metric's score function, which also adds a whole
+corpus's rows as the metric's ``corpus_score`` does (``Metric.sum_rows``). The algorithms, random draws and formulas are sacrebleu's (``--confidence``,
 ``--paired-bs``, ``--paired-ar``), so the same seed gives sacrebleu's numbers:
 
 * :func:`bootstrap_ci`: single-system bootstrap interval (``--confidence``);
@@ -27,6 +28,7 @@ Examples:
 from __future__ import annotations
 
 from ..metrics.base import register_bootstrap
+from ._resample import metric_scorer
 from .agreement import Correlation, metric_agreement
 from .bootstrap import bootstrap_ci, half_width, metric_interval
 from .compare import compare_all_pairs, compare_to_baseline
@@ -46,6 +48,7 @@ __all__ = [
     "half_width",
     "holm_bonferroni",
     "metric_agreement",
+    "metric_scorer",
     "paired_approximate_randomization",
     "paired_bootstrap",
 ]
