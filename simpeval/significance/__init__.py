@@ -27,16 +27,13 @@ Examples:
 
 from __future__ import annotations
 
-from ..metrics.base import register_bootstrap
 from ._resample import metric_scorer
 from .agreement import Correlation, metric_agreement
-from .bootstrap import bootstrap_ci, half_width, metric_interval
+from .bootstrap import bootstrap_ci, half_width
 from .compare import compare_all_pairs, compare_to_baseline
 from .correction import holm_bonferroni
 from .paired import paired_approximate_randomization, paired_bootstrap
 from .results import ConfidenceInterval, PairedResult
-
-register_bootstrap(metric_interval)  # Metric.corpus_score(..., n_bootstrap=N)
 
 __all__ = [
     "ConfidenceInterval",
