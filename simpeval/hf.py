@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable, ClassVar, Optional, Union, cast
 
+from .compat.sacrebleu.compat import corpus_bleu
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References
-from .metrics.bleu import BLEU
 from .metrics.chrf import CHRF as _CHRF
 from .metrics.sari import SARI as _SARI
 from .metrics.ter import TER as _TER
@@ -204,24 +204,12 @@ class SacreBLEU(_Module):
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        per_segment = _per_segment(self.name, predictions, references, same_count=True)
-        metric = BLEU(
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            force=force,
-            lowercase=lowercase,
-            tokenize=tokenize,
-            effective_order=use_effective_order,
-        )
-        score = metric.corpus_score(predictions, References.from_segments(per_segment))
+        streams = list(zip(*_per_segment(self.name, predictions, references, same_count=True)))
+        # evaluate's module calls sacrebleu.corpus_bleu with these arguments (tokenize only when given)
+        options = (smooth_method, smooth_value, force, lowercase, tokenize or "13a", use_effective_order)
+        score = corpus_bleu(predictions, streams, *options)
         return {
-            "score": score.score,
-            "counts": score.counts,
-            "totals": score.totals,
-            "precisions": list(score.breakdown["precisions"]),
-            "bp": score.details["bp"],
-            "sys_len": score.sys_len,
-            "ref_len": score.ref_len,
+            key: getattr(score, key) for key in ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len")
         }
 
 

@@ -294,8 +294,8 @@ class Metric(ABC):
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
             n_bootstrap: with ``N > 1``, also a 95% bootstrap confidence interval of ``N``
                 resamples (seed 12345), as sacrebleu's ``corpus_score(..., n_bootstrap=N)``:
-                ``score.ci`` holds it, ``str(score)`` prints sacrebleu's ``(μ = ... ± ...)`` and
-                the signature records ``bs:N|seed:12345``.
+                ``score.ci`` holds it (:mod:`simpeval.compat.sacrebleu`'s scores print it as
+                sacrebleu's ``(μ = ... ± ...)``) and the signature records ``bs:N|seed:12345``.
             n_jobs: worker processes extracting the statistics (:meth:`corpus_stats`): the same bits.
         """
         n = _validate.check_int(n_bootstrap, f"{self.name}: n_bootstrap")
