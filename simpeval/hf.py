@@ -4,7 +4,8 @@ The migration path from ``evaluate.load("sari")``, ``"sacrebleu"``, ``"chrf"`` a
 replace the ``load`` by one of these classes and keep the call. They take references per
 segment (``references[i]`` = the references of prediction ``i``, or one string per
 prediction), accept the same keyword options, and return the same dict, keys and numbers,
-computed by simpeval's metrics (``SARI("hf")``, ``BLEU``, ``CHRF``, ``TER``)::
+computed by simpeval's metrics (``SARI("hf")``; sacrebleu's through :mod:`simpeval.compat.sacrebleu`,
+called as ``evaluate``'s modules call sacrebleu)::
 
     # before                                   # after
     import evaluate                            from simpeval import hf

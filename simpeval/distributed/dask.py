@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
-from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError, SimpevalError
+from ..exceptions import InvalidInputError, MissingDependencyError, SimpevalError
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
@@ -39,9 +39,11 @@ from .rows import (
     RowError,
     as_metric,
     check_columns,
+    corpus_score_of,
     numbered_stats,
     partition_rows,
     row_error,
+    rows_in_order,
     running_sum,
     sums_in_order,
 )
@@ -143,7 +145,7 @@ def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> 
         return
     if not hasattr(frame, "to_delayed") or not hasattr(frame, "columns"):
         raise InvalidInputError(f"score_dask: expected a dask DataFrame or Bag (got {type(frame).__name__}).")
-    check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    check_columns("score_dask", frame.columns, hyp, refs, src)
     if isinstance(refs, str) and str(frame.dtypes[refs]).startswith("string"):  # the lists stored as their text
         raise InvalidInputError(TEXT_NOT_LISTS.format(column=refs))
 
@@ -169,11 +171,9 @@ def corpus_stats_dask(
         )
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    kept = [p.rows for p in parts if p.rows.size]
-    if not kept:
-        raise InvalidValueError("score_dask: the frame has no segment.")
+    rows = rows_in_order("score_dask", [p.rows for p in parts])
     first_said([p.notes for p in parts]).say(stacklevel=2)
-    return np.concatenate(kept)
+    return rows
 
 
 def score_dask(
@@ -224,11 +224,9 @@ def score_dask(
             total, facts = _total(dask, m, shared, parts, progress, False)
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    counts = {c for rows, found, _ in facts if rows for c in found}
-    if total is None or not counts:
-        raise InvalidValueError("score_dask: the frame has no segment.")
+    score = corpus_score_of("score_dask", m, total, {c for rows, found, _ in facts if rows for c in found})
     first_said([notes for _, _, notes in facts]).say(stacklevel=2)
-    return m.score_from_stats(total, m.get_signature(counts.pop() if len(counts) == 1 else "var"))
+    return score
 
 
 def _total(
