@@ -142,7 +142,7 @@ class SacrebleuScore(Score):
 
     @property
     def name(self) -> str:
-        """The metric's display name (sacrebleu's ``Score.name``); the same as :attr:`metric`."""
+        """The metric's display name (sacrebleu's ``Score.name``); the same as ``metric``."""
         return self.metric
 
     def __getattr__(self, attribute: str) -> Any:
