@@ -50,7 +50,21 @@ def corpus_bleu(
     use_effective_order: bool = False,
 ) -> SacrebleuScore:
     """``sacrebleu.corpus_bleu``: corpus BLEU of ``hypotheses`` against reference streams."""
-    metric = BLEU(
+    metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
+    return sacrebleu_score(metric.corpus_score(hypotheses, references))
+
+
+def _bleu(
+    smooth_method: str,
+    smooth_value: Optional[float],
+    force: bool,
+    lowercase: bool,
+    tokenize: str,
+    use_effective_order: bool,
+) -> BLEU:
+    """sacrebleu's BLEU function options as :class:`BLEU` takes them (``effective_order`` is
+    ``use_effective_order``)."""
+    return BLEU(
         smooth_method=smooth_method,
         smooth_value=smooth_value,
         force=force,
@@ -58,7 +72,6 @@ def corpus_bleu(
         tokenize=tokenize,
         effective_order=use_effective_order,
     )
-    return sacrebleu_score(metric.corpus_score(hypotheses, references))
 
 
 def raw_corpus_bleu(
@@ -96,13 +109,7 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> SacrebleuScore:
     """``sacrebleu.sentence_bleu``: BLEU of one segment (effective order by default, as sacrebleu)."""
-    metric = BLEU(
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        lowercase=lowercase,
-        tokenize=tokenize,
-        effective_order=use_effective_order,
-    )
+    metric = _bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
     return sacrebleu_score(metric.sentence_score(hypothesis, references))
 
 
