@@ -4,7 +4,8 @@ The migration path from ``evaluate.load("sari")``, ``"sacrebleu"``, ``"chrf"`` a
 replace the ``load`` by one of these classes and keep the call. They take references per
 segment (``references[i]`` = the references of prediction ``i``, or one string per
 prediction), accept the same keyword options, and return the same dict, keys and numbers,
-computed by simpeval's metrics (``SARI("hf")``, ``BLEU``, ``CHRF``, ``TER``)::
+computed by simpeval's metrics (``SARI("hf")``; sacrebleu's through :mod:`simpeval.compat.sacrebleu`,
+called as ``evaluate``'s modules call sacrebleu)::
 
     # before                                   # after
     import evaluate                            from simpeval import hf
@@ -41,14 +42,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable, ClassVar, Optional, cast
+from typing import Any, Callable, ClassVar, Optional
 
+from .compat import sacrebleu
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References
-from .metrics.bleu import BLEU
-from .metrics.chrf import CHRF as _CHRF
 from .metrics.sari import SARI as _SARI
-from .metrics.ter import TER as _TER
 
 __all__ = ["CHRF", "SARI", "TER", "SacreBLEU"]
 
@@ -95,6 +94,12 @@ def _per_segment(name: str, predictions: list[str], references: list[Any], same_
             f"(got {sorted({len(refs) for refs in per_segment})}), as in Hugging Face evaluate."
         )
     return per_segment
+
+
+def _streams(name: str, predictions: list[str], references: list[Any]) -> list[tuple[str, ...]]:
+    """sacrebleu's reference streams (``streams[j][i]``) of references given per prediction, as
+    ``evaluate``'s sacrebleu modules transpose them (the same number for every prediction)."""
+    return list(zip(*_per_segment(name, predictions, references, same_count=True)))
 
 
 class _Module:
@@ -202,24 +207,11 @@ class SacreBLEU(_Module):
         tokenize: Optional[str] = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
-        per_segment = _per_segment(self.name, predictions, references, same_count=True)
-        metric = BLEU(
-            smooth_method=smooth_method,
-            smooth_value=smooth_value,
-            force=force,
-            lowercase=lowercase,
-            tokenize=tokenize,
-            effective_order=use_effective_order,
-        )
-        score = metric.corpus_score(predictions, References.from_segments(per_segment))
+        # evaluate's module calls sacrebleu.corpus_bleu with these arguments (tokenize only when given)
+        options = (smooth_method, smooth_value, force, lowercase, tokenize or "13a", use_effective_order)
+        score = sacrebleu.corpus_bleu(predictions, _streams(self.name, predictions, references), *options)
         return {
-            "score": score.score,
-            "counts": score.counts,
-            "totals": score.totals,
-            "precisions": list(score.breakdown["precisions"]),
-            "bp": score.details["bp"],
-            "sys_len": score.sys_len,
-            "ref_len": score.ref_len,
+            key: getattr(score, key) for key in ("score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len")
         }
 
 
@@ -241,16 +233,9 @@ class CHRF(_Module):
         whitespace: bool = False,
         eps_smoothing: bool = False,
     ) -> dict[str, Any]:
-        per_segment = _per_segment(self.name, predictions, references, same_count=True)
-        metric = _CHRF(
-            char_order=char_order,
-            word_order=word_order,
-            beta=beta,
-            lowercase=lowercase,
-            whitespace=whitespace,
-            eps_smoothing=eps_smoothing,
-        )
-        score = metric.corpus_score(predictions, References.from_segments(per_segment))
+        # evaluate's module scores with sacrebleu.CHRF(these options).corpus_score
+        metric = sacrebleu.CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing)
+        score = metric.corpus_score(predictions, _streams(self.name, predictions, references))
         return {"score": score.score, "char_order": char_order, "word_order": word_order, "beta": beta}
 
 
@@ -270,13 +255,7 @@ class TER(_Module):
         support_zh_ja_chars: bool = False,
         case_sensitive: bool = False,
     ) -> dict[str, Any]:
-        per_segment = _per_segment(self.name, predictions, references, same_count=True)
-        metric = _TER(
-            normalized=normalized,
-            no_punct=ignore_punct,
-            asian_support=support_zh_ja_chars,
-            case_sensitive=case_sensitive,
-        )
-        score = metric.corpus_score(predictions, References.from_segments(per_segment))
-        edits = cast(float, score.details["num_edits"])  # a whole number of edits, an int as sacrebleu gives it
-        return {"score": score.score, "num_edits": int(edits), "ref_length": score.details["ref_length"]}
+        # evaluate's module scores with sacrebleu.TER(these options, renamed).corpus_score
+        metric = sacrebleu.TER(normalized, ignore_punct, support_zh_ja_chars, case_sensitive)
+        score = metric.corpus_score(predictions, _streams(self.name, predictions, references))
+        return {"score": score.score, "num_edits": score.num_edits, "ref_length": score.ref_length}

@@ -2,7 +2,8 @@
 
 Layer contracts (which package may import which) are import-linter's, in pyproject.toml and
 run by .ci/run; this file checks what import-linter does not: cycles between any two modules
-(including imports inside functions) and the size limits of ARCHITECTURE.md.
+(including imports inside functions, but for the few function-local ones a contract names in its
+``ignore_imports``, each with the reason beside it) and the size limits of ARCHITECTURE.md.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from .contracts import contract_exceptions
 
 grimp = pytest.importorskip("grimp")
 
@@ -56,15 +59,36 @@ def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
     return components
 
 
+def test_contract_exceptions_are_local_imports() -> None:
+    """Every import a contract lets through is made inside a function, never at a module's top."""
+    exceptions = contract_exceptions()
+    assert exceptions
+    for importer, imported in exceptions:
+        path = PACKAGE.parent.joinpath(*importer.split(".")).with_suffix(".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = [node for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+        local = [
+            node
+            for function in ast.walk(tree)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function)
+            if isinstance(node, ast.ImportFrom)
+        ]
+        short = imported.rsplit(".", 1)[-1]
+        assert not any(isinstance(n, ast.ImportFrom) and (n.module or "").endswith(short) for n in top), importer
+        assert any((n.module or "").endswith(short) for n in local), (importer, imported)
+
+
 def test_no_import_cycles() -> None:
     graph = grimp.build_graph("simpeval")
     # A package's __init__ re-exporting its submodules is not a cycle of concepts: leave out
-    # the edges from a package to its own submodules.
+    # the edges from a package to its own submodules, and the function-local imports a contract names.
+    named = contract_exceptions()
     edges = {
         module: {
             imported
             for imported in graph.find_modules_directly_imported_by(module)
-            if not imported.startswith(module + ".")
+            if not imported.startswith(module + ".") and (module, imported) not in named
         }
         for module in graph.modules
     }

@@ -29,6 +29,7 @@ from ..significance import (
     compare_all_pairs,
     compare_to_baseline,
     metric_agreement,
+    metric_scorer,
 )
 from ..significance.specs import Agreement, Bootstrap, PairedBootstrap, PairedTestSpec, Randomization
 from .common import MetricSpec, ProgressFn, RunOptions, announce_work, check_systems, columns, resolve_metrics
@@ -208,7 +209,7 @@ def _agreement(
     """The correlations between the metrics, from every system's statistics."""
     return metric_agreement(
         {column.name: result.stats for column, result in zip(table_columns, done)},
-        {column.name: m.resampling_scorer()[0] for column, m in zip(table_columns, metrics)},
+        {column.name: metric_scorer(m)[0] for column, m in zip(table_columns, metrics)},
         n_samples=agreement.n,
         seed=seed,
         progress=None if progress is None else (lambda done, total: progress("agreement", done, total)),
@@ -253,7 +254,7 @@ def _compare_metric(
         fields.update({plan.test.name: plan.test.n, "seed": plan.seed})
     signature = metric.get_signature(n_refs, **fields)
     score_fn, dtype = metric.resampling_scorer()
-    scores = tuple(metric.score_from_stats(stats.sum(axis=0), signature) for stats in by_system.values())
+    scores = tuple(metric.score_from_stats(metric.sum_rows(stats), signature) for stats in by_system.values())
     intervals = tuple(
         None
         if plan.interval is None

@@ -178,7 +178,7 @@ class _ChunkWork:
         for hypotheses in chunk[: self.n_systems]:
             for metric in self.metrics:
                 given: Optional[RefStreams] = streams if streams is not None or not metric.requires_references else []
-                totals.append(metric.corpus_stats(hypotheses, given, sources=srcs).sum(axis=0))
+                totals.append(metric.sum_rows(metric.corpus_stats(hypotheses, given, sources=srcs)))
                 if step is not None:
                     step(len(totals))
         counts = {sum(ref is not None for ref in segment) for segment in zip(*refs)}

@@ -9,8 +9,8 @@ as the local path (a segment's row never depends on the other segments) and its 
 worker that computed them; a running total then visits the partitions in order, each step on the
 worker holding that partition's rows (:func:`~simpeval.distributed.rows.running_sum`), so only a
 vector of a few dozen floats travels between workers, and the client receives the total and each
-partition's numbers of references. The local path sums all rows at once (``stats.sum(axis=0)``),
-which NumPy does one row after the other for these ``(n, k >= 2)`` arrays: the running total is
+partition's numbers of references. The local path sums all rows at once (``Metric.sum_rows``:
+``stats.sum(axis=0)``), which NumPy does one row after the other for these ``(n, k >= 2)`` arrays: the running total is
 bit for bit that sum, on any partitioning, for integer statistics (n-gram counts) and float ones
 (sentence-averaged SARI presets, TER's mean reference lengths) alike. A metric with its own
 ``sum_rows`` (NLTK's chrF) has its rows gathered in order and summed on the client instead.
@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
-from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError, SimpevalError
+from ..exceptions import InvalidInputError, MissingDependencyError, SimpevalError
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
@@ -39,9 +39,11 @@ from .rows import (
     RowError,
     as_metric,
     check_columns,
+    corpus_score_of,
     numbered_stats,
     partition_rows,
     row_error,
+    rows_in_order,
     running_sum,
     sums_in_order,
 )
@@ -127,9 +129,9 @@ def stats_on_worker(
         return numbered_stats(part, metric, hyp, refs, src, k)
 
 
-def _fold(total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
+def _fold(metric: Metric, total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
     """One step of the running total: run on the worker that holds the partition's rows."""
-    return running_sum(total, part.rows)
+    return running_sum(metric, total, part.rows)
 
 
 def _counts(part: Partition) -> tuple[int, set[int], Notes]:
@@ -143,7 +145,7 @@ def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> 
         return
     if not hasattr(frame, "to_delayed") or not hasattr(frame, "columns"):
         raise InvalidInputError(f"score_dask: expected a dask DataFrame or Bag (got {type(frame).__name__}).")
-    check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    check_columns("score_dask", frame.columns, hyp, refs, src)
     if isinstance(refs, str) and str(frame.dtypes[refs]).startswith("string"):  # the lists stored as their text
         raise InvalidInputError(TEXT_NOT_LISTS.format(column=refs))
 
@@ -169,11 +171,9 @@ def corpus_stats_dask(
         )
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    kept = [p.rows for p in parts if p.rows.size]
-    if not kept:
-        raise InvalidValueError("score_dask: the frame has no segment.")
+    rows = rows_in_order("score_dask", [p.rows for p in parts])
     first_said([p.notes for p in parts]).say(stacklevel=2)
-    return np.concatenate(kept)
+    return rows
 
 
 def score_dask(
@@ -219,29 +219,28 @@ def score_dask(
     parts = [dask.delayed(stats_on_worker)(p, shared, hyp, refs, src, k) for k, p in enumerate(partitions)]
     try:
         try:
-            total, facts = _total(dask, m, parts, progress, sums_in_order(m))
+            total, facts = _total(dask, m, shared, parts, progress, sums_in_order(m))
         except NotSequential:  # one statistic per row: NumPy sums that pairwise, so it takes every row
-            total, facts = _total(dask, m, parts, progress, False)
+            total, facts = _total(dask, m, shared, parts, progress, False)
     except RowError as failure:
         raise _global(dask, partitions, failure, "score_dask") from None
-    counts = {c for rows, found, _ in facts if rows for c in found}
-    if total is None or not counts:
-        raise InvalidValueError("score_dask: the frame has no segment.")
+    score = corpus_score_of("score_dask", m, total, {c for rows, found, _ in facts if rows for c in found})
     first_said([notes for _, _, notes in facts]).say(stacklevel=2)
-    return m.score_from_stats(total, m.get_signature(counts.pop() if len(counts) == 1 else "var"))
+    return score
 
 
 def _total(
-    dask: Any, metric: Metric, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
+    dask: Any, metric: Metric, shared: Any, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
 ) -> tuple[Optional[np.ndarray], list[tuple[int, set[int], Notes]]]:
     """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass:
-    ``in_order``, by a running total on the workers; else every row, summed on the client."""
+    ``in_order``, by a running total on the workers (the metric's ``sum_rows``, read from ``shared``,
+    its key on the cluster); else every row, summed on the client."""
     if not parts:
         return None, []
     if in_order:
-        total = dask.delayed(_fold)(None, parts[0])
+        total = dask.delayed(_fold)(shared, None, parts[0])
         for part in parts[1:]:
-            total = dask.delayed(_fold)(total, part)
+            total = dask.delayed(_fold)(shared, total, part)
         *facts, summed = _compute(dask, [dask.delayed(_counts)(p) for p in parts], total, progress, metric.name)
         return summed, facts
     # a metric's own sum (NLTK's chrF): every row, in order, summed on the client as the metric sums them

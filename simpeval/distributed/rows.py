@@ -1,4 +1,5 @@
-"""What the Dask and Spark engines share: a partition's statistics rows, and the row that fails.
+"""What the Dask and Spark engines share: the columns checked, a partition's statistics rows, the row
+that fails, and the client's end of a call (the rows in order, the score with its ``nrefs``).
 
 A partition (a pandas frame: a Dask partition, a Spark batch) is scored by
 :func:`partition_rows` with the local engines; :func:`numbered_rows` finds, once scoring failed,
@@ -22,6 +23,7 @@ import numpy as np
 from ..alignment import scoring_chunk
 from ..exceptions import InvalidInputError, InvalidValueError, SimpevalError
 from ..metrics import Metric, References, get_metric
+from ..metrics.score import Score
 from .worker import Notes, said_about
 
 __all__ = [
@@ -33,6 +35,8 @@ __all__ = [
     "RowError",
     "as_metric",
     "check_columns",
+    "corpus_score_of",
+    "rows_in_order",
     "numbered_rows",
     "numbered_stats",
     "partition_rows",
@@ -89,9 +93,9 @@ class NotSequential(Exception):
     """Rows that NumPy would not sum one after the other (one column, or not C-contiguous)."""
 
 
-def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.ndarray]:
-    """``total`` (the sum of the rows before, or ``None``) continued over ``rows``: bit for bit the
-    ``.sum(axis=0)`` of all those rows stacked into one array.
+def running_sum(metric: Metric, total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.ndarray]:
+    """``total`` (the sum of the rows before, or ``None``) continued over ``rows``, by ``metric.sum_rows``:
+    bit for bit its sum of all those rows stacked into one array, when :func:`sums_in_order` holds.
 
     NumPy reduces a C-contiguous ``(n, k)`` float64 array over axis 0 with ``k >= 2`` one row after
     the other, the inner loop running along each row (pairwise summation applies only along a
@@ -99,8 +103,8 @@ def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.nd
     every row so far, in order.
 
     Examples:
-        >>> rows = np.array([[0.1, 1.0], [0.2, 2.0], [0.3, 3.0]])
-        >>> bool((running_sum(running_sum(None, rows[:1]), rows[1:]) == rows.sum(axis=0)).all())
+        >>> rows, bleu = np.array([[0.1, 1.0], [0.2, 2.0], [0.3, 3.0]]), as_metric("bleu")
+        >>> bool((running_sum(bleu, running_sum(bleu, None, rows[:1]), rows[1:]) == bleu.sum_rows(rows)).all())
         True
 
     Raises:
@@ -110,9 +114,7 @@ def running_sum(total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.nd
         return total
     if rows.ndim != 2 or rows.shape[1] < 2 or not rows.flags.c_contiguous:
         raise NotSequential(rows.shape)
-    if total is None:
-        return np.asarray(rows.sum(axis=0))
-    return np.asarray(np.concatenate([total[None], rows]).sum(axis=0))
+    return np.asarray(metric.sum_rows(rows if total is None else np.concatenate([total[None], rows])))
 
 
 TEXT_NOT_LISTS = (
@@ -122,10 +124,41 @@ TEXT_NOT_LISTS = (
 )
 
 
-def check_columns(columns: Any, wanted: Sequence[Optional[str]]) -> None:
+def check_columns(owner: str, columns: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
+    """Every column the call names (``hyp``, ``refs``, ``src``) is among ``columns``.
+
+    Raises:
+        InvalidValueError: names the missing ones, ``owner`` first (``score_dask``, ``score_spark``).
+    """
+    wanted = [hyp, src, *([refs] if isinstance(refs, str) else refs)]
     missing = [c for c in wanted if c is not None and c not in columns]
     if missing:
-        raise InvalidValueError(f"score_dask: no column {', '.join(map(repr, missing))} (columns: {list(columns)}).")
+        raise InvalidValueError(f"{owner}: no column {', '.join(map(repr, missing))} (columns: {list(columns)}).")
+
+
+def rows_in_order(owner: str, parts: Sequence[np.ndarray]) -> np.ndarray:
+    """The partitions' (or groups') rows stacked in order: ``corpus_stats`` of the whole frame.
+
+    Raises:
+        InvalidValueError: no partition holds a row.
+    """
+    kept = [rows for rows in parts if rows.size]
+    if not kept:
+        raise InvalidValueError(f"{owner}: the frame has no segment.")
+    return np.concatenate(kept)
+
+
+def corpus_score_of(owner: str, metric: Metric, total: Optional[np.ndarray], counts: set[int]) -> Score:
+    """The score of the summed rows ``total``, its signature's ``nrefs`` from the numbers of references
+    of the segments (``var`` when they differ), as the local path signs it.
+
+    Raises:
+        InvalidValueError: no segment (``total`` is ``None`` or no count).
+    """
+    if total is None or not counts:
+        raise InvalidValueError(f"{owner}: the frame has no segment.")
+    nrefs: Union[int, str] = next(iter(counts)) if len(counts) == 1 else "var"
+    return metric.score_from_stats(total, metric.get_signature(nrefs))
 
 
 class Partition(NamedTuple):
@@ -157,7 +190,7 @@ def partition_stats(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns
     the same lists costs."""
     if len(frame) == 0:
         return Partition(np.zeros((0, 0)), set(), Notes())
-    check_columns(frame.columns, [hyp, src, *([refs] if isinstance(refs, str) else refs)])  # a Bag's keys
+    check_columns("score_dask", frame.columns, hyp, refs, src)  # a Dask Bag's keys (Spark's are checked first)
     sources = frame[src].tolist() if src is not None else None
     hypotheses = frame[hyp].tolist()
     references, counts = _references(frame, refs)

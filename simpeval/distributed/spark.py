@@ -34,7 +34,18 @@ from ..exceptions import InvalidInputError, InvalidValueError, MissingDependency
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
-from .rows import EXACT, Partition, ReferenceColumns, RowError, as_metric, numbered_stats, row_error
+from .rows import (
+    EXACT,
+    Partition,
+    ReferenceColumns,
+    RowError,
+    as_metric,
+    check_columns,
+    corpus_score_of,
+    numbered_stats,
+    row_error,
+    rows_in_order,
+)
 from .shards import iter_shard_rows
 from .worker import first_said, kernel_threads, task_threads
 
@@ -139,12 +150,10 @@ def _spark() -> Any:
     return functions
 
 
-def _check(frame: Any, columns: list[Optional[str]]) -> None:
+def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
     if not hasattr(frame, "mapInPandas"):
         raise InvalidInputError(f"score_spark: expected a pyspark DataFrame (got {type(frame).__name__}).")
-    missing = [c for c in columns if c is not None and c not in frame.columns]
-    if missing:
-        raise InvalidValueError(f"score_spark: no column {', '.join(map(repr, missing))} (columns: {frame.columns}).")
+    check_columns("score_spark", frame.columns, hyp, refs, src)
 
 
 def _integral(rows: np.ndarray) -> bool:
@@ -171,7 +180,7 @@ def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[s
                 {
                     "part": [part],
                     "seq": [seq],
-                    "stats": [rows.sum(axis=0).tolist() if integral else []],
+                    "stats": [metric.sum_rows(rows).tolist() if integral else []],
                     "integral": [integral],
                     "width": [rows.shape[1]],
                     "counts": [sorted(group.counts)],
@@ -210,12 +219,9 @@ def corpus_stats_spark(
 ) -> np.ndarray:
     """Every segment's statistics rows, gathered on the driver in the frame's order (one Spark job)."""
     _spark()
-    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
-    m = as_metric(metric)
-    groups = _collected(frame, m, hyp, refs, src, every_row=True)
-    if not groups:
-        raise InvalidValueError("score_spark: the frame has no segment.")
-    return np.concatenate([_rows(g) for g in groups])
+    _check(frame, hyp, refs, src)
+    groups = _collected(frame, as_metric(metric), hyp, refs, src, every_row=True)
+    return rows_in_order("score_spark", [_rows(g) for g in groups])
 
 
 def score_spark(
@@ -230,24 +236,22 @@ def score_spark(
     (arguments as :func:`simpeval.distributed.score_dask`), in one Spark job (see
     :mod:`simpeval.distributed.spark`)."""
     _spark()
-    _check(frame, [hyp, src, *([refs] if isinstance(refs, str) else refs)])
+    _check(frame, hyp, refs, src)
     m = as_metric(metric)
     groups = _collected(frame, m, hyp, refs, src, every_row=False)
     if not groups:
         raise InvalidValueError("score_spark: the frame has no segment.")
-    counts = {c for g in groups for c in g["counts"]}
-    nrefs: Union[int, str] = counts.pop() if len(counts) == 1 else "var"
     integral = [bool(g["integral"]) for g in groups]
     total: Optional[np.ndarray] = None
     if all(integral):
-        total = np.sum([np.asarray(g["stats"], dtype=np.float64) for g in groups], axis=0)
+        total = m.sum_rows(np.array([g["stats"] for g in groups], dtype=np.float64))
         if float(np.abs(total).sum()) >= EXACT:
             total = None
     elif not any(integral):  # float statistics: the rows in order, summed as the local path sums them
         total = m.sum_rows(np.concatenate([_rows(g) for g in groups]))
     if total is None:  # groups of whole numbers beside others, or sums beyond 2**53: every row, in order
         total = m.sum_rows(corpus_stats_spark(frame, m, hyp=hyp, refs=refs, src=src))
-    return m.score_from_stats(total, m.get_signature(nrefs))
+    return corpus_score_of("score_spark", m, total, {c for g in groups for c in g["counts"]})
 
 
 def shards_frame_spark(

@@ -135,7 +135,7 @@ def score_columns(
     sums, counts = groups.sums(stats)
     flat = sums.reshape(-1, stats.shape[1])
     empty = (counts == 0).reshape(-1)
-    flat[empty] = stats.sum(axis=0)  # scored, then masked: a metric may refuse an all-zero row
+    flat[empty] = metric.sum_rows(stats)  # scored, then masked: a metric may refuse an all-zero row
     keys = list(metric.score_from_stats(stats[0]).components) if components else []
     values = {name: (metric.score_rows(stats), metric.score_rows(flat), metric.higher_is_better)}
     if keys:

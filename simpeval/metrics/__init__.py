@@ -29,7 +29,7 @@ from .base import Metric
 from .options import metric_options
 from .references import References, count_references, references_from_segments
 from .score import Score
-from .signature import Signature, set_key_resolver
+from .signature import Signature
 
 __all__ = [
     "Metric",
@@ -222,9 +222,6 @@ def _loaded_classes() -> list[type[Metric]]:
         except (InvalidOptionError, ImportError):  # a broken plugin names no signature
             continue
     return classes
-
-
-set_key_resolver(_signature_keys, lambda: [cls.name for cls in _loaded_classes()])
 
 
 def get_metric(name: str, **options: Any) -> Metric:

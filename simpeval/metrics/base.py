@@ -39,16 +39,14 @@ from ..exceptions import (
     MissingSourceError,
     ReferenceLayoutError,
 )
-from .bootstrap_hook import bootstrap_interval as _bootstrap_interval
-from .bootstrap_hook import register_bootstrap
 from .extraction import extract_rows
 from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_int, check_stats_vector, check_strings, check_unicode, materialize
+from .validation import check_stats_vector, check_strings, check_unicode, materialize
 
-__all__ = ["Metric", "register_bootstrap"]
+__all__ = ["Metric"]
 
 
 class Metric(ABC):
@@ -296,17 +294,21 @@ class Metric(ABC):
             sources: the source sentences (required by SARI, ignored by BLEU/chrF/TER).
             n_bootstrap: with ``N > 1``, also a 95% bootstrap confidence interval of ``N``
                 resamples (seed 12345), as sacrebleu's ``corpus_score(..., n_bootstrap=N)``:
-                ``score.ci`` holds it, ``str(score)`` prints sacrebleu's ``(μ = ... ± ...)`` and
-                the signature records ``bs:N|seed:12345``.
+                ``score.ci`` holds it (:mod:`simpeval.compat.sacrebleu`'s scores print it as
+                sacrebleu's ``(μ = ... ± ...)``) and the signature records ``bs:N|seed:12345``.
             n_jobs: worker processes extracting the statistics (:meth:`corpus_stats`): the same bits.
         """
-        n = check_int(self.name, "n_bootstrap", n_bootstrap, 1)
+        n = _validate.check_int(n_bootstrap, f"{self.name}: n_bootstrap")
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs, n_jobs)
         if n == 1:
             return self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
+        # The resampler lives in a higher layer (pyproject's layers contract names this import).
+        from ..significance.bootstrap import metric_interval
+
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
-        return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=_bootstrap_interval(self, stats, n))
+        interval = metric_interval(self, stats, n, DEFAULT_SEED)
+        return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=interval)
 
     def sum_rows(self, stats: StatsArray) -> StatsArray:
         """``stats.sum(axis=0)``; overridden where the reference adds a column with ``sum()``."""
@@ -377,7 +379,7 @@ class Metric(ABC):
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
             hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
-            chunk_total = self._locked_extract(hyps_, per_segment, srcs_).sum(axis=0)
+            chunk_total = self.sum_rows(self._locked_extract(hyps_, per_segment, srcs_))
             total = chunk_total if total is None else total + chunk_total
             ref_counts.update(map(len, per_segment))
         if total is None:

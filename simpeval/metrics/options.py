@@ -30,8 +30,9 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Callable, Optional, TypeVar, Union
 
+from .._validate import check_int
 from ..exceptions import InvalidOptionError, UnknownOptionError
-from .validation import check_bool, check_int
+from .validation import check_bool
 
 __all__ = [
     "OptionSpec",
@@ -193,7 +194,7 @@ def check_declared(metric: str, config: Any, kinds: Sequence[str] = ("bool", "in
         if spec.kind == "bool" and "bool" in kinds:
             object.__setattr__(config, spec.name, check_bool(metric, spec.name, value))
         elif spec.kind == "int" and "int" in kinds and spec.minimum is not None and not spec.choices:
-            object.__setattr__(config, spec.name, check_int(metric, spec.name, value, int(spec.minimum)))
+            object.__setattr__(config, spec.name, check_int(value, f"{metric}: {spec.name}", minimum=int(spec.minimum)))
         if spec.kind == "bool" or not spec.choices:
             continue
         if isinstance(value, bool) or not isinstance(value, Hashable) or value not in spec.choices:

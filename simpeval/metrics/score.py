@@ -1,9 +1,8 @@
 """The frozen results of scoring: :class:`Score`, and :class:`ConfidenceInterval`.
 
-Tables for people are rendered by :mod:`simpeval.report`; a :class:`Score` also reads and
-prints as sacrebleu's score objects do (:meth:`Score.format`, ``str(score)``, ``score.bp``,
-``score.counts``, ...), so sacrebleu users switch by changing an import
-(:mod:`simpeval.metrics.sacrebleu_view`).
+Both are values with no text of their own: :mod:`simpeval.report` renders them, and
+:mod:`simpeval.compat.sacrebleu`'s scores read and print as sacrebleu's score objects do
+(``score.bp``, ``str(score)``: :class:`~simpeval.compat.sacrebleu.score.SacrebleuScore`).
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from typing import Any, Optional, Union
 
 from .._types import FrozenDict
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
-from . import sacrebleu_view
 from .signature import Signature
 
 __all__ = ["ConfidenceInterval", "Score", "Signature"]
@@ -63,10 +61,8 @@ class Score:
         ci: the bootstrap confidence interval, when one was asked for
             (``corpus_score(..., n_bootstrap=N)``, as sacrebleu's ``--confidence``).
 
-    sacrebleu's attributes read as on sacrebleu's score objects: ``name``, ``bp``, ``counts``,
-    ``totals``, ``precisions``, ``sys_len``, ``ref_len``, ``ratio``, ``prec_str`` (BLEU),
-    ``char_order``, ``word_order``, ``beta`` (chrF), ``num_edits``, ``ref_length`` (TER);
-    :meth:`format` and ``str(score)`` print sacrebleu's line.
+    sacrebleu's view of the same figures (``score.bp``, ``score.counts``, ``str(score)``) is
+    :mod:`simpeval.compat.sacrebleu`'s (its scores are :class:`Score` objects too).
 
     Examples:
         >>> from simpeval import SARI
@@ -75,10 +71,8 @@ class Score:
         (41.67, ['add', 'keep', 'delete'])
         >>> from simpeval import BLEU
         >>> b = BLEU().corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]])
-        >>> print(b)
-        BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
-        >>> b.counts, b.sys_len, b.name
-        ([6, 4, 2, 1], 7, 'BLEU')
+        >>> round(b.score, 2), b.details["counts"], b.details["sys_len"]
+        (48.89, (6.0, 4.0, 2.0, 1.0), 7.0)
     """
 
     metric: str
@@ -110,31 +104,6 @@ class Score:
 
     def __float__(self) -> float:
         return self.score
-
-    @property
-    def name(self) -> str:
-        """The metric's display name (sacrebleu's ``Score.name``); the same as :attr:`metric`."""
-        return self.metric
-
-    def __getattr__(self, attribute: str) -> Any:
-        """sacrebleu's score attributes (``bp``, ``counts``, ``num_edits``, ...), read from the score."""
-        if attribute.startswith("_"):  # never for dunders (pickling, copying) or private names
-            raise AttributeError(attribute)
-        return sacrebleu_view.attribute(self, attribute)
-
-    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
-        """The score as sacrebleu prints it (``sacrebleu.metrics.base.Score.format``).
-
-        Args:
-            width: decimals.
-            score_only: only the number (with the bootstrap mean and half-width, if any).
-            signature: a signature string to put after the name (``BLEU|nrefs:1|... = 27.21 ...``).
-            is_json: sacrebleu's JSON object instead of the line.
-        """
-        return sacrebleu_view.format_score(self, width, score_only, signature, is_json)
-
-    def __str__(self) -> str:
-        return self.format()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``metric``, ``score``, ``signature``, ``components``, ``breakdown``, ``details``."""

@@ -9,10 +9,10 @@ registry (:data:`SIGNATURE_KEYS`), a plugin's too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Optional
+from typing import Optional
 
 from .._types import FrozenDict
 from ..exceptions import SignatureParseError
@@ -25,7 +25,6 @@ __all__ = [
     "Signature",
     "key_order",
     "metric_signature_keys",
-    "set_key_resolver",
 ]
 
 #: Keys every signature may carry besides a metric's own, in sacrebleu's print order
@@ -50,26 +49,13 @@ VERSION_KEYS: tuple[str, ...] = ("version", "simpeval")
 #: The data facts among them (everything but the versions).
 DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k not in VERSION_KEYS)
 
-#: Finds the signature keys a metric declares (its ``signature_abbreviations``) by the name a
-#: signature starts with; the metric registry installs it (:func:`set_key_resolver`), so that
-#: every registered metric, a plugin's too, is read back with its own keys.
-_RESOLVER: dict[str, Callable[..., Any]] = {}
-
-
-def set_key_resolver(keys: Callable[[str], Optional[Mapping[str, str]]], names: Callable[[], Iterable[str]]) -> None:
-    """Install how :meth:`Signature.parse` finds a metric's keys (the registry does, on import).
-
-    Args:
-        keys: the keys of the metric a signature names, or ``None`` for no registered metric.
-        names: the names the signatures of the registered metrics start with.
-    """
-    _RESOLVER.update(keys=keys, names=names)
-
 
 def metric_signature_keys(metric: str) -> Optional[Mapping[str, str]]:
-    """The own signature keys of the metric a signature names (``chrF2++`` is chrF's), or ``None``."""
-    found: Optional[Mapping[str, str]] = _RESOLVER["keys"](metric) if _RESOLVER else None
-    return found
+    """The own signature keys of the metric a signature names (``chrF2++`` is chrF's), or ``None``:
+    the registry's, so that every registered metric, a plugin's too, is read back with its own keys."""
+    from . import _signature_keys  # the registry imports this module: imported when first asked
+
+    return _signature_keys(metric)
 
 
 class _DeclaredKeys(Mapping[str, Mapping[str, str]]):
@@ -82,7 +68,9 @@ class _DeclaredKeys(Mapping[str, Mapping[str, str]]):
         return keys
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_RESOLVER["names"]() if _RESOLVER else ())
+        from . import _loaded_classes  # the registry, as in metric_signature_keys
+
+        return iter([cls.name for cls in _loaded_classes()])
 
     def __len__(self) -> int:
         return sum(1 for _ in self)

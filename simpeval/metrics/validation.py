@@ -9,7 +9,6 @@ from typing import Any, Optional
 
 import numpy as np
 
-from .. import _validate
 from .._types import StatsArray
 from ..exceptions import (
     InvalidInputError,
@@ -22,7 +21,6 @@ from ..exceptions import (
 __all__ = [
     "check_bool",
     "check_finite_stats",
-    "check_int",
     "check_number",
     "check_stats_vector",
     "check_strings",
@@ -120,16 +118,6 @@ def check_bool(metric_name: str, argument: str, value: Any) -> bool:
     if not isinstance(value, (bool, np.bool_)):
         raise InvalidOptionError(f"{metric_name}: {argument} must be True or False (got {value!r}).")
     return bool(value)
-
-
-def check_int(metric_name: str, argument: str, value: Any, minimum: int) -> int:
-    """Validate an integer option ``>= minimum`` (:func:`simpeval._validate.check_int`, with a
-    metric's name first).
-
-    Raises:
-        InvalidOptionError: ``value`` is not an integer or is below ``minimum``.
-    """
-    return _validate.check_int(value, f"{metric_name}: {argument}", minimum=minimum)
 
 
 def check_number(metric: str, argument: str, value: Any, low: float, high: float = math.inf) -> float:

@@ -5,25 +5,15 @@
 TSV, JSON or JSON Lines; :func:`table_document` and :func:`agreement_document` give the documents
 of a table and of metric agreement, which add up (``a + b``) into one.
 ``ResultTable._repr_html_`` shows a table in Jupyter and ``ResultTable.to_pandas()`` (extra ``pandas``,
-:mod:`~simpeval.report.frame`) returns the CSV records as a DataFrame. The model imports no
-renderer: importing this package installs both displays with
-:func:`~simpeval.report.table.register_display`.
+:mod:`~simpeval.report.frame`) returns the CSV records as a DataFrame. The model imports those
+renderers only when they are called.
 """
 
 from __future__ import annotations
 
 from .document import Cell, Document, Grid, Records, Section, interval
 from .formats import agreement_document, available_formats, render, render_agreement, table_document
-from .frame import to_dataframe
-from .table import MetricColumn, ResultTable, SegmentScore, SegmentTable, register_display
-
-
-def _html(table: ResultTable) -> str:
-    return render(table, "html")
-
-
-register_display("html", _html)
-register_display("pandas", to_dataframe)
+from .table import MetricColumn, ResultTable, SegmentScore, SegmentTable
 
 __all__ = [
     "Cell",

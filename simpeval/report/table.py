@@ -1,8 +1,8 @@
 """The result model: which system got which :class:`~simpeval.metrics.score.Score`.
 
 These are frozen values with no formatting; :mod:`simpeval.report.formats` renders them. This
-module imports no renderer: ``ResultTable._repr_html_`` and ``ResultTable.to_pandas`` call the
-display hooks that :mod:`simpeval.report` installs with :func:`register_display`.
+module imports no renderer at its top: ``ResultTable._repr_html_`` and ``ResultTable.to_pandas``
+import theirs when called (the one exception pyproject's contract on this module names).
 
 A metric is named the same way everywhere a table is asked for one: by its column label
 (``"chrF2"``), by that label in any case (``"CHRF2"``), or by any spelling of its registry name
@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..exceptions import (
     InvalidOptionError,
@@ -41,29 +41,7 @@ from ..significance.results import ConfidenceInterval, PairedResult
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable", "register_display"]
-
-#: Display hooks of :class:`ResultTable`, by kind: ``"html"`` (``table -> str``, behind
-#: ``_repr_html_``) and ``"pandas"`` (``(table, deltas) -> DataFrame``, behind ``to_pandas``).
-_DISPLAY: dict[str, Callable[..., Any]] = {}
-
-
-def register_display(kind: str, fn: Callable[..., Any]) -> None:
-    """Install ``fn`` as the ``kind`` display of result tables (``"html"`` or ``"pandas"``).
-
-    :mod:`simpeval.report` registers both on import, so that this module needs no renderer.
-    """
-    _DISPLAY[kind] = fn
-
-
-def _display(kind: str) -> Callable[..., Any]:
-    try:
-        return _DISPLAY[kind]
-    except KeyError:
-        raise RuntimeError(
-            f"ResultTable: no {kind!r} display is registered (registered: {sorted(_DISPLAY)}). "
-            "Importing simpeval.report registers them; or call simpeval.report.table.register_display."
-        ) from None
+__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
 
 
 @dataclass(frozen=True)
@@ -255,8 +233,9 @@ class ResultTable:
 
     def _repr_html_(self) -> str:
         """The HTML rendering, so that Jupyter displays the table (see :func:`simpeval.report.render`)."""
-        html: str = _display("html")(self)
-        return html
+        from .formats import render  # the renderers import this model: imported when called
+
+        return render(self, "html")
 
     def to_pandas(self, deltas: bool = False) -> pandas.DataFrame:
         """One row per system and metric, with the columns of the CSV format (unrounded; ``NaN`` if not computed).
@@ -267,7 +246,9 @@ class ResultTable:
         Raises:
             MissingDependencyError: pandas is not installed (``pip install 'simplification-metrics[pandas]'``).
         """
-        return _display("pandas")(self, deltas=deltas)
+        from .frame import to_dataframe  # as in _repr_html_
+
+        return to_dataframe(self, deltas=deltas)
 
 
 @dataclass(frozen=True)

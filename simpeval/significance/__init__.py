@@ -3,7 +3,8 @@
 Pure functions over ``(n_segments, n_stats)`` float64 statistics matrices (from
 ``metric.corpus_stats``) and a score function (``lambda v: metric.score_from_stats(v).score``),
 with an explicit seed (or ``numpy.random.Generator``); no environment variables, no global
-random state. The algorithms, random draws and formulas are sacrebleu's (``--confidence``,
+random state. :func:`metric_scorer` gives a metric's score function, which also adds a whole
+corpus's rows as the metric's ``corpus_score`` does (``Metric.sum_rows``). The algorithms, random draws and formulas are sacrebleu's (``--confidence``,
 ``--paired-bs``, ``--paired-ar``), so the same seed gives sacrebleu's numbers:
 
 * :func:`bootstrap_ci`: single-system bootstrap interval (``--confidence``);
@@ -26,15 +27,13 @@ Examples:
 
 from __future__ import annotations
 
-from ..metrics.base import register_bootstrap
+from ._resample import metric_scorer
 from .agreement import Correlation, metric_agreement
-from .bootstrap import bootstrap_ci, half_width, metric_interval
+from .bootstrap import bootstrap_ci, half_width
 from .compare import compare_all_pairs, compare_to_baseline
 from .correction import holm_bonferroni
 from .paired import paired_approximate_randomization, paired_bootstrap
 from .results import ConfidenceInterval, PairedResult
-
-register_bootstrap(metric_interval)  # Metric.corpus_score(..., n_bootstrap=N)
 
 __all__ = [
     "ConfidenceInterval",
@@ -46,6 +45,7 @@ __all__ = [
     "half_width",
     "holm_bonferroni",
     "metric_agreement",
+    "metric_scorer",
     "paired_approximate_randomization",
     "paired_bootstrap",
 ]

@@ -45,10 +45,12 @@ __all__ = [
     "draw_swaps",
     "interval_indices",
     "make_rng",
+    "metric_scorer",
     "randomization_sums",
     "resample_dtype",
     "resampled_sums",
     "bootstrap_sums",
+    "summed",
 ]
 
 
@@ -349,3 +351,36 @@ def score_rows(score_fn: Any, sums: npt.NDArray[Any]) -> Any:
     if isinstance(scores, np.ndarray) and scores.dtype == np.float64:
         return scores.tolist()  # Python floats, as a float-returning scorer gives
     return scores
+
+
+class _MetricScorer:
+    """A metric's resampling score function that also carries its ``sum_rows`` (and its
+    ``score_rows``, when the score function has one): see :func:`metric_scorer`."""
+
+    def __init__(self, score_fn: Callable[[npt.NDArray[Any]], Any], metric: Any) -> None:
+        self._score_fn = score_fn
+        self.sum_rows = metric.sum_rows
+        batch = getattr(score_fn, "score_rows", None)
+        if batch is not None:
+            self.score_rows = batch
+
+    def __call__(self, vector: npt.NDArray[Any]) -> Any:
+        return self._score_fn(vector)
+
+
+def metric_scorer(metric: Any) -> tuple[ScoreFn, Any]:
+    """``metric.resampling_scorer()``, its score function carrying ``metric.sum_rows``, so that
+    the tests here add a whole corpus's rows as :meth:`~simpeval.metrics.base.Metric.corpus_score`
+    does (NLTK-chrF's F-score columns with Python's ``sum()``, see :func:`summed`)."""
+    score_fn, dtype = metric.resampling_scorer()
+    return _MetricScorer(score_fn, metric), dtype
+
+
+def summed(score_fn: Any, stats: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """The corpus total of the rows ``stats``: the metric's ``sum_rows`` when ``score_fn`` carries
+    it (:func:`metric_scorer`), else the rows added by NumPy, as ``Metric.sum_rows`` does by default
+    (a bare score function stands for no metric, so has no summation of its own)."""
+    sum_rows = getattr(score_fn, "sum_rows", None)
+    if sum_rows is None:
+        return np.asarray(stats.sum(axis=0))
+    return np.asarray(sum_rows(stats))

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_LEVEL, DEFAULT_SEED
 from ..exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError
-from ._resample import bootstrap_counts, check_level, interval_indices
+from ._resample import bootstrap_counts, check_level, interval_indices, summed
 
 __all__ = ["Correlation", "kendall_tau_b", "metric_agreement", "pearson", "spearman"]
 
@@ -150,7 +150,7 @@ def metric_agreement(
             f"metric_agreement: every system must have the same number of segments (got {sorted(sizes)})."
         )
     n_segments = sizes.pop()
-    point = {m: np.array([score_fns[m](stats[m][s].sum(axis=0)) for s in systems]) for m in metrics}
+    point = {m: np.array([score_fns[m](summed(score_fns[m], stats[m][s])) for s in systems]) for m in metrics}
     resampled: dict[str, np.ndarray] = {}
     if n_samples > 0:
         counts = bootstrap_counts(seed, n_segments, n_samples)  # the draws of every bootstrap here

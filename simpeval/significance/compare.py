@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ..defaults import DEFAULT_SEED, PAIRED_SAMPLES
 from ..exceptions import InvalidInputError, InvalidOptionError, InvalidValueError
-from ._resample import check_count, check_pair, check_stats, make_rng, resample_dtype
+from ._resample import check_count, check_pair, check_stats, make_rng, metric_scorer, resample_dtype
 from .correction import holm_bonferroni
 from .paired import paired_approximate_randomization, paired_bootstraps
 from .results import PairedResult
@@ -191,12 +191,12 @@ def _run(
         raise InvalidOptionError(f"{owner}: correction must be None or 'holm' (got {correction!r}).")
     n = PAIRED_SAMPLES[test] if n_samples is None else check_count(n_samples, "n_samples", owner)
     seed_value, _ = make_rng(seed, None, owner)
-    score_fn, metric_dtype = metric.resampling_scorer()
+    score_fn, metric_dtype = metric_scorer(metric)
     precision = resample_dtype(metric_dtype if dtype is None else dtype, owner)
 
     if metric_name is not None and not isinstance(metric_name, str):
         raise InvalidInputError(f"{owner}: metric_name must be a string or None (got {metric_name!r}).")
-    name = metric_name or metric.score_from_stats(next(iter(systems.values())).sum(axis=0)).metric
+    name = metric_name or metric.score_from_stats(metric.sum_rows(next(iter(systems.values())))).metric
     results: list[PairedResult] = []
     if test == "bs":  # every system resampled and scored once, whatever the number of pairs
         outcomes = paired_bootstraps(systems, pairs, score_fn, n, seed_value, dtype=precision)

@@ -41,6 +41,7 @@ from ._resample import (
     randomization_sums,
     resample_dtype,
     score_rows,
+    summed,
 )
 from .results import ConfidenceInterval, PairedResult
 
@@ -60,8 +61,9 @@ def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:
 def _observed_difference(
     baseline: npt.NDArray[np.float64], system: npt.NDArray[np.float64], score_fn: ScoreFn
 ) -> float:
-    # sacrebleu scores the full corpora from unrounded statistics (never float32).
-    return abs(float(score_fn(baseline.sum(axis=0))) - float(score_fn(system.sum(axis=0))))
+    # sacrebleu scores the full corpora from unrounded statistics (never float32), each summed as
+    # corpus_score sums it (the metric's sum_rows, when score_fn is a metric_scorer).
+    return abs(float(score_fn(summed(score_fn, baseline))) - float(score_fn(summed(score_fn, system))))
 
 
 def paired_bootstrap(

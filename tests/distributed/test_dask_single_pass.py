@@ -26,6 +26,8 @@ from simpeval.exceptions import InvalidInputError  # noqa: E402
 WORDS = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
 #: SARI presets whose statistics are floats (sentence-averaged), and NLTK's chrF (its own sum).
 FLOAT_STATISTICS = [("sari", {"variant": "hf"}), ("sari", {"variant": "t2t"}), ("sari", {"variant": "xu2016"})]
+#: A metric that sums its rows as the base class does (the running total's precondition).
+METRIC = get_metric("bleu")
 
 
 def _generated(n: int, seed: int) -> pd.DataFrame:
@@ -57,7 +59,7 @@ def test_a_running_total_is_the_sum_of_all_rows(k: int) -> None:
     bounds = [0, *sorted(rng.integers(0, 5_000, 40).tolist()), 5_000]
     total = None
     for a, b in zip(bounds, bounds[1:]):
-        total = running_sum(total, rows[a:b])
+        total = running_sum(METRIC, total, rows[a:b])
     assert total is not None and np.array_equal(total, rows.sum(axis=0))
     # the data exercises the order: adding per-piece sums gives other bits
     assert not np.array_equal(sum(rows[a:b].sum(axis=0) for a, b in zip(bounds, bounds[1:])), rows.sum(axis=0))
@@ -65,10 +67,10 @@ def test_a_running_total_is_the_sum_of_all_rows(k: int) -> None:
 
 def test_rows_numpy_would_sum_pairwise_are_refused() -> None:
     with pytest.raises(NotSequential):
-        running_sum(None, np.ones((10, 1)))
+        running_sum(METRIC, None, np.ones((10, 1)))
     with pytest.raises(NotSequential):
-        running_sum(None, np.asfortranarray(np.ones((10, 3))))
-    assert running_sum(None, np.zeros((0, 0))) is None
+        running_sum(METRIC, None, np.asfortranarray(np.ones((10, 3))))
+    assert running_sum(METRIC, None, np.zeros((0, 0))) is None
 
 
 @pytest.mark.parametrize(("name", "options"), [*FLOAT_STATISTICS, ("nltk-chrf", {}), ("ter", {}), ("bleu", {})])

@@ -3,7 +3,7 @@
 ``from simpeval import corpus_bleu`` instead of ``from sacrebleu import corpus_bleu``: the same
 names, parameters and defaults (``sentence_bleu`` uses the effective order, ``corpus_chrf`` has
 ``remove_whitespace``), references in sacrebleu's stream layout, and a
-:class:`~simpeval.metrics.score.Score` that reads and prints as sacrebleu's score objects do
+:class:`~simpeval.compat.sacrebleu.score.SacrebleuScore` that reads and prints as sacrebleu's score objects do
 (``score.bp``, ``score.counts``, ``str(score)``).
 
 Examples:
@@ -23,8 +23,8 @@ from typing import Optional
 
 from ...metrics.bleu import BLEU
 from ...metrics.chrf import CHRF
-from ...metrics.score import Score
 from ...metrics.ter import TER
+from .score import SacrebleuScore, sacrebleu_score
 
 __all__ = [
     "corpus_bleu",
@@ -48,9 +48,23 @@ def corpus_bleu(
     lowercase: bool = False,
     tokenize: str = "13a",
     use_effective_order: bool = False,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.corpus_bleu``: corpus BLEU of ``hypotheses`` against reference streams."""
-    metric = BLEU(
+    metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
+    return sacrebleu_score(metric.corpus_score(hypotheses, references))
+
+
+def _bleu(
+    smooth_method: str,
+    smooth_value: Optional[float],
+    force: bool,
+    lowercase: bool,
+    tokenize: str,
+    use_effective_order: bool,
+) -> BLEU:
+    """sacrebleu's BLEU function options as :class:`BLEU` takes them (``effective_order`` is
+    ``use_effective_order``)."""
+    return BLEU(
         smooth_method=smooth_method,
         smooth_value=smooth_value,
         force=force,
@@ -58,14 +72,13 @@ def corpus_bleu(
         tokenize=tokenize,
         effective_order=use_effective_order,
     )
-    return metric.corpus_score(hypotheses, references)
 
 
 def raw_corpus_bleu(
     hypotheses: Sequence[str],
     references: Streams,
     smooth_value: Optional[float] = None,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.raw_corpus_bleu``: BLEU of text that is already tokenized.
 
     Floor smoothing (``smooth_value``, default 0.1), no tokenization, effective order, and no
@@ -94,16 +107,10 @@ def sentence_bleu(
     lowercase: bool = False,
     tokenize: str = "13a",
     use_effective_order: bool = True,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.sentence_bleu``: BLEU of one segment (effective order by default, as sacrebleu)."""
-    metric = BLEU(
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        lowercase=lowercase,
-        tokenize=tokenize,
-        effective_order=use_effective_order,
-    )
-    return metric.sentence_score(hypothesis, references)
+    metric = _bleu(smooth_method, smooth_value, False, lowercase, tokenize, use_effective_order)
+    return sacrebleu_score(metric.sentence_score(hypothesis, references))
 
 
 def _chrf(char_order: int, word_order: int, beta: int, remove_whitespace: bool, eps_smoothing: bool) -> CHRF:
@@ -125,10 +132,10 @@ def corpus_chrf(
     beta: int = 2,
     remove_whitespace: bool = True,
     eps_smoothing: bool = False,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.corpus_chrf`` (``remove_whitespace`` is ``CHRF``'s ``whitespace`` negated)."""
     metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
-    return metric.corpus_score(hypotheses, references)
+    return sacrebleu_score(metric.corpus_score(hypotheses, references))
 
 
 def sentence_chrf(
@@ -139,10 +146,10 @@ def sentence_chrf(
     beta: int = 2,
     remove_whitespace: bool = True,
     eps_smoothing: bool = False,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.sentence_chrf``: chrF of one segment."""
     metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
-    return metric.sentence_score(hypothesis, references)
+    return sacrebleu_score(metric.sentence_score(hypothesis, references))
 
 
 def corpus_ter(
@@ -152,10 +159,10 @@ def corpus_ter(
     no_punct: bool = False,
     asian_support: bool = False,
     case_sensitive: bool = False,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.corpus_ter``: corpus TER (lower is better)."""
     metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
-    return metric.corpus_score(hypotheses, references)
+    return sacrebleu_score(metric.corpus_score(hypotheses, references))
 
 
 def sentence_ter(
@@ -165,7 +172,7 @@ def sentence_ter(
     no_punct: bool = False,
     asian_support: bool = False,
     case_sensitive: bool = False,
-) -> Score:
+) -> SacrebleuScore:
     """``sacrebleu.sentence_ter``: TER of one segment."""
     metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
-    return metric.sentence_score(hypothesis, references)
+    return sacrebleu_score(metric.sentence_score(hypothesis, references))

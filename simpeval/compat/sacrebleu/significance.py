@@ -145,7 +145,7 @@ class PairedTest:
                     f"(got {type(metric).__name__})."
                 )
             stats = self._statistics(metric, baseline_hypotheses)
-            score = metric.simpeval_metric.score_from_stats(stats.sum(axis=0))
+            score = metric.simpeval_metric.score_from_stats(metric.simpeval_metric.sum_rows(stats))
             result = Result(score.score)
             if confidence > 0:  # sacrebleu draws the baseline's resamples from a fresh generator
                 seed = _fresh_seed() if self._seed is None else self._seed
@@ -189,7 +189,9 @@ class PairedTest:
             paired = compare_to_baseline(metric.simpeval_metric, stats, "0", test, n_samples=self.n_samples, seed=seed)
             results: list[Union[str, Result]] = [baseline_result]
             for key, outcome in zip(list(stats)[1:], paired):
-                system_score = metric.simpeval_metric.score_from_stats(stats[key].sum(axis=0)).score
+                system_score = metric.simpeval_metric.score_from_stats(
+                    metric.simpeval_metric.sum_rows(stats[key])
+                ).score
                 result = Result(system_score, outcome.p_value)
                 if outcome.ci is not None:  # paired bootstrap
                     result.mean, result.ci = outcome.mean, half_width(outcome.ci)

@@ -8,8 +8,8 @@ be positional, as in sacrebleu), ``sentence_score(hypothesis, references)``, and
 scored something or was given references. ``BLEU.compute_bleu`` scores raw counts as
 sacrebleu's static method does. Each class is a thin front over simpeval's metric of the same
 name (``.simpeval_metric``), so the statistics come from simpeval's engines and scores are
-:class:`~simpeval.metrics.score.Score` objects that read and print as sacrebleu's
-(``score.score``, ``score.counts``, ``str(score)``).
+:class:`~simpeval.compat.sacrebleu.score.SacrebleuScore` objects that read and print as
+sacrebleu's (``score.score``, ``score.counts``, ``str(score)``).
 
 Examples:
     >>> bleu = BLEU()
@@ -34,9 +34,9 @@ from ....metrics.bleu import BLEUConfig
 from ....metrics.chrf import CHRF as _CHRF
 from ....metrics.chrf import CHRFConfig
 from ....metrics.options import spelled_out
-from ....metrics.score import Score
 from ....metrics.ter import TER as _TER
 from ....metrics.ter import TERConfig
+from ..score import SacrebleuScore, sacrebleu_score
 
 __all__ = ["BLEU", "CHRF", "TER"]
 
@@ -63,19 +63,19 @@ class _SacrebleuFront:
 
     def corpus_score(
         self, hypotheses: Sequence[str], references: Optional[Streams] = None, n_bootstrap: int = 1
-    ) -> Score:
+    ) -> SacrebleuScore:
         """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor)."""
-        score: Score = self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap)
+        score = sacrebleu_score(self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap))
         self._remember(score, n_bootstrap)
         return score
 
-    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> Score:
+    def sentence_score(self, hypothesis: str, references: Sequence[str]) -> SacrebleuScore:
         """Score one segment against its references, as sacrebleu's ``sentence_score``."""
-        score: Score = self.simpeval_metric.sentence_score(hypothesis, references)
+        score = sacrebleu_score(self.simpeval_metric.sentence_score(hypothesis, references))
         self._remember(score, 1)
         return score
 
-    def _remember(self, score: Score, n_bootstrap: int) -> None:
+    def _remember(self, score: SacrebleuScore, n_bootstrap: int) -> None:
         nrefs = score.signature["nrefs"]
         self._signature_args["num_refs"] = -1 if nrefs == "var" else int(nrefs)
         if n_bootstrap > 1:  # kept by later scores, as sacrebleu keeps it
@@ -117,7 +117,7 @@ class BLEU(_SacrebleuFront):
         smooth_value: Optional[float] = None,
         effective_order: bool = False,
         max_ngram_order: int = 4,
-    ) -> Score:
+    ) -> SacrebleuScore:
         """BLEU from raw counts, as sacrebleu's ``BLEU.compute_bleu`` (no smoothing by default).
 
         Args:
@@ -137,7 +137,7 @@ class BLEU(_SacrebleuFront):
             max_ngram_order=max_ngram_order,
         )
         stats = np.array([sys_len, ref_len, *correct, *total], dtype=np.float64)
-        return metric.score_from_stats(stats)
+        return sacrebleu_score(metric.score_from_stats(stats))
 
 
 class CHRF(_SacrebleuFront):

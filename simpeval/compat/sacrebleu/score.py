@@ -1,50 +1,33 @@
-"""A :class:`~simpeval.metrics.score.Score` seen as sacrebleu's score objects: attributes and text.
+"""sacrebleu's score objects: :class:`SacrebleuScore`, a :class:`~simpeval.metrics.score.Score` that
+reads and prints as sacrebleu's ``BLEUScore``, ``CHRFScore`` and ``TERScore`` do.
 
-sacrebleu's ``BLEUScore``, ``CHRFScore`` and ``TERScore`` carry their figures as attributes
-(``bleu.bp``, ``bleu.counts``, ``chrf.beta``, ``ter.num_edits``) and print one line
-(``BLEU = 27.21 60.0/33.3/20.0/12.5 (BP = 1.000 ...)``). simpeval's :class:`Score` keeps the same
-figures in ``details``, ``breakdown`` and the signature; this module reads them back under
-sacrebleu's names and types (ints where sacrebleu has ints) and writes sacrebleu's line, so code
-written for sacrebleu's objects runs unchanged.
+sacrebleu's score objects carry their figures as attributes (``bleu.bp``, ``bleu.counts``,
+``chrf.beta``, ``ter.num_edits``) and print one line (``BLEU = 27.21 60.0/33.3/20.0/12.5 (BP =
+1.000 ...)``). simpeval's :class:`~simpeval.metrics.score.Score` keeps the same figures in
+``details``, ``breakdown`` and the signature, and renders no text (:mod:`simpeval.report` does);
+the scores of this package (its functions and metric classes) read them back under sacrebleu's
+names and types (ints where sacrebleu has ints) and write sacrebleu's line, so code written for
+sacrebleu's objects runs unchanged.
+
+Examples:
+    >>> from simpeval import BLEU
+    >>> b = sacrebleu_score(BLEU().corpus_score(["The cat sat on the mat."], [["The cat is on the mat."]]))
+    >>> print(b)
+    BLEU = 48.89 85.7/66.7/40.0/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 7 ref_len = 7)
+    >>> b.counts, b.sys_len, b.name
+    ([6, 4, 2, 1], 7, 'BLEU')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Mapping
-from typing import Any, Callable, Optional, Protocol, Union
+from typing import Any, Callable, Union
 
-from .signature import Signature
+from ...metrics.score import Score
 
-
-class _Interval(Protocol):
-    @property
-    def low(self) -> float: ...
-    @property
-    def high(self) -> float: ...
-    @property
-    def mean(self) -> float: ...
-
-
-class Score(Protocol):
-    """What this module reads of a :class:`~simpeval.metrics.score.Score` (which imports it)."""
-
-    @property
-    def metric(self) -> str: ...
-    @property
-    def score(self) -> float: ...
-    @property
-    def signature(self) -> Signature: ...
-    @property
-    def breakdown(self) -> Mapping[str, tuple[float, ...]]: ...
-    @property
-    def details(self) -> Mapping[str, Union[float, tuple[float, ...]]]: ...
-    @property
-    def ci(self) -> Optional[_Interval]: ...
-
-
-__all__ = ["attribute", "format_score", "verbose"]
+__all__ = ["SacrebleuScore", "sacrebleu_score"]
 
 
 def _detail(name: str, cast: Callable[[Any], Any] = float) -> Callable[[Score], Any]:
@@ -94,7 +77,7 @@ _ATTRIBUTES: dict[str, Callable[[Score], Any]] = {
 }
 
 
-def attribute(score: Score, name: str) -> Any:
+def _attribute(score: Score, name: str) -> Any:
     """sacrebleu's attribute ``name`` of ``score``.
 
     ``sys_len`` and ``ref_len`` are BLEU's (ints); TER's reference length is ``ref_length``.
@@ -113,19 +96,19 @@ def attribute(score: Score, name: str) -> Any:
         raise AttributeError(f"{score.metric} score has no attribute {name!r}") from None
 
 
-def verbose(score: Score) -> str:
+def _verbose(score: Score) -> str:
     """What sacrebleu prints after the number: BLEU's precisions, brevity penalty and lengths."""
     if "counts" not in score.details or "precisions" not in score.breakdown:
         return ""
-    sys_len, ref_len = int(attribute(score, "sys_len")), int(attribute(score, "ref_len"))
+    sys_len, ref_len = int(_attribute(score, "sys_len")), int(_attribute(score, "ref_len"))
     ratio = sys_len / ref_len if ref_len else 0
     return (
-        f"{attribute(score, 'prec_str')} (BP = {attribute(score, 'bp'):.3f} ratio = {ratio:.3f} "
+        f"{_attribute(score, 'prec_str')} (BP = {_attribute(score, 'bp'):.3f} ratio = {ratio:.3f} "
         f"hyp_len = {sys_len:d} ref_len = {ref_len:d})"
     )
 
 
-def format_score(score: Score, width: int, score_only: bool, signature: str, is_json: bool) -> str:
+def _format(score: Score, width: int, score_only: bool, signature: str, is_json: bool) -> str:
     """sacrebleu's ``Score.format``: ``NAME[|signature] = SCORE [(μ = MEAN ± CI)] [VERBOSE]``."""
     signature = signature.removeprefix(f"{score.metric}|")  # simpeval's str(signature) names the metric
     text = f"{score.score:.{width}f}"
@@ -136,7 +119,7 @@ def format_score(score: Score, width: int, score_only: bool, signature: str, is_
         record.update(confidence_mean=float(mean), confidence_var=float(half), confidence=f"μ = {mean} ± {half}")
     if score_only:
         return text
-    extra = verbose(score)
+    extra = _verbose(score)
     if is_json:
         if extra:
             record["verbose_score"] = extra
@@ -146,3 +129,45 @@ def format_score(score: Score, width: int, score_only: bool, signature: str, is_
         return json.dumps(record, indent=1, ensure_ascii=False)
     line = f"{score.metric}|{signature} = {text}" if signature else f"{score.metric} = {text}"
     return f"{line} {extra}" if extra else line
+
+
+class SacrebleuScore(Score):
+    """A :class:`~simpeval.metrics.score.Score` with sacrebleu's attributes and text.
+
+    sacrebleu's attributes read as on sacrebleu's score objects: ``name``, ``bp``, ``counts``,
+    ``totals``, ``precisions``, ``sys_len``, ``ref_len``, ``ratio``, ``prec_str`` (BLEU),
+    ``char_order``, ``word_order``, ``beta`` (chrF), ``num_edits``, ``ref_length`` (TER);
+    :meth:`format` and ``str(score)`` print sacrebleu's line.
+    """
+
+    @property
+    def name(self) -> str:
+        """The metric's display name (sacrebleu's ``Score.name``); the same as ``metric``."""
+        return self.metric
+
+    def __getattr__(self, attribute: str) -> Any:
+        """sacrebleu's score attributes (``bp``, ``counts``, ``num_edits``, ...), read from the score."""
+        if attribute.startswith("_"):  # never for dunders (pickling, copying) or private names
+            raise AttributeError(attribute)
+        return _attribute(self, attribute)
+
+    def format(self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False) -> str:
+        """The score as sacrebleu prints it (``sacrebleu.metrics.base.Score.format``).
+
+        Args:
+            width: decimals.
+            score_only: only the number (with the bootstrap mean and half-width, if any).
+            signature: a signature string to put after the name (``BLEU|nrefs:1|... = 27.21 ...``).
+            is_json: sacrebleu's JSON object instead of the line.
+        """
+        return _format(self, width, score_only, signature, is_json)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def sacrebleu_score(score: Score) -> SacrebleuScore:
+    """``score`` as a :class:`SacrebleuScore` (the same fields)."""
+    if isinstance(score, SacrebleuScore):
+        return score
+    return SacrebleuScore(**{f.name: getattr(score, f.name) for f in dataclasses.fields(score)})
