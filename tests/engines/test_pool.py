@@ -28,25 +28,10 @@ from simpeval.exceptions import (
 )
 from simpeval.report import render
 
-from ..needs import metric_params
+from ..registry import builtin_metric_params, scoring_inputs
 
 WORDS = "the a cat dog sat ran on in park mat river old big city flood rain museum opened , .".split()
-METRICS = metric_params(
-    [
-        "sari",
-        "bleu",
-        "chrf",
-        "ter",
-        "fkgl",
-        "nltk-bleu",
-        "nltk-chrf",
-        "meteor",
-        "editdistance",
-        "wer",
-        "pem",
-        "bagofwords",
-    ]
-)
+METRICS = builtin_metric_params()
 
 
 def _sentences(rng: np.random.Generator, n: int) -> list[str]:
@@ -70,11 +55,11 @@ def _corpus(n: int = 160, seed: int = 3) -> tuple[list[str], list[list[str]], li
 @pytest.mark.parametrize("name", METRICS)
 def test_every_metric_gives_the_same_rows_on_workers(small_chunks: None, name: str) -> None:
     hyps, refs, srcs = _corpus()
-    metric = get_metric(name)
-    alone = metric.corpus_stats(hyps, refs, sources=srcs, n_jobs=1)
-    parallel = metric.corpus_stats(hyps, refs, sources=srcs, n_jobs=3)
+    metric, given = get_metric(name), scoring_inputs(name, refs, srcs)
+    alone = metric.corpus_stats(hyps, **given, n_jobs=1)
+    parallel = metric.corpus_stats(hyps, **given, n_jobs=3)
     assert parallel.dtype == alone.dtype and np.array_equal(parallel, alone)
-    assert metric.corpus_score(hyps, refs, sources=srcs, n_jobs=2) == metric.corpus_score(hyps, refs, sources=srcs)
+    assert metric.corpus_score(hyps, **given, n_jobs=2) == metric.corpus_score(hyps, **given)
 
 
 def test_variable_references_and_float_statistics_keep_their_bits(small_chunks: None) -> None:
