@@ -118,6 +118,7 @@ def _run(site: Path, *args: str, stdin: Optional[str] = None) -> subprocess.Comp
     )
 
 
+@pytest.mark.install
 def test_an_installed_plugin_metric_works_from_the_cli(plugin_site: Path, tmp_path: Path) -> None:
     refs, hyps = tmp_path / "refs.txt", tmp_path / "hyps.txt"
     refs.write_text("the cat sat\nA dog ran\n", encoding="utf-8")

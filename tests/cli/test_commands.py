@@ -499,6 +499,7 @@ COMMANDS = {
 
 
 @pytest.mark.parametrize("module", sorted(COMMANDS))
+@pytest.mark.slow
 def test_each_command_module_is_importable_on_its_own(module):
     code = (
         "import importlib, click; "

@@ -81,6 +81,7 @@ def test_a_worker_error_is_raised_as_in_one_process(small_chunks: None) -> None:
     assert str(parallel.value) == str(alone.value) and "segment 130" in str(alone.value)
 
 
+@pytest.mark.slow
 def test_tables_are_the_same_bits_with_any_worker_count(small_chunks: None) -> None:
     hyps, refs, srcs = _corpus(120)
     rng = np.random.default_rng(9)
@@ -97,6 +98,7 @@ def test_tables_are_the_same_bits_with_any_worker_count(small_chunks: None) -> N
     assert compare(systems, refs, sources=srcs, metrics=metrics, run=RunOptions(n_jobs=2), **specs) == table
 
 
+@pytest.mark.slow
 def test_streamed_chunks_are_summed_in_the_same_order(small_chunks: None) -> None:
     hyps, refs, srcs = _corpus(230)
     systems = {"a": hyps, "b": srcs}

@@ -72,6 +72,7 @@ def test_bleu_scores(data: st.DataObject, order: int, smooth: str, value: Any, e
     eps=st.booleans(),
     dtype=st.sampled_from([np.float32, np.float64]),
 )
+@pytest.mark.slow
 def test_chrf_scores(data: st.DataObject, char_order: int, word_order: int, beta: int, eps: bool, dtype: Any) -> None:
     if char_order + word_order == 0:
         char_order = 1
