@@ -4,6 +4,9 @@
 * ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
+* The markers of a long test: ``browser``, ``cluster``, ``install`` and ``notebook`` say what
+  makes it long, and each implies ``slow`` (:func:`long_tests_are_slow`), so ``pytest -m "not slow"``
+  (the loop to run while working) leaves all of them out; plain ``pytest`` (CI) runs everything.
 * The order of the run: the files holding a ``slow`` test first (see :func:`slow_files_first`).
 * Hypothesis: under ``CI``, the ``ci`` profile (derandomized, no deadline): the same examples on
   every run of the same code, so a red run is one to reproduce, never a draw of bad luck on a
@@ -23,6 +26,8 @@ from hypothesis import settings
 
 from .needs import require_wordnet, shared_path, under_ci, wordnet_missing
 
+#: Markers saying why a test is long (registered in ``pyproject.toml``); each one implies ``slow``.
+LONG_MARKERS = ("browser", "cluster", "install", "notebook")
 #: The doctests (under ``simpeval/``) that read WordNet; marked ``wordnet`` at collection.
 WORDNET_DOCTESTS = frozenset(
     {"simpeval.metrics.teaching.meteor.METEOR", "simpeval.metrics.teaching.wordnet.ensure_wordnet"}
@@ -81,6 +86,14 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.loadscopereorder = False
 
 
+def long_tests_are_slow(items: list[pytest.Item]) -> None:
+    """Mark ``slow`` every test marked ``browser``, ``cluster``, ``install`` or ``notebook``
+    (:data:`LONG_MARKERS`): one marker to leave out, ``-m "not slow"``, and one to order by."""
+    for item in items:
+        if item.get_closest_marker("slow") is None and any(item.get_closest_marker(m) for m in LONG_MARKERS):
+            item.add_marker(pytest.mark.slow)
+
+
 def slow_files_first(items: list[pytest.Item]) -> None:
     """Sort ``items`` (stably, in place) to run the files holding a ``slow`` test first.
 
@@ -91,9 +104,11 @@ def slow_files_first(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path not in slow)
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` selects the tests by their markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the WordNet doctests; without WordNet, skip every ``wordnet`` test (unless ``CI`` is set);
-    put the files holding a ``slow`` test first."""
+    """Mark ``slow`` the tests of :data:`LONG_MARKERS`; mark the WordNet doctests; without WordNet,
+    skip every ``wordnet`` test (unless ``CI`` is set); put the files holding a ``slow`` test first."""
+    long_tests_are_slow(items)
     slow_files_first(items)
     for item in items:
         if item.name in WORDNET_DOCTESTS:

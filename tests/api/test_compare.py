@@ -52,6 +52,7 @@ def run(runner, *args):
     return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
+@pytest.mark.slow
 def test_compare_api_builds_every_part() -> None:
     table = compare(
         SYSTEMS_SMALL,

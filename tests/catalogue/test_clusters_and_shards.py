@@ -41,6 +41,8 @@ from ..needs import import_module, java
 from .test_encodings_and_outputs import API, CLI, Case, _param
 from .test_files_and_options import BASE, REF, SYS, cli, error, scores
 
+pytestmark = pytest.mark.cluster
+
 HEADER = "hypothesis\tref0\tsource\n"
 BLEU_ARGS = ["score", "-r", "{ref.txt}", "-i", "{sys.txt}", "-m", "bleu"]
 ROW = "the cat sat\tthe cat sat down\tthe old cat sat\n"

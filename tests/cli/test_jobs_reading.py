@@ -67,6 +67,7 @@ def test_regular_files_print_the_same_bytes(tmp_path: Path, monkeypatch: pytest.
     assert len(plans) == 2 and all(plan is not None and len(plan.chunks) == 3 for plan in plans)  # --jobs 2 and 3
 
 
+@pytest.mark.slow
 def test_no_final_newline_and_empty_lines(tmp_path: Path) -> None:
     files = write(tmp_path, lambda name, lines: lines.__setitem__(slice(19_999, 20_003), [b""] * 4))
     Path(files["sys"]).write_bytes(Path(files["sys"]).read_bytes()[:-1])
@@ -90,6 +91,7 @@ def test_a_bad_line_in_a_middle_chunk_is_the_same_error(
     assert result.exit_code == 1 and f"Error: file {files[name]}{message}" in result.stderr
 
 
+@pytest.mark.slow
 def test_crlf_and_bom_are_warned_of_once(tmp_path: Path) -> None:
     def edit(name: str, lines: list[bytes]) -> None:
         if name == "ref":
@@ -108,6 +110,7 @@ def test_files_of_different_lengths_are_the_same_error(tmp_path: Path) -> None:
     assert result.exit_code == 1 and f"{files['src']}: 24999 lines" in result.stderr
 
 
+@pytest.mark.slow
 def test_identical_references_are_warned_of(tmp_path: Path) -> None:
     files = write(tmp_path)
     copy = tmp_path / "copy.txt"
@@ -116,6 +119,7 @@ def test_identical_references_are_warned_of(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "reference streams 1 and 2 are identical" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_references_file_of_tab_separated_lines_is_the_same_error(tmp_path: Path) -> None:
     files = write(
         tmp_path, lambda name, lines: lines.__setitem__(slice(None), [b"a\tb"] * LINES) if name == "ref" else None

@@ -214,6 +214,7 @@ def test_paired_test_baseline_and_all_pairs_are_honoured(runner: CliRunner, tmp_
 
 
 # ---------------------------------------------------------------- ASSET, from the loopback "upstream"
+@pytest.mark.browser
 def test_a_report_on_asset_in_chromium(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shared_path("UPSTREAM.md")
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"  # the same 359 sources as ASSET's test set

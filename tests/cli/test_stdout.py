@@ -102,6 +102,7 @@ def test_every_command_is_listed() -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.slow
 def test_a_full_disk_is_one_error_line(command: str, tmp_path: Path) -> None:
     args = COMMANDS[command](_files(tmp_path))
     with open("/dev/full", "w") as full:
@@ -114,6 +115,7 @@ def test_a_full_disk_is_one_error_line(command: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.slow
 def test_a_closed_pipe_exits_quietly(command: str, tmp_path: Path) -> None:
     args = COMMANDS[command](_files(tmp_path))
     read, write = os.pipe()
@@ -125,6 +127,7 @@ def test_a_closed_pipe_exits_quietly(command: str, tmp_path: Path) -> None:
     assert result.returncode == 1 and result.stderr == ""
 
 
+@pytest.mark.slow
 def test_report_writes_nothing_on_standard_output(tmp_path: Path) -> None:
     """``report`` writes its file and says so on stderr: a broken standard output changes nothing."""
     files = _files(tmp_path)

@@ -133,6 +133,7 @@ CASES: dict[str, tuple[type, Callable[..., Any], Callable[[np.random.Generator],
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.slow
 def test_seeded_unicode_corpora_equal_sacrebleu(name: str) -> None:
     ours_cls, theirs_cls, draw, n_cases = CASES[name]
     rng = np.random.default_rng([SEED, sorted(CASES).index(name)])

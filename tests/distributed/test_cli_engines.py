@@ -18,6 +18,8 @@ from click.testing import CliRunner
 import simpeval
 from simpeval.cli import main
 
+pytestmark = pytest.mark.cluster
+
 ROOT = Path(simpeval.__file__).resolve().parents[1]  # this checkout, ahead of any installed copy
 
 #: A corpus written for these tests: sources, two references, one system.

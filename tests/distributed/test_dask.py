@@ -23,6 +23,8 @@ from simpeval.metrics import available_metrics  # noqa: E402
 from simpeval.metrics.sari import VARIANTS  # noqa: E402
 from simpeval.significance import bootstrap_ci  # noqa: E402
 
+pytestmark = pytest.mark.cluster
+
 METRICS = [m for m in available_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
 
 

@@ -23,6 +23,8 @@ from simpeval.distributed import Cluster, score_dask  # noqa: E402
 from simpeval.distributed.rows import NotSequential, running_sum  # noqa: E402
 from simpeval.exceptions import InvalidInputError  # noqa: E402
 
+pytestmark = pytest.mark.cluster
+
 WORDS = np.array("the a cat dog sat ran on in mat park big small it was . , !".split())
 #: SARI presets whose statistics are floats (sentence-averaged), and NLTK's chrF (its own sum).
 FLOAT_STATISTICS = [("sari", {"variant": "hf"}), ("sari", {"variant": "t2t"}), ("sari", {"variant": "xu2016"})]

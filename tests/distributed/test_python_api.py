@@ -17,6 +17,8 @@ from simpeval.exceptions import InputFileError, InvalidOptionError
 from simpeval.metrics import get_metric
 from simpeval.report import ResultTable, SegmentTable, render
 
+pytestmark = pytest.mark.cluster
+
 pytest.importorskip("distributed")
 
 SOURCES = ["the old cat sat on the soft mat", "the big dog ran in the green park", "it is a very big house"]

@@ -17,6 +17,8 @@ from simpeval.distributed.worker import Notes, first_said, said_about
 
 from ..needs import import_module
 
+pytestmark = pytest.mark.cluster
+
 FIRST_LINE = "That's 100 lines that end in a tokenized period ('.')"
 
 

@@ -98,6 +98,7 @@ def run(engine: list[str]) -> Run:
     return invoke
 
 
+@pytest.mark.cluster
 def test_cli_a_carriage_return_in_a_field_scores_as_locally(run: Run, tmp_path: Path) -> None:
     result = run(_tsv(tmp_path / "s", HEADER + "a b\rc d\ta b\rc d\tx\n"), "-m", "bleu", "-f", "json")
     assert result.exit_code == 0, result.output
@@ -109,6 +110,7 @@ def test_cli_a_carriage_return_in_a_field_scores_as_locally(run: Run, tmp_path: 
     [("a cat\tthe cat\n", 2), ("a cat\tthe cat\tcat\tdog\n", 4)],
     ids=["missing-source", "extra-field"],
 )
+@pytest.mark.cluster
 def test_cli_a_row_without_every_field_is_one_error(run: Run, tmp_path: Path, row: str, found: int) -> None:
     folder = _tsv(tmp_path / "s", HEADER + "the cat sat\tthe cat sat\tthe old cat sat\n", HEADER + row)
     result = run(folder, "-m", "sari")
@@ -120,6 +122,7 @@ def test_cli_a_row_without_every_field_is_one_error(run: Run, tmp_path: Path, ro
     )
 
 
+@pytest.mark.cluster
 def test_cli_a_zero_byte_shard_is_skipped(run: Run, tmp_path: Path) -> None:
     folder = _tsv(tmp_path / "s", "", HEADER + "the cat sat\tthe cat sat down\tthe old cat sat\n", "")
     result = run(folder, "-m", "sari", "-f", "json")
@@ -129,6 +132,7 @@ def test_cli_a_zero_byte_shard_is_skipped(run: Run, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["tsv", "parquet"])
+@pytest.mark.cluster
 def test_cli_no_reference_column_is_one_error(run: Run, tmp_path: Path, kind: str) -> None:
     folder = tmp_path / "s"
     folder.mkdir()
@@ -144,6 +148,7 @@ def test_cli_no_reference_column_is_one_error(run: Run, tmp_path: Path, kind: st
 
 
 @pytest.mark.parametrize("name", ["dask", "spark"])
+@pytest.mark.cluster
 def test_a_bad_shard_is_one_line_on_the_real_stderr(tmp_path: Path, name: str, request: pytest.FixtureRequest) -> None:
     """Run as a program, so that what the workers and the JVM log reaches the same stderr: the
     failed task is not also logged with its traceback."""

@@ -13,6 +13,8 @@ from simpeval.distributed import corpus_stats_spark, score_spark
 
 from ..needs import import_module, java
 
+pytestmark = pytest.mark.cluster
+
 import_module("pyspark")
 java()
 

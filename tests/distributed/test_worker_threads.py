@@ -18,6 +18,8 @@ from simpeval.engines import jit
 
 from ..needs import import_module
 
+pytestmark = pytest.mark.cluster
+
 
 def _numba_threads() -> int:
     if not jit.NUMBA_AVAILABLE:

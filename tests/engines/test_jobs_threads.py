@@ -144,6 +144,7 @@ def test_chunks_whose_rows_differ_in_type_are_concatenated_as_they_are(first: st
     assert rows.dtype == expected.dtype and np.array_equal(rows, expected)
 
 
+@pytest.mark.slow
 def test_spawned_workers_receive_pickled_chunks_and_give_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "10")
     monkeypatch.setattr(pool, "_context", lambda: multiprocessing.get_context("spawn"))

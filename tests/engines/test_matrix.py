@@ -152,6 +152,7 @@ SARI_TOKENIZERS = [
 
 
 @pytest.mark.parametrize("preset", sorted(VARIANTS))
+@pytest.mark.slow
 def test_sari_engines_equal_the_reference(preset: str) -> None:
     tally = Tally(f"SARI {preset}")
 

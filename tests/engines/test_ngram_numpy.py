@@ -98,6 +98,7 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
     lowercase=st.booleans(),
     order=st.integers(1, 6),
 )
+@pytest.mark.slow
 def test_bleu_rows_equal_sacrebleu(corpus: Corpus, tokenize: str, lowercase: bool, order: int) -> None:
     _same_rows(BLEU, {"tokenize": tokenize, "lowercase": lowercase, "max_ngram_order": order}, corpus)
 
@@ -118,6 +119,7 @@ def test_bleu_rows_with_registry_tokenizers_equal_sacrebleu(corpus: Corpus, toke
     whitespace=st.booleans(),
     eps_smoothing=st.booleans(),
 )
+@pytest.mark.slow
 def test_chrf_rows_equal_sacrebleu(corpus: Corpus, char_order: int, word_order: int, **options: Any) -> None:
     if char_order + word_order == 0:
         word_order = 2
@@ -294,6 +296,7 @@ print("numba" in sys.modules)
 
 
 @pytest.mark.parametrize(("systems", "resampling"), [(1, "resample"), (4, "resample"), (10, "statistics only")])
+@pytest.mark.slow
 def test_a_mid_size_job_never_imports_numba(systems: int, resampling: str) -> None:
     """An ASSET-sized comparison (359 segments x 10 references) with the default threshold: 1 system
     (4,308 texts) and 4 systems (17,232 texts) with bootstrap intervals and paired tests, and the

@@ -28,25 +28,10 @@ from simpeval.exceptions import (
 )
 from simpeval.report import render
 
-from ..needs import metric_params
+from ..registry import builtin_metric_params, scoring_inputs
 
 WORDS = "the a cat dog sat ran on in park mat river old big city flood rain museum opened , .".split()
-METRICS = metric_params(
-    [
-        "sari",
-        "bleu",
-        "chrf",
-        "ter",
-        "fkgl",
-        "nltk-bleu",
-        "nltk-chrf",
-        "meteor",
-        "editdistance",
-        "wer",
-        "pem",
-        "bagofwords",
-    ]
-)
+METRICS = builtin_metric_params()
 
 
 def _sentences(rng: np.random.Generator, n: int) -> list[str]:
@@ -70,11 +55,11 @@ def _corpus(n: int = 160, seed: int = 3) -> tuple[list[str], list[list[str]], li
 @pytest.mark.parametrize("name", METRICS)
 def test_every_metric_gives_the_same_rows_on_workers(small_chunks: None, name: str) -> None:
     hyps, refs, srcs = _corpus()
-    metric = get_metric(name)
-    alone = metric.corpus_stats(hyps, refs, sources=srcs, n_jobs=1)
-    parallel = metric.corpus_stats(hyps, refs, sources=srcs, n_jobs=3)
+    metric, given = get_metric(name), scoring_inputs(name, refs, srcs)
+    alone = metric.corpus_stats(hyps, **given, n_jobs=1)
+    parallel = metric.corpus_stats(hyps, **given, n_jobs=3)
     assert parallel.dtype == alone.dtype and np.array_equal(parallel, alone)
-    assert metric.corpus_score(hyps, refs, sources=srcs, n_jobs=2) == metric.corpus_score(hyps, refs, sources=srcs)
+    assert metric.corpus_score(hyps, **given, n_jobs=2) == metric.corpus_score(hyps, **given)
 
 
 def test_variable_references_and_float_statistics_keep_their_bits(small_chunks: None) -> None:
@@ -96,6 +81,7 @@ def test_a_worker_error_is_raised_as_in_one_process(small_chunks: None) -> None:
     assert str(parallel.value) == str(alone.value) and "segment 130" in str(alone.value)
 
 
+@pytest.mark.slow
 def test_tables_are_the_same_bits_with_any_worker_count(small_chunks: None) -> None:
     hyps, refs, srcs = _corpus(120)
     rng = np.random.default_rng(9)
@@ -112,6 +98,7 @@ def test_tables_are_the_same_bits_with_any_worker_count(small_chunks: None) -> N
     assert compare(systems, refs, sources=srcs, metrics=metrics, run=RunOptions(n_jobs=2), **specs) == table
 
 
+@pytest.mark.slow
 def test_streamed_chunks_are_summed_in_the_same_order(small_chunks: None) -> None:
     hyps, refs, srcs = _corpus(230)
     systems = {"a": hyps, "b": srcs}

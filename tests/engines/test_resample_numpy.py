@@ -85,6 +85,7 @@ def same_bits(a: Any, b: Any) -> bool:
     effective=st.booleans(),
     dtype=st.sampled_from(DTYPES),
 )
+@pytest.mark.slow
 def test_bleu_equals_sacrebleu(data: st.DataObject, order: int, smoothing: Any, effective: bool, dtype: Any) -> None:
     impl = sacrebleu.BLEU(
         max_ngram_order=order, smooth_method=smoothing[0], smooth_value=smoothing[1], effective_order=effective

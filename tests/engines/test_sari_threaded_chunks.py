@@ -79,6 +79,7 @@ def test_chunk_bounds_cover_the_segments_in_order(n: int, threads: int) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(data=corpus(), variant=st.sampled_from(sorted(VARIANTS)))
+@pytest.mark.slow
 def test_threaded_chunks_equal_the_reference_path(
     data: tuple[list[str], list[str], list[list[str]]], variant: str
 ) -> None:
@@ -138,6 +139,7 @@ def test_a_pickled_cache_starts_empty_and_works() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(lines=st.lists(text, min_size=1, max_size=10), tok13a=st.booleans(), space=st.booleans())
+@pytest.mark.slow
 def test_byte_kind_tokenizer_equals_the_numpy_path(lines: list[str], tok13a: bool, space: bool) -> None:
     assert_same_tokens_as_numpy(lines, tok13a, space)
 

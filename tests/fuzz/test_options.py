@@ -771,6 +771,7 @@ def _ratings(n_lines: int, data: st.DataObject) -> bytes:
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.slow
 def test_every_command_exits_0_1_or_2_without_a_traceback(
     command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

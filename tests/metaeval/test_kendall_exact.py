@@ -57,6 +57,7 @@ values = st.lists(st.integers(0, 6).map(float) | st.floats(-3, 3), min_size=3, m
 
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), x=values)
+@pytest.mark.slow
 def test_counts_are_the_definition(data: st.DataObject, x: list[float]) -> None:
     y = data.draw(st.lists(st.integers(0, 4).map(float), min_size=len(x), max_size=len(x)))
     p, q, t, u = by_definition(x, y)

@@ -20,6 +20,7 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("rule", sorted(EXPECTED))
+@pytest.mark.slow
 def test_bleu_kendall_under_each_summation_rule(upstream: Upstream, monkeypatch: pytest.MonkeyPatch, rule: int) -> None:
     monkeypatch.setattr(_arith, "RUNNING_RULE", rule)
     monkeypatch.setattr(

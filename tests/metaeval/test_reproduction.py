@@ -41,6 +41,7 @@ def _authors(reference_set: str) -> dict[tuple[int, str], object]:
 
 
 @pytest.mark.parametrize("reference_set", ["asset", "turk"])
+@pytest.mark.slow
 def test_per_sentence_values_equal_the_authors(upstream: Upstream, reference_set: str) -> None:
     ratings = from_registry("simplicity-da")
     sources, references = load_references(reference_set)
@@ -64,6 +65,7 @@ def test_per_sentence_values_equal_the_authors(upstream: Upstream, reference_set
 
 
 @pytest.mark.parametrize("reference_set", ["asset", "turk"])
+@pytest.mark.slow
 def test_correlations_reproduce_the_paper(upstream: Upstream, reference_set: str) -> None:
     result = meta_evaluate_registered("simplicity-da", reference_set, n_samples=200)
     assert result.preset == "simplicity-da" and result.metrics == list(COLUMNS)
@@ -83,6 +85,7 @@ def test_correlations_reproduce_the_paper(upstream: Upstream, reference_set: str
     assert {r.n_pairs for r in result.ranking} == {15}  # 6 systems
 
 
+@pytest.mark.slow
 def test_the_plain_command_reproduces_the_paper(upstream: Upstream) -> None:
     args = [
         "meta-eval",

@@ -81,6 +81,7 @@ chrf_options = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(corpus=corpora(), options=chrf_options)
+@pytest.mark.slow
 def test_chrf_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any]) -> None:
     hypotheses, streams = corpus
     compiled = CHRF(engine="numba", **options).corpus_stats(hypotheses, streams)
@@ -98,6 +99,7 @@ bleu_options = st.fixed_dictionaries(
 
 @settings(max_examples=300, deadline=None)
 @given(corpus=corpora(), options=bleu_options)
+@pytest.mark.slow
 def test_bleu_statistics_equal_sacrebleu(corpus: tuple, options: dict[str, Any]) -> None:
     hypotheses, streams = corpus
     compiled = BLEU(engine="numba", **options).corpus_stats(hypotheses, streams)
@@ -172,6 +174,7 @@ def test_references_are_encoded_once_for_all_systems(cls: type, monkeypatch: pyt
     assert calls == [4, 4]
 
 
+@pytest.mark.slow
 def test_without_numba_every_metric_and_test_gives_the_same_results() -> None:
     """An install without the ``fast`` extra (simulated with SIMPEVAL_DISABLE_NUMBA=1) takes the
     NumPy and sacrebleu paths everywhere, with the same numbers."""

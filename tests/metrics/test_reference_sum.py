@@ -46,6 +46,7 @@ starts = st.sampled_from([0, 0.0, -0.0, 1, -7, 2.5, 2**64, True])
 
 @settings(max_examples=2000, deadline=None)
 @given(values=st.lists(items, max_size=12), start=starts)
+@pytest.mark.slow
 def test_equals_the_builtin_sum(values: list[Any], start: Any) -> None:
     """Floats, ints, bools, infinities, NaN, -0.0, ints beyond a C long, int and float starts."""
     assert bits(reference_sum(values, start)) == bits(sum(values, start))
@@ -65,6 +66,7 @@ def test_the_running_rule() -> None:
 
 @settings(max_examples=1000, deadline=None)
 @given(values=st.lists(floats, min_size=1, max_size=20))
+@pytest.mark.slow
 def test_the_compensated_rule_is_neumaiers_algorithm(values: list[float]) -> None:
     """Over floats, both compensated rules are the textbook algorithm (the first float meets the
     start 0 exactly: 0 + x is x, or 0.0 for -0.0)."""

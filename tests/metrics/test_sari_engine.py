@@ -76,6 +76,7 @@ FAST_ENGINES = ["numpy", pytest.param("numba", marks=pytest.mark.skipif(not NUMB
 @pytest.mark.parametrize("engine", FAST_ENGINES)
 @settings(max_examples=300, deadline=None)
 @given(data=corpus(), config=configs())
+@pytest.mark.slow
 def test_fast_engines_equal_reference(engine: str, data: tuple, config: SARIConfig) -> None:
     sources, hypotheses, references = data
     metric = SARI(engine=engine, **dataclasses.asdict(config))
@@ -86,6 +87,7 @@ def test_fast_engines_equal_reference(engine: str, data: tuple, config: SARIConf
 
 @pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba")
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.slow
 def test_compiled_engine_counts_blocks_of_segments_in_parallel(variant: str) -> None:
     """Enough segments for the threaded path (with repeated and empty strings): same bits."""
     rng = np.random.default_rng(7)
@@ -118,6 +120,7 @@ def test_engine_fast_resolves_to_an_available_engine(monkeypatch) -> None:
         SARI(engine="numba")
 
 
+@pytest.mark.slow
 def test_numba_can_be_disabled_from_the_environment() -> None:
     code = "from simpeval import SARI; from simpeval.engines.jit import NUMBA_AVAILABLE; print(NUMBA_AVAILABLE, SARI().engine)"
     env = {**os.environ, "SIMPEVAL_DISABLE_NUMBA": "1"}
@@ -184,6 +187,7 @@ def test_sources_and_references_are_encoded_once_for_all_systems(monkeypatch, en
 
 
 @pytest.mark.skipif(not NUMBA_AVAILABLE, reason="no Numba")
+@pytest.mark.slow
 def test_compiled_kernels_can_be_called_from_several_threads() -> None:
     """Numba's workqueue threading layer (the one always present) aborts on concurrent parallel
     launches; simpeval serializes them. Run in a child process: a failure kills the interpreter."""

@@ -253,6 +253,7 @@ def corpora(draw: st.DrawFn) -> tuple[list[str], Streams]:
 # The reference engine is sacrebleu itself: the parity tests and the cases above cover it.
 @settings(max_examples=400, deadline=None)
 @given(corpus=corpora(), options=st.sampled_from(OPTIONS))
+@pytest.mark.slow
 def test_random_corpora_equal_sacrebleu(corpus: tuple[list[str], Streams], options: dict[str, bool]) -> None:
     hypotheses, streams = corpus
     expected = sacrebleu_rows(options, hypotheses, streams)
@@ -264,6 +265,7 @@ def test_random_corpora_equal_sacrebleu(corpus: tuple[list[str], Streams], optio
 # sacrebleu needs about 0.3 s a pair here, so fewer examples.
 @settings(max_examples=20, deadline=None)
 @given(hypothesis=sentence(51, 64), reference=sentence(40, 64), options=st.sampled_from(OPTIONS))
+@pytest.mark.slow
 def test_random_long_sentences_equal_sacrebleu(hypothesis: str, reference: str, options: dict[str, bool]) -> None:
     expected = sacrebleu_rows(options, [hypothesis], [[reference]])
     for engine in ["python", *NATIVE]:

@@ -35,6 +35,7 @@ def _corpus(seed: int, n: int = 40, rare: float = 0.5) -> tuple[list[str], list[
 
 
 @pytest.mark.parametrize("name", metric_params(available_metrics()))
+@pytest.mark.slow
 def test_shared_object_is_thread_safe(name: str) -> None:
     metric = get_metric(name)
     # every job shares the sources and references (the cached path: one vocabulary that each

@@ -49,6 +49,7 @@ def test_a_streamed_corpus_says_it_once_per_system(caplog: pytest.LogCaptureFixt
     assert _said(caplog) == SACREBLEU_LINES * 2
 
 
+@pytest.mark.slow
 def test_every_worker_count_prints_the_same_warnings(tmp_path: Path) -> None:
     lines = [f"segment {i} of a tokenized file ." for i in range(21_000)]  # three chunks of the stream
     (tmp_path / "sys.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -67,6 +67,7 @@ def _run(block: str, filename: str) -> int:
 
 
 @pytest.mark.parametrize("page", [_page(page) for page in PAGES])
+@pytest.mark.slow
 def test_python_blocks_run(page: Path) -> None:
     for block in _blocks(page):
         _run(block, str(page))

@@ -288,6 +288,7 @@ def _link_dependencies(wheel: Path, folder: Path) -> Path:
     return folder
 
 
+@pytest.mark.install
 def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     probe = (
@@ -356,6 +357,8 @@ def _printed(notebook: Any) -> str:
 
 @pytest.mark.slow
 @every_notebook
+@pytest.mark.install
+@pytest.mark.notebook
 def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> None:
     nbformat = import_module("nbformat")
     nbclient = import_module("nbclient")

@@ -629,6 +629,7 @@ NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), mi
 
 
 @given(st.lists(NAMES, min_size=2, max_size=3, unique=True))
+@pytest.mark.slow
 def test_system_names_round_trip(names):
     table = ResultTable(tuple(names), METRICS[1:], tuple((ter(10.0 + i),) for i in range(len(names))))
     assert [r["system"] for r in csv.DictReader(io.StringIO(render(table, "csv")))] == names

@@ -228,6 +228,7 @@ def _cell_marks(row: Node, column: int) -> tuple[list[str], list[str]]:
     return [n.text() for n in cell.all("ins")], [n.text() for n in cell.all("del")]
 
 
+@pytest.mark.browser
 def test_rendered_in_chromium(small_report: Path) -> None:
     """The DOM after the page's script: table rows, charts, marked words, hostile text inert, rows sorted."""
     a, b = HOSTILE_NAME, "good"
@@ -256,6 +257,7 @@ def test_rendered_in_chromium(small_report: Path) -> None:
     assert deltas == [f"{differences[i]:+.1f}".replace("-", "−").replace("+0.0", "0.0") for i in order]
 
 
+@pytest.mark.browser
 def test_sorted_the_other_way_in_chromium(small_report: Path) -> None:
     dom = dump_dom(small_report, "#sort=good,RM%2BEX&metric=BLEU&order=line")
     rows = dom.by_id("segments").all("tbody")[0].all("tr")
@@ -263,6 +265,7 @@ def test_sorted_the_other_way_in_chromium(small_report: Path) -> None:
     assert json.loads(dom.all("body")[0].attrs["data-sorted"]) == ["BLEU", "good", "RM+EX", "line"]
 
 
+@pytest.mark.browser
 def test_screenshot_in_chromium(small_report: Path) -> None:
     png = small_report.with_suffix(".png")
     assert screenshot(small_report, png) == (1280, 2000)
@@ -352,6 +355,7 @@ class _CountingSearch:
 
 
 @pytest.mark.parametrize("words", [2_000, 200_000])  # 200,000 words: a line near the 1 MiB line limit
+@pytest.mark.slow
 def test_a_pathological_line_gets_the_cheap_diff_within_the_budget(monkeypatch, words: int) -> None:
     """A long line of few distinct words made SequenceMatcher cubic (an 80 KB line took 32 s in
     ``simpeval report``): its search stops at the budget and the cheap diff marks the line."""

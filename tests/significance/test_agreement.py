@@ -46,6 +46,7 @@ def _systems() -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
     return sources, references, systems
 
 
+@pytest.mark.slow
 def test_metric_agreement_between_sari_and_bleu() -> None:
     sources, references, systems = _systems()
     metrics = {"SARI": SARI(), "BLEU": BLEU()}

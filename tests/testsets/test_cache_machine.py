@@ -51,6 +51,7 @@ def _expected() -> dict[str, bytes]:
     return {remote.name: table[remote.url][0].read_bytes() for remote in get_testset(NAME).all_files}
 
 
+@pytest.mark.slow
 def test_cache_under_a_misbehaving_mirror(upstream: Upstream, cache: Path) -> None:
     expected = _expected()
     names = sorted(expected)

@@ -26,6 +26,7 @@ def _authors_pearson(shared: Path, column: str, test_set: str) -> float:
 
 
 @pytest.mark.parametrize("references", ["asset", "turk"])
+@pytest.mark.slow
 def test_the_plain_command_reproduces_the_paper(
     upstream: Upstream, shared: Path, references: str, tmp_path: Path
 ) -> None:
@@ -57,6 +58,7 @@ def test_the_plain_command_reproduces_the_paper(
     assert data["aspect"] == "simplicity_zscore" and plot.stat().st_size > 1000
 
 
+@pytest.mark.slow
 def test_asset_ratings_per_aspect(upstream: Upstream, shared: Path) -> None:
     for aspect in ("fluency", "meaning", "simplicity"):
         result = CliRunner().invoke(

@@ -102,6 +102,7 @@ def test_pem_textbook_example() -> None:
     assert dict(score.details) == {"kept": 21.0, "max_chars": 30.0, "distance": 9.0}
 
 
+@pytest.mark.slow
 def test_pem_parity(pairs: list[Pair], to_streams: Streams) -> None:
     kept, longest, theirs = [], [], []
     for hyp, refs in pairs:

@@ -46,6 +46,7 @@ def _theirs(call: Callable[..., object], pair: Pair, weights: tuple[float, ...],
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("method", METHODS)
+@pytest.mark.slow
 def test_sentence_bleu_parity(method: int, pairs: list[Pair], nltk_or_error: Callable[..., object]) -> None:
     """Every smoothing method, default weights: ``==`` NLTK's sentence_bleu ×100 on the parity set."""
     metric = NLTKBLEU(smoothing=method)
