@@ -8,7 +8,6 @@ sacrebleu's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
@@ -20,7 +19,7 @@ from ..engines.text_encoding import encode_chrf_texts
 from ..engines.tokenize13a import concat_encoded
 from ..exceptions import InvalidOptionError
 from . import _sacrebleu
-from .options import check_declared, option, signature_keys, spelled_out
+from .options import check_declared, option
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -110,13 +109,8 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     )
     config_class: ClassVar[type[CHRFConfig]] = CHRFConfig
     #: sacrebleu's keys, in sacrebleu's print order (pinned by the parity tests).
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        CHRFConfig, order=("case", "eff", "nc", "nw", "space")
-    )
-
-    @spelled_out(CHRFConfig, after=("references",))
-    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
-        self._setup(args, options, engine)
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "eff", "nc", "nw", "space")
+    config: CHRFConfig
 
     def signature_name(self) -> str:
         """``chrF{beta}`` plus one ``+`` per word order, as sacrebleu names the score: sacrebleu's

@@ -18,7 +18,7 @@ import numpy as np
 from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
 from . import _sacrebleu
-from .options import check_declared, option, signature_keys, spelled_out
+from .options import check_declared, option
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -100,13 +100,9 @@ class TER(_sacrebleu.SacrebleuMetric):
 }"""
     config_class: ClassVar[type[TERConfig]] = TERConfig
     #: sacrebleu's keys, in sacrebleu's print order (``tok`` is always ``tercom``: no option of its own).
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        TERConfig, order=("case", "tok", "norm", "punct", "asian"), extra={"tok": "t"}
-    )
-
-    @spelled_out(TERConfig, after=("references",))
-    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
-        self._setup(args, options, engine)
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "tok", "norm", "punct", "asian")
+    signature_facts: ClassVar[Mapping[str, str]] = {"tok": "t"}
+    config: TERConfig
 
     def _set_engine(self, engine: str) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"python"`` or ``"reference"``.
