@@ -126,8 +126,7 @@ def _kind(annotation: Any) -> tuple[str, bool]:
             return _SEQUENCE_KINDS[items.pop()], optional
     if base not in _KINDS:
         raise InvalidOptionError(
-            "option: a field must be bool, int, float, str or tuple[float, ...], or Optional of one "
-            f"(got {base!r})."
+            f"option: a field must be bool, int, float, str or tuple[float, ...], or Optional of one (got {base!r})."
         )
     return _KINDS[base], optional
 
