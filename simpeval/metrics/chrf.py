@@ -91,22 +91,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
     kind = "chrf"
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = (
-        _citations.POPOVIC_2015
-        + "\n"
-        + r"""@inproceedings{popovic-2017-chrf,
-    title = "chr{F}++: words helping character n-grams",
-    author = "Popovi{\'c}, Maja",
-    booktitle = "Proceedings of the Second Conference on Machine Translation",
-    month = sep,
-    year = "2017",
-    address = "Copenhagen, Denmark",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/W17-4770",
-    doi = "10.18653/v1/W17-4770",
-    pages = "612--618",
-}"""
-    )
+    citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.POPOVIC_2017
     config_class: ClassVar[type[CHRFConfig]] = CHRFConfig
     #: sacrebleu's keys, in sacrebleu's print order (pinned by the parity tests).
     signature_order: ClassVar[tuple[str, ...]] = ("case", "eff", "nc", "nw", "space")

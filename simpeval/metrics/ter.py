@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Optional
 
 import numpy as np
 
+from .. import _citations
 from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
 from . import _sacrebleu
@@ -86,18 +87,7 @@ class TER(_sacrebleu.SacrebleuMetric):
     kind = "ter"
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = """\
-@inproceedings{snover-etal-2006-study,
-    title = "A Study of Translation Edit Rate with Targeted Human Annotation",
-    author = "Snover, Matthew and Dorr, Bonnie and Schwartz, Rich and Micciulla, Linnea and Makhoul, John",
-    booktitle = "Proceedings of the 7th Conference of the Association for Machine Translation in the Americas: Technical Papers",
-    month = aug # " 8-12",
-    year = "2006",
-    address = "Cambridge, Massachusetts, USA",
-    publisher = "Association for Machine Translation in the Americas",
-    url = "https://aclanthology.org/2006.amta-papers.25",
-    pages = "223--231",
-}"""
+    citation: ClassVar[str] = _citations.SNOVER_2006
     config_class: ClassVar[type[TERConfig]] = TERConfig
     #: sacrebleu's keys, in sacrebleu's print order (``tok`` is always ``tercom``: no option of its own).
     signature_order: ClassVar[tuple[str, ...]] = ("case", "tok", "norm", "punct", "asian")
