@@ -39,7 +39,7 @@ _MARK = "__simpeval_metric_flags__"
 _METAVARS = {"int": "N", "float": "X", "str": "NAME", "floats": "X,X,..."}
 
 
-class _Numbers(click.ParamType):
+class _Numbers(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
     """A ``floats`` option's value: numbers separated by commas (``0.5,0.5``), as a tuple."""
 
     name = "numbers"

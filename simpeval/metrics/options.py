@@ -24,7 +24,6 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
-import functools
 import inspect
 import typing
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -131,7 +130,6 @@ def _kind(annotation: Any) -> tuple[str, bool]:
     return _KINDS[base], optional
 
 
-@functools.lru_cache(maxsize=256)
 def config_options(config_class: type) -> tuple[OptionSpec, ...]:
     """The options declared by :func:`option` in a config dataclass, in field order."""
     hints = typing.get_type_hints(config_class)
