@@ -22,7 +22,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from .options import config_options, configure, signature_keys, signature_value, split_call
+from .options import check_declared, config_options, configure, signature_keys, signature_value, split_call
 
 __all__ = ["construct", "constructor", "derive", "field_value", "signature_abbreviations"]
 
@@ -54,7 +54,8 @@ def construct(metric: Any, args: tuple[Any, ...], options: Mapping[str, Any]) ->
 
     Raises:
         TypeError: too many positional arguments, or one given twice.
-        InvalidOptionError: the first positional argument is a config of another class.
+        InvalidOptionError: the first positional argument is a config of another class, or an
+            option's value does not fit its declaration (:func:`~.options.check_declared`).
         UnknownOptionError: a keyword names no option nor a parameter of ``_setup``.
     """
     cls = type(metric)
@@ -66,6 +67,7 @@ def construct(metric: Any, args: tuple[Any, ...], options: Mapping[str, Any]) ->
     config, given = split_call(cls.name, cls.config_class, args, options, after=after)
     values = {p.name: given.pop(p.name) for p in hook if p.name in given}
     metric.config = configure(cls.name, cls.config_class, config, given)
+    check_declared(cls.name, metric.config)  # bools, integer minimums and choices, as declared
     metric._setup(**values)
 
 

@@ -8,6 +8,7 @@ import pytest
 from simpeval import Signature, available_metrics, get_metric
 from simpeval.exceptions import SimpevalError, UnknownMetricError
 from simpeval.metrics import Metric, metric_class
+from simpeval.metrics.signature import COMMON_ABBREVIATIONS
 
 from ..needs import metric_params
 
@@ -49,7 +50,7 @@ def test_unknown_metric_lists_choices() -> None:
 def test_class_metadata(metric: Metric) -> None:
     cls = type(metric)
     assert isinstance(cls.name, str) and cls.name
-    assert isinstance(cls.higher_is_better, bool)
+    assert cls.higher_is_better in (True, False, None)  # None: a descriptive measure, no best system
     assert isinstance(cls.requires_source, bool)
     assert cls.citation.lstrip().startswith("@")
     assert "Examples:" in (cls.__doc__ or ""), "every metric has a doctested example"
@@ -61,6 +62,14 @@ def test_signature_before_scoring(metric: Metric) -> None:
     assert sig.metric == metric.signature_name() and sig["version"]
     assert Signature.parse(sig.format()) == sig
     assert Signature.parse(sig.format(short=True)) == sig
+
+
+def test_signature_keys_are_declared(metric: Metric) -> None:
+    """Every own key is declared (derived from the options), and a reference-free metric has no nrefs."""
+    sig = metric.get_signature(nrefs=2)
+    own = [key for key in sig.to_dict() if key not in COMMON_ABBREVIATIONS]
+    assert own == [key for key in type(metric).signature_abbreviations if key in own]
+    assert ("nrefs" in sig.to_dict()) is type(metric).requires_references
 
 
 def test_sentence_score_is_corpus_of_one(metric: Metric) -> None:
