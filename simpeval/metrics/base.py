@@ -4,12 +4,12 @@ A metric maps every segment to a 1-D float64 vector of *additive* sufficient sta
 ``corpus_score`` is ``score_from_stats(sum_rows(corpus_stats(...)))``, ``sentence_score`` a corpus
 of one, ``sentence_scores`` every row scored alone; bootstrap and distributed runs sum rows.
 
-A metric author declares its options in a ``config_class`` (:mod:`.options`) and implements
-:meth:`Metric.extract_stats` (validated text to one row per segment) and
+A metric author declares its options in a ``config_class`` (:mod:`simpeval.metrics.options`)
+and implements :meth:`Metric.extract_stats` (validated text to one row per segment) and
 :meth:`Metric.score_from_stats` (a summed vector to a :class:`Score`): see
 ``docs/guide/extending.md``. The base class derives the constructor and the signature from the
-declarations (:mod:`.declared`) and owns validation, the reference layout, scoring and
-streaming; ``sources`` is keyword-only everywhere (sacrebleu's third positional is not).
+declarations (:mod:`simpeval.metrics.declared`) and owns validation, the reference layout,
+scoring and streaming; ``sources`` is keyword-only everywhere (sacrebleu's third positional is not).
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ class Metric(ABC):
       measure such as a compression ratio: no best system, no "better" in reports);
     * ``requires_source``, ``requires_references`` (FKGL's ``False``: no ``nrefs`` in its signature);
     * ``citation``: BibTeX of the paper that defines the metric;
-    * ``config_class`` (options declared with :func:`~.options.option`) and ``constructor_options``
-      (options that are no config field), read by the constructor, the CLI and the docs;
+    * ``config_class`` (options declared with :func:`~simpeval.metrics.options.option`) and
+      ``constructor_options`` (options that are no config field), read by the constructor, the
+      CLI and the docs;
     * ``signature_order`` (the keys' print order, when not the fields') and ``signature_facts``
       (keys that are no option) give, with the options, ``signature_abbreviations``.
     """
@@ -73,7 +74,7 @@ class Metric(ABC):
     config: Any  # the frozen configuration, an instance of config_class
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Derive what a metric with a ``config_class`` does not write itself (:func:`.declared.derive`)."""
+        """Derive what a metric with a ``config_class`` does not write (:func:`~simpeval.metrics.declared.derive`)."""
         super().__init_subclass__(**kwargs)
         derive(cls, Metric)
 

@@ -55,7 +55,7 @@ def construct(metric: Any, args: tuple[Any, ...], options: Mapping[str, Any]) ->
     Raises:
         TypeError: too many positional arguments, or one given twice.
         InvalidOptionError: the first positional argument is a config of another class, or an
-            option's value does not fit its declaration (:func:`~.options.check_declared`).
+            option's value does not fit its declaration (:func:`~simpeval.metrics.options.check_declared`).
         UnknownOptionError: a keyword names no option nor a parameter of ``_setup``.
     """
     cls = type(metric)
