@@ -17,6 +17,9 @@ __all__ = [
     "LEVENSHTEIN_1966",
     "MILLER_1995",
     "PAPINENI_2002",
+    "POPOVIC_2015",
+    "POPOVIC_2017",
+    "SNOVER_2006",
     "STAJNER_2016",
     "SULEM_2018",
     "VAN_RIJSBERGEN_1979",
@@ -128,6 +131,34 @@ POPOVIC_2015 = r"""@inproceedings{popovic-2015-chrf,
     url = "https://aclanthology.org/W15-3049",
     doi = "10.18653/v1/W15-3049",
     pages = "392--395",
+}"""
+
+#: Popović (2017), WMT: chrF++ (word n-grams added to chrF).
+POPOVIC_2017 = r"""@inproceedings{popovic-2017-chrf,
+    title = "chr{F}++: words helping character n-grams",
+    author = "Popovi{\'c}, Maja",
+    booktitle = "Proceedings of the Second Conference on Machine Translation",
+    month = sep,
+    year = "2017",
+    address = "Copenhagen, Denmark",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W17-4770",
+    doi = "10.18653/v1/W17-4770",
+    pages = "612--618",
+}"""
+
+#: Snover et al. (2006), AMTA: TER.
+SNOVER_2006 = """\
+@inproceedings{snover-etal-2006-study,
+    title = "A Study of Translation Edit Rate with Targeted Human Annotation",
+    author = "Snover, Matthew and Dorr, Bonnie and Schwartz, Rich and Micciulla, Linnea and Makhoul, John",
+    booktitle = "Proceedings of the 7th Conference of the Association for Machine Translation in the Americas: Technical Papers",
+    month = aug # " 8-12",
+    year = "2006",
+    address = "Cambridge, Massachusetts, USA",
+    publisher = "Association for Machine Translation in the Americas",
+    url = "https://aclanthology.org/2006.amta-papers.25",
+    pages = "223--231",
 }"""
 
 LEVENSHTEIN_1966 = """\

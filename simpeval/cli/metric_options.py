@@ -36,7 +36,21 @@ __all__ = ["MetricFlags", "MetricFlagsCommand", "build_metrics", "flag_spelling"
 
 F = TypeVar("F", bound=Callable[..., Any])
 _MARK = "__simpeval_metric_flags__"
-_METAVARS = {"int": "N", "float": "X", "str": "NAME"}
+_METAVARS = {"int": "N", "float": "X", "str": "NAME", "floats": "X,X,..."}
+
+
+class _Numbers(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
+    """A ``floats`` option's value: numbers separated by commas (``0.5,0.5``), as a tuple."""
+
+    name = "numbers"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, tuple):
+            return value
+        try:
+            return tuple(float(part) for part in str(value).split(","))
+        except ValueError:
+            self.fail(f"{value!r} is not numbers separated by commas, such as 0.5,0.5.", param, ctx)
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,7 @@ def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     kinds: dict[str, Any] = {
         "int": click.IntRange(min=None if low is None else int(low)),
         "float": click.FloatRange(min=low),
+        "floats": _Numbers(),
     }
     kind = kinds.get(spec.kind, click.STRING)
     return click.Option([dashed, name], type=kind, default=None, metavar=_METAVARS[spec.kind], help=text)

@@ -137,7 +137,7 @@ def score_columns(
     empty = (counts == 0).reshape(-1)
     flat[empty] = metric.sum_rows(stats)  # scored, then masked: a metric may refuse an all-zero row
     keys = list(metric.score_from_stats(stats[0]).components) if components else []
-    values = {name: (metric.score_rows(stats), metric.score_rows(flat), metric.higher_is_better)}
+    values = {name: (metric.score_rows(stats), metric.score_rows(flat), metric.higher_is_better is not False)}
     if keys:
         per_row, per_sum = metric.component_rows(stats), metric.component_rows(flat)
         values.update({f"{name}-{key}": (per_row[key], per_sum[key], True) for key in keys})

@@ -35,7 +35,7 @@ from sacrebleu.metrics.chrf import CHRF as _SacrebleuCHRF
 from sacrebleu.metrics.ter import TER as _SacrebleuTER
 
 from .. import _arith
-from .._types import StatsArray
+from .._types import RefStreams, StatsArray
 from .._version import __version__
 from ..engines import resample_numpy
 from ..engines.jit import resolve_engine, run_engine
@@ -44,7 +44,6 @@ from ..exceptions import MissingDependencyError, ReferenceLayoutError
 from ..tokenizers import get_tokenizer, is_builtin
 from ._tokenized import sacrebleu_quiet, warn_if_tokenized
 from .base import Metric
-from .options import configure, split_call
 from .references import references_from_segments
 
 __all__ = [
@@ -284,28 +283,21 @@ def signature_abbreviations(kind: str) -> Mapping[str, str]:
 class SacrebleuMetric(Metric):
     """Shared plumbing of the thin sacrebleu wrappers (BLEU, chrF, TER).
 
-    A subclass sets ``kind`` (``"bleu"``, ``"chrf"`` or ``"ter"``), builds its frozen config
-    and calls :meth:`_wrap`; it implements only :meth:`score_from_stats`. Statistics,
-    signature fields, the version and bootstrap scoring all come from sacrebleu.
+    A subclass sets ``kind`` (``"bleu"``, ``"chrf"`` or ``"ter"``) and its config class; it
+    implements only :meth:`score_from_stats`. Statistics, signature fields, the version and
+    bootstrap scoring all come from sacrebleu.
     """
 
     kind: str = ""
 
-    def _setup(self, args: Sequence[Any], options: Mapping[str, Any], engine: str) -> None:
-        """Configure from a constructor call: ``Metric(config, **options)``, or sacrebleu's
-        arguments (positional in sacrebleu's order, then ``references``) with ``engine``."""
-        config_class: Any = self.config_class
-        config, given = split_call(self.name, config_class, args, options, after=("references",))
-        references = given.pop("references", None)
-        self._set_engine(engine)
-        self._keep_references(references)
-        self._wrap(configure(self.name, config_class, config, given))
-
-    def _wrap(self, config: Any) -> None:
+    def _setup(self, references: Optional[RefStreams] = None, *, engine: str = "fast") -> None:
+        """After sacrebleu's arguments (positional in sacrebleu's order): ``references`` kept for
+        calls that pass none, and ``engine``, who extracts the statistics."""
         from dataclasses import asdict
 
-        self.config = config
-        self._impl = build_metric(self.kind, **asdict(config))
+        self._set_engine(engine)
+        self._keep_references(references)
+        self._impl = build_metric(self.kind, **asdict(self.config))
         self._fields = signature_fields(self._impl)  # fixed by the frozen config
 
     #: Who extracts the statistics: ``"sacrebleu"``, or ``"numba"`` / ``"numpy"`` for metrics with an

@@ -1,21 +1,15 @@
 """The :class:`Metric` base class: one pipeline from text to additive statistics to scores.
 
-A metric maps every segment to a 1-D float64 vector of *additive* sufficient statistics.
-Everything else is computed from sums of those vectors:
+A metric maps every segment to a 1-D float64 vector of *additive* sufficient statistics;
+``corpus_score`` is ``score_from_stats(sum_rows(corpus_stats(...)))``, ``sentence_score`` a corpus
+of one, ``sentence_scores`` every row scored alone; bootstrap and distributed runs sum rows.
 
-* ``corpus_score`` = ``score_from_stats(sum_rows(corpus_stats(...)))`` (the rows added);
-* ``sentence_score`` is a corpus of one segment;
-* ``sentence_scores`` scores every row of ``corpus_stats`` on its own;
-* bootstrap resampling and distributed evaluation sum rows, never finished scores.
-
-A metric author implements three public hooks (see ``ARCHITECTURE.md``):
-
-* :meth:`Metric.extract_stats`: validated text to a statistics matrix, one row per segment;
-* :meth:`Metric.score_from_stats`: a (summed) statistics vector to a :class:`Score`;
-* :meth:`Metric.signature_fields`: the metric's own signature fields, from its frozen config.
-
-The base class owns validation, the reference layout, sentence and corpus scoring, streaming
-and the signature; ``sources`` is keyword-only everywhere (sacrebleu's third positional is not).
+A metric author declares its options in a ``config_class`` (:mod:`simpeval.metrics.options`)
+and implements :meth:`Metric.extract_stats` (validated text to one row per segment) and
+:meth:`Metric.score_from_stats` (a summed vector to a :class:`Score`): see
+``docs/guide/extending.md``. The base class derives the constructor and the signature from the
+declarations (:mod:`simpeval.metrics.declared`) and owns validation, the reference layout,
+scoring and streaming; ``sources`` is keyword-only everywhere (sacrebleu's third positional is not).
 """
 
 from __future__ import annotations
@@ -39,47 +33,61 @@ from ..exceptions import (
     MissingSourceError,
     ReferenceLayoutError,
 )
+from .declared import construct, derive, field_value
 from .extraction import extract_rows
 from .options import OptionSpec
 from .references import References, check_streams, count_references
 from .score import Score
-from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature, key_order
-from .validation import check_stats_vector, check_strings, check_unicode, materialize
+from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature
+from .validation import check_stats_vector, text_column
 
 __all__ = ["Metric"]
 
 
 class Metric(ABC):
-    """Abstract base of every simpeval metric.
-
-    Class attributes describe the metric (as in torchmetrics):
+    """Abstract base of every simpeval metric; class attributes describe it (as in torchmetrics):
 
     * ``name``: display name, also the signature prefix;
-    * ``higher_is_better``: direction used to mark the best system;
-    * ``requires_source``: whether scoring needs the source sentences;
+    * ``higher_is_better``: the direction that marks the best system (``None``: a descriptive
+      measure such as a compression ratio: no best system, no "better" in reports);
+    * ``requires_source``, ``requires_references`` (FKGL's ``False``: no ``nrefs`` in its signature);
     * ``citation``: BibTeX of the paper that defines the metric;
-    * ``signature_abbreviations``: short keys of the metric's own signature fields;
-    * ``config_class`` (a config dataclass declaring the options: :mod:`simpeval.metrics.options`)
-      and ``constructor_options`` (options that are no config field), read by the CLI and docs.
+    * ``config_class`` (options declared with :func:`~simpeval.metrics.options.option`) and
+      ``constructor_options`` (options that are no config field), read by the constructor, the
+      CLI and the docs;
+    * ``signature_order`` (the keys' print order, when not the fields') and ``signature_facts``
+      (keys that are no option) give, with the options, ``signature_abbreviations``.
     """
 
     name: ClassVar[str]
-    higher_is_better: ClassVar[bool] = True
+    higher_is_better: ClassVar[Optional[bool]] = True
     requires_source: ClassVar[bool] = False
-    #: Whether scoring reads references (FKGL reads the outputs only: ``references`` may be ``None``).
     requires_references: ClassVar[bool] = True
     citation: ClassVar[str] = ""
     signature_abbreviations: ClassVar[Mapping[str, str]] = {}
+    signature_order: ClassVar[Optional[tuple[str, ...]]] = None
+    signature_facts: ClassVar[Mapping[str, str]] = {}
     config_class: ClassVar[Optional[type]] = None
     constructor_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    config: Any  # the frozen configuration, an instance of config_class
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Derive what a metric with a ``config_class`` does not write (:func:`~simpeval.metrics.declared.derive`)."""
+        super().__init_subclass__(**kwargs)
+        derive(cls, Metric)
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        """``Metric(config)``, ``Metric(**options)`` or the options positional, then :meth:`_setup`."""
+        construct(self, args, options)
+
+    def _setup(self) -> None:
+        """The constructor's work once ``self.config`` is set; its parameters are the constructor's too."""
+        return  # nothing by default
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
     def extract_stats(
-        self,
-        hypotheses: list[str],
-        references: list[list[str]],
-        sources: Optional[list[str]],
+        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
     ) -> StatsArray:
         """Statistics of validated input: a float64 ``(n_segments, n_stats)`` matrix of additive rows.
 
@@ -98,9 +106,15 @@ class Metric(ABC):
             signature: the signature to attach; by default :meth:`get_signature` without data facts.
         """
 
-    @abstractmethod
     def signature_fields(self) -> list[tuple[str, Any]]:
-        """The metric's own signature fields, from its frozen configuration only."""
+        """The metric's own signature fields, from its frozen configuration only: every key of
+        ``signature_abbreviations`` with :meth:`signature_field`'s value (``None``: left out)."""
+        fields = [(key, self.signature_field(key)) for key in self.signature_abbreviations]
+        return [(key, value) for key, value in fields if value is not None]
+
+    def signature_field(self, key: str) -> Any:
+        """The value of own signature key ``key``: its option's spelling, or a fact's attribute."""
+        return field_value(self, key)
 
     def resampling_scorer(self) -> tuple[Callable[[StatsArray], float], Any]:
         """How bootstrap resamples are scored: ``(score function, dtype of the resampled sums)``.
@@ -143,22 +157,13 @@ class Metric(ABC):
         return [("version", __version__)]
 
     # ------------------------------------------------------------ signatures
-    @classmethod
-    def signature_key_order(cls) -> tuple[str, ...]:
-        """Every key a signature of this metric may have, in print order."""
-        return key_order(cls.signature_abbreviations)
-
-    @classmethod
-    def all_abbreviations(cls) -> dict[str, str]:
-        """Abbreviations of every signature key (shared keys plus the metric's own)."""
-        return {**COMMON_ABBREVIATIONS, **cls.signature_abbreviations}
-
     def get_signature(self, nrefs: Union[int, str, None] = None, **extra: Any) -> Signature:
         """The reproducibility signature of this metric's configuration.
 
         Args:
             nrefs: number of references per segment (``"var"`` if it varies); known only
-                once data is given, so it is left out when ``None``.
+                once data is given, so it is left out when ``None``, and always for a metric
+                that reads no references.
             extra: further data facts (``test="asset-test"``, ``bs=1000``, ``seed=12345``).
         """
         unknown = sorted(set(extra) - set(DATA_KEYS))
@@ -167,11 +172,11 @@ class Metric(ABC):
                 f"{self.name}: get_signature() takes data facts among {', '.join(DATA_KEYS)} "
                 f"(got {', '.join(unknown)})."
             )
-        facts = {"nrefs": nrefs, **extra}
+        facts = {"nrefs": nrefs if self.requires_references else None, **extra}
         fields: list[tuple[str, Any]] = [(k, facts[k]) for k in DATA_KEYS if facts.get(k) is not None]
         fields.extend(self.signature_fields())
         fields.extend(self.versions())
-        return Signature(self.signature_name(), tuple(fields), self.all_abbreviations())
+        return Signature(self.signature_name(), tuple(fields), {**COMMON_ABBREVIATIONS, **self.signature_abbreviations})
 
     def signature_name(self) -> str:
         """The name a signature starts with: :attr:`name`, unless a setting changes what the metric
@@ -179,17 +184,6 @@ class Metric(ABC):
         return self.name
 
     # ------------------------------------------------------------ validation
-    def _check_strings(self, values: Any, argument: str) -> list[str]:
-        materialized = materialize(values)
-        if materialized is None:
-            raise InvalidInputError(
-                f"{self.name}: {argument} must be a sequence or iterable of strings, one per segment "
-                f"(got {type(values).__name__}). Wrap a single sentence in a list, or use sentence_score()."
-            )
-        check_strings(materialized, argument, self.name)
-        check_unicode(materialized, argument, self.name)
-        return list(materialized)
-
     def validate_stats(self, stats: Any, n_stats: int) -> StatsArray:
         """A summed statistics vector as float64, checked (see :func:`check_stats_vector`)."""
         return check_stats_vector(stats, n_stats, self.name)
@@ -205,7 +199,7 @@ class Metric(ABC):
     def _prepare(
         self, hypotheses: Any, references: Any, sources: Any
     ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
-        hyps = self._check_strings(hypotheses, "hypotheses")
+        hyps = text_column(hypotheses, "hypotheses", self.name)
         if not hyps:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
         if references is None and self._references is not None:
@@ -220,7 +214,7 @@ class Metric(ABC):
         refs = check_streams(self.name, references, len(hyps))
         srcs: Optional[list[str]] = None
         if sources is not None:
-            srcs = self._check_strings(sources, "sources")
+            srcs = text_column(sources, "sources", self.name)
             if len(srcs) != len(hyps):
                 raise InputLengthMismatchError(
                     f"{self.name}: sources must have one sentence per hypothesis "
@@ -307,8 +301,9 @@ class Metric(ABC):
         from ..significance.bootstrap import metric_interval
 
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
-        interval = metric_interval(self, stats, n, DEFAULT_SEED)
-        return replace(self.score_from_stats(self.sum_rows(stats), signature), ci=interval)
+        return replace(
+            self.score_from_stats(self.sum_rows(stats), signature), ci=metric_interval(self, stats, n, DEFAULT_SEED)
+        )
 
     def sum_rows(self, stats: StatsArray) -> StatsArray:
         """``stats.sum(axis=0)``; overridden where the reference adds a column with ``sum()``."""

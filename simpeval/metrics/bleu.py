@@ -9,7 +9,7 @@ statistics come from compiled kernels (13a tokenization straight to ids, then
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
@@ -24,7 +24,7 @@ from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from ..tokenizers import available_tokenizers
 from . import _sacrebleu
 from .bleu_explain import BLEUExplanation, BLEUSettings, explain_bleu
-from .options import check_declared, option, signature_keys, spelled_out
+from .options import check_declared, option
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -126,13 +126,8 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     citation: ClassVar[str] = _citations.PAPINENI_2002
     config_class: ClassVar[type[BLEUConfig]] = BLEUConfig
     #: sacrebleu's keys, in sacrebleu's print order (pinned by the parity tests).
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        BLEUConfig, order=("case", "eff", "tok", "smooth")
-    )
-
-    @spelled_out(BLEUConfig, after=("references",))
-    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
-        self._setup(args, options, engine)
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "eff", "tok", "smooth")
+    config: BLEUConfig
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.

@@ -12,9 +12,8 @@ FKGL reads the outputs only: references and sources are not needed (and are igno
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional, Union
+from typing import ClassVar, Optional
 
 import numpy as np
 
@@ -22,7 +21,7 @@ from .. import _citations
 from .._types import StatsArray
 from ..tokenizers import get_tokenizer
 from .base import Metric
-from .options import check_declared, configure, option, signature_keys, signature_value, spelled_out, split_call
+from .options import check_declared, option
 from .readability import count_syllables, split_sentences
 from .score import Score
 from .signature import Signature
@@ -74,21 +73,11 @@ class FKGL(Metric):
     requires_references: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.FKGL
     config_class: ClassVar[type[FKGLConfig]] = FKGLConfig
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(FKGLConfig, order=("case", "tok"))
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "tok")
+    config: FKGLConfig
 
-    @spelled_out(FKGLConfig)
-    def __init__(self, *args: Any, **options: Any) -> None:
-        config, given = split_call(self.name, FKGLConfig, args, options)
-        self.config: FKGLConfig = configure(self.name, FKGLConfig, config, given)
+    def _setup(self) -> None:
         self._tokenizer = get_tokenizer(self.config.tokenize)
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case and tokenizer."""
-        return [(key, signature_value(self.config, name)) for key, name in (("case", "lowercase"), ("tok", "tokenize"))]
-
-    def get_signature(self, nrefs: Union[int, str, None] = None, **extra: Any) -> Signature:
-        """The signature; FKGL reads no references, so it has no ``nrefs``."""
-        return super().get_signature(None, **extra)
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]

@@ -56,6 +56,8 @@ SignatureKey = Sequence[str]
 #: The key under which :func:`option` keeps its :class:`OptionSpec` in a field's metadata.
 METADATA_KEY = "simpeval"
 _KINDS = {bool: "bool", int: "int", float: "float", str: "str"}
+#: The kinds of sequence options, by the type of their items (``tuple[float, ...]``: NLTK-BLEU's weights).
+_SEQUENCE_KINDS = {float: "floats"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,8 +65,8 @@ class OptionSpec:
     """One metric option: what the constructor, the CLI, the signature and the docs know of it.
 
     ``name`` is the keyword argument (the config field's name; the CLI flag is
-    ``--<metric>-<name with hyphens>``); ``kind`` is ``"bool"``, ``"int"``, ``"float"`` or
-    ``"str"`` (from the field's annotation); ``help`` is one line, for the CLI's help and the
+    ``--<metric>-<name with hyphens>``); ``kind`` is ``"bool"``, ``"int"``, ``"float"``,
+    ``"str"`` or ``"floats"`` (a tuple of numbers, spelled ``0.5,0.5``), from the field's annotation; ``help`` is one line, for the CLI's help and the
     docs' table; ``choices`` maps each valid value to its spelling in the signature (``{"f1":
     "f1", "precision": "prec"}``; empty when any value of the kind goes); ``signature`` is the
     signature key and its abbreviation (``("case", "c")``), or ``None`` when the option is not
@@ -114,12 +116,18 @@ def option(
 
 
 def _kind(annotation: Any) -> tuple[str, bool]:
-    """``(kind, optional)`` of a field annotation such as ``Optional[str]``."""
+    """``(kind, optional)`` of a field annotation such as ``Optional[str]`` or ``tuple[float, ...]``."""
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     optional = len(args) < len(typing.get_args(annotation))
     base = args[0] if optional and len(args) == 1 else annotation
+    if typing.get_origin(base) in (tuple, Sequence):
+        items = set(typing.get_args(base)) - {Ellipsis}
+        if len(items) == 1 and next(iter(items)) in _SEQUENCE_KINDS:
+            return _SEQUENCE_KINDS[items.pop()], optional
     if base not in _KINDS:
-        raise InvalidOptionError(f"option: a field must be bool, int, float or str, or Optional of one (got {base!r}).")
+        raise InvalidOptionError(
+            f"option: a field must be bool, int, float, str or tuple[float, ...], or Optional of one (got {base!r})."
+        )
     return _KINDS[base], optional
 
 
@@ -153,13 +161,14 @@ def signature_keys(
         config_class: the config dataclass whose options declare ``signature=(key, abbreviation)``.
         order: the print order of the keys when it is not the fields' order (sacrebleu's order
             for the sacrebleu metrics): every key exactly once.
-        extra: keys of facts that are no option of their own (SARI's ``variant``), by key.
+        extra: keys of facts that are no option of their own (SARI's ``variant``, the NLTK
+            version), by key: after the options' keys unless ``order`` places them.
 
     Raises:
         InvalidOptionError: ``order`` does not list every key exactly once.
     """
-    keys = dict(extra)
-    keys.update({o.signature[0]: o.signature[1] for o in config_options(config_class) if o.signature is not None})
+    keys = {o.signature[0]: o.signature[1] for o in config_options(config_class) if o.signature is not None}
+    keys.update(extra)
     if order is None:
         return MappingProxyType(keys)
     if sorted(order) != sorted(keys):
@@ -171,9 +180,12 @@ def signature_keys(
 
 
 def signature_value(config: Any, name: str) -> Any:
-    """The signature spelling of option ``name`` of ``config``: its choice's spelling, else the value."""
+    """The signature spelling of option ``name`` of ``config``: its choice's spelling, a tuple's
+    items joined by commas (``0.25,0.25``), else the value."""
     value = getattr(config, name)
     spec = next(o for o in config_options(type(config)) if o.name == name)
+    if spec.kind == "floats" and value is not None:
+        return ",".join(map(repr, value))
     return spec.choices.get(value, value)
 
 

@@ -15,10 +15,11 @@ from typing import Any, ClassVar, Optional
 
 import numpy as np
 
+from .. import _citations
 from .._types import StatsArray
 from ..engines.jit import resolve_engine, run_engine
 from . import _sacrebleu
-from .options import check_declared, option, signature_keys, spelled_out
+from .options import check_declared, option
 from .score import Score
 from .signature import Signature
 from .validation import check_stats_vector
@@ -86,27 +87,12 @@ class TER(_sacrebleu.SacrebleuMetric):
     kind = "ter"
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
-    citation: ClassVar[str] = """\
-@inproceedings{snover-etal-2006-study,
-    title = "A Study of Translation Edit Rate with Targeted Human Annotation",
-    author = "Snover, Matthew and Dorr, Bonnie and Schwartz, Rich and Micciulla, Linnea and Makhoul, John",
-    booktitle = "Proceedings of the 7th Conference of the Association for Machine Translation in the Americas: Technical Papers",
-    month = aug # " 8-12",
-    year = "2006",
-    address = "Cambridge, Massachusetts, USA",
-    publisher = "Association for Machine Translation in the Americas",
-    url = "https://aclanthology.org/2006.amta-papers.25",
-    pages = "223--231",
-}"""
+    citation: ClassVar[str] = _citations.SNOVER_2006
     config_class: ClassVar[type[TERConfig]] = TERConfig
     #: sacrebleu's keys, in sacrebleu's print order (``tok`` is always ``tercom``: no option of its own).
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        TERConfig, order=("case", "tok", "norm", "punct", "asian"), extra={"tok": "t"}
-    )
-
-    @spelled_out(TERConfig, after=("references",))
-    def __init__(self, *args: Any, engine: str = "fast", **options: Any) -> None:
-        self._setup(args, options, engine)
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "tok", "norm", "punct", "asian")
+    signature_facts: ClassVar[Mapping[str, str]] = {"tok": "t"}
+    config: TERConfig
 
     def _set_engine(self, engine: str) -> None:
         #: The engine that computes the statistics: ``"numba"``, ``"python"`` or ``"reference"``.

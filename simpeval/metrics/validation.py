@@ -27,6 +27,7 @@ __all__ = [
     "check_unicode",
     "materialize",
     "materialized_or_given",
+    "text_column",
 ]
 
 
@@ -140,6 +141,24 @@ def materialize(values: Any) -> Optional[list[Any]]:
     if isinstance(values, (str, bytes, set, frozenset, Mapping)) or not isinstance(values, Iterable):
         return None
     return list(values)
+
+
+def text_column(values: Any, argument: str, owner: str) -> list[str]:
+    """``values`` as a list of valid Unicode strings, one per segment (:func:`materialize`,
+    :func:`check_strings`, :func:`check_unicode`).
+
+    Raises:
+        InvalidInputError: ``values`` is no ordered collection of segments, or a value is no string.
+    """
+    materialized = materialize(values)
+    if materialized is None:
+        raise InvalidInputError(
+            f"{owner}: {argument} must be a sequence or iterable of strings, one per segment "
+            f"(got {type(values).__name__}). Wrap a single sentence in a list, or use sentence_score()."
+        )
+    check_strings(materialized, argument, owner)
+    check_unicode(materialized, argument, owner)
+    return list(materialized)
 
 
 def materialized_or_given(values: Any) -> Any:

@@ -159,9 +159,8 @@ def _charts(table: ResultTable) -> str:
             rows.append(Row(system, table.scores[i][k].score, low, high, color(i)))
         levels = {ci.level for row in table.intervals or () for ci in row if ci is not None}
         what = f"{100 * min(levels):g}% bootstrap intervals · " if levels else ""
-        svgs.append(
-            interval_chart(column.name, rows, what + ("higher" if column.higher_is_better else "lower") + " is better")
-        )
+        direction = {True: "higher is better", False: "lower is better", None: ""}[column.higher_is_better]
+        svgs.append(interval_chart(column.name, rows, (what + direction).rstrip(" ·")))
     pair = _scatter_metrics(table)
     if pair is not None:
         kx, ky = pair
@@ -382,10 +381,10 @@ bdi,[dir=auto]{unicode-bidi:isolate}
 _JS = """
 const D=JSON.parse(document.getElementById('report-data').textContent),$=id=>document.getElementById(id);
 function sortRows(){const m=$('metric').value,a=$('sysA').value,b=$('sysB').value,o=$('order').value;
-const dir=D.higher[m]?1:-1,sign=o==='b'?-dir:dir,body=document.querySelector('#segments tbody'),rows=[...body.rows];
+const h=D.higher[m],dir=h===false?-1:1,sign=o==='b'?-dir:dir,body=document.querySelector('#segments tbody'),rows=[...body.rows];
 for(const r of rows){const x=D.scores[m][a][r.dataset.i],y=D.scores[m][b][r.dataset.i],d=(x===null||y===null)?NaN:x-y;
 r.dataset.key=isNaN(d)?'':d*sign;const c=r.querySelector('.delta');c.textContent=isNaN(d)?'–':(d>0?'+':d<0?'−':'')+Math.abs(d).toFixed(1);
-c.className='delta'+(d*dir>0?' a-better':d*dir<0?' b-better':'');}
+c.className='delta'+(h===null?'':d*dir>0?' a-better':d*dir<0?' b-better':'');}
 const key=r=>r.dataset.key===''?-Infinity:+r.dataset.key;
 rows.sort((r,s)=>(o==='line'?0:(key(s)-key(r))||0)||(r.dataset.i-s.dataset.i));rows.forEach(r=>body.appendChild(r));
 $('sorted').textContent=o==='line'?'':`sorted by ${m}(${a}) − ${m}(${b}), ${o==='a'?a:b} ahead first`;

@@ -54,8 +54,9 @@ def plot_scores(table: ResultTable, metric: str, ax: Any = None) -> Any:
     ax.bar(range(len(values)), values, yerr=errors, capsize=3, color=colors)
     ax.set_xticks(range(len(values)))
     ax.set_xticklabels(table.systems, rotation=45, ha="right")
-    direction = "higher is better" if table.column(metric).higher_is_better else "lower is better"
-    ax.set_ylabel(f"{metric} ({direction})")
+    higher = table.column(metric).higher_is_better
+    direction = {True: " (higher is better)", False: " (lower is better)", None: ""}[higher]
+    ax.set_ylabel(f"{metric}{direction}")
     ax.set_title(metric if errors is None else f"{metric} with 95% bootstrap CI")
     return ax
 

@@ -50,13 +50,14 @@ class MetricColumn:
 
     Attributes:
         name: the column label, unique within a table (usually ``Score.metric``).
-        higher_is_better: the metric's direction (``Metric.higher_is_better``).
+        higher_is_better: the metric's direction (``Metric.higher_is_better``); ``None`` for a
+            descriptive measure (a compression ratio): no system is marked best.
         key: the metric's registry name (``"chrf"``), so that any of its spellings finds the
             column; ``""`` when unknown.
     """
 
     name: str
-    higher_is_better: bool = True
+    higher_is_better: Optional[bool] = True
     key: str = ""
 
 
@@ -204,15 +205,27 @@ class ResultTable:
         return tuple(result for row in self.paired for result in row if result is not None)
 
     def best_systems(self, metric: str) -> tuple[str, ...]:
-        """Every system with the best score under ``metric`` (several on a tie)."""
+        """Every system with the best score under ``metric`` (several on a tie); none for a
+        descriptive measure (``higher_is_better=None``)."""
         k = self._metric_index(metric)
+        if self.metrics[k].higher_is_better is None:
+            return ()
         values = [row[k].score for row in self.scores]
         target = max(values) if self.metrics[k].higher_is_better else min(values)
         return tuple(system for system, value in zip(self.systems, values) if value == target)
 
     def best(self, metric: str) -> str:
-        """The system with the best score under ``metric`` (the first one on a tie)."""
-        return self.best_systems(metric)[0]
+        """The system with the best score under ``metric`` (the first one on a tie).
+
+        Raises:
+            InvalidValueError: ``metric`` is a descriptive measure (``higher_is_better=None``).
+        """
+        best = self.best_systems(metric)
+        if not best:
+            raise InvalidValueError(
+                f"ResultTable.best: {metric} is a descriptive measure (higher_is_better=None): no system is best."
+            )
+        return best[0]
 
     def signatures(self, metric: str) -> tuple[Signature, ...]:
         """The distinct signatures in a column (one, unless systems were scored differently)."""

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from simpeval import register_metric, unregister_metric
 from simpeval.cli import main
 from simpeval.metrics import Metric, Score, Signature
-from simpeval.metrics.options import check_declared, configure, option, signature_keys, signature_value
+from simpeval.metrics.options import check_declared, option
 from simpeval.report import available_formats
 
 
@@ -35,14 +35,8 @@ class ShortWords(Metric):
 
     name: ClassVar[str] = "Short-Words"
     config_class: ClassVar[type[LengthConfig]] = LengthConfig
-    signature_abbreviations = signature_keys(LengthConfig)
     requires_references: ClassVar[bool] = False
-
-    def __init__(self, config: Optional[LengthConfig] = None, **options: Any) -> None:
-        self.config = configure(self.name, LengthConfig, config, options)
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        return [("case", signature_value(self.config, "lowercase")), ("maxlen", self.config.max_len)]
+    config: LengthConfig  # the constructor and the signature come from the declarations
 
     def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Any) -> Any:
         words = [(h.lower() if self.config.lowercase else h).split() for h in hypotheses]
@@ -96,7 +90,8 @@ def test_a_flag_of_a_metric_not_asked_for_is_a_usage_error(registered: None, fil
 
 def test_the_signature_carries_the_key_and_parses_back(registered: None) -> None:
     signature = ShortWords(max_len=5).get_signature(nrefs=1)
-    assert signature.format(short=True).startswith("Short-Words|#:1|c:mixed|ml:5|v:")
+    assert signature.format(short=True).startswith("Short-Words|c:mixed|ml:5|v:")  # reference-free: no nrefs
+    assert ShortWords(LengthConfig(max_len=5)).get_signature() == ShortWords(False, 5).get_signature() == signature
     assert Signature.parse(signature.format(short=True)) == signature
     assert Signature.parse(signature.format()).to_dict() == signature.to_dict()
 

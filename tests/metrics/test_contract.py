@@ -23,6 +23,7 @@ from simpeval import Signature, available_metrics, get_metric
 from simpeval.exceptions import MissingSourceError, SimpevalError, UnknownMetricError
 from simpeval.metrics import Metric, metric_class
 from simpeval.metrics.options import METADATA_KEY, metric_options
+from simpeval.metrics.signature import COMMON_ABBREVIATIONS
 
 from ..registry import builtin_metric_params, builtin_metrics, scoring_inputs
 
@@ -36,9 +37,6 @@ REFERENCES = [
 RUNNING_ARGUMENTS = frozenset({"references", "engine"})
 #: ``@type{key,`` then fields: the head of a BibTeX entry.
 BIBTEX_HEAD = re.compile(r"@([A-Za-z]+)\s*\{\s*([^\s,{}]+)\s*,")
-#: Built-ins whose options are still constructor arguments rather than ``option()`` fields (a strict
-#: xfail: once one declares its options its test passes, which fails the run until it leaves this set).
-OPTIONS_NOT_YET_DECLARED = frozenset({"bagofwords", "editdistance", "nltk-bleu", "pem", "wer"})
 
 
 @pytest.fixture(params=builtin_metric_params())
@@ -134,12 +132,10 @@ def test_docstring_has_a_doctested_example(metric: Metric) -> None:
     assert any(example.want for example in examples), f"{cls.__name__}'s example shows no result"
 
 
-def test_options_are_declared(name: str, metric: Metric, request: pytest.FixtureRequest) -> None:
+def test_options_are_declared(metric: Metric) -> None:
     """Every option is a field of ``config_class`` declared with ``option()`` (the CLI's flags,
     the signature keys and the docs' table read them from there)."""
     cls = type(metric)
-    if name in OPTIONS_NOT_YET_DECLARED:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="options still constructor arguments"))
     arguments = set(inspect.signature(cls).parameters) - RUNNING_ARGUMENTS - {"args", "options"}
     config = cls.config_class
     if config is None and not arguments:
@@ -162,14 +158,21 @@ def test_signature_before_scoring(metric: Metric) -> None:
     assert Signature.parse(sig.format(short=True)) == sig
 
 
+def test_signature_keys_are_declared(metric: Metric) -> None:
+    """Every own key is declared (derived from the options), and a reference-free metric has no nrefs."""
+    sig = metric.get_signature(nrefs=2)
+    own = [key for key in sig.to_dict() if key not in COMMON_ABBREVIATIONS]
+    assert own == [key for key in type(metric).signature_abbreviations if key in own]
+    assert ("nrefs" in sig.to_dict()) is type(metric).requires_references
+
+
 def test_sentence_score_is_corpus_of_one(name: str, metric: Metric) -> None:
     source = SOURCES[0] if metric.requires_source else None
     one = metric.sentence_score(HYPOTHESES[0], [r[0] for r in REFERENCES], source=source)
     given = scoring_inputs(name, [r[:1] for r in REFERENCES], SOURCES[:1])
     corpus = metric.corpus_score(HYPOTHESES[:1], **given)
     assert one.score == corpus.score
-    if metric.requires_references:
-        assert one.signature == corpus.signature
+    assert one.signature == corpus.signature
 
 
 def test_corpus_score_is_score_of_summed_stats(metric: Metric, inputs: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ option of :class:`SARIConfig`, and the presets in :data:`VARIANTS` pin them.
 
 Where things are:
 
-* :mod:`.config`: :class:`SARIConfig`, the presets and the signature fields;
+* :mod:`.config`: :class:`SARIConfig` (every option, with its signature key) and the presets;
 * :mod:`.reference`: the readable reference path, one segment at a time (the specification);
 * :mod:`.scoring`: scores from summed statistics;
 * :mod:`.metric`: the :class:`SARI` metric, which picks an engine (:mod:`simpeval.engines`).

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Union
+from typing import Union
 
 from ..._validate import check_int
 from ...exceptions import UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers
-from ..options import check_declared, config_options, option, signature_keys, signature_value
+from ..options import check_declared, option
 
-__all__ = ["DEFAULT_VARIANT", "SARIConfig", "VARIANTS", "resolve_variant", "signature_fields", "variant_settings"]
+__all__ = ["DEFAULT_VARIANT", "SARIConfig", "VARIANTS", "preset_name", "resolve_variant", "variant_settings"]
 
 _POOLED = {"pooled": "pooled", "per-ngram": "ngram"}
 
@@ -194,39 +194,6 @@ def resolve_variant(name: str) -> str:
 def preset_name(config: SARIConfig) -> str:
     """The preset whose settings ``config`` equals, or ``"custom"``."""
     return next((name for name, preset in VARIANTS.items() if preset == config), "custom")
-
-
-#: SARI's signature keys, in print order: the preset first, then the case and the tokenizer.
-SIGNATURE_KEYS: Mapping[str, str] = signature_keys(
-    SARIConfig,
-    order=(
-        "variant",
-        "case",
-        "tok",
-        "src",
-        "split",
-        "agg",
-        "del",
-        "avg",
-        "zero",
-        "prec",
-        "krec",
-        "dmatch",
-        "ngram",
-        "rweight",
-        "order",
-    ),
-    extra={"variant": "V"},
-)
-_KEY_OPTIONS = {spec.signature[0]: spec.name for spec in config_options(SARIConfig) if spec.signature is not None}
-
-
-def signature_fields(config: SARIConfig) -> list[tuple[str, Any]]:
-    """The signature fields of a configuration, in print order (the options' declared spellings)."""
-    return [
-        (key, preset_name(config) if key == "variant" else signature_value(config, _KEY_OPTIONS[key]))
-        for key in SIGNATURE_KEYS
-    ]
 
 
 def variant_settings(name: str) -> dict[str, Union[str, int, bool]]:

@@ -72,7 +72,13 @@ class SARI(Metric):
             "variant", "str", DEFAULT_VARIANT, f"Preset the other options start from ({', '.join(_config.VARIANTS)})."
         ),
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = _config.SIGNATURE_KEYS
+    #: The signature's print order: the preset first, then the case and the tokenizer.
+    signature_order: ClassVar[tuple[str, ...]] = (
+        "variant", "case", "tok", "src", "split", "agg", "del", "avg", "zero", "prec", "krec", "dmatch", "ngram",
+        "rweight", "order",
+    )  # fmt: skip
+    #: The preset (:attr:`variant`) is no option of the config.
+    signature_facts: ClassVar[Mapping[str, str]] = {"variant": "V"}
 
     @spelled_out(SARIConfig, none_keeps=True)
     def __init__(
@@ -100,10 +106,6 @@ class SARI(Metric):
         self._reference_cache = ReferenceCache()
 
     # ------------------------------------------------------------ hooks
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Every setting of the configuration (see :func:`.config.signature_fields`)."""
-        return _config.signature_fields(self.config)
-
     def reference_counts(self, hypotheses: list[str], references: list[list[str]], sources: list[str]) -> StatsArray:
         """Raw per-segment counts by the readable reference path (the engines' specification)."""
         return reference_counts(hypotheses, references, sources, self.config, self._tokenizer)

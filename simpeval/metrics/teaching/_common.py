@@ -1,4 +1,4 @@
-"""What the teaching metrics share: option checks, tokenization, the NLTK version, signature keys.
+"""What the teaching metrics share: option checks, tokenization, the NLTK version in the signature.
 
 Every teaching metric reproduces one NLTK function on tokens. Text becomes tokens the way a
 classroom notebook does it: ``text.split()`` by default (the ``whitespace`` tokenizer), or any
@@ -8,8 +8,9 @@ lowercasing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import metadata
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from ..base import Metric
 from ..validation import check_bool, check_number, check_stats_vector
 
 __all__ = [
+    "CASE",
     "TeachingMetric",
     "check_bool",
     "check_number",
@@ -69,15 +71,25 @@ def check_stats(stats: Any, width: int, metric: str) -> list[float]:
     return [float(x) for x in check_stats_vector(stats, width, metric)]
 
 
-class TeachingMetric(Metric):
-    """Base of the NLTK teaching metrics: case folding, tokenization, at least one reference.
+#: The ``lowercase`` option's spelling in the teaching metrics' signatures.
+CASE = {True: "lc", False: "mixed"}
 
-    Subclasses call :meth:`_set_text_options` in ``__init__`` and use :meth:`_tokens` (word
+
+class TeachingMetric(Metric):
+    """Base of the NLTK teaching metrics: case folding, tokenization, at least one reference, and
+    the NLTK version in the signature (``nltk:3.9.1``, a fact of every teaching metric).
+
+    Subclasses call :meth:`_set_text_options` in ``_setup`` and use :meth:`_tokens` (word
     level) or :meth:`_text` (character level) on every hypothesis and reference.
     """
 
+    signature_facts: ClassVar[Mapping[str, str]] = {"nltk": "nltk"}
     _lowercase: bool = False
     _tokenizer: Optional[Tokenizer] = None
+
+    def signature_field(self, key: str) -> Any:
+        """The installed NLTK version for ``nltk``; an option's spelling for the other keys."""
+        return nltk_version() if key == "nltk" else super().signature_field(key)
 
     def _set_text_options(self, lowercase: Any, tokenize: Any) -> None:
         self._lowercase = check_bool(self.name, "lowercase", lowercase)
@@ -94,12 +106,6 @@ class TeachingMetric(Metric):
     def _tokens(self, text: str) -> list[str]:
         prepared = self._text(text)
         return (self._tokenizer(prepared) if self._tokenizer is not None else prepared).split()
-
-    def _text_fields(self) -> list[tuple[str, Any]]:
-        fields: list[tuple[str, Any]] = [("case", "lc" if self._lowercase else "mixed")]
-        if self._tokenizer is not None:
-            fields.append(("tok", self.tokenizer_name))
-        return fields
 
     def _require_references(self, references: list[list[str]]) -> None:
         """Every segment needs a reference: NLTK's functions fail on an empty reference list."""

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any, ClassVar, Optional
+from dataclasses import dataclass
+from typing import ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
+from ..options import option
 from ..score import Score
 from ..signature import Signature
-from ._common import TeachingMetric, check_number, check_stats, nltk_version
+from ._common import CASE, TeachingMetric, check_number, check_stats
 
-__all__ = ["BagOfWords", "set_scores"]
+__all__ = ["BagOfWords", "BagOfWordsConfig", "set_scores"]
+
+
+@dataclass(frozen=True)
+class BagOfWordsConfig:
+    """Options of :class:`BagOfWords` (each field declares its default, help and signature key)."""
+
+    alpha: float = option(
+        0.5, help="NLTK's alpha of f_measure (0-1; 0.5: the harmonic mean).", minimum=0, signature=("alpha", "a")
+    )
+    lowercase: bool = option(False, help="Lowercase first.", choices=CASE, signature=("case", "c"))
+    tokenize: str = option(
+        "whitespace", help="Tokenizer: whitespace (str.split) or a registry name.", signature=("tok", "tok")
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "alpha", float(check_number("BagOfWords", "alpha", self.alpha, 0.0, 1.0)))
 
 
 def set_scores(
@@ -65,13 +81,13 @@ class BagOfWords(TeachingMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.VAN_RIJSBERGEN_1979 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"case": "c", "tok": "tok", "alpha": "a", "nltk": "nltk"}
-    )
+    config_class: ClassVar[type[BagOfWordsConfig]] = BagOfWordsConfig
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "tok", "alpha", "nltk")
+    config: BagOfWordsConfig
 
-    def __init__(self, alpha: float = 0.5, lowercase: bool = False, tokenize: str = "whitespace") -> None:
-        self.alpha = float(check_number(self.name, "alpha", alpha, 0.0, 1.0))
-        self._set_text_options(lowercase, tokenize)
+    def _setup(self) -> None:
+        self.alpha = self.config.alpha
+        self._set_text_options(self.config.lowercase, self.config.tokenize)
 
     def _row(self, hyp: set[str], ref: set[str]) -> list[float]:
         return [float(len(ref.intersection(hyp))), float(len(hyp)), float(len(ref))]
@@ -101,10 +117,6 @@ class BagOfWords(TeachingMetric):
             components={"precision": 100 * (p or 0.0), "recall": 100 * (r or 0.0)},
             details={"common": common, "hyp_size": hyp_size, "ref_size": ref_size},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case, tokenizer, ``alpha`` and the NLTK version."""
-        return self._text_fields() + [("alpha", self.alpha), ("nltk", nltk_version())]
 
 
 def _or_minus_one(value: Optional[float]) -> float:

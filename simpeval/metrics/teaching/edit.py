@@ -7,18 +7,18 @@ WER and PEM on the same distance. The distance is NLTK's own function, the align
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, Optional, Union
 
 from ... import _citations
 from ..._types import StatsArray
 from ..._validate import check_int
 from ...exceptions import InvalidOptionError
+from ..options import option
 from ..score import Score
 from ..signature import Signature
-from ._common import TeachingMetric, check_bool, check_stats, nltk_version
+from ._common import CASE, TeachingMetric, check_bool, check_stats
 
 __all__ = ["EditDistance", "EditDistanceConfig", "EditMetric", "EditOp", "align"]
 
@@ -109,22 +109,22 @@ class EditMetric(TeachingMetric):
 
 @dataclass(frozen=True)
 class EditDistanceConfig:
-    """Options of :class:`EditDistance`, NLTK's arguments of ``edit_distance``.
+    """Options of :class:`EditDistance`, NLTK's arguments of ``edit_distance`` (each field declares
+    its default, help and signature key: :func:`~simpeval.metrics.options.option`)."""
 
-    Attributes:
-        level: ``"word"`` (tokens) or ``"char"`` (the characters of the text).
-        substitution_cost: cost of a substitution (NLTK's ``substitution_cost``).
-        transpositions: count a swap of two adjacent units as one edit.
-        lowercase: lowercase first.
-        tokenize: tokenizer name at the word level (``None``: ``"whitespace"``); must be
-            ``None`` at the character level.
-    """
-
-    level: str = "word"
-    substitution_cost: int = 1
-    transpositions: bool = False
-    lowercase: bool = False
-    tokenize: Optional[str] = None
+    level: str = option(
+        "word", help="Units: word (tokens) or char (the characters of the text).", choices=("word", "char"),
+        signature=("level", "lv"),
+    )  # fmt: skip
+    substitution_cost: int = option(1, help="Cost of a substitution (NLTK's).", minimum=0, signature=("sub", "sub"))
+    transpositions: bool = option(
+        False, help="Count a swap of two adjacent units as one edit.", signature=("trans", "tr")
+    )
+    lowercase: bool = option(False, help="Lowercase first.", choices=CASE, signature=("case", "c"))
+    tokenize: Optional[str] = option(
+        None, help="Word-level tokenizer (default: whitespace, str.split); none at the char level.",
+        signature=("tok", "tok"),
+    )  # fmt: skip
 
     def __post_init__(self) -> None:
         if self.level not in ("word", "char"):
@@ -168,23 +168,22 @@ class EditDistance(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.DAMERAU_1964 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"level": "lv", "case": "c", "tok": "tok", "sub": "sub", "trans": "tr", "nltk": "nltk"}
-    )
+    config_class: ClassVar[type[EditDistanceConfig]] = EditDistanceConfig
+    signature_order: ClassVar[tuple[str, ...]] = ("level", "case", "tok", "sub", "trans", "nltk")
+    config: EditDistanceConfig
 
-    def __init__(
-        self,
-        level: str = "word",
-        substitution_cost: int = 1,
-        transpositions: bool = False,
-        lowercase: bool = False,
-        tokenize: Optional[str] = None,
-    ) -> None:
-        self.config = EditDistanceConfig(level, substitution_cost, transpositions, lowercase, tokenize)
-        self._level = level
-        self._substitution_cost = substitution_cost
+    def _setup(self) -> None:
+        self._level = self.config.level
+        self._substitution_cost = self.config.substitution_cost
         self._transpositions = self.config.transpositions
-        self._set_text_options(lowercase, (tokenize or "whitespace") if level == "word" else None)
+        word = self._level == "word"
+        self._set_text_options(self.config.lowercase, (self.config.tokenize or "whitespace") if word else None)
+
+    def signature_field(self, key: str) -> Any:
+        """``tok`` is the tokenizer at the word level (``whitespace`` by default), none at the char level."""
+        if key == "tok":
+            return self.tokenizer_name if self._tokenizer is not None else None
+        return super().signature_field(key)
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
@@ -203,8 +202,3 @@ class EditDistance(EditMetric):
             signature=signature if signature is not None else self.get_signature(),
             details={"edits": edits, "hyp_len": hyp_len, "ref_len": ref_len},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Level, case, tokenizer (word level), substitution cost, transpositions, NLTK version."""
-        fields: list[tuple[str, Any]] = [("level", self._level)] + self._text_fields()
-        return fields + [("sub", self._substitution_cost), ("trans", self._transpositions), ("nltk", nltk_version())]

@@ -3,19 +3,36 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from types import MappingProxyType
-from typing import Any, ClassVar, Optional
+from typing import ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
+from ..options import option
 from ..score import Score
 from ..signature import Signature
-from ._common import check_stats, nltk_version
+from ._common import CASE, check_stats
 from .edit import EditMetric
 
-__all__ = ["PEM", "WER"]
+__all__ = ["PEM", "PEMConfig", "WER", "WERConfig"]
+
+
+@dataclass(frozen=True)
+class WERConfig:
+    """Options of :class:`WER` (each field declares its default, help and signature key)."""
+
+    lowercase: bool = option(False, help="Lowercase first.", choices=CASE, signature=("case", "c"))
+    tokenize: str = option(
+        "whitespace", help="Tokenizer: whitespace (str.split) or a registry name.", signature=("tok", "tok")
+    )
+
+
+@dataclass(frozen=True)
+class PEMConfig:
+    """Options of :class:`PEM` (each field declares its default, help and signature key)."""
+
+    lowercase: bool = option(False, help="Lowercase first.", choices=CASE, signature=("case", "c"))
 
 
 class WER(EditMetric):
@@ -44,10 +61,11 @@ class WER(EditMetric):
     higher_is_better: ClassVar[bool] = False
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType({"case": "c", "tok": "tok", "nltk": "nltk"})
+    config_class: ClassVar[type[WERConfig]] = WERConfig
+    config: WERConfig
 
-    def __init__(self, lowercase: bool = False, tokenize: str = "whitespace") -> None:
-        self._set_text_options(lowercase, tokenize)
+    def _setup(self) -> None:
+        self._set_text_options(self.config.lowercase, self.config.tokenize)
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
@@ -70,10 +88,6 @@ class WER(EditMetric):
             signature=signature if signature is not None else self.get_signature(),
             details={"edits": edits, "ref_len": ref_len, "hyp_len": hyp_len},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case, tokenizer and the NLTK version."""
-        return self._text_fields() + [("nltk", nltk_version())]
 
 
 class PEM(EditMetric):
@@ -98,11 +112,12 @@ class PEM(EditMetric):
     higher_is_better: ClassVar[bool] = True
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.LEVENSHTEIN_1966 + "\n" + _citations.BIRD_2009
-    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType({"case": "c", "nltk": "nltk"})
+    config_class: ClassVar[type[PEMConfig]] = PEMConfig
+    config: PEMConfig
 
-    def __init__(self, lowercase: bool = False) -> None:
+    def _setup(self) -> None:
         self._level = "char"
-        self._set_text_options(lowercase, None)
+        self._set_text_options(self.config.lowercase, None)
 
     def _row(self, hyp: str, ref: str) -> list[int]:
         distance, longest = self._distance(hyp, ref), max(len(hyp), len(ref))
@@ -132,7 +147,3 @@ class PEM(EditMetric):
             signature=signature if signature is not None else self.get_signature(),
             details={"kept": kept, "max_chars": longest, "distance": distance},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case and the NLTK version."""
-        return self._text_fields() + [("nltk", nltk_version())]

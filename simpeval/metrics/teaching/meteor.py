@@ -7,16 +7,15 @@ arithmetic, operation for operation, so it is NLTK's float.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
-from ..options import configure, option, signature_keys, spelled_out, split_call
+from ..options import option
 from ..score import Score
 from ..signature import Signature
-from ._common import TeachingMetric, check_number, check_stats, nltk_version
+from ._common import TeachingMetric, check_number, check_stats
 from .wordnet import load_wordnet
 
 __all__ = ["METEOR", "METEORConfig"]
@@ -121,14 +120,10 @@ class METEOR(TeachingMetric):
         (_citations.BANERJEE_LAVIE_2005, _citations.LAVIE_AGARWAL_2007, _citations.MILLER_1995, _citations.BIRD_2009)
     )
     config_class: ClassVar[type[METEORConfig]] = METEORConfig
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        METEORConfig, order=("tok", "alpha", "beta", "gamma", "nltk"), extra={"nltk": "nltk"}
-    )
+    signature_order: ClassVar[tuple[str, ...]] = ("tok", "alpha", "beta", "gamma", "nltk")
+    config: METEORConfig
 
-    @spelled_out(METEORConfig)
-    def __init__(self, *args: Any, **options: Any) -> None:
-        config, given = split_call(self.name, METEORConfig, args, options)
-        self.config: METEORConfig = configure(self.name, METEORConfig, config, given)
+    def _setup(self) -> None:
         self._set_text_options(False, self.config.tokenize)
 
     def extract_stats(
@@ -162,14 +157,3 @@ class METEOR(TeachingMetric):
             },
             details={"segments": n, "matches": matches, "hyp_len": hyp_len, "ref_len": ref_len, "chunks": chunks},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Tokenizer, ``alpha``, ``beta``, ``gamma`` and the NLTK version."""
-        c = self.config
-        return [
-            ("tok", self.tokenizer_name),
-            ("alpha", c.alpha),
-            ("beta", c.beta),
-            ("gamma", c.gamma),
-            ("nltk", nltk_version()),
-        ]

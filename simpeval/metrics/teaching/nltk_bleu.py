@@ -7,48 +7,51 @@ The statistics of a segment are NLTK's own counts (``modified_precision`` and
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, ClassVar, Optional
 
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
+from ..options import option
 from ..score import Score
 from ..signature import Signature
 from ._bleu_math import BleuCounts, Smoothing, bleu
-from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
+from ._common import CASE, TeachingMetric, check_bool, check_number, check_stats
 
 __all__ = ["NLTKBLEU", "NLTKBLEUConfig"]
 
 #: The smoothing methods that read the last segment of a corpus (see :mod:`._bleu_math`).
 _LAST_SEGMENT_METHODS = (5, 6, 7)
+#: The signature key of the parameter each smoothing method reads.
+_PARAMETERS = {1: "eps", 4: "k", 6: "alpha", 7: "k"}
 
 
 @dataclass(frozen=True)
 class NLTKBLEUConfig:
-    """Options of :class:`NLTKBLEU`, named after NLTK's arguments.
+    """Options of :class:`NLTKBLEU`, named after NLTK's arguments (each field declares its default,
+    help and signature key: :func:`~simpeval.metrics.options.option`)."""
 
-    Attributes:
-        weights: weights of the n-gram orders 1..N (``weights`` of ``sentence_bleu``).
-        smoothing: ``n`` of ``SmoothingFunction().method<n>``, 0 (none) to 7.
-        epsilon: ``SmoothingFunction(epsilon=...)``, used by method 1.
-        alpha: ``SmoothingFunction(alpha=...)``, used by method 6.
-        k: ``SmoothingFunction(k=...)``, used by methods 4 and 7.
-        auto_reweigh: ``auto_reweigh`` of ``sentence_bleu``.
-        lowercase: lowercase hypotheses and references first (NLTK does not).
-        tokenize: tokenizer name; ``"whitespace"`` is ``text.split()``.
-    """
-
-    weights: Sequence[float] = (0.25, 0.25, 0.25, 0.25)
-    smoothing: int = 0
-    epsilon: float = 0.1
-    alpha: float = 5
-    k: float = 5
-    auto_reweigh: bool = False
-    lowercase: bool = False
-    tokenize: str = "whitespace"
+    weights: Sequence[float] = option(
+        (0.25, 0.25, 0.25, 0.25),
+        help="Weights of the n-gram orders 1..N (sentence_bleu's weights), e.g. 0.5,0.5 for BLEU-2.",
+        signature=("weights", "w"),
+    )
+    smoothing: int = option(
+        0,
+        help="n of NLTK's SmoothingFunction().method<n>, 0 (none) to 7.",
+        choices={n: f"method{n}" for n in range(8)},
+        signature=("smooth", "s"),
+    )
+    epsilon: float = option(0.1, help="SmoothingFunction(epsilon=...), used by method 1.", signature=("eps", "eps"))
+    alpha: float = option(5, help="SmoothingFunction(alpha=...), used by method 6.", signature=("alpha", "al"))
+    k: float = option(5, help="SmoothingFunction(k=...), used by methods 4 and 7.", signature=("k", "k"))
+    auto_reweigh: bool = option(False, help="sentence_bleu's auto_reweigh.", signature=("reweigh", "rw"))
+    lowercase: bool = option(False, help="Lowercase first (NLTK does not).", choices=CASE, signature=("case", "c"))
+    tokenize: str = option(
+        "whitespace", help="Tokenizer: whitespace (str.split), nltk-word or a registry name.", signature=("tok", "tok")
+    )
 
     def __post_init__(self) -> None:
         weights = self.weights
@@ -123,37 +126,33 @@ class NLTKBLEU(TeachingMetric):
     citation: ClassVar[str] = (
         _citations.PAPINENI_2002 + "\n" + _citations.CHEN_CHERRY_2014 + "\n" + _citations.BIRD_2009
     )
-    signature_abbreviations: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {
-            "case": "c",
-            "tok": "tok",
-            "weights": "w",
-            "smooth": "s",
-            "eps": "eps",
-            "alpha": "al",
-            "k": "k",
-            "reweigh": "rw",
-            "nltk": "nltk",
-        }
+    config_class: ClassVar[type[NLTKBLEUConfig]] = NLTKBLEUConfig
+    signature_order: ClassVar[tuple[str, ...]] = (
+        "case",
+        "tok",
+        "weights",
+        "smooth",
+        "eps",
+        "alpha",
+        "k",
+        "reweigh",
+        "nltk",
     )
+    config: NLTKBLEUConfig
 
-    def __init__(
-        self,
-        weights: Sequence[float] = (0.25, 0.25, 0.25, 0.25),
-        smoothing: int = 0,
-        epsilon: float = 0.1,
-        alpha: float = 5,
-        k: float = 5,
-        auto_reweigh: bool = False,
-        lowercase: bool = False,
-        tokenize: str = "whitespace",
-    ) -> None:
-        self.config = NLTKBLEUConfig(weights, smoothing, epsilon, alpha, k, auto_reweigh, lowercase, tokenize)
-        self._set_text_options(lowercase, tokenize)
+    def _setup(self) -> None:
+        self._set_text_options(self.config.lowercase, self.config.tokenize)
         self._weights = tuple(self.config.weights)
         self._order = len(self._weights)
         self._last = self.config.smoothing in _LAST_SEGMENT_METHODS
         self._smoothing = Smoothing(self.config.smoothing, self.config.epsilon, self.config.alpha, self.config.k)
+
+    def signature_field(self, key: str) -> Any:
+        """A smoothing parameter only where the method reads it (``eps`` for method 1, ``k`` for 4
+        and 7, ``alpha`` for 6); the other keys are their options' spellings."""
+        if key in _PARAMETERS.values() and _PARAMETERS.get(self.config.smoothing) != key:
+            return None
+        return super().signature_field(key)
 
     @property
     def n_stats(self) -> int:
@@ -220,13 +219,3 @@ class NLTKBLEU(TeachingMetric):
                 "totals": tuple(float(x) for x in counts.denominators),
             },
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case, tokenizer, weights, smoothing method (and its parameter), reweighing, NLTK version."""
-        c = self.config
-        fields = self._text_fields()
-        fields += [("weights", ",".join(repr(w) for w in self._weights)), ("smooth", f"method{c.smoothing}")]
-        parameter = {1: ("eps", c.epsilon), 4: ("k", c.k), 6: ("alpha", c.alpha), 7: ("k", c.k)}.get(c.smoothing)
-        if parameter is not None:
-            fields.append(parameter)
-        return fields + [("reweigh", c.auto_reweigh), ("nltk", nltk_version())]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
@@ -11,10 +10,10 @@ from ..._arith import reference_sum
 from ..._types import StatsArray
 from ..._validate import check_int
 from ...exceptions import InvalidOptionError
-from ..options import configure, option, signature_keys, spelled_out, split_call
+from ..options import option
 from ..score import Score
 from ..signature import Signature
-from ._common import TeachingMetric, check_bool, check_number, check_stats, nltk_version
+from ._common import CASE, TeachingMetric, check_bool, check_number, check_stats
 
 __all__ = ["NLTKCHRF", "NLTKCHRFConfig"]
 
@@ -31,9 +30,10 @@ class NLTKCHRFConfig:
     ignore_whitespace: bool = option(
         True,
         help="Remove all whitespace before counting n-grams.",
+        choices={True: "no", False: "yes"},  # the signature's space:no: whitespace is not counted
         signature=("space", "s"),
     )
-    lowercase: bool = option(False, help="Lowercase first (NLTK does not).", signature=("case", "c"))
+    lowercase: bool = option(False, help="Lowercase first (NLTK does not).", choices=CASE, signature=("case", "c"))
     tokenize: str = option(
         "whitespace", help="Tokenizer; NLTK joins the tokens with single spaces.", signature=("tok", "tok")
     )
@@ -87,16 +87,16 @@ class NLTKCHRF(TeachingMetric):
     requires_source: ClassVar[bool] = False
     citation: ClassVar[str] = _citations.POPOVIC_2015 + "\n" + _citations.BIRD_2009
     config_class: ClassVar[type[NLTKCHRFConfig]] = NLTKCHRFConfig
-    signature_abbreviations: ClassVar[Mapping[str, str]] = signature_keys(
-        NLTKCHRFConfig, order=("case", "tok", "order", "beta", "space", "nltk"), extra={"nltk": "nltk"}
-    )
+    signature_order: ClassVar[tuple[str, ...]] = ("case", "tok", "order", "beta", "space", "nltk")
+    config: NLTKCHRFConfig
 
-    @spelled_out(NLTKCHRFConfig)
-    def __init__(self, *args: Any, **options: Any) -> None:
-        config, given = split_call(self.name, NLTKCHRFConfig, args, options)
-        self.config: NLTKCHRFConfig = configure(self.name, NLTKCHRFConfig, config, given)
+    def _setup(self) -> None:
         self._set_text_options(self.config.lowercase, self.config.tokenize)
         self._orders: int = self.config.max_len - self.config.min_len + 1
+
+    def signature_field(self, key: str) -> Any:
+        """``order`` is ``min_len-max_len``; the other keys are their options' spellings."""
+        return f"{self.config.min_len}-{self.config.max_len}" if key == "order" else super().signature_field(key)
 
     @property
     def n_stats(self) -> int:
@@ -162,13 +162,3 @@ class NLTKCHRF(TeachingMetric):
             breakdown={"fscores": mean(block[0]), "precisions": mean(block[1]), "recalls": mean(block[2])},
             details={"segments": n, "counts": block[3], "hyp_totals": block[4], "ref_totals": block[5]},
         )
-
-    def signature_fields(self) -> list[tuple[str, Any]]:
-        """Case, tokenizer, n-gram orders, ``beta``, whitespace (``space:no`` = ignored), NLTK version."""
-        c = self.config
-        return self._text_fields() + [
-            ("order", f"{c.min_len}-{c.max_len}"),
-            ("beta", c.beta),
-            ("space", not c.ignore_whitespace),
-            ("nltk", nltk_version()),
-        ]

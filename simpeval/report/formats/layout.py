@@ -245,7 +245,8 @@ def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -
     cis = [row[k] for row in table.intervals] if table.intervals else [None] * len(scores)
     tests = [row[k] for row in paired_grid(table)]
     has_ci, has_p, has_mu = any(cis), any(tests), any(paired_interval(test) for test in tests)
-    best = table.best_systems(column.name) if len(table.systems) > 1 else None
+    ranked = len(table.systems) > 1 and column.higher_is_better is not None  # a descriptive measure: no mark
+    best = table.best_systems(column.name) if ranked else None
     cells: list[Cell] = []
     for system, score, ci, test in zip(table.systems, scores, cis, tests):
         parts = [number(score.score, width)]
@@ -266,9 +267,12 @@ def _metric_columns(table: ResultTable, k: int, width: int, with_deltas: bool) -
 
 def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[Note, ...]:
     notes: list[Note] = []
-    if marks:
-        lower = [column.name for column in table.metrics if not column.higher_is_better]
-        notes.append((None, "best system per metric" + (f" ({', '.join(lower)}: lower is better)" if lower else "")))
+    if marks and any(column.higher_is_better is not None for column in table.metrics):
+        lower = [column.name for column in table.metrics if column.higher_is_better is False]
+        unranked = [column.name for column in table.metrics if column.higher_is_better is None]
+        pairs = ((lower, "lower is better"), (unranked, "not ranked"))
+        facts = [f"{', '.join(names)}: {what}" for names, what in pairs if names]
+        notes.append((None, "best system per metric" + (f" ({'; '.join(facts)})" if facts else "")))
     levels = sorted({ci.level for row in table.intervals or () for ci in row if ci is not None})
     if levels:
         percents = ", ".join(f"{100 * level:g}%" for level in levels)
