@@ -157,9 +157,10 @@ def available_metrics() -> list[str]:
     """Registry names of every metric, sorted.
 
     Examples:
-        >>> available_metrics()  # doctest: +NORMALIZE_WHITESPACE
-        ['bagofwords', 'bleu', 'chrf', 'editdistance', 'fkgl', 'meteor', 'nltk-bleu', 'nltk-chrf', 'pem',
-         'sari', 'ter', 'wer']
+        >>> {"sari", "bleu", "chrf", "ter", "fkgl"} <= set(available_metrics())
+        True
+        >>> available_metrics() == sorted(available_metrics())
+        True
     """
     _load_plugins()
     return sorted(_REGISTRY)
