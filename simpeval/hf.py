@@ -40,8 +40,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, ClassVar, Optional, Union, cast
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Optional, Union, cast
 
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
 from .metrics import References

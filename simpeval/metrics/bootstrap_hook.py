@@ -6,7 +6,8 @@ when it is imported (importing :mod:`simpeval` does).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .._types import StatsArray
 from ..defaults import DEFAULT_SEED

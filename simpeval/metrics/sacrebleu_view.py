@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from typing import Any, Callable, Optional, Protocol, Union
+from collections.abc import Callable, Mapping
+from typing import Any, Optional, Protocol, Union
 
 from .signature import Signature
 

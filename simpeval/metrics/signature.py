@@ -9,10 +9,10 @@ registry (:data:`SIGNATURE_KEYS`), a plugin's too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from .._types import FrozenDict
 from ..exceptions import SignatureParseError

@@ -49,8 +49,9 @@ import logging
 import os
 import stat as stat_module
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Callable, Optional, Union
+from typing import IO, Optional, Union
 from urllib.parse import urlsplit
 
 from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, remove_orphaned_writes, resolve_cache_dir

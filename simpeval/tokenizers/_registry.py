@@ -9,8 +9,9 @@ imported on first use.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from importlib import import_module, metadata
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from .base import Tokenizer
