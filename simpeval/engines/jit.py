@@ -174,8 +174,10 @@ def run_engine(engine: str, requested: str, fallback: str, texts: int, *, whole_
     return engine
 
 
-#: Held while a parallel kernel runs: Numba's default threading layer ("workqueue") aborts
-#: the process when two Python threads launch parallel kernels at the same time.
+#: Held while a parallel kernel (:func:`jit_parallel`, launched by :func:`run_blocks`) runs: the
+#: ``workqueue`` threading layer, which ``"forksafe"`` picks without TBB, aborts the process when two
+#: Python threads launch parallel kernels at the same time. TER's search and a large SARI call's chunks run
+#: on pools of Python threads, each running plain (non-parallel) kernels that release the GIL, so they do not take it.
 parallel_lock = threading.Lock()
 
 
