@@ -9,8 +9,9 @@ Numba itself is imported only when a kernel module is (on first use of the compi
 so ``import simpeval`` and the command line stay quick. ``SIMPEVAL_DISABLE_NUMBA=1`` in the
 environment makes simpeval behave as if Numba were not installed (read at import time).
 
-Loading the kernels costs about 0.4 s a process once they are cached, and seconds the first
-time (compilation), while the NumPy and sacrebleu engines score a small job in less. So the
+Loading the kernels costs a fraction of a second a process once they are cached, and seconds the
+first time (compilation; the times are in the documentation's "Speed and engines"), while the NumPy
+and sacrebleu engines score a small job in less. So the
 engine a call runs is a pure function of the job (:func:`run_engine`): the engine asked for,
 whether Numba is installed (and not disabled), ``SIMPEVAL_COMPILED_MIN_TEXTS`` and the size of
 the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILED_MIN_TEXTS`
@@ -19,9 +20,9 @@ inside :func:`job` (``evaluate_systems`` and ``compare`` declare their whole siz
 what ran before in the process: the same job runs the same engine whatever came before it.
 BLEU and chrF count the call alone (``whole_job=False``): their NumPy engine prepares a reference
 set once for every system of a comparison. The bootstrap scoring of BLEU and chrF counts its own
-rows only (:func:`use_compiled_rows`): NumPy scores them below a microsecond each, so a paired
-test never loads (nor caches) the compiled kernels for them unless one call scores close to a
-million rows.
+rows only (:func:`use_compiled_rows`): NumPy's replay scores a row in a small fraction of what the
+compiled engine saves a text, so a paired test never loads (nor caches) the compiled kernels for
+them unless one call scores close to a million rows.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before their first launch:
@@ -149,8 +150,9 @@ def use_compiled(texts: int, *, whole_job: bool = True) -> bool:
     return NUMBA_AVAILABLE and max(texts, _JOB_TEXTS.get() if whole_job else 0) >= compiled_min_texts()
 
 
-#: Resampled rows the bootstrap scoring of BLEU and chrF counts as one text of work: their NumPy
-#: replay scores a row in 0.3-0.9 us, about 40 times less than the compiled engine saves a text.
+#: Resampled rows the bootstrap scoring of BLEU and chrF counts as one text of work: about what the
+#: compiled engine saves a text over what NumPy's replay spends on a row (the two figures, measured,
+#: are in ARCHITECTURE.md's "Engine choice" and the documentation's "Speed and engines").
 ROWS_PER_TEXT = 40
 
 
