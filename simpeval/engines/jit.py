@@ -88,7 +88,8 @@ def _compile(function: F, **options: Any) -> F:
 
 def _choose_threading_layer(numba: Any) -> None:
     """Numba's ``"forksafe"`` layer unless the user chose one (see the module docstring); Numba
-    reads the setting at the first parallel launch, which comes after a kernel is compiled."""
+    reads the setting when it starts its threads: at the first parallel launch, or at the first
+    ``numba.get_num_threads()`` (:func:`num_threads`), which SARI's engine asks before compiling."""
     if not os.environ.get("NUMBA_THREADING_LAYER", "").strip():
         numba.config.THREADING_LAYER = "forksafe"
 
@@ -251,6 +252,7 @@ def num_threads() -> int:
         return 1
     import numba
 
+    _choose_threading_layer(numba)  # get_num_threads() starts the layer, maybe before any kernel is compiled
     return min([int(numba.get_num_threads()), *limits])
 
 
