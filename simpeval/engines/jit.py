@@ -25,7 +25,7 @@ compiled engine saves a text, so a paired test never loads (nor caches) the comp
 them unless one call scores close to a million rows.
 Every engine gives the same bits, so this changes times, never numbers.
 
-The parallel kernels run on Numba's threading layer, chosen here before their first launch:
+The parallel kernels run on Numba's threading layer, chosen here before Numba starts its threads:
 ``"forksafe"`` (TBB when installed, else ``workqueue``; OpenMP only where it survives ``fork``,
 i.e. not GNU OpenMP on Linux). Numba's own default prefers GNU OpenMP, after which a ``fork``
 child (``multiprocessing.Pool``, ``ProcessPoolExecutor`` on Linux) aborts or hangs with "fork()
