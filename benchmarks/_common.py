@@ -7,9 +7,9 @@ import gc
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 #: Segments of ASSET test (some of its files lack a final newline).
 ASSET_SEGMENTS = 359

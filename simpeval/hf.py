@@ -41,8 +41,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, ClassVar, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Optional
 
 from .compat import sacrebleu
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError

@@ -25,9 +25,9 @@ import hashlib
 import os
 import sys
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Generic, Optional, TypeVar
+from typing import TYPE_CHECKING, Generic, Optional, TypeVar
 
 from .alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from .defaults import CHUNK_SIZE

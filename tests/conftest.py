@@ -16,9 +16,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 
 import pytest
 from click.testing import CliRunner

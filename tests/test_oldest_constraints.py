@@ -4,9 +4,9 @@ at the lower bound pyproject.toml declares for it, so that the job tests what is
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
-import tomllib
 from packaging.requirements import Requirement
 from packaging.version import Version
 

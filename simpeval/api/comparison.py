@@ -9,11 +9,11 @@ how to run it with :class:`~simpeval.api.common.RunOptions`.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from dataclasses import dataclass
-from typing import Callable, Optional, TypeVar, Union
+from typing import Optional, TypeVar, Union
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED

@@ -16,8 +16,8 @@ Every default comes from :mod:`simpeval.defaults`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, Callable, Optional, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Protocol, TypeVar
 
 import click
 

@@ -22,8 +22,8 @@ once per task (nor is the data of a frame made by :meth:`simpeval.distributed.Cl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Union
 
 import numpy as np
 

@@ -185,7 +185,7 @@ def partition_stats(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns
     """:func:`partition_rows`, the distinct numbers of references of the partition's segments and
     the metric's notes about its text (recorded, not said: see :mod:`simpeval.distributed.worker`).
 
-    The columns are read with ``Series.tolist()`` (ten times faster than iterating an Arrow-backed
+    The columns are read with ``Series.tolist()`` (much quicker than iterating an Arrow-backed
     string column) and the references built once, so a partition costs what ``corpus_stats`` of
     the same lists costs."""
     if len(frame) == 0:

@@ -24,8 +24,8 @@ import contextlib
 import itertools
 import pickle
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any, Callable, Optional, TypeVar, Union
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Optional, TypeVar, Union
 
 import numpy as np
 

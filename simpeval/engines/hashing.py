@@ -180,8 +180,8 @@ def intern_bytes(
 
     For the loops that look a token up now and then. A loop over every token of a corpus calls
     :func:`find_bytes` (inlined) and :func:`add_bytes` on a new token only: one call of this
-    function per token, inlined or not, made the 13a scan four times slower (it passes seven
-    arrays on every call)."""
+    function per token, inlined or not, made the 13a scan several times slower (it passes seven
+    arrays on every call; the figure: the documentation's "Speed and engines", SARI)."""
     found, slot = find_bytes(a, t0, t1, h, table, hashes, tok_start, tok_len, pool)
     if found < 0:
         found = add_bytes(a, t0, t1, h, slot, table, hashes, tok_start, tok_len, pool, sizes)

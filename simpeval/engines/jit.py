@@ -9,8 +9,9 @@ Numba itself is imported only when a kernel module is (on first use of the compi
 so ``import simpeval`` and the command line stay quick. ``SIMPEVAL_DISABLE_NUMBA=1`` in the
 environment makes simpeval behave as if Numba were not installed (read at import time).
 
-Loading the kernels costs about 0.4 s a process once they are cached, and seconds the first
-time (compilation), while the NumPy and sacrebleu engines score a small job in less. So the
+Loading the kernels costs a fraction of a second a process once they are cached, and seconds the
+first time (compilation; the times are in the documentation's "Speed and engines"), while the NumPy
+and sacrebleu engines score a small job in less. So the
 engine a call runs is a pure function of the job (:func:`run_engine`): the engine asked for,
 whether Numba is installed (and not disabled), ``SIMPEVAL_COMPILED_MIN_TEXTS`` and the size of
 the job. ``engine="fast"`` runs the compiled kernels for a job of :data:`COMPILED_MIN_TEXTS`
@@ -23,7 +24,7 @@ rows is NumPy's only (:mod:`simpeval.engines.resample_numpy`), so a paired test 
 compiled kernels for it.
 Every engine gives the same bits, so this changes times, never numbers.
 
-The parallel kernels run on Numba's threading layer, chosen here before their first launch:
+The parallel kernels run on Numba's threading layer, chosen here before Numba starts its threads:
 ``"forksafe"`` (TBB when installed, else ``workqueue``; OpenMP only where it survives ``fork``,
 i.e. not GNU OpenMP on Linux). Numba's own default prefers GNU OpenMP, after which a ``fork``
 child (``multiprocessing.Pool``, ``ProcessPoolExecutor`` on Linux) aborts or hangs with "fork()
@@ -38,10 +39,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the lazy export, seen by type checkers: numba.prange, or range without Numba
     prange = range
@@ -85,7 +86,8 @@ def _compile(function: F, **options: Any) -> F:
 
 def _choose_threading_layer(numba: Any) -> None:
     """Numba's ``"forksafe"`` layer unless the user chose one (see the module docstring); Numba
-    reads the setting at the first parallel launch, which comes after a kernel is compiled."""
+    reads the setting when it starts its threads: at the first parallel launch, or at the first
+    ``numba.get_num_threads()`` (:func:`num_threads`), which SARI's engine asks before compiling."""
     if not os.environ.get("NUMBA_THREADING_LAYER", "").strip():
         numba.config.THREADING_LAYER = "forksafe"
 
@@ -159,8 +161,10 @@ def run_engine(engine: str, requested: str, fallback: str, texts: int, *, whole_
     return engine
 
 
-#: Held while a parallel kernel runs: Numba's default threading layer ("workqueue") aborts
-#: the process when two Python threads launch parallel kernels at the same time.
+#: Held while a parallel kernel (:func:`jit_parallel`, launched by :func:`run_blocks`) runs: the
+#: ``workqueue`` threading layer, which ``"forksafe"`` picks without TBB, aborts the process when two
+#: Python threads launch parallel kernels at the same time. TER's search and a large SARI call's chunks run
+#: on pools of Python threads, each running plain (non-parallel) kernels that release the GIL, so they do not take it.
 parallel_lock = threading.Lock()
 
 
@@ -232,6 +236,7 @@ def num_threads() -> int:
         return 1
     import numba
 
+    _choose_threading_layer(numba)  # get_num_threads() starts the layer, maybe before any kernel is compiled
     return min([int(numba.get_num_threads()), *limits])
 
 

@@ -36,12 +36,12 @@ import pickle
 import sys
 import warnings
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Callable, Optional, TypeVar
+from typing import Any, Optional, TypeVar
 
 import numpy as np
 
@@ -174,7 +174,7 @@ def _forking() -> bool:
 def _executor(workers: int, warm: Callable[[], object]) -> Iterator[Executor]:
     """A pool of ``workers`` for one call. Forked workers start as copies of this process, so
     ``warm()`` runs here first: the compiled kernels the call needs are loaded once, by this
-    process, rather than once by every worker (about 1.5 s of CPU each); then the pool is forked
+    process, rather than once by every worker (each would spend its CPU on it); then the pool is forked
     for this call, as cheap as a fork. Spawned workers start empty and load them anyway: they
     are started once per :func:`jobs` block and reused."""
     run = _RUN.get()

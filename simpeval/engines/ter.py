@@ -6,8 +6,9 @@ are tokenized by the metric (sacrebleu's Tercom tokenizer, passed in as function
 tokens turned into ids of one vocabulary (:func:`encode_words`); :func:`ter_edits` then runs the
 search, with one of two engines that give the same integers:
 
-* ``"numba"``: the search compiled (:mod:`.ter_kernels`), blocks of segments on a pool of Python
-  threads (the kernel releases the GIL; as many as :func:`simpeval.engines.jit.num_threads` allows);
+* ``"numba"``: the search compiled (:mod:`.ter_kernels`): blocks of segments on a pool of Python
+  threads, as many as :func:`.jit.num_threads` allows (the kernel releases the GIL; it is not a
+  Numba parallel kernel and takes no :data:`.jit.parallel_lock`);
 * ``"python"``: the same functions run by the interpreter on lists (no Numba needed).
 
 Examples:
@@ -20,7 +21,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

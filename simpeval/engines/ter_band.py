@@ -9,7 +9,8 @@ Numba's ``register_jitable``, are compiled into the kernels of :mod:`.ter_kernel
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .jit import NUMBA_AVAILABLE
 

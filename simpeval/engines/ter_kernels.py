@@ -1,11 +1,14 @@
 """The compiled driver of TER's search (:mod:`.ter_search`): blocks of segments, on several threads.
 
-Imported only by the ``numba`` engine of :func:`simpeval.engines.ter.ter_edits` (it compiles
-on first use, about 3 s, and then loads from Numba's on-disk cache in about 0.1 s). A block
-allocates its workspaces once, for its longest hypothesis and reference, and scores its
-segments one after the other. Segments are independent and the kernel releases the GIL, so
-blocks run on a pool of Python threads: no Numba parallel kernel to compile (which would
-double the compile time), and no lock shared with the other engines' parallel kernels.
+Imported only by the ``numba`` engine of :func:`simpeval.engines.ter.ter_edits` (it compiles on
+first use and then loads from Numba's on-disk cache; the times are in the documentation's
+"Speed and engines", TER). A block allocates its workspaces once, for its longest hypothesis and
+reference, and scores its segments one after the other. Segments are independent and the kernel
+releases the GIL, so blocks run on a pool of Python threads, as many as
+:func:`simpeval.engines.jit.num_threads` allows (``NUMBA_NUM_THREADS``, by default the CPU count,
+within ``jit.limit_threads``, ``jit.threads`` and ``jit.one_thread``: one in a worker process of
+``n_jobs``): no Numba parallel kernel to compile, and no launch that takes
+:data:`simpeval.engines.jit.parallel_lock`. Threads change times, never bits.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ Every encoded list is ``(symbols, offsets)``: text ``i`` is ``symbols[offsets[i]
 from __future__ import annotations
 
 import string
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 import numpy as np
 

@@ -10,8 +10,8 @@ it does not hold gets ``-1`` (it can match nothing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, repeat
-from typing import Callable
 
 import numpy as np
 

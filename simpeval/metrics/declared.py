@@ -19,8 +19,8 @@ import dataclasses
 import functools
 import inspect
 import typing
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from .options import check_declared, config_options, configure, signature_keys, signature_value, split_call
 

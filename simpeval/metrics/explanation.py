@@ -11,8 +11,8 @@ here when ``simpeval`` is imported (this module imports no renderer).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any, Callable, cast
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from .._json import dumps
 from ..exceptions import InvalidOptionError

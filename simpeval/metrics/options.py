@@ -26,9 +26,9 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Callable, Optional, TypeVar, Union
+from typing import Any, Optional, TypeVar, Union
 
 from .._validate import check_int
 from ..exceptions import InvalidOptionError, UnknownOptionError

@@ -205,8 +205,8 @@ def _lengths_text(lengths: list[int], n_segments: int) -> str:
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused inside (unless it was off already): creating
-    many lists, which hold no cycle, sets it off again and again over every object alive
-    (about 0.25 s in building the per-segment lists of 400,000 segments, three quarters of it)."""
+    many lists, which hold no cycle, sets it off again and again over every object alive (most of
+    the time of building a large corpus's per-segment lists: the documentation's "Speed and engines")."""
     enabled = gc.isenabled()
     gc.disable()
     try:

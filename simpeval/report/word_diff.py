@@ -24,8 +24,9 @@ _TOKEN = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
 
 #: Work (steps of :class:`difflib.SequenceMatcher`'s inner loop, bounded before each of its
 #: searches) one output's word diff may take. ``SequenceMatcher`` is cubic in the worst case (a
-#: 500-word line of two alternating words took 3 s, an 80 KB line 32 s); a sentence takes a few
-#: hundred steps, a long paragraph tens of thousands, and 1,000,000 about a tenth of a second.
+#: long line of two alternating words takes seconds); a sentence takes a few hundred steps, a long
+#: paragraph tens of thousands, and this budget a fraction of a second (the times: the
+#: documentation's "Speed and engines").
 DIFF_BUDGET = 1_000_000
 
 

@@ -22,9 +22,9 @@ Test sets of usual sizes (``n x n_segments`` below 4-8 million) are drawn in one
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt

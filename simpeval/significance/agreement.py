@@ -18,10 +18,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Optional
+from typing import Optional
 
 import numpy as np
 

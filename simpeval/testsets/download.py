@@ -21,8 +21,8 @@ How files are checked:
       interrupted or corrupted download therefore never leaves a file under the final name;
       a checksum mismatch raises :class:`ChecksumMismatchError` and the temporary file is
       removed.
-    * a cached file is hashed again whenever a process first uses it (a few milliseconds per
-      megabyte; the largest set is 2.3 MB); the result is remembered for the rest of the
+    * a cached file is hashed again whenever a process first uses it (cheap: the sets are a few
+      megabytes at most); the result is remembered for the rest of the
       process, keyed by the file's size and modification time. A cached file with the wrong
       checksum is removed and fetched again. When every file of a set is present and
       verified, no network connection is opened at all.
@@ -49,8 +49,9 @@ import logging
 import os
 import stat as stat_module
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Callable, Optional, Union
+from typing import IO, Optional, Union
 from urllib.parse import urlsplit
 
 from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, remove_orphaned_writes, resolve_cache_dir

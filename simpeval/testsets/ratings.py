@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional, TypeVar, Union
+from typing import Any, Optional, TypeVar, Union
 
 from ..cache import PathArg
 from ..exceptions import InvalidOptionError, MissingDependencyError

@@ -7,8 +7,9 @@ sacrebleu's internals.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from ..exceptions import MissingDependencyError
 

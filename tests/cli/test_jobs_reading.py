@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 import pytest
 from click.testing import CliRunner, Result

@@ -4,8 +4,8 @@ loopback stand-in for the upstream host) rendered in headless Chromium."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from click.testing import CliRunner

@@ -18,7 +18,8 @@ cannot be installed offline here; their SARI figures are pinned by
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import numpy as np
 import pytest

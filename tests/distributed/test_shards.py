@@ -8,8 +8,9 @@ address) and on a local Spark session, each with the same bad shards (fixtures i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pandas as pd
 import pytest

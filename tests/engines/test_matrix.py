@@ -19,8 +19,9 @@ are the sentence scores; or every engine raises the same error with the same mes
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy as np
 import pytest

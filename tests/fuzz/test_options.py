@@ -29,8 +29,9 @@ import csv
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy as np
 import pytest

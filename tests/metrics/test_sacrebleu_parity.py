@@ -10,8 +10,9 @@ import importlib.util
 import inspect
 import itertools
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy as np
 import pytest

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.metadata
-import sys
+import tomllib
 from pathlib import Path
 
 import simpeval
@@ -13,11 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_version_single_source() -> None:
-    if sys.version_info >= (3, 11):
-        import tomllib
-
-        declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-        assert simpeval.__version__ == declared
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert simpeval.__version__ == declared
     assert simpeval.__version__ == importlib.metadata.version(DISTRIBUTION)
 
 

@@ -15,11 +15,11 @@ import re
 import shutil
 import struct
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 from urllib.parse import quote
 
 import pytest

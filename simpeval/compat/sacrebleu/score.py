@@ -23,7 +23,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from typing import Any, Callable, Union
+from collections.abc import Callable
+from typing import Any, Union
 
 from ...metrics.score import Score
 

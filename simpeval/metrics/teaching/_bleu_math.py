@@ -21,9 +21,10 @@ from __future__ import annotations
 import math
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Union
+from typing import Union
 
 from ...exceptions import InvalidOptionError
 

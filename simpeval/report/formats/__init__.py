@@ -40,8 +40,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Callable, Union
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Union
 
 from ..._validate import check_int
 from ...defaults import WIDTH

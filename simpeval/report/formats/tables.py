@@ -9,8 +9,8 @@ them in each record).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any, Callable
+from collections.abc import Callable, Collection
+from typing import Any
 
 from ..document import VIEWS, Document, Records, Section
 from ..table import ResultTable, SegmentTable

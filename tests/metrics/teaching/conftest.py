@@ -9,7 +9,8 @@ repetition, plus empty and one-word sentences; some pairs have two or three refe
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 import pytest
 

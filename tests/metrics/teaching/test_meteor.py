@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 from nltk.translate.meteor_score import meteor_score
 

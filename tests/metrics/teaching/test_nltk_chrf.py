@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from collections.abc import Callable
+from typing import Optional
 
 import pytest
 from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
