@@ -51,9 +51,14 @@ from simpeval import (
     SARI,
     TER,
     WER,
+    Agreement,
     BagOfWords,
+    Bootstrap,
     EditDistance,
+    PairedBootstrap,
+    Randomization,
     References,
+    RunOptions,
     Signature,
     compare,
     evaluate_streams,
@@ -390,23 +395,19 @@ def _compare_and_render(h: list[str], r: Any, s: list[str], data: st.DataObject)
             st.sampled_from(["sari", "bleu", "wer", "fkgl", "editdistance", "pem"]), min_size=1, max_size=3, unique=True
         )
     )
-    options: dict[str, Any] = data.draw(
-        st.fixed_dictionaries(
-            {},
-            optional={
-                "confidence": BOOL,
-                "paired": st.sampled_from(["bs", "ar"]),
-                "all_pairs": BOOL,
-                "correction": st.just("holm"),
-                "baseline": st.sampled_from(["a", "b", "c", "z"]),
-                "seed": st.integers(-1, 2**40),
-                "agreement": BOOL,
-                "jobs": st.integers(0, 2),
-            },
-        )
-    )
     n = data.draw(st.integers(1, 30))
-    options.update({"paired_samples": n, "confidence_samples": n, "agreement_samples": n})
+    test_class = data.draw(st.sampled_from([None, PairedBootstrap, Randomization]))
+    pairs = data.draw(st.sampled_from(["baseline", "all"]))
+    correction = data.draw(st.sampled_from([None, "holm"]))
+    baseline = data.draw(st.sampled_from([None, "a", "b", "c", "z"]))
+    options: dict[str, Any] = {
+        "interval": data.draw(st.sampled_from([None, Bootstrap(n=n)])),
+        "seed": data.draw(st.integers(-1, 2**40)),
+        "agreement": data.draw(st.sampled_from([None, Agreement(n=n)])),
+        "run": RunOptions(paired_jobs=data.draw(st.integers(0, 2))),
+    }
+    if test_class is not None:
+        options["test"] = test_class(n=n, pairs=pairs, correction=correction, baseline=baseline)
     systems = {"a": h, "b": h[::-1], "c": s}
     table = _fails_cleanly(lambda: compare(systems, r, sources=s, metrics=metrics, **options))
     if table is None:
