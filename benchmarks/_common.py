@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 #: Segments of ASSET test (some of its files lack a final newline).
 ASSET_SEGMENTS = 359
@@ -50,7 +50,7 @@ def timed(run: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def fmt_time(seconds: Optional[float]) -> str:
+def fmt_time(seconds: float | None) -> str:
     if seconds is None:
         return "-"
     if seconds < 1:
@@ -106,7 +106,7 @@ def add_summary_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def write_summary(path: Optional[Path], script: str, rows: Sequence[Sequence[Any]]) -> None:
+def write_summary(path: Path | None, script: str, rows: Sequence[Sequence[Any]]) -> None:
     """Write the Summary rows ``[figure, value, target, status]`` of ``script`` to ``path`` (if given)."""
     if path is None:
         return

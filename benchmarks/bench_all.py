@@ -33,7 +33,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import DEFAULT_SHARED, fmt_time, heading, print_table
@@ -54,7 +53,7 @@ SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def run_script(
     script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path
-) -> Optional[list[dict[str, str]]]:
+) -> list[dict[str, str]] | None:
     """Run one benchmark, its output to its log; its Summary figures, or ``None`` if it failed."""
     summary = log_dir / f"{Path(script).stem}.json"
     command = [
@@ -80,7 +79,7 @@ def run_script(
     return figures
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
     parser.add_argument("--quick", action="store_true", help="every script's --quick (the marks then mean little)")

@@ -33,7 +33,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import DEFAULT_SHARED, add_summary_option, byte_compile_simpeval, fmt_time, met, print_table, write_summary
@@ -53,7 +52,7 @@ SYSTEMS = [
 ]
 
 
-def run(command: Sequence[str], env: Optional[dict[str, str]] = None) -> float:
+def run(command: Sequence[str], env: dict[str, str] | None = None) -> float:
     """Wall time of ``command`` in a subprocess; exits with its stderr if it fails."""
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, env=env)
@@ -71,7 +70,7 @@ def tool(name: str) -> list[str]:
     return [path]
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the ../shared folder")
     parser.add_argument("--repeat", type=int, default=5, help="warm runs (median)")

@@ -39,7 +39,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -127,7 +127,7 @@ def commands(
     names: Sequence[str],
     metrics: Sequence[str],
     n_samples: int,
-    sacrebleu_jobs: Optional[int],
+    sacrebleu_jobs: int | None,
 ) -> tuple[list[str], list[str]]:
     """The sacrebleu and simpeval command lines of one paired-bootstrap job (systems by file name)."""
     sb_cmd = [
@@ -199,7 +199,7 @@ def parse_sacrebleu_text(text: str) -> dict[str, dict[str, dict[str, str]]]:
     """
     metrics: list[str] = []
     table: dict[str, dict[str, dict[str, str]]] = {}
-    current: Optional[str] = None
+    current: str | None = None
     for raw in text.splitlines():
         line = raw.strip()
         if not line.startswith("│"):
@@ -302,7 +302,7 @@ def section_sacrebleu(
     paths: tuple[Path, list[Path], dict[str, Path]],
     n_samples: int,
     repeat: int,
-    sacrebleu_jobs: Optional[int],
+    sacrebleu_jobs: int | None,
 ) -> dict[str, Any]:
     systems, refs, _ = data
     _, ref_paths, sys_paths = paths
@@ -360,7 +360,7 @@ def section_sacrebleu(
 
     # Diagnostic: sacrebleu's own statistics extraction for the same job, in-process, as its CLI
     # does it (references cached once, then every system). Private API: skipped if it changed.
-    t_sb_stats: Optional[float] = None
+    t_sb_stats: float | None = None
     try:
         from sacrebleu.metrics import BLEU as SbBLEU
         from sacrebleu.metrics import CHRF as SbCHRF
@@ -415,7 +415,7 @@ def section_sacrebleu(
     }
 
 
-def section_parity(result: dict[str, Any]) -> Optional[bool]:
+def section_parity(result: dict[str, Any]) -> bool | None:
     heading("3. Parity of the paired bootstrap with sacrebleu (BLEU, chrF)")
     names, table = result["names"], result["table"]
     try:
@@ -465,7 +465,7 @@ def section_parity(result: dict[str, Any]) -> Optional[bool]:
 
 
 def section_with_ter(
-    paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int, sacrebleu_jobs: Optional[int]
+    paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int, sacrebleu_jobs: int | None
 ) -> dict[str, Any]:
     """The whole job with TER added to the paired test: both command lines once, p-values compared."""
     _, ref_paths, sys_paths = paths
@@ -477,7 +477,7 @@ def section_with_ter(
     sb_cmd, se_cmd = commands(ref_paths, names, (*SACREBLEU_METRICS, "ter"), n_samples, sacrebleu_jobs)
     t_sb, sb_out = run_process(sb_cmd, cwd)
     t_se, se_out = run_process(se_cmd, cwd)
-    identical: Optional[bool] = None
+    identical: bool | None = None
     try:
         sb = parse_sacrebleu_text(sb_out)
         se = parse_simpeval_text(se_out, names)
@@ -500,8 +500,8 @@ def section_with_ter(
 def print_summary(
     metric_rows: list[tuple[str, float, float, int]],
     whole: dict[str, Any],
-    parity: Optional[bool],
-    with_ter: Optional[dict[str, Any]],
+    parity: bool | None,
+    with_ter: dict[str, Any] | None,
     args: argparse.Namespace,
     elapsed: float,
 ) -> None:
@@ -565,7 +565,7 @@ def print_summary(
 
 
 # ----------------------------------------------------------------------------- main
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Multi-system comparison benchmark: extraction vs resampling, and sacrebleu --paired-bs.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -604,7 +604,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     shared = args.shared.resolve()
     paths = data_paths(shared, args.n_systems)

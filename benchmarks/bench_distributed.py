@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -70,8 +70,8 @@ JOBS_TARGETS = {2: 1.7, 16: 10.0}
 
 #: (seconds, score, peak RSS in bytes per worker process, CPU seconds per worker per second or None)
 #: of one run, or None when it cannot run.
-Run = Optional[tuple[float, float, int, Optional[float]]]
-Measured = tuple[float, float, int, Optional[float]]
+Run = tuple[float, float, int, float | None] | None
+Measured = tuple[float, float, int, float | None]
 
 
 def write_shards(folder: Path, n: int, shard: int, seed: int = 16) -> list[Path]:
@@ -385,7 +385,7 @@ def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
     return rows
 
 
-def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--workers", default="1,2", help="worker counts, comma-separated (default: 1,2)")
     parser.add_argument("--segments", type=int, default=1_000_000)
@@ -401,7 +401,7 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     n = 30_000 if args.quick else args.segments
     workers = sorted({int(w) for w in args.workers.split(",")})

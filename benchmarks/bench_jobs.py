@@ -38,7 +38,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -86,9 +85,7 @@ def cli_run(files: tuple[Path, Path, Path], jobs: int) -> tuple[float, str, floa
     return elapsed, run.stdout, cpu
 
 
-def api_run(
-    files: tuple[Path, Path, Path], name: str, jobs: Optional[int], share: int
-) -> tuple[float, np.ndarray, float]:
+def api_run(files: tuple[Path, Path, Path], name: str, jobs: int | None, share: int) -> tuple[float, np.ndarray, float]:
     """Wall time, rows and CPU time (this process and its workers) of one ``corpus_stats`` call."""
     from simpeval import get_metric
 
@@ -100,14 +97,14 @@ def api_run(
     return time.perf_counter() - start, rows, _cpu() - cpu
 
 
-def meaning(jobs: Optional[int]) -> str:
+def meaning(jobs: int | None) -> str:
     """What ``--jobs N`` / ``n_jobs=N`` runs on."""
     if jobs is None:
         return "this process, every thread"
     return "one core: this process, one thread" if jobs == 1 else f"{jobs} workers, one thread each"
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--segments", type=int, default=400_000)
     parser.add_argument("--jobs", default=None, help="worker counts, comma-separated (default: 1 and every core)")
@@ -145,7 +142,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
         print(f"outputs byte-identical: {'yes' if equal else 'NO'}; load: {os.getloadavg()[0]:.2f}\n")
         heading("2. metric.corpus_stats(..., n_jobs=N) in this process (wall time (speed-up), CPU time, cores used)")
         api_rows, api_equal = [], True
-        settings: list[Optional[int]] = [*counts, None]
+        settings: list[int | None] = [*counts, None]
         for name in ("sari", "bleu", "chrf", "ter"):
             share = 10 if name == "ter" else 1
             api_run(files, name, 1, share * 10)  # loads the kernels

@@ -30,7 +30,6 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -84,7 +83,7 @@ def measure(command: Sequence[str]) -> tuple[float, int, str]:
     return elapsed, int(report["peak"]), str(report["out"])
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="200,000 segments")

@@ -36,7 +36,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -142,15 +142,15 @@ def same_score(a: Any, b: Any) -> bool:
 # ----------------------------------------------------------------------------- output
 
 
-def fmt_ratio(ratio: Optional[float]) -> str:
+def fmt_ratio(ratio: float | None) -> str:
     return "-" if ratio is None else f"{ratio:.1f}x"
 
 
-def fmt_mib(n_bytes: Optional[float]) -> str:
+def fmt_mib(n_bytes: float | None) -> str:
     return "-" if n_bytes is None else f"{n_bytes / 1024**2:,.0f} MiB"
 
 
-def yes_no(flag: Optional[bool]) -> str:
+def yes_no(flag: bool | None) -> str:
     return "-" if flag is None else ("yes" if flag else "no")
 
 
@@ -208,7 +208,7 @@ def section_asset(corpus: Corpus, repeat_reference: int, repeat_fast: int) -> li
     return results
 
 
-def section_corpus(corpus: Corpus, reference_presets: Sequence[str]) -> dict[str, Optional[float]]:
+def section_corpus(corpus: Corpus, reference_presets: Sequence[str]) -> dict[str, float | None]:
     hyps, refs, srcs = corpus
     heading(f"b. Corpus SARI per preset, ASSET test replicated ({len(hyps):,} segments x {len(refs)} refs)")
     print(
@@ -406,7 +406,7 @@ def section_stream(
 
 
 # ----------------------------------------------------------------------------- main
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="SARI benchmarks: fast (vectorized) engine vs the reference engine.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -461,7 +461,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     shared = args.shared.resolve()
     if args.stream_worker:

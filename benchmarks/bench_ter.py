@@ -31,7 +31,7 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -120,7 +120,7 @@ def child(code: str, args: Sequence[str], env: dict[str, str]) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- sections
-def section_first_call() -> Optional[tuple[float, float]]:
+def section_first_call() -> tuple[float, float] | None:
     heading("1. First call of the compiled engine, in a fresh process")
     if not NUMBA_AVAILABLE:
         print("Numba is not installed (pip install 'simplification-metrics[fast]'): nothing to compile.\n")
@@ -184,7 +184,7 @@ def section_warm(data: Data, repeat: int) -> dict[str, Any]:
     return {"sacrebleu": t_sb, "times": times, "identical": identical}
 
 
-def section_long_line(shared: Path, megabytes: float) -> Optional[tuple[float, int, float, int, float]]:
+def section_long_line(shared: Path, megabytes: float) -> tuple[float, int, float, int, float] | None:
     heading(f"3. One long line ({megabytes:g} MB), compiled engine, in a child process")
     if not NUMBA_AVAILABLE:
         print("Numba is not installed: skipped (the interpreted engine needs minutes for a line this long).\n")
@@ -200,9 +200,9 @@ def section_long_line(shared: Path, megabytes: float) -> Optional[tuple[float, i
 
 
 def print_summary(
-    first: Optional[tuple[float, float]],
+    first: tuple[float, float] | None,
     warm: dict[str, Any],
-    long_line: Optional[tuple[float, int, float, int, float]],
+    long_line: tuple[float, int, float, int, float] | None,
     args: argparse.Namespace,
 ) -> None:
     heading("Summary")
@@ -249,7 +249,7 @@ def print_summary(
 
 
 # ----------------------------------------------------------------------------- main
-def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="TER: simpeval's native engine vs sacrebleu, corpus level, ASSET x 10 systems.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
@@ -272,7 +272,7 @@ def parse_args(argv: Optional[Sequence[str]] = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Optional[Sequence[str]] = None) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     shared = args.shared.resolve()
     n_segments = 120 if args.quick else ASSET_SEGMENTS

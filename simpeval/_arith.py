@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Iterable
-from typing import Any, Optional
+from typing import Any
 
 __all__ = ["NEUMAIER", "NEUMAIER_INTS", "PLAIN", "RUNNING_RULE", "neumaier_add", "reference_sum", "rule_for"]
 
@@ -86,7 +86,7 @@ def _finish(total: float, compensation: float) -> float:
     return total + compensation if compensation and math.isfinite(compensation) else total
 
 
-def reference_sum(values: Iterable[Any], start: Any = 0, *, rule: Optional[int] = None) -> Any:
+def reference_sum(values: Iterable[Any], start: Any = 0, *, rule: int | None = None) -> Any:
     """``sum(values, start)`` as CPython computes it under ``rule`` (default: the running one).
 
     Args:

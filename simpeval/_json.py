@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Optional
+from typing import Any
 
 __all__ = ["dumps", "finite"]
 
@@ -29,6 +29,6 @@ def finite(value: Any) -> Any:
     return value
 
 
-def dumps(value: Any, indent: Optional[int] = None) -> str:
+def dumps(value: Any, indent: int | None = None) -> str:
     """Strict JSON of ``value`` (non-ASCII characters kept as they are)."""
     return json.dumps(finite(value), indent=indent, ensure_ascii=False, allow_nan=False)

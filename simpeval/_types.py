@@ -8,7 +8,7 @@ references than others (variable number of references).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -22,7 +22,7 @@ Hypotheses = Sequence[str]
 Sources = Sequence[str]
 """One source sentence per segment."""
 
-RefStreams = Sequence[Sequence[Optional[str]]]
+RefStreams = Sequence[Sequence[str | None]]
 """Reference streams: ``references[j][i]`` is reference ``j`` of segment ``i`` (or ``None``)."""
 
 StatsArray = npt.NDArray[np.float64]
@@ -53,7 +53,7 @@ class FrozenDict(Mapping[K, V]):
     __slots__ = ("_items",)
     _items: dict[K, V]
 
-    def __init__(self, items: Union[Mapping[K, V], Iterable[tuple[K, V]]] = (), /) -> None:
+    def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = (), /) -> None:
         object.__setattr__(self, "_items", dict(items))
 
     def __setattr__(self, name: str, value: Any) -> None:

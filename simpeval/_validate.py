@@ -16,7 +16,6 @@ Examples:
 from __future__ import annotations
 
 import numbers
-from typing import Optional
 
 from .exceptions import InvalidOptionError, SimpevalError
 
@@ -27,8 +26,8 @@ def check_int(
     value: object,
     what: str,
     *,
-    minimum: Optional[int] = 1,
-    expected: Optional[str] = None,
+    minimum: int | None = 1,
+    expected: str | None = None,
     error: type[SimpevalError] = InvalidOptionError,
 ) -> int:
     """``value`` as an ``int``, if it is an integer (not a ``bool``) of at least ``minimum``.

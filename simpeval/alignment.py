@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import zip_longest
-from typing import Any, Optional
+from typing import Any
 
 from .exceptions import InputLengthMismatchError
 
@@ -127,11 +127,11 @@ def iter_aligned_chunks(
 
 def iter_chunks(
     hypotheses: Iterable[str],
-    references: Sequence[Iterable[Optional[str]]],
-    sources: Optional[Iterable[str]],
+    references: Sequence[Iterable[str | None]],
+    sources: Iterable[str] | None,
     chunk_size: int,
     owner: str = "simpeval",
-) -> Iterator[tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]]:
+) -> Iterator[tuple[list[str], list[list[str | None]], list[str] | None]]:
     """``(hypotheses, reference streams, sources)`` of aligned iterables, chunk by chunk."""
     named: list[tuple[str, Iterable[Any]]] = [("hypotheses", hypotheses)]
     named += [(f"references[{j}]", stream) for j, stream in enumerate(references)]

@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Optional, Union
+from typing import IO, Union
 
 from .exceptions import InvalidOptionError
 
@@ -40,7 +40,7 @@ def default_cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "simpeval"
 
 
-def resolve_cache_dir(cache_dir: Optional[PathArg] = None) -> Path:
+def resolve_cache_dir(cache_dir: PathArg | None = None) -> Path:
     """The cache directory to use: the argument, else ``$SIMPEVAL_CACHE``, else :func:`default_cache_dir`.
 
     The environment is read at call time.

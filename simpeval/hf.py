@@ -42,7 +42,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 from .compat import sacrebleu
 from .exceptions import InputLengthMismatchError, InvalidValueError, ReferenceLayoutError
@@ -201,10 +201,10 @@ class SacreBLEU(_Module):
         predictions: list[str],
         references: list[Any],
         smooth_method: str = "exp",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         force: bool = False,
         lowercase: bool = False,
-        tokenize: Optional[str] = None,
+        tokenize: str | None = None,
         use_effective_order: bool = False,
     ) -> dict[str, Any]:
         # evaluate's module calls sacrebleu.corpus_bleu with these arguments (tokenize only when given)

@@ -27,7 +27,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Optional, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .alignment import LINE_COUNT_MISMATCH, iter_aligned_chunks
 from .defaults import CHUNK_SIZE
@@ -73,9 +73,9 @@ class Inputs(Generic[S]):
 
     systems: dict[str, S]
     references: list[S]
-    sources: Optional[S]
+    sources: S | None
     names: list[str]
-    test_set: Optional[str] = None
+    test_set: str | None = None
 
     def streams(self) -> list[S]:
         """Every stream, in the order of :attr:`names`."""
@@ -93,10 +93,10 @@ class Inputs(Generic[S]):
 def check_data_options(
     metrics: Sequence[Metric],
     inputs: Sequence[str],
-    test_set: Optional[str],
-    sources: Optional[str],
+    test_set: str | None,
+    sources: str | None,
     references: Sequence[str],
-    num_refs: Optional[int],
+    num_refs: int | None,
     needs_references: bool = False,
 ) -> None:
     """Reject impossible combinations of the data options (the command line's usage errors, exit code 2).
@@ -278,7 +278,7 @@ def _listing(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def load_testset(name: str, progress: Optional[Callable[[str, int, Optional[int]], None]] = None) -> TestSet:
+def load_testset(name: str, progress: Callable[[str, int, int | None], None] | None = None) -> TestSet:
     """:func:`simpeval.testsets.load_testset`, whose registry is imported by the first test set read."""
     from .testsets import load_testset as load
 
@@ -288,12 +288,12 @@ def load_testset(name: str, progress: Optional[Callable[[str, int, Optional[int]
 def open_inputs(
     inputs: Sequence[str],
     *,
-    test_set: Optional[str] = None,
-    sources: Optional[str] = None,
+    test_set: str | None = None,
+    sources: str | None = None,
     references: Sequence[str] = (),
-    num_refs: Optional[int] = None,
+    num_refs: int | None = None,
     names: Sequence[str] = (),
-    progress: Optional[Callable[[str, int, Optional[int]], None]] = None,
+    progress: Callable[[str, int, int | None], None] | None = None,
     max_line_length: int = MAX_LINE_LENGTH,
     encoding: str = "utf-8",
 ) -> Inputs[Iterator[str]]:

@@ -23,7 +23,7 @@ import os
 import warnings
 from codecs import BOM_UTF8
 from collections.abc import Iterator
-from typing import IO, Optional, Union
+from typing import IO, Union
 
 from .exceptions import InputFileError
 
@@ -131,7 +131,7 @@ def check_endings(line: str, number: int, terminated: bool, name: str, warned: s
 
 
 def decode_lines(
-    handle: IO[bytes], name: str, max_line_length: int, first: int = 1, warned: Optional[set[str]] = None
+    handle: IO[bytes], name: str, max_line_length: int, first: int = 1, warned: set[str] | None = None
 ) -> Iterator[str]:
     """The lines from ``handle`` on, numbered from ``first``, checked as :func:`simpeval.io.iter_lines` checks them.
 

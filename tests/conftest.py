@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Optional, Union
 
 import pytest
 from click.testing import CliRunner
@@ -125,7 +124,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         require_wordnet()
 
 
-FileContent = Union[str, bytes, Sequence[str]]
+FileContent = str | bytes | Sequence[str]
 
 #: A small aligned corpus (written for these tests): sources, three references, two systems.
 SMALL_CORPUS: dict[str, list[str]] = {
@@ -177,7 +176,7 @@ def tmp_corpus(tmp_path: Path) -> Callable[..., dict[str, str]]:
     a ``str`` (written as is) or ``bytes`` (written raw).
     """
 
-    def make(files: Optional[Mapping[str, FileContent]] = None) -> dict[str, str]:
+    def make(files: Mapping[str, FileContent] | None = None) -> dict[str, str]:
         if files is None:
             refs = zip(*(SMALL_CORPUS[f"ref{j}.txt"] for j in range(3)))
             files = {**SMALL_CORPUS, "refs.tsv": ["\t".join(r) for r in refs]}

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn, Optional
+from typing import NoReturn
 
 import pytest
 
@@ -80,7 +80,7 @@ def java() -> str:
 
 
 @cache
-def wordnet_missing() -> Optional[str]:
+def wordnet_missing() -> str | None:
     """``None`` when WordNet is found offline (as METEOR finds it), else why not and how to install it."""
     from simpeval.exceptions import MissingDependencyError
     from simpeval.metrics.teaching.wordnet import ensure_wordnet

@@ -14,7 +14,7 @@ when ``requires_source`` is set, references only when ``requires_references`` is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 from simpeval.metrics import _BUILTIN, metric_class
 
@@ -31,7 +31,7 @@ def builtin_metric_params() -> list[object]:
     return metric_params(builtin_metrics())
 
 
-def scoring_inputs(name: str, references: Sequence[Sequence[Optional[str]]], sources: Sequence[str]) -> dict[str, Any]:
+def scoring_inputs(name: str, references: Sequence[Sequence[str | None]], sources: Sequence[str]) -> dict[str, Any]:
     """The keyword arguments metric ``name`` is scored with: ``references`` (``None`` when it
     reads none) and ``sources`` (``None`` when it needs none)."""
     cls = metric_class(name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import Optional, Union
 
 from .._types import StatsArray
 from .._validate import check_int
@@ -27,11 +26,11 @@ __all__ = [
     "resolve_metrics",
 ]
 
-MetricSpec = Union[Metric, str]
+MetricSpec = Metric | str
 
 #: ``progress(label, done, total)``: how the library reports progress (it never prints); the
 #: total is ``None`` when unknown (inputs read lazily).
-ProgressFn = Callable[[str, int, Optional[int]], None]
+ProgressFn = Callable[[str, int, int | None], None]
 #: ``statistics(metric, system, hypotheses)``: that system's statistics rows under ``metric``, as
 #: ``metric.corpus_stats(hypotheses, references, sources=sources)`` gives them (computed elsewhere:
 #: on a cluster, by ``simpeval score --engine dask|spark``).
@@ -63,9 +62,9 @@ class RunOptions:
     """
 
     paired_jobs: int = 1
-    progress: Optional[ProgressFn] = None
-    statistics: Optional[StatisticsFn] = None
-    n_jobs: Optional[int] = None
+    progress: ProgressFn | None = None
+    statistics: StatisticsFn | None = None
+    n_jobs: int | None = None
 
     def __post_init__(self) -> None:
         check_int(self.paired_jobs, "compare: paired_jobs", minimum=0, expected="an integer >= 0, 0 for one per CPU")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 from dataclasses import dataclass
-from typing import Optional, TypeVar, Union
+from typing import TypeVar
 
 from .._types import RefStreams, Sources, StatsArray
 from ..defaults import CONFIDENCE_SAMPLES, DEFAULT_METRICS, DEFAULT_SEED
@@ -43,13 +43,13 @@ def compare(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
     *,
-    sources: Optional[Sources] = None,
+    sources: Sources | None = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
-    interval: Optional[Bootstrap] = None,
-    test: Optional[PairedTestSpec] = None,
+    interval: Bootstrap | None = None,
+    test: PairedTestSpec | None = None,
     seed: int = DEFAULT_SEED,
-    agreement: Optional[Agreement] = None,
-    run: Optional[RunOptions] = None,
+    agreement: Agreement | None = None,
+    run: RunOptions | None = None,
 ) -> ResultTable:
     """Compare systems: corpus scores, bootstrap confidence intervals and paired significance tests.
 
@@ -134,8 +134,8 @@ class _Plan:
     """What :func:`compare` computes for every metric: intervals (their resamples, or ``None``),
     the paired test and its baseline, and the seed of every draw."""
 
-    interval: Optional[int]
-    test: Optional[PairedTestSpec]
+    interval: int | None
+    test: PairedTestSpec | None
     baseline: str
     seed: int
 
@@ -146,12 +146,12 @@ class _MetricResult:
 
     stats: dict[str, StatsArray]
     scores: tuple[Score, ...]
-    intervals: tuple[Optional[ConfidenceInterval], ...]
-    paired: tuple[Optional[PairedResult], ...]
+    intervals: tuple[ConfidenceInterval | None, ...]
+    paired: tuple[PairedResult | None, ...]
     comparisons: tuple[PairedResult, ...]
 
 
-def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTestSpec]) -> Optional[int]:
+def _interval_samples(interval: Bootstrap | None, test: PairedTestSpec | None) -> int | None:
     """The resamples of the confidence intervals: a paired bootstrap and the intervals share the
     signature's ``bs`` field, so they share the count."""
     if interval is None:
@@ -166,7 +166,7 @@ def _interval_samples(interval: Optional[Bootstrap], test: Optional[PairedTestSp
     return test.n
 
 
-def _baseline(names: list[str], test: Optional[PairedTestSpec]) -> str:
+def _baseline(names: list[str], test: PairedTestSpec | None) -> str:
     """The baseline's name (the first system unless the test names one)."""
     if test is None:
         return names[0]
@@ -204,7 +204,7 @@ def _agreement(
     metrics: list[Metric],
     agreement: Agreement,
     seed: int,
-    progress: Optional[ProgressFn],
+    progress: ProgressFn | None,
 ) -> list[Correlation]:
     """The correlations between the metrics, from every system's statistics."""
     return metric_agreement(
@@ -217,7 +217,7 @@ def _agreement(
 
 
 def _each_metric(
-    one: Callable[[Metric], _MetricResult], metrics: list[Metric], workers: int, progress: Optional[ProgressFn]
+    one: Callable[[Metric], _MetricResult], metrics: list[Metric], workers: int, progress: ProgressFn | None
 ) -> list[_MetricResult]:
     """``one(metric)`` for every metric, in order, on ``workers`` threads (metric objects are
     thread-safe; the compiled kernels release the GIL)."""
@@ -234,7 +234,7 @@ def _workers(paired_jobs: int, n_metrics: int) -> int:
     return max(1, min(paired_jobs or os.cpu_count() or 1, n_metrics))
 
 
-def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator[T]:
+def _with_progress(metrics: list[T], progress: ProgressFn | None) -> Iterator[T]:
     if progress is not None:
         progress("metrics", 0, len(metrics))
     for k, metric in enumerate(metrics):
@@ -243,9 +243,7 @@ def _with_progress(metrics: list[T], progress: Optional[ProgressFn]) -> Iterator
             progress("metrics", k + 1, len(metrics))
 
 
-def _compare_metric(
-    metric: Metric, by_system: dict[str, StatsArray], n_refs: Union[int, str], plan: _Plan
-) -> _MetricResult:
+def _compare_metric(metric: Metric, by_system: dict[str, StatsArray], n_refs: int | str, plan: _Plan) -> _MetricResult:
     """Scores, intervals and paired tests of every system under one metric, from its statistics."""
     fields: dict[str, int] = {}
     if plan.interval is not None:

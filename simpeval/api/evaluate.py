@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Optional, Union
+from typing import Any
 
 from .._types import RefStreams, Sources
 from .._validate import check_int
@@ -28,9 +28,9 @@ def evaluate_systems(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
     *,
-    sources: Optional[Sources] = None,
+    sources: Sources | None = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
-    n_jobs: Optional[int] = None,
+    n_jobs: int | None = None,
 ) -> ResultTable:
     """Score every system with every metric (corpus level).
 
@@ -71,16 +71,16 @@ def evaluate_systems(
 
 def evaluate_streams(
     systems: Mapping[str, Iterable[str]],
-    references: Sequence[Iterable[Optional[str]]],
+    references: Sequence[Iterable[str | None]],
     *,
-    sources: Optional[Iterable[str]] = None,
+    sources: Iterable[str] | None = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
     chunk_size: int = CHUNK_SIZE,
-    input_names: Optional[Sequence[str]] = None,
+    input_names: Sequence[str] | None = None,
     mismatch_message: str = "inputs must have the same number of segments",
     unit: str = "",
-    progress: Optional[ProgressFn] = None,
-    n_jobs: Optional[int] = None,
+    progress: ProgressFn | None = None,
+    n_jobs: int | None = None,
 ) -> ResultTable:
     """:func:`evaluate_systems` for inputs of any size: every input is read once, lazily.
 
@@ -142,7 +142,7 @@ def evaluate_streams(
                 progress("segments", done, None)
         if not totals:
             raise InvalidValueError("evaluate_streams: the inputs contain no segment.")
-        nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+        nrefs: int | str = ref_counts.pop() if len(ref_counts) == 1 else "var"
         k = len(resolved)
         scores = [
             tuple(
@@ -168,7 +168,7 @@ class _ChunkWork:
     n_refs: int
     has_sources: bool
 
-    def __call__(self, chunk: list[list[Any]], step: Optional[Callable[[int], None]] = None) -> _ChunkResult:
+    def __call__(self, chunk: list[list[Any]], step: Callable[[int], None] | None = None) -> _ChunkResult:
         refs = chunk[self.n_systems : self.n_systems + self.n_refs]
         srcs = chunk[-1] if self.has_sources else None
         # streams by construction: never read per segment; none given: None for the metrics that need
@@ -177,7 +177,7 @@ class _ChunkWork:
         totals = []
         for hypotheses in chunk[: self.n_systems]:
             for metric in self.metrics:
-                given: Optional[RefStreams] = streams if streams is not None or not metric.requires_references else []
+                given: RefStreams | None = streams if streams is not None or not metric.requires_references else []
                 totals.append(metric.sum_rows(metric.corpus_stats(hypotheses, given, sources=srcs)))
                 if step is not None:
                     step(len(totals))
@@ -191,7 +191,7 @@ def _results(
     chunk_size: int,
     mismatch: tuple[str, str],
     workers: int,
-    progress: Optional[ProgressFn],
+    progress: ProgressFn | None,
 ) -> Iterator[_ChunkResult]:
     """Every chunk's result, in order. Inputs that are all regular UTF-8 files of the same length
     (:func:`~simpeval.engines.ranges.plan_ranges`) are read by the ``workers`` themselves, each its
@@ -205,7 +205,7 @@ def _results(
 
 
 def _chunk_results(
-    work: _ChunkWork, chunks: Iterator[list[list[Any]]], workers: int, done: int, progress: Optional[ProgressFn]
+    work: _ChunkWork, chunks: Iterator[list[list[Any]]], workers: int, done: int, progress: ProgressFn | None
 ) -> Iterator[_ChunkResult]:
     """Every chunk's result, in order: on ``workers`` processes, which compute while this one reads
     the next chunks (:func:`~simpeval.engines.pool.ordered_map`), when there are two chunks or more;
@@ -246,11 +246,11 @@ def sentence_level(
     systems: Mapping[str, Sequence[str]],
     references: RefStreams,
     *,
-    sources: Optional[Sources] = None,
+    sources: Sources | None = None,
     metrics: Sequence[MetricSpec] = DEFAULT_METRICS,
-    progress: Optional[ProgressFn] = None,
-    statistics: Optional[StatisticsFn] = None,
-    n_jobs: Optional[int] = None,
+    progress: ProgressFn | None = None,
+    statistics: StatisticsFn | None = None,
+    n_jobs: int | None = None,
 ) -> SegmentTable:
     """The score of every segment of every system under every metric.
 

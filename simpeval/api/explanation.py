@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional, Union
 
 from ..exceptions import InvalidOptionError
 from ..metrics import Metric, get_metric
@@ -13,7 +12,7 @@ __all__ = ["explain"]
 
 
 def explain(
-    metric: Union[Metric, str], hypothesis: str, references: Sequence[str], *, source: Optional[str] = None
+    metric: Metric | str, hypothesis: str, references: Sequence[str], *, source: str | None = None
 ) -> Explanation:
     """The explanation of one segment's score under ``metric`` (an object or a registry name).
 

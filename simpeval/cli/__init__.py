@@ -30,7 +30,7 @@ from __future__ import annotations
 import warnings
 from importlib import import_module
 from types import ModuleType
-from typing import Any, Optional
+from typing import Any
 
 import click
 
@@ -62,7 +62,7 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *COMMANDS})
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in COMMANDS and cmd_name not in self.commands:
             module, attribute = COMMANDS[cmd_name]
             self.add_command(getattr(import_module(f".{module}", __name__), attribute), cmd_name)

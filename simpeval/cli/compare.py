@@ -8,7 +8,6 @@ and renders the table, then the metric agreement when asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import click
 
@@ -70,11 +69,11 @@ class ComparisonOptions:
     """The paired tests: ``--paired`` (``bs``, ``ar`` or none), ``--paired-n``, ``--all-pairs``,
     ``--correction``, ``--baseline`` and ``--paired-jobs``."""
 
-    paired: Optional[str] = None
-    paired_n: Optional[int] = None
+    paired: str | None = None
+    paired_n: int | None = None
     all_pairs: bool = False
-    correction: Optional[str] = None
-    baseline: Optional[str] = None
+    correction: str | None = None
+    baseline: str | None = None
     paired_jobs: int = 1
 
 
@@ -145,7 +144,7 @@ def compare(
     comparison: ComparisonOptions,
     deltas: bool,
     agreement: bool,
-    plot: Optional[str],
+    plot: str | None,
     quiet: bool,
 ) -> None:
     """Compare systems in one table: scores, confidence intervals, paired significance tests.
@@ -167,7 +166,7 @@ def compare(
     _write_plot(table, plot)
 
 
-def _write_plot(table: ResultTable, plot: Optional[str]) -> None:
+def _write_plot(table: ResultTable, plot: str | None) -> None:
     """The plot file, if asked for."""
     if plot:
         from ..report.plots import save_figure  # matplotlib is optional: imported only when asked for

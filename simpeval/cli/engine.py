@@ -15,7 +15,6 @@ from __future__ import annotations
 import codecs
 import sys
 from dataclasses import dataclass
-from typing import Optional
 
 import click
 from click.core import ParameterSource
@@ -46,7 +45,7 @@ class EngineOptions:
 
     engine: str = "local"
     scheduler: str = "local[2]"
-    shards: Optional[str] = None
+    shards: str | None = None
 
     @property
     def local(self) -> bool:
@@ -89,7 +88,7 @@ def _given(ctx: click.Context, name: str) -> bool:
     return ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
 
 
-def name_is_utf8(encoding: Optional[str]) -> bool:
+def name_is_utf8(encoding: str | None) -> bool:
     """Whether ``encoding`` names UTF-8 (the shards' encoding), in any spelling Python knows.
 
     Examples:

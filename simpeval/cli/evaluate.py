@@ -15,7 +15,7 @@ printed with its signature.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Optional
+from typing import Any
 
 import click
 
@@ -60,10 +60,10 @@ def _metric_names(values: tuple[str, ...]) -> tuple[str, ...]:
 class EasseOptions:
     """EASSE's spellings of the data options, and its ``-lc/--no-lc`` and ``--tokenizer``."""
 
-    easse_test_set: Optional[str] = None
-    orig_sents_path: Optional[str] = None
-    refs_sents_paths: Optional[str] = None
-    sys_sents_path: Optional[str] = None
+    easse_test_set: str | None = None
+    orig_sents_path: str | None = None
+    refs_sents_paths: str | None = None
+    sys_sents_path: str | None = None
     lowercase: bool = True
     tokenizer: str = "13a"
 

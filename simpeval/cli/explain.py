@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import click
 
 from .. import api
@@ -38,7 +36,7 @@ __all__ = ["explain"]
 def explain(
     ctx: click.Context,
     /,
-    source: Optional[str],
+    source: str | None,
     prediction: str,
     references: tuple[str, ...],
     metric: MetricOptions,

@@ -27,7 +27,7 @@ import functools
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -188,11 +188,11 @@ class DataOptions:
 
     inputs: tuple[str, ...]
     names: tuple[str, ...] = ()
-    test_set: Optional[str] = None
-    sources: Optional[str] = None
+    test_set: str | None = None
+    sources: str | None = None
     references: tuple[str, ...] = ()
     positional_references: tuple[str, ...] = ()
-    num_refs: Optional[int] = None
+    num_refs: int | None = None
     max_line_length: int = MAX_LINE_LENGTH
     encoding: str = "utf-8"
 
@@ -299,12 +299,12 @@ def output_declarations(width: int = WIDTH, width_help: str = "Decimals of print
     )
 
 
-def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]:
+def output_file(*suffixes: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
     """A click callback checking an output ``FILE`` before any work: a suffix in ``suffixes``,
     a parent folder that exists and is writable, not a folder itself (else a usage error, exit 2).
     """
 
-    def check(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
         if value is None:
             return None
         fail = f"{value!r}: "
@@ -362,7 +362,7 @@ class ConfidenceOptions:
     """Bootstrap intervals: ``--confidence``, ``--confidence-n`` (``None``: the default count), ``--seed``."""
 
     confidence: bool = False
-    confidence_n: Optional[int] = None
+    confidence_n: int | None = None
     seed: int = DEFAULT_SEED
 
 

@@ -12,7 +12,7 @@ ASSET's ratings (``--aspect``); ``--ratings FILE`` a CSV of one's own (columns n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -38,13 +38,13 @@ class RatingsOptions:
     """The human ratings and what they rate: a registered set (``--test-set``, ``--aspect``, ``--raw``)
     or a CSV file (``--ratings`` and its columns), against ``--references NAME`` or ``--refs`` files."""
 
-    ratings_set: Optional[str]
-    ratings: Optional[str]
+    ratings_set: str | None
+    ratings: str | None
     reference_set: str
     aspect: str
     raw: bool
     refs: tuple[str, ...]
-    sources: Optional[str]
+    sources: str | None
     segment_column: str
     system_column: str
     output_column: str
@@ -141,11 +141,11 @@ def meta_eval(
     ratings: RatingsOptions,
     metrics: MetricOptions,
     no_preset: bool,
-    components: Optional[bool],
+    components: bool | None,
     output: OutputOptions,
     n_samples: int,
     seed: int,
-    plot: Optional[str],
+    plot: str | None,
     quiet: bool,
 ) -> None:
     """Correlate metrics with human judgments: segment and system level, CIs, Williams tests, pairwise accuracy."""
@@ -203,7 +203,7 @@ def _check_usage(ctx: click.Context, o: RatingsOptions) -> None:
             raise click.UsageError("--sources goes with --refs FILE...; a registered --references set has its sources.")
 
 
-def _settings(metrics: MetricOptions, no_preset: bool, preset: metaeval.Preset) -> Optional[dict[str, dict[str, Any]]]:
+def _settings(metrics: MetricOptions, no_preset: bool, preset: metaeval.Preset) -> dict[str, dict[str, Any]] | None:
     """The metric settings: ``None`` for the ratings set's preset as it is; else the preset (unless
     ``--no-preset``) with the per-metric flags given on top, checked by building the metrics."""
     implied = {} if no_preset else {k: dict(v) for k, v in preset.settings.items()}
@@ -215,7 +215,7 @@ def _settings(metrics: MetricOptions, no_preset: bool, preset: metaeval.Preset) 
     return implied
 
 
-def _data(o: RatingsOptions) -> tuple[metaeval.HumanRatings, list[list[str]], Optional[list[str]]]:
+def _data(o: RatingsOptions) -> tuple[metaeval.HumanRatings, list[list[str]], list[str] | None]:
     """The ratings, the reference streams and the sources."""
     if o.ratings_set is not None:
         ratings = metaeval.from_registry(o.ratings_set, o.aspect, zscore=not o.raw)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 import click
 
@@ -43,15 +43,15 @@ class MetricOptions:
     names: tuple[str, ...]
     flags: MetricFlags = field(default_factory=MetricFlags)
     lowercase: bool = False
-    tokenize: Optional[str] = None
-    language_pair: Optional[str] = None
+    tokenize: str | None = None
+    language_pair: str | None = None
     flag: str = "--metrics"
     jobs: int = 1
 
     def build(
         self,
-        implied: Optional[dict[str, dict[str, Any]]] = None,
-        names: Optional[tuple[str, ...]] = None,
+        implied: dict[str, dict[str, Any]] | None = None,
+        names: tuple[str, ...] | None = None,
     ) -> list[Metric]:
         """The metric objects (``names`` instead of :attr:`names` when given), with the flags given
         on top of ``implied`` (options other flags imply, by registry name).

@@ -23,7 +23,7 @@ import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -44,7 +44,7 @@ class _Numbers(click.ParamType):  # type: ignore[type-arg]  # generic from click
 
     name = "numbers"
 
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, tuple):
             return value
         try:
@@ -101,7 +101,7 @@ def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     return click.Option([dashed, name], type=kind, default=None, metavar=_METAVARS[spec.kind], help=text)
 
 
-def flag_table(metrics: Optional[Sequence[str]] = None) -> dict[str, Flag]:
+def flag_table(metrics: Sequence[str] | None = None) -> dict[str, Flag]:
     """Every generated flag by its click parameter name, for the metrics registered now (or
     for those of ``metrics``, registry names, only)."""
     table: dict[str, Flag] = {}
@@ -136,7 +136,7 @@ def spelled_metrics(registry: Sequence[str], args: Sequence[str]) -> list[str]:
     return [key for key in registry if any(arg.startswith(f"--{key}-") for arg in args)]
 
 
-def _current_table(ctx: Optional[click.Context] = None) -> dict[str, Flag]:
+def _current_table(ctx: click.Context | None = None) -> dict[str, Flag]:
     """The flags of every registered metric, or, while ``ctx`` parses a command line that asks for
     no help, of the metrics it spells (:func:`spelled_metrics`): the others' modules stay unimported."""
     registry = available_metrics()
@@ -199,7 +199,7 @@ def build_metrics(
     flags: MetricFlags = MetricFlags(),
     *,
     flag: str = "--metrics",
-    implied: Optional[Mapping[str, Mapping[str, Any]]] = None,
+    implied: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Metric]:
     """Instantiate the metrics named in ``--metrics`` with the per-metric flags given.
 

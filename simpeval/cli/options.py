@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Optional, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import click
 
@@ -65,7 +65,7 @@ class MultiValueOption(click.Option):
 
 
 def expand_multi_values(
-    params: Sequence[click.Parameter], args: Sequence[str], ctx: Optional[click.Context] = None
+    params: Sequence[click.Parameter], args: Sequence[str], ctx: click.Context | None = None
 ) -> list[str]:
     """Rewrite ``--opt a b`` as ``--opt a --opt b`` for every :class:`MultiValueOption`.
 
@@ -138,7 +138,7 @@ metrics_option: Decorator = click.option(
 )
 
 
-def _check_language_pair(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+def _check_language_pair(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     if value is not None and not re.fullmatch(r"[A-Za-z]{2,3}(_[A-Za-z]+)?-[A-Za-z]{2,3}(_[A-Za-z]+)?", value):
         raise click.BadParameter(f"expected SRC-TRG language codes such as en-de (got {value!r}).")
     return value
@@ -184,7 +184,7 @@ sacrebleu_options: Decorator = option_group(
 
 
 def sacrebleu_metric_options(
-    lowercase: bool, language_pair: Optional[str], tokenize: Optional[str] = None, sentence_level: bool = False
+    lowercase: bool, language_pair: str | None, tokenize: str | None = None, sentence_level: bool = False
 ) -> dict[str, dict[str, Any]]:
     """The metric options sacrebleu's flags imply, by registry name (``{"bleu": {...}}``): ``-lc``,
     ``-tok`` and ``-l`` set BLEU's options, and sentence-level BLEU uses the effective order, as

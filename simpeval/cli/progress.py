@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from types import TracebackType
-from typing import IO, TYPE_CHECKING, Any, Optional
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # tqdm is imported by the first bar drawn: not at all under --quiet or in a pipe
     from tqdm import tqdm
@@ -45,13 +45,13 @@ class Progress:
         stream: where to draw (standard error by default).
     """
 
-    def __init__(self, enabled: bool = True, stream: Optional[IO[str]] = None) -> None:
+    def __init__(self, enabled: bool = True, stream: IO[str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled and self.stream is not None and self.stream.isatty()
-        self._bar: Optional[tqdm[Any]] = None
+        self._bar: tqdm[Any] | None = None
         self._label = ""
 
-    def __call__(self, label: str, done: int, total: Optional[int], unit: str = "") -> None:
+    def __call__(self, label: str, done: int, total: int | None, unit: str = "") -> None:
         """Show ``done`` of ``total`` steps of task ``label`` (a counter when the total is unknown)."""
         if not self.enabled:
             return
@@ -62,11 +62,11 @@ class Progress:
             bar.n = done
         bar.refresh()  # the library's steps are coarse: each is drawn
 
-    def download(self, name: str, done: int, total: Optional[int]) -> None:
+    def download(self, name: str, done: int, total: int | None) -> None:
         """The callback of :func:`simpeval.testsets.download`: bytes, shown in KB/MB."""
         self(name, done, total, unit="B")
 
-    def _bar_for(self, label: str, total: Optional[int], unit: str) -> tqdm[Any]:
+    def _bar_for(self, label: str, total: int | None, unit: str) -> tqdm[Any]:
         if self._bar is None or label != self._label or (total or None) != self._bar.total:
             self.close()
             self._label = label
@@ -99,9 +99,9 @@ class Progress:
 
     def __exit__(
         self,
-        exc_type: Optional[type[BaseException]],
-        exc: Optional[BaseException],
-        traceback: Optional[TracebackType],
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
     ) -> None:
         self.close()
 

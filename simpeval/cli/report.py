@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Optional
 
 import click
 
@@ -90,7 +89,7 @@ def report(
 
 
 def _page(
-    table: ResultTable, segments: SegmentTable, data: Inputs[list[str]], language_pair: Optional[str], short: bool
+    table: ResultTable, segments: SegmentTable, data: Inputs[list[str]], language_pair: str | None, short: bool
 ) -> str:
     features, why_not = _features(data)
     return build_html_report(
@@ -118,7 +117,7 @@ def _write(path: str, page: str) -> None:
         raise click.ClickException(f"could not write the report {path} ({err.strerror or err}).") from err
 
 
-def _paired(comparison: ComparisonOptions, data: Inputs[list[str]]) -> Optional[str]:
+def _paired(comparison: ComparisonOptions, data: Inputs[list[str]]) -> str | None:
     """The paired test: ``--paired``, else a bootstrap; none for a report of one system."""
     if len(data.systems) > 1:
         return comparison.paired or "bs"
@@ -140,7 +139,7 @@ def _title(data: Inputs[list[str]]) -> str:
     return f"simpeval report: {data.test_set}" if data.test_set else "simpeval report"
 
 
-def _facts(data: Inputs[list[str]], language_pair: Optional[str]) -> list[tuple[str, str]]:
+def _facts(data: Inputs[list[str]], language_pair: str | None) -> list[tuple[str, str]]:
     """The data, as (label, text) pairs: the test set (registry) or the files, counts, languages."""
     n_refs = len(data.references)
     names = [os.path.basename(name) or name for name in data.names]

@@ -10,7 +10,6 @@ gives one line per system and segment with every metric side by side.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Union
 
 import click
 
@@ -69,7 +68,7 @@ def score(
         with usage_errors():  # not a directory of one kind of shard
             distributed.shard_files(engine.shards)
         with Progress(enabled=not quiet) as progress:
-            table: Union[ResultTable, SegmentTable] = distributed.score_shards(
+            table: ResultTable | SegmentTable = distributed.score_shards(
                 engine.shards,
                 metrics=metric_objects,
                 cluster=engine.cluster(quiet),
@@ -90,7 +89,7 @@ def _scores(
     sentence_level: bool,
     quiet: bool,
     jobs: int,
-) -> Union[ResultTable, SegmentTable]:
+) -> ResultTable | SegmentTable:
     """The table of the files (or test set) of ``data``, checked first, its statistics extracted by
     ``jobs`` worker processes (``--jobs``)."""
     check_data(data, metrics)
@@ -113,7 +112,7 @@ def _table(
     engine: EngineOptions,
     quiet: bool,
     jobs: int,
-) -> Union[ResultTable, SegmentTable]:
+) -> ResultTable | SegmentTable:
     """Scores of every system: streamed (``how="stream"``), per segment, or with bootstrap intervals,
     here or on a cluster (``engine``); ``test:NAME`` in the signatures when the data is a built-in test set."""
     if how == "stream" and engine.local:  # files are read lazily, in chunks: memory does not grow with their length

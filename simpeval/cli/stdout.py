@@ -28,7 +28,7 @@ import errno
 import os
 import sys
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Optional
+from typing import IO, Any
 
 import click
 
@@ -49,7 +49,7 @@ class StdoutError(click.ClickException):
         )
         super().__init__(f"could not write to standard output ({reason}), so the output is incomplete. {remedy}")
 
-    def show(self, file: Optional[IO[Any]] = None) -> None:
+    def show(self, file: IO[Any] | None = None) -> None:
         if not self.broken_pipe:  # the reader of a pipe has gone: nothing to tell anyone
             super().show(file)
 
@@ -70,7 +70,7 @@ def _silence(stream: Any) -> None:
 class _Guarded:
     """A stream (text, or the bytes under it) whose failed writes and flushes raise :class:`StdoutError`."""
 
-    def __init__(self, stream: Any, text: Optional[_Guarded] = None) -> None:
+    def __init__(self, stream: Any, text: _Guarded | None = None) -> None:
         self._stream = stream
         self._text = text  # the text stream of which this is the bytes stream
         self.failed = False

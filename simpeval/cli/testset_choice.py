@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 import click
 
@@ -19,7 +19,7 @@ class TestSetChoice(click.Choice):  # type: ignore[type-arg]
     def __init__(self, kind: str) -> None:
         super().__init__((), case_sensitive=False)
         self.kind = kind
-        self._names: Optional[Sequence[str]] = None
+        self._names: Sequence[str] | None = None
 
     @property  # type: ignore[override]
     def choices(self) -> Sequence[str]:
@@ -33,5 +33,5 @@ class TestSetChoice(click.Choice):  # type: ignore[type-arg]
     def choices(self, value: Sequence[str]) -> None:  # click.Choice.__init__ sets it
         pass
 
-    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         return super().convert(value.replace("_", "-") if isinstance(value, str) else value, param, ctx)

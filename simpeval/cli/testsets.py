@@ -7,7 +7,6 @@ the callback of :func:`simpeval.testsets.download`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 import click
 
@@ -84,7 +83,7 @@ def cite_testset(name: str) -> None:
     metavar="I",
     help="Print only reference stream I (0-based); default: all references, tab-separated.",
 )
-def echo_testset(name: str, side: str, ref_index: Optional[int]) -> None:
+def echo_testset(name: str, side: str, ref_index: int | None) -> None:
     """Print the sources (src) or references (ref) of test set NAME, one segment per line."""
     if side == "src" and ref_index is not None:
         raise click.UsageError("--ref-index selects a reference stream; it cannot be used with 'src'.")

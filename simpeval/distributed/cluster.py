@@ -30,7 +30,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -58,7 +58,7 @@ PARTITION_ROWS = 50_000
 #: How long a Dask client waits for a scheduler to answer before giving up, by default.
 CONNECT_TIMEOUT_SECONDS = 10
 
-ProgressFn = Callable[[str, int, Optional[int]], None]
+ProgressFn = Callable[[str, int, int | None], None]
 
 
 def check_scheduler(engine: str, scheduler: str) -> None:
@@ -125,7 +125,7 @@ class Cluster:
         self.client = client
         self._scattered: list[Any] = []  # the futures of the frames' data: the cluster keeps what is held
 
-    def frame(self, columns: Mapping[str, Sequence[Optional[str]]]) -> Any:
+    def frame(self, columns: Mapping[str, Sequence[str | None]]) -> Any:
         """A distributed frame of ``columns``: its partitions (at most :data:`PARTITION_ROWS` rows,
         at least two per worker) scattered to the workers once, so that the graphs that score it
         carry their keys, not the data."""
@@ -146,14 +146,14 @@ class Cluster:
         return shards_frame_dask(files, kind, columns, max_line_length)
 
     def score(
-        self, frame: Any, metric: Metric, refs: list[str], src: Optional[str], progress: Optional[ProgressFn] = None
+        self, frame: Any, metric: Metric, refs: list[str], src: str | None, progress: ProgressFn | None = None
     ) -> Score:
         """The corpus score of ``frame`` (:func:`~simpeval.distributed.score_dask`), on this client
         even where another one is current (a ``with Client(...)`` block around the call)."""
         with self.client.as_current():
             return score_dask(frame, metric, refs=refs, src=src, progress=progress)
 
-    def stats(self, frame: Any, metric: Metric, refs: list[str], src: Optional[str]) -> np.ndarray:
+    def stats(self, frame: Any, metric: Metric, refs: list[str], src: str | None) -> np.ndarray:
         """Every segment's statistics rows, in order (:func:`~simpeval.distributed.corpus_stats_dask`), on this client."""
         with self.client.as_current():
             return corpus_stats_dask(frame, metric, refs=refs, src=src)
@@ -162,7 +162,7 @@ class Cluster:
 class SparkCluster(Cluster):
     """A Spark session behind the :class:`Cluster` interface (Spark draws its own progress)."""
 
-    def frame(self, columns: Mapping[str, Sequence[Optional[str]]]) -> Any:
+    def frame(self, columns: Mapping[str, Sequence[str | None]]) -> Any:
         import pandas as pd
 
         return self.client.createDataFrame(pd.DataFrame(columns))
@@ -171,11 +171,11 @@ class SparkCluster(Cluster):
         return shards_frame_spark(self.client, files, kind, columns, max_line_length)
 
     def score(
-        self, frame: Any, metric: Metric, refs: list[str], src: Optional[str], progress: Optional[ProgressFn] = None
+        self, frame: Any, metric: Metric, refs: list[str], src: str | None, progress: ProgressFn | None = None
     ) -> Score:
         return score_spark(frame, metric, refs=refs, src=src)
 
-    def stats(self, frame: Any, metric: Metric, refs: list[str], src: Optional[str]) -> np.ndarray:
+    def stats(self, frame: Any, metric: Metric, refs: list[str], src: str | None) -> np.ndarray:
         return corpus_stats_spark(frame, metric, refs=refs, src=src)
 
 

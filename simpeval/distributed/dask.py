@@ -23,7 +23,7 @@ once per task (nor is the data of a frame made by :meth:`simpeval.distributed.Cl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 
@@ -50,7 +50,7 @@ from .rows import (
 from .shards import read_shard
 from .worker import Notes, first_said, kernel_threads, task_threads
 
-ProgressFn = Callable[[str, int, Optional[int]], None]
+ProgressFn = Callable[[str, int, int | None], None]
 
 __all__ = ["corpus_stats_dask", "score_dask", "sentence_scores_dask", "shards_frame_dask"]
 
@@ -120,16 +120,14 @@ def _shared(dask: Any, metric: Metric) -> Any:
     return dask.delayed(client.scatter([metric], hash=False)[0])
 
 
-def stats_on_worker(
-    part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], k: int
-) -> Partition:
+def stats_on_worker(part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, k: int) -> Partition:
     """A partition's :func:`~simpeval.distributed.rows.numbered_stats`, on a worker: its kernels on
     the worker's own threads (:func:`~simpeval.distributed.worker.kernel_threads`)."""
     with kernel_threads(task_threads()):
         return numbered_stats(part, metric, hyp, refs, src, k)
 
 
-def _fold(metric: Metric, total: Optional[np.ndarray], part: Partition) -> Optional[np.ndarray]:
+def _fold(metric: Metric, total: np.ndarray | None, part: Partition) -> np.ndarray | None:
     """One step of the running total: run on the worker that holds the partition's rows."""
     return running_sum(metric, total, part.rows)
 
@@ -139,7 +137,7 @@ def _counts(part: Partition) -> tuple[int, set[int], Notes]:
     return len(part.rows), part.counts, part.notes
 
 
-def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
+def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: str | None) -> None:
     """A DataFrame's columns are checked here; a Bag's keys on the workers, partition by partition."""
     if _is_bag(frame):
         return
@@ -152,11 +150,11 @@ def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> 
 
 def corpus_stats_dask(
     frame: Any,
-    metric: Union[Metric, str],
+    metric: Metric | str,
     *,
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
-    src: Optional[str] = None,
+    src: str | None = None,
 ) -> np.ndarray:
     """Every segment's statistics rows, gathered in order: ``metric.corpus_stats`` of the whole
     frame, computed on the workers (for bootstrap intervals and paired tests, which fit in memory)."""
@@ -178,12 +176,12 @@ def corpus_stats_dask(
 
 def score_dask(
     frame: Any,
-    metric: Union[Metric, str],
+    metric: Metric | str,
     *,
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
-    src: Optional[str] = None,
-    progress: Optional[ProgressFn] = None,
+    src: str | None = None,
+    progress: ProgressFn | None = None,
 ) -> Score:
     """The corpus score of a dask DataFrame: bit for bit ``metric.corpus_score`` of its columns.
 
@@ -230,8 +228,8 @@ def score_dask(
 
 
 def _total(
-    dask: Any, metric: Metric, shared: Any, parts: list[Any], progress: Optional[ProgressFn], in_order: bool
-) -> tuple[Optional[np.ndarray], list[tuple[int, set[int], Notes]]]:
+    dask: Any, metric: Metric, shared: Any, parts: list[Any], progress: ProgressFn | None, in_order: bool
+) -> tuple[np.ndarray | None, list[tuple[int, set[int], Notes]]]:
     """The corpus sum of the partitions' rows and each partition's :func:`_counts`, in one pass:
     ``in_order``, by a running total on the workers (the metric's ``sum_rows``, read from ``shared``,
     its key on the cluster); else every row, summed on the client."""
@@ -249,7 +247,7 @@ def _total(
     return (metric.sum_rows(np.concatenate(kept)) if kept else None), [_counts(p) for p in gathered]
 
 
-def _compute(dask: Any, tasks: list[Any], last: Any, progress: Optional[ProgressFn], name: str) -> list[Any]:
+def _compute(dask: Any, tasks: list[Any], last: Any, progress: ProgressFn | None, name: str) -> list[Any]:
     """The results of ``tasks`` in order (then ``last``'s, if given), computed together; ``progress``
     told of each finished task when a distributed client is active."""
     every = [*tasks, last] if last is not None else tasks
@@ -269,11 +267,11 @@ def _compute(dask: Any, tasks: list[Any], last: Any, progress: Optional[Progress
 
 def sentence_scores_dask(
     frame: Any,
-    metric: Union[Metric, str],
+    metric: Metric | str,
     *,
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
-    src: Optional[str] = None,
+    src: str | None = None,
 ) -> Any:
     """The sentence-level score of every row, as a new dask Series (``frame.assign(score=...)``), or of
     every record of a Bag, as a Bag of floats in the same order."""

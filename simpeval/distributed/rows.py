@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -50,10 +50,10 @@ __all__ = [
 #: Below this magnitude every integer is exact in float64.
 EXACT = 2.0**53
 #: One column of per-segment reference lists, or the columns of reference streams.
-ReferenceColumns = Union[str, Sequence[str]]
+ReferenceColumns = str | Sequence[str]
 
 
-def as_metric(metric: Union[Metric, str]) -> Metric:
+def as_metric(metric: Metric | str) -> Metric:
     return metric if isinstance(metric, Metric) else get_metric(metric)
 
 
@@ -93,7 +93,7 @@ class NotSequential(Exception):
     """Rows that NumPy would not sum one after the other (one column, or not C-contiguous)."""
 
 
-def running_sum(metric: Metric, total: Optional[np.ndarray], rows: np.ndarray) -> Optional[np.ndarray]:
+def running_sum(metric: Metric, total: np.ndarray | None, rows: np.ndarray) -> np.ndarray | None:
     """``total`` (the sum of the rows before, or ``None``) continued over ``rows``, by ``metric.sum_rows``:
     bit for bit its sum of all those rows stacked into one array, when :func:`sums_in_order` holds.
 
@@ -124,7 +124,7 @@ TEXT_NOT_LISTS = (
 )
 
 
-def check_columns(owner: str, columns: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
+def check_columns(owner: str, columns: Any, hyp: str, refs: ReferenceColumns, src: str | None) -> None:
     """Every column the call names (``hyp``, ``refs``, ``src``) is among ``columns``.
 
     Raises:
@@ -148,7 +148,7 @@ def rows_in_order(owner: str, parts: Sequence[np.ndarray]) -> np.ndarray:
     return np.concatenate(kept)
 
 
-def corpus_score_of(owner: str, metric: Metric, total: Optional[np.ndarray], counts: set[int]) -> Score:
+def corpus_score_of(owner: str, metric: Metric, total: np.ndarray | None, counts: set[int]) -> Score:
     """The score of the summed rows ``total``, its signature's ``nrefs`` from the numbers of references
     of the segments (``var`` when they differ), as the local path signs it.
 
@@ -157,7 +157,7 @@ def corpus_score_of(owner: str, metric: Metric, total: Optional[np.ndarray], cou
     """
     if total is None or not counts:
         raise InvalidValueError(f"{owner}: the frame has no segment.")
-    nrefs: Union[int, str] = next(iter(counts)) if len(counts) == 1 else "var"
+    nrefs: int | str = next(iter(counts)) if len(counts) == 1 else "var"
     return metric.score_from_stats(total, metric.get_signature(nrefs))
 
 
@@ -176,12 +176,12 @@ class Partition(NamedTuple):
 _NOT_THE_FIRST_CHUNK = 2
 
 
-def partition_rows(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> np.ndarray:
+def partition_rows(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None) -> np.ndarray:
     """The statistics rows of one partition (an empty ``(0, 0)`` array for an empty one)."""
     return partition_stats(frame, metric, hyp, refs, src).rows
 
 
-def partition_stats(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> Partition:
+def partition_stats(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None) -> Partition:
     """:func:`partition_rows`, the distinct numbers of references of the partition's segments and
     the metric's notes about its text (recorded, not said: see :mod:`simpeval.distributed.worker`).
 
@@ -209,14 +209,14 @@ class RowError(Exception):
 
 
 def numbered_rows(
-    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], partition: int
+    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, partition: int
 ) -> np.ndarray:
     """:func:`numbered_stats` without the reference counts."""
     return numbered_stats(frame, metric, hyp, refs, src, partition)[0]
 
 
 def numbered_stats(
-    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], partition: int
+    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, partition: int
 ) -> Partition:
     """:func:`partition_stats`, with a row that cannot be scored raised as a :class:`RowError`, since the
     metric's message counts rows from the partition's start. Only once scoring failed, the first
@@ -241,7 +241,7 @@ def numbered_stats(
         raise  # not one row's fault: the message needs no row number
 
 
-def _fails(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> bool:
+def _fails(frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None) -> bool:
     try:
         partition_rows(frame, metric, hyp, refs, src)
     except SimpevalError:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any, Optional
+from typing import Any
 
 from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines
@@ -70,7 +70,7 @@ def check_shard_columns(
     Raises:
         InputFileError: a shard lacks one of them, or its columns differ from the first shard's.
     """
-    first: Optional[tuple[str, list[str]]] = None  # the first shard's name and columns
+    first: tuple[str, list[str]] | None = None  # the first shard's name and columns
     for path in files:
         if os.path.getsize(path) == 0:  # no header, no segment: skipped
             continue
@@ -121,7 +121,7 @@ def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: in
 
 def iter_shard_rows(
     path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH
-) -> Iterator[tuple[Optional[str], ...]]:
+) -> Iterator[tuple[str | None, ...]]:
     """A shard's rows, one tuple of the ``columns`` at a time (a text shard is read a line at a time;
     a missing reference in a Parquet shard is ``None``).
 

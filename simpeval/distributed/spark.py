@@ -25,7 +25,7 @@ import itertools
 import pickle
 import re
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -124,7 +124,7 @@ def _groups(batches: Iterator[Any]) -> Iterator[Any]:
 
 
 def _located(
-    batches: Iterator[Any], metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str]
+    batches: Iterator[Any], metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None
 ) -> Iterator[Partition]:
     """Each group of a partition's batches as its statistics rows, numbers of references and notes,
     computed with the task's cores; a row that cannot be scored raised as a :class:`RowError`
@@ -150,7 +150,7 @@ def _spark() -> Any:
     return functions
 
 
-def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: Optional[str]) -> None:
+def _check(frame: Any, hyp: str, refs: ReferenceColumns, src: str | None) -> None:
     if not hasattr(frame, "mapInPandas"):
         raise InvalidInputError(f"score_spark: expected a pyspark DataFrame (got {type(frame).__name__}).")
     check_columns("score_spark", frame.columns, hyp, refs, src)
@@ -161,7 +161,7 @@ def _integral(rows: np.ndarray) -> bool:
     return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum() < EXACT)
 
 
-def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], every_row: bool) -> Any:
+def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, every_row: bool) -> Any:
     """The task of :data:`_GROUP_SCHEMA`: each group's sum (integral rows) or rows (``every_row``, or
     rows that are not whole numbers), its numbers of references and its notes."""
 
@@ -193,7 +193,7 @@ def _summaries(metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[s
 
 
 def _collected(
-    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: Optional[str], every_row: bool
+    frame: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, every_row: bool
 ) -> list[Any]:
     """The groups of the whole frame (:func:`_summaries`), in the frame's order, by one Spark job;
     the notes of the first group that has any said here, once."""
@@ -211,11 +211,11 @@ def _rows(group: Any) -> np.ndarray:
 
 def corpus_stats_spark(
     frame: Any,
-    metric: Union[Metric, str],
+    metric: Metric | str,
     *,
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
-    src: Optional[str] = None,
+    src: str | None = None,
 ) -> np.ndarray:
     """Every segment's statistics rows, gathered on the driver in the frame's order (one Spark job)."""
     _spark()
@@ -226,11 +226,11 @@ def corpus_stats_spark(
 
 def score_spark(
     frame: Any,
-    metric: Union[Metric, str],
+    metric: Metric | str,
     *,
     hyp: str = "hypothesis",
     refs: ReferenceColumns = "references",
-    src: Optional[str] = None,
+    src: str | None = None,
 ) -> Score:
     """The corpus score of a Spark DataFrame: bit for bit ``metric.corpus_score`` of its columns
     (arguments as :func:`simpeval.distributed.score_dask`), in one Spark job (see
@@ -242,7 +242,7 @@ def score_spark(
     if not groups:
         raise InvalidValueError("score_spark: the frame has no segment.")
     integral = [bool(g["integral"]) for g in groups]
-    total: Optional[np.ndarray] = None
+    total: np.ndarray | None = None
     if all(integral):
         total = m.sum_rows(np.array([g["stats"] for g in groups], dtype=np.float64))
         if float(np.abs(total).sum()) >= EXACT:

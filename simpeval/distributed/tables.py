@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any
 
 from .. import api
 from ..api.common import MetricSpec, ProgressFn, columns, resolve_metrics
@@ -48,16 +48,16 @@ def result_table(systems: Sequence[str], metrics: Sequence[Metric], rows: Sequen
 
 def score_systems(
     systems: Mapping[str, Sequence[str]],
-    references: Sequence[Sequence[Optional[str]]],
+    references: Sequence[Sequence[str | None]],
     *,
-    sources: Optional[Sequence[str]] = None,
+    sources: Sequence[str] | None = None,
     metrics: Sequence[MetricSpec],
     cluster: ClusterSpec,
     how: str = "corpus",
-    confidence_samples: Optional[int] = None,
+    confidence_samples: int | None = None,
     seed: int = DEFAULT_SEED,
-    progress: Optional[ProgressFn] = None,
-) -> Union[ResultTable, SegmentTable]:
+    progress: ProgressFn | None = None,
+) -> ResultTable | SegmentTable:
     """Score systems on a cluster: the local path's table, every score computed there.
 
     Args:
@@ -80,7 +80,7 @@ def score_systems(
     if how not in HOW:
         raise InvalidOptionError(f"score_systems: how must be one of {', '.join(HOW)} (got {how!r}).")
     resolved = resolve_metrics(metrics)
-    columns_: dict[str, list[Optional[str]]] = {f"ref{j}": list(stream) for j, stream in enumerate(references)}
+    columns_: dict[str, list[str | None]] = {f"ref{j}": list(stream) for j, stream in enumerate(references)}
     if sources is not None:
         columns_["source"] = list(sources)
     refs, src = [f"ref{j}" for j in range(len(references))], "source" if sources is not None else None
@@ -140,7 +140,7 @@ def score_shards(
     metrics: Sequence[MetricSpec],
     cluster: ClusterSpec,
     max_line_length: int = MAX_LINE_LENGTH,
-    progress: Optional[ProgressFn] = None,
+    progress: ProgressFn | None = None,
 ) -> ResultTable:
     """The scores of a directory of shards read by the engine: one system, named after the directory.
 

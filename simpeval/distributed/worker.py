@@ -32,7 +32,6 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Optional
 
 from ..engines import jit
 from ..metrics import Metric
@@ -45,7 +44,7 @@ _RUNNING = 0  # tasks inside kernel_threads() in this process
 
 
 @contextmanager
-def kernel_threads(threads: Optional[int]) -> Iterator[None]:
+def kernel_threads(threads: int | None) -> Iterator[None]:
     """Inside: simpeval's parallel kernels in this process use at most ``threads`` threads
     (``None``: no limit is set, as outside a worker). The first task to enter sets the limit, the
     last to leave lifts it."""
@@ -66,7 +65,7 @@ def kernel_threads(threads: Optional[int]) -> Iterator[None]:
                 jit.limit_threads(0)
 
 
-def task_threads() -> Optional[int]:
+def task_threads() -> int | None:
     """The threads of the worker running this task: a Dask worker's ``nthreads``, a Spark task's
     ``spark.task.cpus``; ``None`` outside a worker (Dask's local schedulers, the client)."""
     try:

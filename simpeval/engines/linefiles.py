@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, Optional, Protocol
+from typing import Any, Protocol
 
 from ..exceptions import InvalidOptionError
 from ..io import MAX_LINE_LENGTH, STDIN, check_encoding, display_name, iter_lines
@@ -45,7 +45,7 @@ class LineFile(Iterator[str]):
         self.path = os.fspath(path)
         self.name = display_name(path)
         self.max_line_length = max_line_length
-        self._lines: Optional[Iterator[str]] = None
+        self._lines: Iterator[str] | None = None
 
     @property
     def started(self) -> bool:

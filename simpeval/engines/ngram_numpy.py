@@ -28,7 +28,6 @@ A key that would not fit into 63 bits (corpora of billions of symbols) makes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -157,7 +156,7 @@ class ReferenceNgrams:
         ref_off: np.ndarray,
         max_order: int,
         per_reference: bool,
-        block_symbols: Optional[int] = None,
+        block_symbols: int | None = None,
     ) -> None:
         symbols, offsets = references
         self.ref_off, self.lengths, self.per_reference, self.max_order = (

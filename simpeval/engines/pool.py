@@ -41,7 +41,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -81,7 +81,7 @@ class _Run:
 
     def __init__(self, n_jobs: int) -> None:
         self.n_jobs = n_jobs
-        self.pool: Optional[Executor] = None
+        self.pool: Executor | None = None
 
     def executor(self) -> Executor:
         if self.pool is None:
@@ -89,7 +89,7 @@ class _Run:
         return self.pool
 
 
-_RUN: ContextVar[Optional[_Run]] = ContextVar("simpeval_jobs", default=None)
+_RUN: ContextVar[_Run | None] = ContextVar("simpeval_jobs", default=None)
 
 
 def available_cores() -> int:
@@ -190,7 +190,7 @@ def _executor(workers: int, warm: Callable[[], object]) -> Iterator[Executor]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def pickled(work: object, owner: str) -> Optional[bytes]:
+def pickled(work: object, owner: str) -> bytes | None:
     """``work`` pickled, to send to worker processes; ``None`` if it cannot be, with a warning that
     ``owner`` runs in this process (a metric of the user's own holding a lambda, say)."""
     try:
@@ -229,10 +229,10 @@ def _warm(texts: int, work: Callable[..., R], *args: Any) -> R:
 
 
 def chunked_rows(
-    extract: Callable[[list[str], list[list[str]], Optional[list[str]]], np.ndarray],
+    extract: Callable[[list[str], list[list[str]], list[str] | None], np.ndarray],
     hypotheses: list[str],
     references: list[list[str]],
-    sources: Optional[list[str]],
+    sources: list[str] | None,
     workers: int,
     texts: int,
 ) -> np.ndarray:
@@ -253,11 +253,11 @@ def chunked_rows(
 
 
 #: An in-memory job of :func:`chunked_rows`: the extraction, hypotheses, references, sources, texts.
-_Job = tuple[Callable[..., np.ndarray], list[str], list[list[str]], Optional[list[str]], int]
+_Job = tuple[Callable[..., np.ndarray], list[str], list[list[str]], list[str] | None, int]
 
 #: The in-memory jobs running now, by key, with the array of their rows (shared memory, or None):
 #: forked workers find theirs in the memory they inherit.
-_INHERITED: dict[int, tuple[_Job, Optional[np.ndarray]]] = {}
+_INHERITED: dict[int, tuple[_Job, np.ndarray | None]] = {}
 _KEYS = itertools.count()
 
 
@@ -290,7 +290,7 @@ def _forked_rows(job: _Job, spans: list[tuple[int, int]], workers: int) -> np.nd
     return np.concatenate([out[a:b] if part is None else part for part, (a, b) in zip(parts, spans)])
 
 
-def _shared_rows(n: int, sample: object) -> Optional[np.ndarray]:
+def _shared_rows(n: int, sample: object) -> np.ndarray | None:
     """An empty array for ``n`` rows like those of ``sample``, in an anonymous shared mapping
     (``mmap``) that workers forked afterwards write into; ``None`` when ``sample`` is not a 2-D
     array of numbers."""
@@ -312,14 +312,14 @@ def _rows(
     extract: Callable[..., np.ndarray],
     hypotheses: list[str],
     references: list[list[str]],
-    sources: Optional[list[str]],
+    sources: list[str] | None,
     texts: int,
 ) -> np.ndarray:
     """In a worker: the rows of a chunk, inside the job of the whole run."""
     return _in_job(texts, extract, hypotheses, references, sources)
 
 
-def _inherited_rows(key: int, start: int, stop: int) -> Optional[np.ndarray]:
+def _inherited_rows(key: int, start: int, stop: int) -> np.ndarray | None:
     """In a forked worker: the rows of segments ``start:stop`` of the job its parent left under
     ``key``, written into the job's shared array (``None`` returned), or returned when they do
     not fit it."""
@@ -332,7 +332,7 @@ def _inherited_rows(key: int, start: int, stop: int) -> Optional[np.ndarray]:
 
 
 def ordered_map(
-    work: Callable[[T], R], items: Iterable[T], workers: int, texts: int = 0, window: Optional[int] = None
+    work: Callable[[T], R], items: Iterable[T], workers: int, texts: int = 0, window: int | None = None
 ) -> Iterator[R]:
     """``work(item)`` of every item, computed by ``workers`` processes, yielded in the items' order.
 

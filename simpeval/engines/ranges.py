@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -81,7 +81,7 @@ class RangePlan:
 
     files: tuple[FileSpec, ...]
     chunks: tuple[ChunkSpan, ...]
-    checks: tuple[Optional[tuple[ChunkCheck, int]], ...]
+    checks: tuple[tuple[ChunkCheck, int] | None, ...]
     streams: tuple[Any, ...]
 
 
@@ -122,9 +122,9 @@ def scan_lines(path: str, chunk_size: int, max_line_length: int = 0) -> tuple[li
     return starts, lines, long
 
 
-def _files(streams: Sequence[object]) -> Optional[list[tuple[LineFile, Optional[tuple[ChunkCheck, int]]]]]:
+def _files(streams: Sequence[object]) -> list[tuple[LineFile, tuple[ChunkCheck, int] | None]] | None:
     """Each stream's unread UTF-8 file and check, or ``None`` if a stream is anything else."""
-    found: list[tuple[LineFile, Optional[tuple[ChunkCheck, int]]]] = []
+    found: list[tuple[LineFile, tuple[ChunkCheck, int] | None]] = []
     for stream in streams:
         check = (stream.check, stream.key) if isinstance(stream, CheckedLines) else None
         source = stream.source if isinstance(stream, CheckedLines) else stream
@@ -144,7 +144,7 @@ def _files(streams: Sequence[object]) -> Optional[list[tuple[LineFile, Optional[
     return found
 
 
-def plan_ranges(streams: Sequence[object], chunk_size: int) -> Optional[RangePlan]:
+def plan_ranges(streams: Sequence[object], chunk_size: int) -> RangePlan | None:
     """The plan of reading ``streams`` by chunks in workers, when every stream is an unread regular
     UTF-8 file (:class:`~simpeval.engines.linefiles.LineFile`, or one read through a check) with as
     many lines as the others, and there are two chunks or more; else ``None`` (one process reads them, and raises
@@ -186,7 +186,7 @@ def _read_span(spec: FileSpec, span: tuple[int, int]) -> bytes:
         return handle.read(span[1] - span[0])
 
 
-def _decode_chunk(files: Sequence[FileSpec], chunk: ChunkSpan) -> Optional[_Read]:
+def _decode_chunk(files: Sequence[FileSpec], chunk: ChunkSpan) -> _Read | None:
     """The chunk's lines in every file, read and decoded in a worker; ``None`` if anything is irregular."""
     columns: list[list[str]] = []
     endings: list[tuple[int, int, str]] = []
@@ -227,9 +227,9 @@ class _ReadChunk:
 
     work: Callable[[list[list[str]]], Any]
     files: tuple[FileSpec, ...]
-    checks: tuple[Optional[tuple[ChunkCheck, int]], ...]
+    checks: tuple[tuple[ChunkCheck, int] | None, ...]
 
-    def __call__(self, chunk: ChunkSpan) -> Optional[tuple[Any, list[Any], list[tuple[int, int, str]]]]:
+    def __call__(self, chunk: ChunkSpan) -> tuple[Any, list[Any], list[tuple[int, int, str]]] | None:
         read = None if chunk.long else _decode_chunk(self.files, chunk)
         if read is None:
             return None
@@ -239,7 +239,7 @@ class _ReadChunk:
         return result, _summaries(self.checks, columns), endings
 
 
-def _summaries(checks: Sequence[Optional[tuple[ChunkCheck, int]]], columns: list[list[str]]) -> list[Any]:
+def _summaries(checks: Sequence[tuple[ChunkCheck, int] | None], columns: list[list[str]]) -> list[Any]:
     return [None if check is None else check[0].summary(check[1], lines) for check, lines in zip(checks, columns)]
 
 
@@ -290,7 +290,7 @@ def ranged_results(work: Callable[[list[list[str]]], R], plan: RangePlan, worker
     _finish(plan.checks, summaries)
 
 
-def _finish(checks: Sequence[Optional[tuple[ChunkCheck, int]]], summaries: Sequence[list[Any]]) -> None:
+def _finish(checks: Sequence[tuple[ChunkCheck, int] | None], summaries: Sequence[list[Any]]) -> None:
     """Judge every check (in the order of its first stream) by its streams' summaries."""
     judged: dict[int, tuple[ChunkCheck, dict[int, list[Any]]]] = {}
     for check, column in zip(checks, summaries):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
@@ -181,7 +181,7 @@ class ReferenceCache:
         self._entries: dict[Any, _Shared] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: Any) -> Optional[_Shared]:
+    def get(self, key: Any) -> _Shared | None:
         with self._lock:
             return self._entries.get(key)
 
@@ -246,9 +246,9 @@ def fast_sari_counts(
     references: list[list[str]],
     sources: list[str],
     config: SARICounting,
-    cache: Optional[ReferenceCache] = None,
+    cache: ReferenceCache | None = None,
     compiled: bool = NUMBA_AVAILABLE,
-) -> Optional[np.ndarray]:
+) -> np.ndarray | None:
     """The ``(n_segments, 12 * max_order)`` raw statistics, computed chunk by chunk.
 
     ``compiled`` counts with the Numba kernel (:mod:`simpeval.engines.sari_numba`), otherwise with NumPy
@@ -264,7 +264,7 @@ def fast_sari_counts(
     spans = list(zip(bounds[:-1], bounds[1:]))
     threaded = threads > 1 and len(spans) > 1
 
-    def count(span: tuple[int, int]) -> Optional[np.ndarray]:
+    def count(span: tuple[int, int]) -> np.ndarray | None:
         start, stop = span
         chunk = (hypotheses[start:stop], references[start:stop], sources[start:stop])
         return _chunk_counts(*chunk, config, cache, compiled, parallel=not threaded)
@@ -332,10 +332,10 @@ def _chunk_counts(
     references: list[list[str]],
     sources: list[str],
     config: SARICounting,
-    cache: Optional[ReferenceCache] = None,
+    cache: ReferenceCache | None = None,
     compiled: bool = False,
     parallel: bool = True,
-) -> Optional[np.ndarray]:
+) -> np.ndarray | None:
     n = len(hypotheses)
     # 1. distinct strings, encoded once: sources and references (possibly from the cache), then
     #    the outputs

@@ -18,8 +18,6 @@ counts bit for bit.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from .sari_settings import N_RAW, SARICounting
@@ -120,7 +118,7 @@ def numpy_counts(
     n_refs: np.ndarray,
     bound: int,
     config: SARICounting,
-) -> Optional[np.ndarray]:
+) -> np.ndarray | None:
     """The ``(n_segments, 12 * max_order)`` raw statistics of encoded segments, or ``None`` when
     the packed keys would not fit in 64 bits (extremely long segments: use the reference path).
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
-from typing import Optional
 
 import numpy as np
 
@@ -40,7 +39,7 @@ class WordEncoder:
         self.tokenizer = tokenizer
         self.tokenize = tokenize
 
-    def encode(self, texts: list[str]) -> Optional[Encoded]:
+    def encode(self, texts: list[str]) -> Encoded | None:
         """The token ids of ``texts``; ``None`` when a text holds the engine's line separator."""
         if self.lowercase:
             texts = [text.lower() for text in texts]

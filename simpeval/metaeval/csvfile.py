@@ -22,7 +22,7 @@ import io
 import math
 import re
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any
 
 from ..exceptions import InputFileError, InvalidOptionError
 from ..io import check_encoding
@@ -48,7 +48,7 @@ class _Rows:
         self.lines: list[int] = []
         self.first: dict[tuple[str, int], int] = {}  # (system, segment) -> the line of its rating
 
-    def fail(self, line: int, column: Optional[str], message: str) -> InputFileError:
+    def fail(self, line: int, column: str | None, message: str) -> InputFileError:
         where = f"ratings file {self.label}, line {line}" + (f", column {column!r}" if column else "")
         return InputFileError(f"{where}: {message}")
 
@@ -75,7 +75,7 @@ def _text(path: Path, label: str, encoding: str) -> str:
 
 def _header(reader: Any, rows: _Rows, wanted: dict[str, str]) -> tuple[dict[str, int], int]:
     """Where each wanted column is, and how many fields a row has."""
-    header: Optional[list[str]] = next(reader, None)
+    header: list[str] | None = next(reader, None)
     if not header:
         raise rows.fail(
             1, None, f"expected a header naming the columns ({', '.join(wanted.values())}); the file is empty."
@@ -147,7 +147,7 @@ def _record(rows: _Rows, line: int, fields: list[str], where: dict[str, int], na
 
 
 def from_csv(
-    path: Union[str, Path],
+    path: str | Path,
     *,
     segment: str = "sent_id",
     system: str = "sys_name",
@@ -156,7 +156,7 @@ def from_csv(
     one_based: bool = True,
     delimiter: str = ",",
     encoding: str = "utf-8",
-    corpus: Optional[str] = None,
+    corpus: str | None = None,
 ) -> HumanRatings:
     """Ratings from a CSV file with a header.
 

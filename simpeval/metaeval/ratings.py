@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Real
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -66,7 +66,7 @@ class HumanRatings:
     systems: tuple[str, ...]
     outputs: tuple[str, ...]
     scores: tuple[float, ...]
-    corpus: Optional[str] = None
+    corpus: str | None = None
     note: str = ""
     lines: tuple[int, ...] = ()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Optional
+from typing import Any
 
 from ..exceptions import InvalidOptionError
 from ..report.metaeval import MetaEvaluation
@@ -47,7 +47,7 @@ def reference_corpus(name: str) -> str:
 
 
 def load_references(
-    name: str, cache_dir: Optional[str] = None, mirror: Optional[str] = None
+    name: str, cache_dir: str | None = None, mirror: str | None = None
 ) -> tuple[list[str], list[list[str]]]:
     """The sources and reference streams of a reference set (:func:`reference_corpus`)."""
     corpus = load_testset(reference_corpus(name), cache_dir, mirror)
@@ -60,8 +60,8 @@ def meta_evaluate_registered(
     *,
     aspect: str = "simplicity",
     zscore: bool = True,
-    cache_dir: Optional[str] = None,
-    mirror: Optional[str] = None,
+    cache_dir: str | None = None,
+    mirror: str | None = None,
     **options: Any,
 ) -> MetaEvaluation:
     """:func:`~simpeval.metaeval.meta_evaluate` of a registered ratings set against a reference set.

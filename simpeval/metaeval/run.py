@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 
@@ -55,7 +55,7 @@ class _Human:
     resampled: np.ndarray
 
 
-def _metrics(metrics: Sequence[Union[Metric, str]], settings: Mapping[str, Mapping[str, Any]]) -> list[Metric]:
+def _metrics(metrics: Sequence[Metric | str], settings: Mapping[str, Mapping[str, Any]]) -> list[Metric]:
     """Metric objects as given; registry names built with ``settings[name]``."""
     if isinstance(metrics, (str, Metric)) or not metrics:
         raise InvalidOptionError(
@@ -77,14 +77,14 @@ def meta_evaluate(
     ratings: HumanRatings,
     references: Sequence[Sequence[str]],
     *,
-    sources: Optional[Sequence[str]] = None,
-    metrics: Sequence[Union[Metric, str]] = ("sari", "bleu"),
-    settings: Optional[Mapping[str, Mapping[str, Any]]] = None,
-    components: Optional[bool] = None,
+    sources: Sequence[str] | None = None,
+    metrics: Sequence[Metric | str] = ("sari", "bleu"),
+    settings: Mapping[str, Mapping[str, Any]] | None = None,
+    components: bool | None = None,
     reference_name: str = "references",
     n_samples: int = AGREEMENT_SAMPLES,
     seed: int = DEFAULT_SEED,
-    n_jobs: Optional[int] = None,
+    n_jobs: int | None = None,
 ) -> MetaEvaluation:
     """Correlate metrics with human ratings.
 
@@ -125,10 +125,10 @@ def meta_evaluate(
 def _meta_evaluate(
     ratings: HumanRatings,
     references: Sequence[Sequence[str]],
-    sources: Optional[Sequence[str]],
-    metrics: Sequence[Union[Metric, str]],
-    settings: Optional[Mapping[str, Mapping[str, Any]]],
-    components: Optional[bool],
+    sources: Sequence[str] | None,
+    metrics: Sequence[Metric | str],
+    settings: Mapping[str, Mapping[str, Any]] | None,
+    components: bool | None,
     reference_name: str,
     n_samples: int,
     seed: int,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -88,8 +87,8 @@ class Groups:
 
 
 def align(
-    ratings: HumanRatings, references: Sequence[Sequence[str]], sources: Optional[Sequence[str]]
-) -> tuple[References, Optional[list[str]]]:
+    ratings: HumanRatings, references: Sequence[Sequence[str]], sources: Sequence[str] | None
+) -> tuple[References, list[str] | None]:
     """Each rating's references (and source): the lines ``ratings.segments`` of the corpus.
 
     Raises:
@@ -122,7 +121,7 @@ def score_columns(
     name: str,
     ratings: HumanRatings,
     refs: References,
-    srcs: Optional[list[str]],
+    srcs: list[str] | None,
     groups: Groups,
     components: bool = False,
 ) -> list[Column]:

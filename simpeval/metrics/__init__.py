@@ -21,7 +21,7 @@ import re
 import threading
 from collections.abc import Mapping
 from importlib import import_module, metadata
-from typing import Any, Optional, Union
+from typing import Any
 
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from ..tokenizers._registry import entry_points
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: Registry name -> ``"module:Class"`` (imported on first use) or the class itself.
-_REGISTRY: dict[str, Union[str, type[Metric]]] = {
+_REGISTRY: dict[str, str | type[Metric]] = {
     "sari": "simpeval.metrics.sari:SARI",
     "bleu": "simpeval.metrics.bleu:BLEU",
     "chrf": "simpeval.metrics.chrf:CHRF",
@@ -72,7 +72,7 @@ _LOCK = threading.Lock()
 _PLUGINS_LOADED = threading.Event()
 
 
-def register_metric(name: str, metric: Union[type[Metric], str], *, overwrite: bool = False) -> None:
+def register_metric(name: str, metric: type[Metric] | str, *, overwrite: bool = False) -> None:
     """Add a metric to the registry under ``name``: a :class:`Metric` subclass, or its
     ``"module:Class"`` path (imported on first use).
 
@@ -115,7 +115,7 @@ def register_metric(name: str, metric: Union[type[Metric], str], *, overwrite: b
         _REGISTRY[name] = metric
 
 
-def _builtin_owner(name: str) -> Optional[str]:
+def _builtin_owner(name: str) -> str | None:
     """The built-in metric that ``name`` spells in any case (its registry or display name, or
     one of chrF's display names ``chrF2``, ``chrF2++``, ``chrf++``), else None. Every built-in
     display name lowercased is its registry name, chrF's with digits and pluses aside
@@ -201,7 +201,7 @@ def metric_class(name: str) -> type[Metric]:
     return cls
 
 
-def _signature_keys(metric: str) -> Optional[Mapping[str, str]]:
+def _signature_keys(metric: str) -> Mapping[str, str] | None:
     """The signature keys the registered metric whose signatures start with ``metric`` declares
     (its registry name in any case, ``chrF2++``, or a plugin's display name), else ``None``."""
     try:

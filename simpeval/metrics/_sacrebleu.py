@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 import sacrebleu
@@ -72,7 +72,7 @@ SACREBLEU_VERSION: str = sacrebleu.__version__
 BLEU_TOKENIZERS: tuple[str, ...] = tuple(_SacrebleuBLEU.TOKENIZERS)
 
 #: BLEU smoothing methods and their default ``smooth_value`` (``None``: takes no value).
-BLEU_SMOOTH_DEFAULTS: Mapping[str, Optional[float]] = MappingProxyType(dict(_SacrebleuBLEU.SMOOTH_DEFAULTS))
+BLEU_SMOOTH_DEFAULTS: Mapping[str, float | None] = MappingProxyType(dict(_SacrebleuBLEU.SMOOTH_DEFAULTS))
 
 _CLASSES: Mapping[str, Any] = MappingProxyType({"bleu": _SacrebleuBLEU, "chrf": _SacrebleuCHRF, "ter": _SacrebleuTER})
 
@@ -160,7 +160,7 @@ def check_has_references(references: Sequence[Sequence[str]], metric_name: str) 
             )
 
 
-def compute_score(impl: Any, stats: StatsArray, integer_columns: Union[Sequence[int], None]) -> Any:
+def compute_score(impl: Any, stats: StatsArray, integer_columns: Sequence[int] | None) -> Any:
     """sacrebleu's score object for a summed statistics vector.
 
     sacrebleu sums Python ints (and, for TER, floats); the float64 statistics are turned back
@@ -171,7 +171,7 @@ def compute_score(impl: Any, stats: StatsArray, integer_columns: Union[Sequence[
         stats: a 1-D statistics vector.
         integer_columns: indices of the columns sacrebleu keeps as ``int``; ``None`` for all.
     """
-    values: list[Union[int, float]] = [float(x) for x in np.asarray(stats, dtype=np.float64)]
+    values: list[int | float] = [float(x) for x in np.asarray(stats, dtype=np.float64)]
     columns = range(len(values)) if integer_columns is None else integer_columns
     for i in columns:
         if float(values[i]).is_integer():
@@ -290,7 +290,7 @@ class SacrebleuMetric(Metric):
 
     kind: str = ""
 
-    def _setup(self, references: Optional[RefStreams] = None, *, engine: str = "fast") -> None:
+    def _setup(self, references: RefStreams | None = None, *, engine: str = "fast") -> None:
         """After sacrebleu's arguments (positional in sacrebleu's order): ``references`` kept for
         calls that pass none, and ``engine``, who extracts the statistics."""
         from dataclasses import asdict
@@ -322,7 +322,7 @@ class SacrebleuMetric(Metric):
         self._requested_engine = engine
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         texts = sum(len(refs) + 1 for refs in references)
         engine = run_engine(self.engine, self._requested_engine, "numpy", texts, whole_job=False)
@@ -338,7 +338,7 @@ class SacrebleuMetric(Metric):
         worker processes extract the rows (:func:`simpeval.metrics.extraction.extract_rows`)."""
         warn_if_tokenized(self._impl, hypotheses)
 
-    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> StatsArray | None:
         """sacrebleu's statistics by a compiled kernel, or ``None`` to let sacrebleu extract them."""
         return None
 

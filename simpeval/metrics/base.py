@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Optional, Union
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -60,14 +60,14 @@ class Metric(ABC):
     """
 
     name: ClassVar[str]
-    higher_is_better: ClassVar[Optional[bool]] = True
+    higher_is_better: ClassVar[bool | None] = True
     requires_source: ClassVar[bool] = False
     requires_references: ClassVar[bool] = True
     citation: ClassVar[str] = ""
     signature_abbreviations: ClassVar[Mapping[str, str]] = {}
-    signature_order: ClassVar[Optional[tuple[str, ...]]] = None
+    signature_order: ClassVar[tuple[str, ...] | None] = None
     signature_facts: ClassVar[Mapping[str, str]] = {}
-    config_class: ClassVar[Optional[type]] = None
+    config_class: ClassVar[type | None] = None
     constructor_options: ClassVar[tuple[OptionSpec, ...]] = ()
     config: Any  # the frozen configuration, an instance of config_class
 
@@ -87,7 +87,7 @@ class Metric(ABC):
     # ------------------------------------------------------------------ hooks
     @abstractmethod
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """Statistics of validated input: a float64 ``(n_segments, n_stats)`` matrix of additive rows.
 
@@ -98,7 +98,7 @@ class Metric(ABC):
         """
 
     @abstractmethod
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The score of a (summed) statistics vector.
 
         Args:
@@ -157,7 +157,7 @@ class Metric(ABC):
         return [("version", __version__)]
 
     # ------------------------------------------------------------ signatures
-    def get_signature(self, nrefs: Union[int, str, None] = None, **extra: Any) -> Signature:
+    def get_signature(self, nrefs: int | str | None = None, **extra: Any) -> Signature:
         """The reproducibility signature of this metric's configuration.
 
         Args:
@@ -189,16 +189,16 @@ class Metric(ABC):
         return check_stats_vector(stats, n_stats, self.name)
 
     #: References given to the constructor (``BLEU(references=...)``), used when a call passes none.
-    _references: Optional[References] = None
+    _references: References | None = None
 
-    def _keep_references(self, references: Optional[RefStreams]) -> None:
+    def _keep_references(self, references: RefStreams | None) -> None:
         """Keep the constructor's ``references`` (streams) for calls that pass ``None``, as sacrebleu does."""
         if references is not None:
             self._references = references if isinstance(references, References) else References.from_streams(references)
 
     def _prepare(
         self, hypotheses: Any, references: Any, sources: Any
-    ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
+    ) -> tuple[list[str], list[list[str]], list[str] | None]:
         hyps = text_column(hypotheses, "hypotheses", self.name)
         if not hyps:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
@@ -212,7 +212,7 @@ class Metric(ABC):
                 f"streams, or give them once as {type(self).__name__}(references=...)."
             )
         refs = check_streams(self.name, references, len(hyps))
-        srcs: Optional[list[str]] = None
+        srcs: list[str] | None = None
         if sources is not None:
             srcs = text_column(sources, "sources", self.name)
             if len(srcs) != len(hyps):
@@ -232,8 +232,8 @@ class Metric(ABC):
         self,
         hypotheses: list[str],
         references: list[list[str]],
-        sources: Optional[list[str]],
-        n_jobs: Optional[int] = None,
+        sources: list[str] | None,
+        n_jobs: int | None = None,
     ) -> StatsArray:
         """:meth:`extract_stats` under this object's lock, or on workers (:mod:`~simpeval.metrics.extraction`)."""
         return extract_rows(self, hypotheses, references, sources, n_jobs)
@@ -251,10 +251,10 @@ class Metric(ABC):
     def corpus_stats(
         self,
         hypotheses: Hypotheses,
-        references: Optional[RefStreams] = None,
+        references: RefStreams | None = None,
         *,
-        sources: Optional[Sources] = None,
-        n_jobs: Optional[int] = None,
+        sources: Sources | None = None,
+        n_jobs: int | None = None,
     ) -> StatsArray:
         """Per-segment sufficient statistics, shape ``(n_segments, n_stats)``, float64.
 
@@ -270,11 +270,11 @@ class Metric(ABC):
     def corpus_score(
         self,
         hypotheses: Hypotheses,
-        references: Optional[RefStreams] = None,
+        references: RefStreams | None = None,
         *,
-        sources: Optional[Sources] = None,
+        sources: Sources | None = None,
         n_bootstrap: int = 1,
-        n_jobs: Optional[int] = None,
+        n_jobs: int | None = None,
     ) -> Score:
         """Score a whole corpus.
 
@@ -310,7 +310,7 @@ class Metric(ABC):
         total: StatsArray = stats.sum(axis=0)
         return total
 
-    def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> Score:
+    def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: str | None = None) -> Score:
         """Score one segment (a corpus of one).
 
         Args:
@@ -322,8 +322,8 @@ class Metric(ABC):
         return self.corpus_score(hypotheses, streams, sources=sources)
 
     def _segment(
-        self, hypothesis: Any, references: Any, source: Optional[str]
-    ) -> tuple[list[str], list[list[Optional[str]]], Optional[list[str]]]:
+        self, hypothesis: Any, references: Any, source: str | None
+    ) -> tuple[list[str], list[list[str | None]], list[str] | None]:
         """One segment as a corpus of one: ``([hypothesis], reference streams, [source] or None)``."""
         if not isinstance(hypothesis, str):
             raise InvalidInputError(
@@ -336,21 +336,21 @@ class Metric(ABC):
                 f"(got {type(references).__name__}: {references!r:.60})."
             )
         # A segment without references is one stream holding None (SARI defines a score for it).
-        streams: list[list[Optional[str]]] = [[ref] for ref in references] or [[None]]
+        streams: list[list[str | None]] = [[ref] for ref in references] or [[None]]
         return [hypothesis], streams, None if source is None else [source]
 
     def _prepare_segment(
-        self, hypothesis: Any, references: Any, source: Optional[str]
-    ) -> tuple[list[str], list[list[str]], Optional[list[str]]]:
+        self, hypothesis: Any, references: Any, source: str | None
+    ) -> tuple[list[str], list[list[str]], list[str] | None]:
         """One segment validated as :meth:`sentence_score` validates it, without scoring it."""
         return self._prepare(*self._segment(hypothesis, references, source))
 
     def corpus_score_iter(
         self,
         hypotheses: Iterable[str],
-        references: Sequence[Iterable[Optional[str]]],
+        references: Sequence[Iterable[str | None]],
         *,
-        sources: Optional[Iterable[str]] = None,
+        sources: Iterable[str] | None = None,
         chunk_size: int = CHUNK_SIZE,
     ) -> Score:
         """Score a corpus given as iterables (e.g. lazily read files), in bounded memory.
@@ -370,7 +370,7 @@ class Metric(ABC):
                 f"{self.name}: references must be a non-empty list of reference streams (iterables), "
                 "references[j] = the j-th reference of every segment."
             )
-        total: Optional[np.ndarray] = None
+        total: np.ndarray | None = None
         ref_counts: set[int] = set()
         for hyps, refs, srcs in iter_chunks(hypotheses, references, sources, chunk_size, self.name):
             hyps_, per_segment, srcs_ = self._prepare(hyps, References.from_streams(refs), srcs)
@@ -379,11 +379,11 @@ class Metric(ABC):
             ref_counts.update(map(len, per_segment))
         if total is None:
             raise InvalidValueError(f"{self.name}: hypotheses must contain at least one segment (got 0).")
-        nrefs: Union[int, str] = ref_counts.pop() if len(ref_counts) == 1 else "var"
+        nrefs: int | str = ref_counts.pop() if len(ref_counts) == 1 else "var"
         return self.score_from_stats(total, self.get_signature(nrefs))
 
     def sentence_scores(
-        self, hypotheses: Hypotheses, references: Optional[RefStreams] = None, *, sources: Optional[Sources] = None
+        self, hypotheses: Hypotheses, references: RefStreams | None = None, *, sources: Sources | None = None
     ) -> np.ndarray:
         """The sentence-level score of every segment, as a float64 array."""
         return self.score_rows(self.corpus_stats(hypotheses, references, sources=sources))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -45,7 +45,7 @@ class BLEUConfig:
 
     lowercase: bool = option(False, help="Lowercase the input.", signature=("case", "c"))
     force: bool = option(False, help="Do not warn about input that looks tokenized.", cli=False)
-    tokenize: Optional[str] = option(
+    tokenize: str | None = option(
         None,
         help="Tokenizer: any registered name (13a, intl, zh, char, none, moses, ...); "
         "by default chosen from the target language (13a).",
@@ -54,7 +54,7 @@ class BLEUConfig:
     smooth_method: str = option(
         "exp", help="Smoothing.", choices=tuple(_sacrebleu.BLEU_SMOOTH_DEFAULTS), signature=("smooth", "s")
     )
-    smooth_value: Optional[float] = option(
+    smooth_value: float | None = option(
         None, help="Value of floor / add-k smoothing (default: sacrebleu's, 0.1 and 1).", minimum=0
     )
     max_ngram_order: int = option(4, help="Highest n-gram order.", minimum=1)
@@ -129,7 +129,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
     signature_order: ClassVar[tuple[str, ...]] = ("case", "eff", "tok", "smooth")
     config: BLEUConfig
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """BLEU of a summed statistics vector ``[hyp_len, ref_len, correct_1..N, total_1..N]``.
 
         ``breakdown`` holds ``precisions`` (smoothed, 0-100, as sacrebleu reports them);
@@ -179,7 +179,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
             self, settings, hypothesis, per_segment[0]
         )  # a None reference is absent, as in sentence_score
 
-    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> StatsArray | None:
         from ..engines.ngram import closest_lengths, match_counts
 
         encoder, refs = self._encoded_references(references, self._encode_references)
@@ -198,7 +198,7 @@ class BLEU(_sacrebleu.SacrebleuMetric):
         ref_len = closest_lengths(hyp_len, lengths[n:], ref_off)
         return np.column_stack((hyp_len, ref_len, correct, totals)).astype(np.float64)
 
-    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> StatsArray | None:
         from ..engines import ngram_numpy
 
         if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -117,7 +116,7 @@ class BLEUSettings:
     tokenize: Callable[[str], str]
     max_ngram_order: int
     smooth_method: str
-    smooth_value: Optional[float]
+    smooth_value: float | None
     effective_order: bool
 
 

@@ -9,7 +9,7 @@ sacrebleu's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -103,7 +103,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         beta, word_order = int(self.config.beta), int(self.config.word_order)
         return f"chrF{beta}" + "+" * word_order
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """chrF of a summed statistics vector (``3 * (char_order + word_order)`` counts)."""
         n_stats = 3 * (self.config.char_order + self.config.word_order)
         vector = check_stats_vector(stats, n_stats, self.name)
@@ -114,7 +114,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
             signature=signature if signature is not None else self.get_signature(),
         )
 
-    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+    def _compiled_stats(self, hypotheses: list[str], references: list[list[str]]) -> StatsArray | None:
         from ..engines.ngram import best_reference, match_counts
 
         words, refs = self._encoded_references(references, self._encode_references)
@@ -138,7 +138,7 @@ class CHRF(_sacrebleu.SacrebleuMetric):
         counts = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
         return best_reference(counts, ref_off, float(self.config.beta**2), self.config.eps_smoothing)
 
-    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> Optional[StatsArray]:
+    def _numpy_stats(self, hypotheses: list[str], references: list[list[str]]) -> StatsArray | None:
         from ..engines import ngram_numpy
 
         if self._requested_engine == "fast" and sum(len(r) + 1 for r in references) < ngram_numpy.MIN_TEXTS:

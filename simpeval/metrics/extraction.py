@@ -17,7 +17,7 @@ import pickle
 import threading
 from contextlib import AbstractContextManager, nullcontext
 from functools import partial
-from typing import Optional, Protocol
+from typing import Protocol
 
 from .._types import StatsArray
 from ..engines import jit, pool
@@ -31,7 +31,7 @@ class Extracting(Protocol):
     def name(self) -> str: ...
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray: ...
 
 
@@ -42,8 +42,8 @@ def extract_rows(
     metric: Extracting,
     hypotheses: list[str],
     references: list[list[str]],
-    sources: Optional[list[str]],
-    n_jobs: Optional[int] = None,
+    sources: list[str] | None,
+    n_jobs: int | None = None,
 ) -> StatsArray:
     """``metric.extract_stats(hypotheses, references, sources)`` under the metric's lock, or on
     ``n_jobs`` worker processes (``None``: those of the :func:`~simpeval.engines.pool.jobs` block
@@ -75,14 +75,14 @@ def extract_rows(
             return metric.extract_stats(hypotheses, references, sources)
 
 
-def _cores(n_jobs: Optional[int], wanted: int) -> AbstractContextManager[None]:
+def _cores(n_jobs: int | None, wanted: int) -> AbstractContextManager[None]:
     """An explicit ``n_jobs=N`` is N cores in all: a call it runs here runs its kernels on N
     threads (``n_jobs=1``: one, like ``make -j1``); ``None`` keeps the threads of the context."""
     return nullcontext() if n_jobs is None else jit.threads(wanted)
 
 
 def _extract_copy(
-    copy: bytes, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+    copy: bytes, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
 ) -> StatsArray:
     """In a worker process: the statistics rows of a chunk, by the metric pickled in ``copy``."""
     metric: Extracting = pickle.loads(copy)  # this process's parent pickled it

@@ -13,7 +13,7 @@ FKGL reads the outputs only: references and sources are not needed (and are igno
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 import numpy as np
 
@@ -80,7 +80,7 @@ class FKGL(Metric):
         self._tokenizer = get_tokenizer(self.config.tokenize)
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[sentences, words, syllables]`` of every output."""
         rows = np.zeros((len(hypotheses), 3), dtype=np.float64)
@@ -91,7 +91,7 @@ class FKGL(Metric):
                 rows[i] += (1, len(words), sum(count_syllables(word) for word in words))
         return rows
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The grade of a summed ``[sentences, words, syllables]``; ``details`` holds the three counts."""
         sentences, words, syllables = check_stats_vector(stats, 3, self.name)
         grade = 0.0

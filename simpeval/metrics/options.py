@@ -28,7 +28,7 @@ import inspect
 import typing
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, TypeVar
 
 from .._validate import check_int
 from ..exceptions import InvalidOptionError, UnknownOptionError
@@ -81,22 +81,22 @@ class OptionSpec:
     default: Any
     help: str
     choices: Mapping[Any, str] = dataclasses.field(default_factory=dict)
-    signature: Optional[SignatureKey] = None
-    minimum: Optional[float] = None
+    signature: SignatureKey | None = None
+    minimum: float | None = None
     optional: bool = False
     cli: bool = True
-    negative: Optional[str] = None
+    negative: str | None = None
 
 
 def option(
     default: Any,
     *,
     help: str,
-    choices: Union[Mapping[Any, str], Sequence[Any], None] = None,
-    signature: Optional[SignatureKey] = None,
-    minimum: Optional[float] = None,
+    choices: Mapping[Any, str] | Sequence[Any] | None = None,
+    signature: SignatureKey | None = None,
+    minimum: float | None = None,
     cli: bool = True,
-    negative: Optional[str] = None,
+    negative: str | None = None,
 ) -> Any:
     """A config field declaring one metric option (see :class:`OptionSpec` for the arguments).
 
@@ -153,7 +153,7 @@ def metric_options(metric: Any) -> tuple[OptionSpec, ...]:
 
 
 def signature_keys(
-    config_class: type, order: Optional[Sequence[str]] = None, extra: Mapping[str, str] = MappingProxyType({})
+    config_class: type, order: Sequence[str] | None = None, extra: Mapping[str, str] = MappingProxyType({})
 ) -> Mapping[str, str]:
     """A metric's own signature keys and abbreviations, from its config's options.
 

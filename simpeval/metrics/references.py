@@ -21,7 +21,7 @@ import warnings
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Optional, Union, overload
+from typing import Any, overload
 
 from ..exceptions import InvalidInputError, ReferenceLayoutError, ReferenceLayoutWarning
 from .validation import check_unicode, materialize, materialized_or_given
@@ -29,7 +29,7 @@ from .validation import check_unicode, materialize, materialized_or_given
 __all__ = ["References", "check_streams", "count_references", "references_from_segments", "square_layout_message"]
 
 
-class References(Sequence[list[Optional[str]]]):
+class References(Sequence[list[str | None]]):
     """Reference streams whose layout was stated, so they can never be read the other way.
 
     Build one with :meth:`from_streams` (sacrebleu's and EASSE's layout, ``streams[j][i]`` =
@@ -52,12 +52,12 @@ class References(Sequence[list[Optional[str]]]):
 
     __slots__ = ("_streams", "layout")
 
-    def __init__(self, streams: Sequence[list[Optional[str]]], layout: str) -> None:
+    def __init__(self, streams: Sequence[list[str | None]], layout: str) -> None:
         self._streams = tuple(streams)
         self.layout = layout
 
     @classmethod
-    def from_streams(cls, streams: Iterable[Iterable[Optional[str]]]) -> References:
+    def from_streams(cls, streams: Iterable[Iterable[str | None]]) -> References:
         """References given as streams: ``streams[j][i]`` = reference ``j`` of segment ``i``.
 
         Each stream is read once (any iterable); ``None`` marks a missing reference.
@@ -92,16 +92,16 @@ class References(Sequence[list[Optional[str]]]):
         return [[ref for ref in refs if ref is not None] for refs in zip(*self._streams)]
 
     @overload
-    def __getitem__(self, index: int) -> list[Optional[str]]: ...
+    def __getitem__(self, index: int) -> list[str | None]: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[list[Optional[str]]]: ...
-    def __getitem__(self, index: Union[int, slice]) -> Any:
+    def __getitem__(self, index: slice) -> Sequence[list[str | None]]: ...
+    def __getitem__(self, index: int | slice) -> Any:
         return self._streams[index]
 
     def __len__(self) -> int:
         return len(self._streams)
 
-    def __iter__(self) -> Iterator[list[Optional[str]]]:
+    def __iter__(self) -> Iterator[list[str | None]]:
         return iter(self._streams)
 
     def __eq__(self, other: object) -> bool:
@@ -140,7 +140,7 @@ def square_layout_message(owner: str, n: int) -> str:
     )
 
 
-def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[Optional[str]]]:
+def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[str | None]]:
     """Convert per-segment references to simpeval's stream layout.
 
     Hugging Face ``evaluate`` (and torchmetrics) take ``references[i]`` = the list of
@@ -176,7 +176,7 @@ def references_from_segments(references: Sequence[Sequence[str]]) -> list[list[O
     return [[refs[j] if j < len(refs) else None for refs in references] for j in range(width)]
 
 
-def count_references(per_segment: Sequence[Sequence[str]]) -> Union[int, str]:
+def count_references(per_segment: Sequence[Sequence[str]]) -> int | str:
     """The ``nrefs`` signature value: the common number of references, or ``"var"``."""
     counts = {len(refs) for refs in per_segment}
     return counts.pop() if len(counts) == 1 else "var"

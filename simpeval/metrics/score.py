@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any
 
 from .._types import FrozenDict
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
@@ -80,8 +80,8 @@ class Score:
     signature: Signature
     components: Mapping[str, float] = field(default_factory=dict)
     breakdown: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
-    details: Mapping[str, Union[float, tuple[float, ...]]] = field(default_factory=dict)
-    ci: Optional[ConfidenceInterval] = None
+    details: Mapping[str, float | tuple[float, ...]] = field(default_factory=dict)
+    ci: ConfidenceInterval | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "score", float(self.score))

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Optional
 
 __all__ = ["split_sentences"]
 
@@ -83,7 +82,7 @@ def _contexts(text: str) -> Iterator[tuple[re.Match[str], str]]:
 
     Marks with no whitespace between them (``acting!!!``) form one group, decided at its last mark.
     """
-    previous: Optional[re.Match[str]] = None
+    previous: re.Match[str] | None = None
     word_start = word_end = 0
     for match in _CANDIDATE.finditer(text):
         before = text[word_end : match.start()]

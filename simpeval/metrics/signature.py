@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Optional
 
 from .._types import FrozenDict
 from ..exceptions import SignatureParseError
@@ -50,7 +49,7 @@ VERSION_KEYS: tuple[str, ...] = ("version", "simpeval")
 DATA_KEYS: tuple[str, ...] = tuple(k for k in COMMON_ABBREVIATIONS if k not in VERSION_KEYS)
 
 
-def metric_signature_keys(metric: str) -> Optional[Mapping[str, str]]:
+def metric_signature_keys(metric: str) -> Mapping[str, str] | None:
     """The own signature keys of the metric a signature names (``chrF2++`` is chrF's), or ``None``:
     the registry's, so that every registered metric, a plugin's too, is read back with its own keys."""
     from . import _signature_keys  # the registry imports this module: imported when first asked

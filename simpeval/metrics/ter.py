@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -101,7 +101,7 @@ class TER(_sacrebleu.SacrebleuMetric):
             self.engine = "reference"
         self._requested_engine = engine
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """TER of a summed statistics vector ``[num_edits, ref_length]``.
 
         ``details`` holds ``num_edits`` and ``ref_length`` (the summed mean reference lengths).
@@ -117,7 +117,7 @@ class TER(_sacrebleu.SacrebleuMetric):
         )
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[num_edits, avg_ref_len]`` of every segment, by the chosen engine."""
         engine = run_engine(self.engine, self._requested_engine, "python", _work(hypotheses, references))

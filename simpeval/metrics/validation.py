@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -79,7 +79,7 @@ def check_strings(values: Sequence[Any], argument: str, owner: str) -> None:
             )
 
 
-def check_unicode(values: Sequence[Optional[str]], argument: str, owner: str) -> None:
+def check_unicode(values: Sequence[str | None], argument: str, owner: str) -> None:
     """Refuse lone surrogates (not valid Unicode text): every engine then fails alike, with the
     position, instead of the compiled ones failing on UTF-8 encoding and the others not.
 
@@ -134,7 +134,7 @@ def check_number(metric: str, argument: str, value: Any, low: float, high: float
     return int(value) if isinstance(value, (int, np.integer)) else float(value)
 
 
-def materialize(values: Any) -> Optional[list[Any]]:
+def materialize(values: Any) -> list[Any] | None:
     """``values`` as a list when it is an ordered collection of segments (a list, tuple, NumPy array,
     generator or any other iterable, read once); ``None`` for a bare string or bytes, and for
     unordered collections (sets, mappings), whose order of segments would be arbitrary."""

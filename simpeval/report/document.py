@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 __all__ = ["VIEWS", "Cell", "Document", "Grid", "Note", "Records", "Section", "interval", "number_or_na"]
 
@@ -45,7 +45,7 @@ class Cell:
     """
 
     parts: tuple[str, ...]
-    best: Optional[bool] = None
+    best: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Grid:
 
 
 #: A legend note: (symbol, explanation); symbol ``None`` stands for the format's best-system mark.
-Note = tuple[Optional[str], str]
+Note = tuple[str | None, str]
 
 
 @dataclass(frozen=True)
@@ -90,15 +90,15 @@ class Section:
     """
 
     name: str
-    title: Optional[str] = None
-    grid: Optional[Grid] = None
+    title: str | None = None
+    grid: Grid | None = None
     legend: tuple[Note, ...] = ()
     notes: tuple[str, ...] = ()
     signatures: tuple[str, ...] = ()
-    records: Optional[Records] = None
-    line_records: Optional[Records] = None
+    records: Records | None = None
+    line_records: Records | None = None
     tree: Any = None
-    line_objects: Optional[tuple[Any, ...]] = None
+    line_objects: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True)

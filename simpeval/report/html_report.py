@@ -30,7 +30,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 from .._version import __version__
 from ..exceptions import InvalidValueError
@@ -65,7 +65,7 @@ class ReportData:
 
     title: str
     facts: Sequence[tuple[str, str]]
-    sources: Optional[Sequence[str]]
+    sources: Sequence[str] | None
     reference: Sequence[str]
     outputs: Mapping[str, Sequence[str]]
     features: Mapping[str, Mapping[str, Sequence[float]]] = field(default_factory=dict)
@@ -137,7 +137,7 @@ def _notes(notes: Sequence[Note]) -> str:
     return f'<ul class="legend">{items}</ul>'
 
 
-def _scatter_metrics(table: ResultTable) -> Optional[tuple[int, int]]:
+def _scatter_metrics(table: ResultTable) -> tuple[int, int] | None:
     """The columns of SARI and BLEU (else the first two metrics), or ``None`` with one metric."""
     keys = [column.key or column.name.lower() for column in table.metrics]
     if "sari" in keys and "bleu" in keys:
@@ -145,7 +145,7 @@ def _scatter_metrics(table: ResultTable) -> Optional[tuple[int, int]]:
     return (0, 1) if len(keys) > 1 else None
 
 
-def _interval(table: ResultTable, i: int, k: int) -> Optional[tuple[float, float]]:
+def _interval(table: ResultTable, i: int, k: int) -> tuple[float, float] | None:
     ci = table.intervals[i][k] if table.intervals else None
     return (ci.low, ci.high) if ci is not None else None
 
@@ -205,9 +205,9 @@ def _features(data: ReportData, systems: Sequence[str]) -> str:
     return f'<div class="wide features">{clean("".join(table))}</div><div class="charts">{"".join(charts)}</div>'
 
 
-def _sentence_scores(segments: SegmentTable) -> dict[str, dict[str, list[Optional[float]]]]:
+def _sentence_scores(segments: SegmentTable) -> dict[str, dict[str, list[float | None]]]:
     """metric -> system -> sentence-level score of every segment (``None`` where not finite)."""
-    out: dict[str, dict[str, list[Optional[float]]]] = {}
+    out: dict[str, dict[str, list[float | None]]] = {}
     for row in segments.rows:
         value = float(row.score.score)
         out.setdefault(row.metric, {}).setdefault(row.system, []).append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import Any, Optional
+from typing import Any
 
 from ..defaults import ALPHA
 from .document import Cell, Document, Grid, Records, Section, interval, number_or_na
@@ -215,7 +215,7 @@ def _correlation_grid(result: MetaEvaluation, width: int) -> Grid:
     return Grid(header, tuple(rows), ("l", "l", "r", *("rl" for _ in coefficients)))
 
 
-def _williams_grid(result: MetaEvaluation, width: int) -> Optional[Grid]:
+def _williams_grid(result: MetaEvaluation, width: int) -> Grid | None:
     rows = tuple(
         (
             Cell((w.level,)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 from ..cache import atomic_write
 from ..exceptions import InvalidOptionError, MissingDependencyError
@@ -81,7 +81,7 @@ def plot_metric_pair(table: ResultTable, metric_x: str, metric_y: str, ax: Any =
     return ax
 
 
-def save_figure(table: ResultTable, path: str, metrics: Optional[Sequence[str]] = None) -> None:
+def save_figure(table: ResultTable, path: str, metrics: Sequence[str] | None = None) -> None:
     """Write a figure with a bar chart per metric and, for two or more metrics, a scatter of the
     first two, to ``path`` (the format follows the extension: ``.png``, ``.svg``, ``.pdf``).
 

@@ -28,7 +28,6 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional
 
 from .formats.html import html_escape
 
@@ -100,7 +99,7 @@ def _label(value: float, ticks: Sequence[float]) -> str:
     return f"{value:.{decimals}f}"
 
 
-def _num(value: Optional[float], decimals: int = 2) -> str:
+def _num(value: float | None, decimals: int = 2) -> str:
     return f"{value:.{decimals}f}" if value is not None and math.isfinite(value) else "–"
 
 
@@ -108,7 +107,7 @@ def _short(text: str, chars: int) -> str:
     return text if len(text) <= chars else text[: chars - 1] + "…"
 
 
-def _finite(values: Sequence[Optional[float]]) -> list[float]:
+def _finite(values: Sequence[float | None]) -> list[float]:
     return [v for v in values if v is not None and math.isfinite(v)]
 
 
@@ -158,8 +157,8 @@ class Row:
 
     label: str
     value: float
-    low: Optional[float] = None
-    high: Optional[float] = None
+    low: float | None = None
+    high: float | None = None
     color: str = PALETTE[0]
 
 
@@ -202,8 +201,8 @@ class Point:
     x: float
     y: float
     color: str = PALETTE[0]
-    x_interval: Optional[tuple[float, float]] = None
-    y_interval: Optional[tuple[float, float]] = None
+    x_interval: tuple[float, float] | None = None
+    y_interval: tuple[float, float] | None = None
 
 
 def _place_labels(anchors: Sequence[tuple[float, float, str]]) -> list[tuple[float, float]]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..exceptions import (
     InvalidOptionError,
@@ -57,7 +57,7 @@ class MetricColumn:
     """
 
     name: str
-    higher_is_better: Optional[bool] = True
+    higher_is_better: bool | None = True
     key: str = ""
 
 
@@ -85,7 +85,7 @@ def _metric_position(columns: tuple[MetricColumn, ...], metric: str) -> int:
     raise UnknownMetricError(f"unknown metric {metric!r}; metrics: {', '.join(labels)}.")
 
 
-def _registry_key(name: str) -> Optional[str]:
+def _registry_key(name: str) -> str | None:
     try:
         return metric_key(name)
     except UnknownMetricError:
@@ -120,9 +120,9 @@ class ResultTable:
     systems: tuple[str, ...]
     metrics: tuple[MetricColumn, ...]
     scores: tuple[tuple[Score, ...], ...]
-    intervals: Optional[tuple[tuple[Optional[ConfidenceInterval], ...], ...]] = None
-    paired: Optional[tuple[tuple[Optional[PairedResult], ...], ...]] = None
-    baseline: Optional[str] = None
+    intervals: tuple[tuple[ConfidenceInterval | None, ...], ...] | None = None
+    paired: tuple[tuple[PairedResult | None, ...], ...] | None = None
+    baseline: str | None = None
     comparisons: tuple[PairedResult, ...] = ()
     correlations: tuple[Any, ...] = ()
 
@@ -181,12 +181,12 @@ class ResultTable:
         """
         return self.scores[self._system_index(system)][self._metric_index(metric)]
 
-    def interval(self, system: str, metric: str) -> Optional[ConfidenceInterval]:
+    def interval(self, system: str, metric: str) -> ConfidenceInterval | None:
         """The confidence interval of a cell, or ``None`` when none was computed."""
         i, k = self._system_index(system), self._metric_index(metric)
         return None if self.intervals is None else self.intervals[i][k]
 
-    def paired_result(self, system: str, metric: str) -> Optional[PairedResult]:
+    def paired_result(self, system: str, metric: str) -> PairedResult | None:
         """The paired test of a cell against the baseline, or ``None``, whichever pairs were
         tested (with all pairs: the pair of ``system`` and the baseline)."""
         i, k = self._system_index(system), self._metric_index(metric)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from typing import Optional
 
 from .svg import escape
 
@@ -44,7 +43,7 @@ class _BoundedMatcher(difflib.SequenceMatcher[str]):
         self.budget = budget
 
     def find_longest_match(
-        self, alo: int = 0, ahi: Optional[int] = None, blo: int = 0, bhi: Optional[int] = None
+        self, alo: int = 0, ahi: int | None = None, blo: int = 0, bhi: int | None = None
     ) -> difflib.Match:
         ahi = len(self._words) if ahi is None else ahi
         # the search visits every position of a[alo:ahi] and, for each, the places of its word in b

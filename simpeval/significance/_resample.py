@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -162,7 +162,7 @@ def interval_indices(n: int, level: Fraction) -> tuple[int, int]:
     return lower, n - lower - 1
 
 
-def make_rng(seed: Any, rng: Optional[np.random.Generator], owner: str) -> tuple[int, np.random.Generator]:
+def make_rng(seed: Any, rng: np.random.Generator | None, owner: str) -> tuple[int, np.random.Generator]:
     """Validate ``seed`` and return it with the generator to draw from.
 
     ``rng`` (if given) is used as is; otherwise a fresh ``numpy.random.default_rng(seed)``.

@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Optional
 
 import numpy as np
 
@@ -113,7 +112,7 @@ def metric_agreement(
     n_samples: int = AGREEMENT_SAMPLES,
     seed: int = DEFAULT_SEED,
     level: float = CONFIDENCE_LEVEL,
-    progress: Optional[Callable[[int, int], None]] = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[Correlation]:
     """Correlations between every pair of metrics across systems, with bootstrap intervals.
 

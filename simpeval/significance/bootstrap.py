@@ -8,7 +8,7 @@ reimplemented over simpeval's statistics matrices with an explicit seed.
 from __future__ import annotations
 
 import statistics
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -36,7 +36,7 @@ def bootstrap_ci(
     n_samples: int = CONFIDENCE_SAMPLES,
     seed: int = DEFAULT_SEED,
     level: float = CONFIDENCE_LEVEL,
-    rng: Optional[np.random.Generator] = None,
+    rng: np.random.Generator | None = None,
     dtype: Any = np.float64,
 ) -> ConfidenceInterval:
     """Bootstrap confidence interval of a corpus score, as sacrebleu's ``--confidence``.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["compare_all_pairs", "compare_to_baseline"]
 
 TestName = Literal["bs", "ar"]
-Correction = Optional[Literal["holm"]]
+Correction = Literal["holm"] | None
 
 
 def compare_to_baseline(
@@ -40,11 +40,11 @@ def compare_to_baseline(
     baseline: str,
     test: TestName,
     *,
-    n_samples: Optional[int] = None,
+    n_samples: int | None = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    dtype: Optional[npt.DTypeLike] = None,
-    metric_name: Optional[str] = None,
+    dtype: npt.DTypeLike | None = None,
+    metric_name: str | None = None,
 ) -> list[PairedResult]:
     """Test every system against ``baseline``, as sacrebleu's ``--paired-bs`` / ``--paired-ar``.
 
@@ -101,11 +101,11 @@ def compare_all_pairs(
     stats_by_system: Mapping[str, npt.ArrayLike],
     test: TestName,
     *,
-    n_samples: Optional[int] = None,
+    n_samples: int | None = None,
     seed: int = DEFAULT_SEED,
     correction: Correction = None,
-    dtype: Optional[npt.DTypeLike] = None,
-    metric_name: Optional[str] = None,
+    dtype: npt.DTypeLike | None = None,
+    metric_name: str | None = None,
 ) -> list[PairedResult]:
     """Test every unordered pair of systems once.
 
@@ -176,11 +176,11 @@ def _run(
     systems: Mapping[str, npt.NDArray[np.float64]],
     pairs: list[tuple[str, str]],
     test: str,
-    n_samples: Optional[int],
+    n_samples: int | None,
     seed: int,
-    correction: Optional[str],
-    dtype: Optional[npt.DTypeLike],
-    metric_name: Optional[str],
+    correction: str | None,
+    dtype: npt.DTypeLike | None,
+    metric_name: str | None,
     owner: str,
 ) -> list[PairedResult]:
     if test not in PAIRED_SAMPLES:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -74,7 +74,7 @@ def paired_bootstrap(
     n_samples: int = PAIRED_SAMPLES["bs"],
     seed: int = DEFAULT_SEED,
     level: float = CONFIDENCE_LEVEL,
-    rng: Optional[np.random.Generator] = None,
+    rng: np.random.Generator | None = None,
     dtype: Any = np.float64,
     system: str = "system",
     baseline: str = "baseline",
@@ -220,7 +220,7 @@ def paired_approximate_randomization(
     *,
     n_samples: int = PAIRED_SAMPLES["ar"],
     seed: int = DEFAULT_SEED,
-    rng: Optional[np.random.Generator] = None,
+    rng: np.random.Generator | None = None,
     system: str = "system",
     baseline: str = "baseline",
     metric: str = "",

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from ..defaults import ALPHA
 from ..metrics.score import ConfidenceInterval
@@ -43,10 +42,10 @@ class PairedResult:
     system: str = "system"
     baseline: str = "baseline"
     metric: str = ""
-    corrected_p_value: Optional[float] = None
-    correction: Optional[str] = None
-    mean: Optional[float] = None
-    ci: Optional[ConfidenceInterval] = None
+    corrected_p_value: float | None = None
+    correction: str | None = None
+    mean: float | None = None
+    ci: ConfidenceInterval | None = None
 
     @property
     def reported_p_value(self) -> float:

@@ -19,7 +19,7 @@ Examples:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Optional, Union
+from typing import ClassVar, Literal
 
 from ..defaults import AGREEMENT_SAMPLES, PAIRED_SAMPLES
 from ..exceptions import InvalidOptionError
@@ -53,7 +53,7 @@ class Bootstrap:
             counts are an error).
     """
 
-    n: Optional[int] = None
+    n: int | None = None
 
     def __post_init__(self) -> None:
         if self.n is not None:
@@ -66,8 +66,8 @@ class _PairedTest:
 
     n: int
     pairs: Pairs = "baseline"
-    correction: Optional[CorrectionName] = None
-    baseline: Optional[str] = None
+    correction: CorrectionName | None = None
+    baseline: str | None = None
 
     # The test's name in signatures and results, ``"bs"`` or ``"ar"`` (set by each test class).
     name: ClassVar[TestName]
@@ -115,7 +115,7 @@ class Randomization(_PairedTest):
 
 
 #: A paired significance test.
-PairedTestSpec = Union[PairedBootstrap, Randomization]
+PairedTestSpec = PairedBootstrap | Randomization
 
 
 @dataclass(frozen=True)
@@ -134,13 +134,13 @@ class Agreement:
 
 
 def paired_test(
-    name: Optional[str],
-    n: Optional[int] = None,
+    name: str | None,
+    n: int | None = None,
     *,
     pairs: str = "baseline",
-    correction: Optional[str] = None,
-    baseline: Optional[str] = None,
-) -> Optional[PairedTestSpec]:
+    correction: str | None = None,
+    baseline: str | None = None,
+) -> PairedTestSpec | None:
     """The paired test that sacrebleu's names give (``"bs"``, ``"ar"``; ``None``: no test), for
     callers holding plain strings, such as a command line.
 
@@ -170,7 +170,7 @@ def paired_test(
     if correction not in (None, "holm"):
         raise InvalidOptionError(f"paired_test: correction must be None or 'holm' (got {correction!r}).")
     kind: Pairs = "all" if pairs == "all" else "baseline"
-    holm: Optional[CorrectionName] = None if correction is None else "holm"
+    holm: CorrectionName | None = None if correction is None else "holm"
     if name == "bs":
         return PairedBootstrap(PAIRED_SAMPLES["bs"] if n is None else n, kind, holm, baseline)
     return Randomization(PAIRED_SAMPLES["ar"] if n is None else n, kind, holm, baseline)

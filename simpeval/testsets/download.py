@@ -51,7 +51,7 @@ import stat as stat_module
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Optional, Union
+from typing import IO
 from urllib.parse import urlsplit
 
 from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, remove_orphaned_writes, resolve_cache_dir
@@ -76,7 +76,7 @@ logger = logging.getLogger(__name__)
 MIRROR_ENV = "SIMPEVAL_MIRROR"
 
 #: ``progress(file_name, bytes_done, bytes_total_or_None)``.
-ProgressFn = Callable[[str, int, Optional[int]], None]
+ProgressFn = Callable[[str, int, int | None], None]
 
 _CHUNK = 1 << 16
 _TIMEOUT = 30.0
@@ -91,7 +91,7 @@ _verified: dict[str, tuple[int, int, str]] = {}
 
 
 # ------------------------------------------------------------ locations
-def testset_dir(name: str, cache_dir: Optional[PathArg] = None) -> Path:
+def testset_dir(name: str, cache_dir: PathArg | None = None) -> Path:
     """The folder holding test set ``name``'s files: ``<cache>/testsets/<name>``."""
     return resolve_cache_dir(cache_dir) / "testsets" / get_testset(name).name
 
@@ -99,7 +99,7 @@ def testset_dir(name: str, cache_dir: Optional[PathArg] = None) -> Path:
 testset_dir.__test__ = False  # type: ignore[attr-defined]  # not a pytest test, despite the name
 
 
-def mirror_url(url: str, mirror: Optional[str] = None) -> str:
+def mirror_url(url: str, mirror: str | None = None) -> str:
     """The URL to fetch: ``url`` with ``https://raw.githubusercontent.com`` replaced by the mirror.
 
     Args:
@@ -128,7 +128,7 @@ def _sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _is_verified(path: Path, sha256: str) -> Optional[bool]:
+def _is_verified(path: Path, sha256: str) -> bool | None:
     """``True``: present with the right checksum; ``False``: present, wrong; ``None``: absent."""
     try:
         stat = path.stat()
@@ -148,7 +148,7 @@ def _is_verified(path: Path, sha256: str) -> Optional[bool]:
     return True
 
 
-def is_cached(name: str, cache_dir: Optional[PathArg] = None) -> bool:
+def is_cached(name: str, cache_dir: PathArg | None = None) -> bool:
     """Whether every file of test set ``name`` is in the cache with the right checksum (no network).
 
     Examples:
@@ -176,8 +176,8 @@ def _fetch(
     spec: TestSetSpec,
     remote: RemoteFile,
     folder: Path,
-    mirror: Optional[str],
-    progress: Optional[ProgressFn],
+    mirror: str | None,
+    progress: ProgressFn | None,
     timeout: tuple[float, float],
 ) -> None:
     """Download one file to ``folder / remote.name`` atomically and verify it.
@@ -211,7 +211,7 @@ def _fetch(
 
 
 def _transfer(
-    url: str, out: IO[bytes], name: str, progress: Optional[ProgressFn], timeout: tuple[float, float], hint: str
+    url: str, out: IO[bytes], name: str, progress: ProgressFn | None, timeout: tuple[float, float], hint: str
 ) -> str:
     """Copy ``url`` into ``out`` and return the sha256 of what was written.
 
@@ -267,10 +267,10 @@ def _transfer(
 
 def download(
     name: str,
-    cache_dir: Optional[PathArg] = None,
-    mirror: Optional[str] = None,
+    cache_dir: PathArg | None = None,
+    mirror: str | None = None,
     *,
-    progress: Union[bool, ProgressFn, None] = None,
+    progress: bool | ProgressFn | None = None,
     timeout: float = _TIMEOUT,
     deadline: float = DEADLINE,
 ) -> Path:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from ..alignment import length_mismatch
 from ..cache import PathArg
@@ -101,10 +101,10 @@ _OTHER_KINDS = {
 
 def load_testset(
     name: str,
-    cache_dir: Optional[PathArg] = None,
-    mirror: Optional[str] = None,
+    cache_dir: PathArg | None = None,
+    mirror: str | None = None,
     *,
-    progress: Union[bool, ProgressFn, None] = None,
+    progress: bool | ProgressFn | None = None,
 ) -> TestSet:
     """Load a corpus test set, downloading and verifying it on first use.
 
@@ -137,7 +137,7 @@ def load_testset(
     return TestSet(spec.name, sources, references, spec)
 
 
-def check_system_outputs(test_set: Union[TestSet, TestSetSpec], systems: Mapping[str, Sequence[object]]) -> None:
+def check_system_outputs(test_set: TestSet | TestSetSpec, systems: Mapping[str, Sequence[object]]) -> None:
     """Check that every system has exactly one output per segment of the test set.
 
     Args:
@@ -180,10 +180,10 @@ def _outputs_spec(name: str) -> TestSetSpec:
 
 def load_system_outputs(
     name: str,
-    cache_dir: Optional[PathArg] = None,
-    mirror: Optional[str] = None,
+    cache_dir: PathArg | None = None,
+    mirror: str | None = None,
     *,
-    progress: Union[bool, ProgressFn, None] = None,
+    progress: bool | ProgressFn | None = None,
 ) -> dict[str, list[str]]:
     """Load the published outputs of systems on a corpus's sources, downloading them on first use.
 

@@ -29,7 +29,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, TypeVar, Union
+from typing import Any, TypeVar
 
 from ..cache import PathArg
 from ..exceptions import InvalidOptionError, MissingDependencyError
@@ -193,11 +193,11 @@ def _frame(rows: tuple[Any, ...], row_type: Any) -> Any:
 
 def load_human_ratings(
     name: str,
-    cache_dir: Optional[PathArg] = None,
-    mirror: Optional[str] = None,
+    cache_dir: PathArg | None = None,
+    mirror: str | None = None,
     *,
     as_frame: bool = False,
-    progress: Union[bool, ProgressFn, None] = None,
+    progress: bool | ProgressFn | None = None,
 ) -> Any:
     """Load a human-judgment set, downloading and verifying it on first use.
 
@@ -236,9 +236,7 @@ def load_human_ratings(
     return _frame(rows, row_type) if as_frame else rows
 
 
-def load_simplicity_da(
-    cache_dir: Optional[PathArg] = None, mirror: Optional[str] = None, *, as_frame: bool = False
-) -> Any:
+def load_simplicity_da(cache_dir: PathArg | None = None, mirror: str | None = None, *, as_frame: bool = False) -> Any:
     """The 600 Simplicity-DA judgments: ``load_human_ratings("simplicity-da", ...)``.
 
     Returns:
@@ -248,7 +246,7 @@ def load_simplicity_da(
 
 
 def load_simplicity_da_metrics(
-    cache_dir: Optional[PathArg] = None, mirror: Optional[str] = None, *, as_frame: bool = False
+    cache_dir: PathArg | None = None, mirror: str | None = None, *, as_frame: bool = False
 ) -> Any:
     """The authors' 2400 per-sentence metric values: ``load_human_ratings("simplicity-da-metrics", ...)``.
 
@@ -259,7 +257,7 @@ def load_simplicity_da_metrics(
 
 
 def load_asset_human_ratings(
-    cache_dir: Optional[PathArg] = None, mirror: Optional[str] = None, *, as_frame: bool = False
+    cache_dir: PathArg | None = None, mirror: str | None = None, *, as_frame: bool = False
 ) -> Any:
     """The 4500 ASSET ratings: ``load_human_ratings("asset-human-ratings", ...)``.
 

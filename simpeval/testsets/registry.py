@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType
-from typing import Optional
 
 from .._citations import ALVA_MANCHEGO_2020, ALVA_MANCHEGO_2021, XU_2016
 from .easse_data import EASSE_SETS
@@ -357,7 +356,7 @@ _SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.p
 _REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS + OUTPUT_SPECS})
 
 
-def available_testsets(kind: Optional[str] = None) -> tuple[str, ...]:
+def available_testsets(kind: str | None = None) -> tuple[str, ...]:
     """Names of the registered test sets, sorted.
 
     Args:

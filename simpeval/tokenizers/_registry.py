@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from importlib import import_module, metadata
-from typing import Any, Optional
+from typing import Any
 
 from ..exceptions import InvalidOptionError, UnknownTokenizerError
 from .base import Tokenizer
@@ -31,7 +31,7 @@ _PLUGINS_LOADED = threading.Event()
 _SCAN: list[tuple[Any, Any]] = []
 
 
-def entry_points(group: str, scan: Optional[Callable[[], Any]] = None) -> list[Any]:
+def entry_points(group: str, scan: Callable[[], Any] | None = None) -> list[Any]:
     """The installed entry points of ``group``.
 
     One scan of the installed distributions (milliseconds, growing with the environment) serves

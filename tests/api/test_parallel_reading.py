@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -39,7 +39,7 @@ def corpus(folder: Path, n: int = 23, final_newline: bool = True) -> dict[str, s
     }
 
 
-def outcome(files: dict[str, str], n_jobs: int, refs: Optional[list[str]] = None) -> tuple[Any, list[str]]:
+def outcome(files: dict[str, str], n_jobs: int, refs: list[str] | None = None) -> tuple[Any, list[str]]:
     """The table (or error) of streaming the files, and the warnings about the files, in order."""
     data = open_inputs([files["sys"]], sources=files["src"], references=refs or [files["ref"]], max_line_length=40)
     with warnings.catch_warnings(record=True) as caught:
@@ -62,7 +62,7 @@ def outcome(files: dict[str, str], n_jobs: int, refs: Optional[list[str]] = None
     return result, about_files
 
 
-def same_with_any_jobs(files: dict[str, str], refs: Optional[list[str]] = None) -> tuple[Any, list[str]]:
+def same_with_any_jobs(files: dict[str, str], refs: list[str] | None = None) -> tuple[Any, list[str]]:
     serial = outcome(files, 1, refs)
     for n_jobs in (2, 3):
         assert outcome(files, n_jobs, refs) == serial

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -111,7 +111,7 @@ def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _install(tmp_path_factory.mktemp("plugin"))
 
 
-def _run(site: Path, *args: str, stdin: Optional[str] = None) -> subprocess.CompletedProcess[str]:
+def _run(site: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")])}
     return subprocess.run(
         [sys.executable, "-m", "simpeval", *args], capture_output=True, text=True, env=env, input=stdin
@@ -180,12 +180,10 @@ def test_register_metric_in_process() -> None:
         def signature_fields(self) -> list[tuple[str, Any]]:
             return []
 
-        def extract_stats(
-            self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
-        ) -> Any:
+        def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None) -> Any:
             return np.array([[len(h.split())] for h in hypotheses], dtype=np.float64)
 
-        def score_from_stats(self, stats: Any, signature: Optional[Any] = None) -> Score:
+        def score_from_stats(self, stats: Any, signature: Any | None = None) -> Score:
             return Score(self.name, float(self.validate_stats(stats, 1)[0]), signature or self.get_signature())
 
     register_metric("length", Length)

@@ -29,7 +29,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -79,7 +79,7 @@ class Case:
 
 
 # ------------------------------------------------------------------ helpers
-def _json_scores(tmp: Path, args: Sequence[str], files: Files, stdin: Optional[str] = None) -> list[float]:
+def _json_scores(tmp: Path, args: Sequence[str], files: Files, stdin: str | None = None) -> list[float]:
     values: list[float] = scores(cli(tmp, [*args, "-f", "json"], files, stdin=stdin))
     return values
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 import pytest
@@ -52,7 +52,7 @@ from simpeval.exceptions import (
 CATALOGUE = Path(__file__).resolve().parents[2] / "docs" / "catalogue.md"
 #: A row of the catalogue's tables: id (``C01``, ..., ``C100``, ...), input, behaviour.
 CATALOGUE_ROW = re.compile(r"^\| (C\d{2,}) \| (.+?) \| (.+) \|$", re.M)
-Files = Mapping[str, Union[str, bytes]]
+Files = Mapping[str, str | bytes]
 SRC = ["The big cat sat on the old mat .", "It rained hard all day long ."]
 REF = ["The cat sat on the mat .", "It rained all day ."]
 SYS = ["The cat sat on the old mat .", "It rained all day long ."]
@@ -71,10 +71,10 @@ def _text(lines: Sequence[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-BASE: dict[str, Union[str, bytes]] = {"src.txt": _text(SRC), "ref.txt": _text(REF), "sys.txt": _text(SYS)}
+BASE: dict[str, str | bytes] = {"src.txt": _text(SRC), "ref.txt": _text(REF), "sys.txt": _text(SYS)}
 
 
-def cli(tmp: Path, args: Sequence[str], files: Files = BASE, stdin: Union[str, None] = None) -> Result:
+def cli(tmp: Path, args: Sequence[str], files: Files = BASE, stdin: str | None = None) -> Result:
     """Run ``simpeval ARGS`` with ``{name}`` in ARGS replaced by the path of file ``name``."""
     tmp.mkdir(parents=True, exist_ok=True)
     paths = _write(tmp, files)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Optional
 
 import pytest
 from click.testing import CliRunner, Result
@@ -25,7 +24,7 @@ def corpus(seed: int) -> tuple[bytes, ...]:
     )
 
 
-def write(folder: Path, edit: Optional[Callable[[str, list[bytes]], None]] = None) -> dict[str, str]:
+def write(folder: Path, edit: Callable[[str, list[bytes]], None] | None = None) -> dict[str, str]:
     """The source, reference and system files, each changed by ``edit(name, lines)`` first."""
     paths = {}
     for seed, name in enumerate(("src", "ref", "sys")):
@@ -37,13 +36,13 @@ def write(folder: Path, edit: Optional[Callable[[str, list[bytes]], None]] = Non
     return paths
 
 
-def run(files: dict[str, str], jobs: int, *extra: str, refs: Optional[list[str]] = None) -> Result:
+def run(files: dict[str, str], jobs: int, *extra: str, refs: list[str] | None = None) -> Result:
     references = refs or [files["ref"]]
     command = ["score", "-m", "bleu", "-s", files["src"], "-r", *references, "-i", files["sys"], "-q"]
     return CliRunner().invoke(main, [*command, *extra, "--jobs", str(jobs)])
 
 
-def same_as_one_process(files: dict[str, str], *extra: str, refs: Optional[list[str]] = None) -> Result:
+def same_as_one_process(files: dict[str, str], *extra: str, refs: list[str] | None = None) -> Result:
     one = run(files, 1, *extra, refs=refs)
     for jobs in (2, 3):
         result = run(files, jobs, *extra, refs=refs)
@@ -60,7 +59,7 @@ def change(name: str, line: int, content: bytes) -> Callable[[str, list[bytes]],
 
 
 def test_regular_files_print_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    plans: list[Optional[ranges.RangePlan]] = []
+    plans: list[ranges.RangePlan | None] = []
     planned = evaluate.plan_ranges
     monkeypatch.setattr(evaluate, "plan_ranges", lambda *args: plans.append(planned(*args)) or plans[-1])
     result = same_as_one_process(write(tmp_path))

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -43,7 +43,7 @@ class ShortWords(Metric):
         rows = [[sum(len(w) <= self.config.max_len for w in ws), len(ws)] for ws in words]
         return np.array(rows, dtype=np.float64).reshape(-1, 2)
 
-    def score_from_stats(self, stats: Any, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: Any, signature: Signature | None = None) -> Score:
         vector = self.validate_stats(stats, 2)
         value = 100.0 * vector[0] / vector[1] if vector[1] else 0.0
         return Score(self.name, value, signature if signature is not None else self.get_signature())

@@ -19,7 +19,7 @@ cannot be installed offline here; their SARI figures are pinned by
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -78,7 +78,7 @@ PIECES = [
     "/",
     "\\",
 ]
-Streams = list[list[Optional[str]]]
+Streams = list[list[str | None]]
 
 
 def _sentence(rng: np.random.Generator) -> str:

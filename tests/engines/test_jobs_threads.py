@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from contextvars import copy_context
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -60,7 +60,7 @@ class ThreadsAndProcess(BLEU):
     """BLEU whose rows say, for each segment, the threads its kernels may use and the process."""
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]] = None
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None = None
     ) -> Any:
         return np.array([[jit.num_threads(), os.getpid()]] * len(hypotheses), dtype=np.int64)
 
@@ -125,7 +125,7 @@ def test_score_jobs_n_runs_the_kernels_here_on_n_threads(
     assert observed and set(observed) == {min(int(jobs), _every_thread())}
 
 
-def _typed_rows(hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> np.ndarray:
+def _typed_rows(hypotheses: list[str], references: list[list[str]], sources: list[str] | None) -> np.ndarray:
     """Rows whose type depends on the chunk: float for a chunk starting with "f", else integer or objects."""
     lengths = [[len(h), len(r[0])] for h, r in zip(hypotheses, references)]
     kinds = {"f": np.float64, "o": object}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -98,7 +98,7 @@ SEGMENT = st.integers(0, 19).flatmap(
     )
 )
 REFERENCE = st.integers(0, 5).flatmap(lambda k: st.none() if k == 0 else SEGMENT)
-Corpus = tuple[list[str], list[list[Optional[str]]], list[str]]
+Corpus = tuple[list[str], list[list[str | None]], list[str]]
 
 
 @st.composite

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -60,7 +60,7 @@ TEXT = st.one_of(
     st.lists(st.sampled_from(PIECES), max_size=10).map(" ".join),
     st.text(st.characters(codec="utf-8"), max_size=12),
 )
-Corpus = tuple[list[str], list[list[Optional[str]]]]
+Corpus = tuple[list[str], list[list[str | None]]]
 
 
 @st.composite
@@ -141,7 +141,7 @@ def test_bleu_of_repeated_ngrams_is_clipped_by_one_reference() -> None:
 )
 @pytest.mark.parametrize("block_symbols", [None, 1, 200])
 def test_rows_of_many_segments_with_several_systems(
-    cls: type, options: dict[str, Any], block_symbols: Optional[int], monkeypatch: pytest.MonkeyPatch
+    cls: type, options: dict[str, Any], block_symbols: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if block_symbols is not None:  # segments in many blocks (one segment a block with 1)
         monkeypatch.setattr(ngram_numpy, "BLOCK_SYMBOLS", block_symbols)
@@ -151,7 +151,7 @@ def test_rows_of_many_segments_with_several_systems(
     def line() -> str:
         return " ".join(rng.choice(words, size=int(rng.integers(0, 25))))
 
-    streams: list[list[Optional[str]]] = [[line() for _ in range(300)] for _ in range(4)]
+    streams: list[list[str | None]] = [[line() for _ in range(300)] for _ in range(4)]
     streams[3] = [text if i % 3 else None for i, text in enumerate(streams[3])]
     metric, reference = cls(engine="numpy", **options), cls(engine="sacrebleu", **options)
     for _ in range(3):  # the systems of a comparison share the prepared references

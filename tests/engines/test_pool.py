@@ -11,7 +11,7 @@ import os
 import pickle
 import threading
 from collections.abc import Iterator
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -195,7 +195,7 @@ class _DiesInWorkers(BLEU):
         super().__init__()
         self.parent = parent
 
-    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
+    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None) -> Any:
         if os.getpid() != self.parent:
             os._exit(3)  # as the system's out-of-memory killer would stop it
         return super().extract_stats(hypotheses, references, sources)
@@ -234,7 +234,7 @@ def test_forked_workers_find_the_first_items_kernels_loaded_here() -> None:
 _CALLS: list[int] = []
 
 
-def _extract_here(hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> np.ndarray:
+def _extract_here(hypotheses: list[str], references: list[list[str]], sources: list[str] | None) -> np.ndarray:
     _CALLS.append(len(hypotheses))
     return np.array([[len(h), os.getpid()] for h in hypotheses], dtype=np.float64)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -40,7 +40,7 @@ METRICS = [
 
 
 @st.composite
-def corpora(draw: st.DrawFn) -> tuple[list[str], list[list[Optional[str]]], list[str]]:
+def corpora(draw: st.DrawFn) -> tuple[list[str], list[list[str | None]], list[str]]:
     """Two times in three a well-formed corpus (a segment or more, a first reference stream without
     holes, no lone surrogate), else any shape and text, refused or not."""
     if draw(st.sampled_from([True, True, False])):

@@ -31,7 +31,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -135,7 +135,7 @@ VALID_SEGMENT = st.one_of(WORDS, VALID_TEXT, SPECIAL)
 #: A reference: a segment, one time in five None (a missing reference).
 REFERENCE = st.integers(0, 4).flatmap(lambda k: st.none() if k == 0 else SEGMENT)
 
-Corpus = tuple[list[str], list[list[Optional[str]]], list[str]]
+Corpus = tuple[list[str], list[list[str | None]], list[str]]
 
 
 @st.composite
@@ -348,7 +348,7 @@ def test_every_metric_with_any_options_scores_or_raises_a_simpeval_error(cls: ty
 
 
 # ------------------------------------------------------------------ every public function
-def _per_segment(refs: list[list[Optional[str]]], n: int) -> list[list[str]]:
+def _per_segment(refs: list[list[str | None]], n: int) -> list[list[str]]:
     return [[stream[i] or "" for stream in refs] for i in range(n)]
 
 

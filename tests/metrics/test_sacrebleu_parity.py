@@ -12,7 +12,7 @@ import itertools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -92,7 +92,7 @@ _REF_C = [
 ]
 
 #: name -> reference streams (references[j][i] = reference j of segment i).
-REFERENCE_SETS: dict[str, list[list[Optional[str]]]] = {
+REFERENCE_SETS: dict[str, list[list[str | None]]] = {
     "1ref": [_REF_A],
     "3refs": [_REF_A, _REF_B, _REF_C],
     "var-refs": [
@@ -191,11 +191,11 @@ SACREBLEU_CLASSES: dict[type, Callable[..., Any]] = {
 # ----------------------------------------------------------------- parity check
 
 
-def _segment_refs(references: list[list[Optional[str]]], i: int) -> list[str]:
+def _segment_refs(references: list[list[str | None]], i: int) -> list[str]:
     return [stream[i] for stream in references if stream[i] is not None]
 
 
-def assert_parity(ours: Any, theirs: Any, hyps: list[str], references: list[list[Optional[str]]]) -> None:
+def assert_parity(ours: Any, theirs: Any, hyps: list[str], references: list[list[str | None]]) -> None:
     """Corpus score, components, sentence scores and signatures equal sacrebleu's exactly."""
     score = ours.corpus_score(hyps, references)
     expected = theirs.corpus_score(hyps, references)
@@ -233,19 +233,19 @@ def assert_parity(ours: Any, theirs: Any, hyps: list[str], references: list[list
 
 @pytest.mark.parametrize("references", list(REFERENCE_SETS.values()), ids=list(REFERENCE_SETS))
 @pytest.mark.parametrize("kwargs", BLEU_CASES)
-def test_bleu_parity(kwargs: dict[str, Any], references: list[list[Optional[str]]]) -> None:
+def test_bleu_parity(kwargs: dict[str, Any], references: list[list[str | None]]) -> None:
     assert_parity(BLEU(**kwargs), sacrebleu.BLEU(**kwargs), HYPS, references)
 
 
 @pytest.mark.parametrize("references", list(REFERENCE_SETS.values()), ids=list(REFERENCE_SETS))
 @pytest.mark.parametrize("kwargs", CHRF_CASES)
-def test_chrf_parity(kwargs: dict[str, Any], references: list[list[Optional[str]]]) -> None:
+def test_chrf_parity(kwargs: dict[str, Any], references: list[list[str | None]]) -> None:
     assert_parity(CHRF(**kwargs), sacrebleu.CHRF(**kwargs), HYPS, references)
 
 
 @pytest.mark.parametrize("references", list(REFERENCE_SETS.values()), ids=list(REFERENCE_SETS))
 @pytest.mark.parametrize("kwargs", TER_CASES)
-def test_ter_parity(kwargs: dict[str, Any], references: list[list[Optional[str]]]) -> None:
+def test_ter_parity(kwargs: dict[str, Any], references: list[list[str | None]]) -> None:
     assert_parity(TER(**kwargs), sacrebleu.TER(**kwargs), HYPS, references)
 
 
@@ -263,20 +263,20 @@ def _read_lines(path: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def asset_access() -> tuple[list[str], list[list[Optional[str]]]]:
+def asset_access() -> tuple[list[str], list[list[str | None]]]:
     corpora = SHARED / "corpora"
     system = corpora / "system_outputs" / "turkcorpus_test" / "ACCESS"
     ref_paths = [corpora / "asset" / f"asset.test.simp.{j}" for j in range(10)]
     shared_paths([system, *ref_paths])
     hyps = _read_lines(system)
-    refs: list[list[Optional[str]]] = [list(_read_lines(p)) for p in ref_paths]
+    refs: list[list[str | None]] = [list(_read_lines(p)) for p in ref_paths]
     assert len(hyps) == 359 and all(len(r) == 359 for r in refs)
     return hyps, refs
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("cls", [BLEU, CHRF, TER], ids=lambda c: c.__name__)
-def test_asset_access_parity(cls: type, asset_access: tuple[list[str], list[list[Optional[str]]]]) -> None:
+def test_asset_access_parity(cls: type, asset_access: tuple[list[str], list[list[str | None]]]) -> None:
     hyps, refs = asset_access
     ours = cls().corpus_score(hyps, refs)
     theirs_metric = SACREBLEU_CLASSES[cls]()

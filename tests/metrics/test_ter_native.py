@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 import pytest
@@ -41,7 +41,7 @@ OPTIONS = [
     dict(zip(("normalized", "no_punct", "asian_support", "case_sensitive"), flags))
     for flags in itertools.product((False, True), repeat=4)
 ]
-Streams = list[list[Optional[str]]]
+Streams = list[list[str | None]]
 
 
 def sacrebleu_rows(options: dict[str, bool], hypotheses: list[str], streams: Streams) -> np.ndarray:

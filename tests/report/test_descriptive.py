@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -30,7 +30,7 @@ class Ratio(Metric):
     """Output length over source length (a description of the outputs, not a quality)."""
 
     name: ClassVar[str] = "Ratio"
-    higher_is_better: ClassVar[Optional[bool]] = None
+    higher_is_better: ClassVar[bool | None] = None
     requires_source: ClassVar[bool] = True
     requires_references: ClassVar[bool] = False
     config_class: ClassVar[type[RatioConfig]] = RatioConfig
@@ -39,7 +39,7 @@ class Ratio(Metric):
         count = (lambda s: len(s.split())) if self.config.unit == "word" else len
         return np.array([[count(h), count(s)] for h, s in zip(hypotheses, sources)], dtype=np.float64)
 
-    def score_from_stats(self, stats: Any, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: Any, signature: Signature | None = None) -> Score:
         out, src = self.validate_stats(stats, 2)
         return Score(self.name, out / src if src else 0.0, signature if signature is not None else self.get_signature())
 

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Optional, Union
 from urllib.parse import quote
 
 import pytest
@@ -76,7 +75,7 @@ class Node:
 
     tag: str
     attrs: dict[str, str]
-    children: list[Union[Node, str]] = field(default_factory=list)
+    children: list[Node | str] = field(default_factory=list)
 
     def iter(self) -> Iterator[Node]:
         yield self
@@ -84,7 +83,7 @@ class Node:
             if isinstance(child, Node):
                 yield from child.iter()
 
-    def all(self, tag: str, cls: Optional[str] = None) -> list[Node]:
+    def all(self, tag: str, cls: str | None = None) -> list[Node]:
         return [n for n in self.iter() if n.tag == tag and (cls is None or cls in n.attrs.get("class", "").split())]
 
     def by_id(self, ident: str) -> Node:
@@ -102,13 +101,13 @@ class _Builder(HTMLParser):
         self.root = Node("#document", {})
         self.stack = [self.root]
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, Optional[str]]]) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         node = Node(tag, {k: v or "" for k, v in attrs})
         self.stack[-1].children.append(node)
         if tag not in self.VOID:
             self.stack.append(node)
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, Optional[str]]]) -> None:
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.stack[-1].children.append(Node(tag, {k: v or "" for k, v in attrs}))
 
     def handle_endtag(self, tag: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -25,10 +25,10 @@ class ToyAccuracy(Metric):
 
     name: ClassVar[str] = "Acc"
 
-    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]) -> Any:
+    def extract_stats(self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None) -> Any:
         return np.array([[float(h in refs), 1.0] for h, refs in zip(hypotheses, references)])
 
-    def score_from_stats(self, stats: Any, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: Any, signature: Signature | None = None) -> Score:
         return Score("Acc", 100.0 * float(stats[0]) / float(stats[1]), signature or self.get_signature())
 
     def signature_fields(self) -> list[tuple[str, Any]]:

@@ -16,7 +16,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 import numpy as np
 
@@ -30,7 +29,7 @@ def corpus_bleu(
     sys_sents: Sequence[str],
     refs_sents: Sequence[Sequence[str]],
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     force: bool = True,
     lowercase: bool = False,
     tokenizer: str = "13a",
@@ -71,7 +70,7 @@ def sentence_bleu(
     sys_sent: str,
     ref_sents: Sequence[str],
     smooth_method: str = "floor",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     lowercase: bool = False,
     tokenizer: str = "13a",
     use_effective_order: bool = True,
@@ -98,7 +97,7 @@ def corpus_averaged_sentence_bleu(
     sys_sents: Sequence[str],
     refs_sents: Sequence[Sequence[str]],
     smooth_method: str = "floor",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     lowercase: bool = False,
     tokenizer: str = "13a",
     use_effective_order: bool = True,

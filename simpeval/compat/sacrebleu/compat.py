@@ -19,7 +19,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Optional
 
 from ...metrics.bleu import BLEU
 from ...metrics.chrf import CHRF
@@ -36,14 +35,14 @@ __all__ = [
     "sentence_ter",
 ]
 
-Streams = Sequence[Sequence[Optional[str]]]
+Streams = Sequence[Sequence[str | None]]
 
 
 def corpus_bleu(
     hypotheses: Sequence[str],
     references: Streams,
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     force: bool = False,
     lowercase: bool = False,
     tokenize: str = "13a",
@@ -56,7 +55,7 @@ def corpus_bleu(
 
 def _bleu(
     smooth_method: str,
-    smooth_value: Optional[float],
+    smooth_value: float | None,
     force: bool,
     lowercase: bool,
     tokenize: str,
@@ -77,7 +76,7 @@ def _bleu(
 def raw_corpus_bleu(
     hypotheses: Sequence[str],
     references: Streams,
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
 ) -> SacrebleuScore:
     """``sacrebleu.raw_corpus_bleu``: BLEU of text that is already tokenized.
 
@@ -103,7 +102,7 @@ def sentence_bleu(
     hypothesis: str,
     references: Sequence[str],
     smooth_method: str = "exp",
-    smooth_value: Optional[float] = None,
+    smooth_value: float | None = None,
     lowercase: bool = False,
     tokenize: str = "13a",
     use_effective_order: bool = True,

@@ -24,7 +24,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Callable
-from typing import Any, Union
+from typing import Any
 
 from ...metrics.score import Score
 
@@ -39,7 +39,7 @@ def _detail(name: str, cast: Callable[[Any], Any] = float) -> Callable[[Score], 
     return read
 
 
-def _number(value: float) -> Union[int, float]:
+def _number(value: float) -> int | float:
     """An int where sacrebleu has one (every count, except with fractional ``add-k`` smoothing)."""
     return int(value) if float(value).is_integer() else float(value)
 

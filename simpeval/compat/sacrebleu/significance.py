@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, Optional, Union, cast
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -54,7 +54,7 @@ class Result:
     """
 
     def __init__(
-        self, score: float, p_value: Optional[float] = None, mean: Optional[float] = None, ci: Optional[float] = None
+        self, score: float, p_value: float | None = None, mean: float | None = None, ci: float | None = None
     ) -> None:
         self.score = score
         self.p_value = p_value
@@ -80,7 +80,7 @@ def estimate_ci(scores: npt.NDArray[Any]) -> tuple[float, float]:
     return ordered.mean(), 0.5 * (ordered[len(ordered) - lower - 1] - ordered[lower])
 
 
-def _seed_from_environment() -> Optional[int]:
+def _seed_from_environment() -> int | None:
     """``$SACREBLEU_SEED`` as sacrebleu reads it: an integer, ``none`` (unseeded), default 12345."""
     value = os.environ.get("SACREBLEU_SEED", "12345")
     if value.lower() == "none":
@@ -118,7 +118,7 @@ class PairedTest:
         self,
         named_systems: Sequence[tuple[str, Sequence[str]]],
         metrics: Mapping[str, Any],
-        references: Optional[Sequence[Sequence[str]]],
+        references: Sequence[Sequence[str]] | None,
         test_type: str = "ar",
         n_samples: int = 0,
         n_ar_confidence: int = -1,
@@ -175,9 +175,9 @@ class PairedTest:
         (scores,) = resampled_scores(generator, n, [stats], score_fn, np.dtype(dtype))
         return scores
 
-    def __call__(self) -> tuple[dict[str, Any], dict[str, list[Union[str, Result]]]]:
+    def __call__(self) -> tuple[dict[str, Any], dict[str, list[str | Result]]]:
         """Run the test: ``(signatures by metric, {"System": names, metric: results})``."""
-        scores: dict[str, list[Union[str, Result]]] = {"System": [name for name, _ in self.named_systems]}
+        scores: dict[str, list[str | Result]] = {"System": [name for name, _ in self.named_systems]}
         seed = self._seed if self._seed else _fresh_seed()  # sacrebleu: a seed of 0 leaves the draws unseeded
         for name, metric in self.metrics.items():
             baseline_stats, baseline_result = self._baseline[name]
@@ -187,7 +187,7 @@ class PairedTest:
             )
             test = cast(Literal["bs", "ar"], self.test_type)
             paired = compare_to_baseline(metric.simpeval_metric, stats, "0", test, n_samples=self.n_samples, seed=seed)
-            results: list[Union[str, Result]] = [baseline_result]
+            results: list[str | Result] = [baseline_result]
             for key, outcome in zip(list(stats)[1:], paired):
                 system_score = metric.simpeval_metric.score_from_stats(
                     metric.simpeval_metric.sum_rows(stats[key])

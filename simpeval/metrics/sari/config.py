@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
-from typing import Union
 
 from ..._validate import check_int
 from ...exceptions import UnknownTokenizerError, UnknownVariantError
@@ -196,6 +195,6 @@ def preset_name(config: SARIConfig) -> str:
     return next((name for name, preset in VARIANTS.items() if preset == config), "custom")
 
 
-def variant_settings(name: str) -> dict[str, Union[str, int, bool]]:
+def variant_settings(name: str) -> dict[str, str | int | bool]:
     """The settings of preset ``name`` as a plain dict (for documentation and the CLI)."""
     return asdict(VARIANTS[resolve_variant(name)])

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -243,7 +243,7 @@ def explain_sari(
     tokenize: Callable[[str], str],
     hypothesis: str,
     references: Sequence[str],
-    source: Optional[str],
+    source: str | None,
 ) -> SARIExplanation:
     """Build the explanation of one segment (see :meth:`SARI.explain`, which validates the input): ``sari`` with its
     ``config`` and the tokenizer that config names."""

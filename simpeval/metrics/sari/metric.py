@@ -8,7 +8,7 @@ summed statistics (:mod:`simpeval.metrics.sari.scoring`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Optional, Union
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -83,7 +83,7 @@ class SARI(Metric):
     @spelled_out(SARIConfig, none_keeps=True)
     def __init__(
         self,
-        variant: Union[str, SARIConfig] = DEFAULT_VARIANT,
+        variant: str | SARIConfig = DEFAULT_VARIANT,
         *,
         engine: str = "fast",
         **options: Any,
@@ -114,7 +114,7 @@ class SARI(Metric):
         self,
         hypotheses: list[str],
         references: list[list[str]],
-        sources: Optional[list[str]],
+        sources: list[str] | None,
     ) -> StatsArray:
         """Raw counts (``aggregate="corpus"``) or finished sentence figures, one row per segment."""
         if sources is None:  # the base class already refuses this; kept for type narrowing
@@ -137,7 +137,7 @@ class SARI(Metric):
         """Width of a statistics row."""
         return n_stats(self.config)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The SARI score (0-100) of a statistics vector (a row or a sum of rows).
 
         ``components`` holds ``add``, ``keep`` and ``delete`` and ``breakdown`` their precision,
@@ -173,7 +173,7 @@ class SARI(Metric):
             breakdown={k: tuple(100.0 * x for x in v) for k, v in breakdown.items()},
         )
 
-    def explain(self, hypothesis: str, references: Sequence[str], *, source: Optional[str] = None) -> SARIExplanation:
+    def explain(self, hypothesis: str, references: Sequence[str], *, source: str | None = None) -> SARIExplanation:
         """SARI of one segment, n-gram by n-gram (see :mod:`simpeval.metrics.sari.explain`).
 
         Every operation (add, keep, delete) and order lists its n-grams with their counts in the

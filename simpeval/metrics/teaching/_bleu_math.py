@@ -24,13 +24,12 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 from ...exceptions import InvalidOptionError
 
 __all__ = ["BleuCounts", "Smoothing", "bleu", "brevity_penalty"]
 
-Value = Union[Fraction, float, int]
+Value = Fraction | float | int
 
 # NLTK's warning of method0, word for word (bleu_score.py, SmoothingFunction.method0).
 _ZERO_ORDER_WARNING = (

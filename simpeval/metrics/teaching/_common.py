@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import metadata
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -85,7 +85,7 @@ class TeachingMetric(Metric):
 
     signature_facts: ClassVar[Mapping[str, str]] = {"nltk": "nltk"}
     _lowercase: bool = False
-    _tokenizer: Optional[Tokenizer] = None
+    _tokenizer: Tokenizer | None = None
 
     def signature_field(self, key: str) -> Any:
         """The installed NLTK version for ``nltk``; an option's spelling for the other keys."""

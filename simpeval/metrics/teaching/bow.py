@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 from ... import _citations
 from ..._types import StatsArray
@@ -33,7 +33,7 @@ class BagOfWordsConfig:
 
 def set_scores(
     common: float, hyp_size: float, ref_size: float, alpha: float = 0.5
-) -> tuple[Optional[float], Optional[float], Optional[float]]:
+) -> tuple[float | None, float | None, float | None]:
     """NLTK's ``precision``, ``recall`` and ``f_measure`` from set sizes (``None`` where NLTK gives None).
 
     ``precision = common / hyp_size`` (None for an empty hypothesis set), ``recall = common /
@@ -93,7 +93,7 @@ class BagOfWords(TeachingMetric):
         return [float(len(ref.intersection(hyp))), float(len(hyp)), float(len(ref))]
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[common, hypothesis set size, reference set size]`` per segment, for the best reference."""
         self._require_references(references)
@@ -106,7 +106,7 @@ class BagOfWords(TeachingMetric):
             )
         return self._stack(rows, 3)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """F-measure ×100 of a summed vector; ``details`` holds ``common``, ``hyp_size``, ``ref_size``."""
         common, hyp_size, ref_size = check_stats(stats, 3, self.name)
         p, r, f = set_scores(common, hyp_size, ref_size, self.alpha)
@@ -119,5 +119,5 @@ class BagOfWords(TeachingMetric):
         )
 
 
-def _or_minus_one(value: Optional[float]) -> float:
+def _or_minus_one(value: float | None) -> float:
     return -1.0 if value is None else value

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Optional, Union
+from typing import Any, ClassVar, NamedTuple
 
 from ... import _citations
 from ..._types import StatsArray
@@ -22,7 +22,7 @@ from ._common import CASE, TeachingMetric, check_bool, check_stats
 
 __all__ = ["EditDistance", "EditDistanceConfig", "EditMetric", "EditOp", "align"]
 
-Units = Union[str, Sequence[str]]
+Units = str | Sequence[str]
 
 
 class EditOp(NamedTuple):
@@ -36,8 +36,8 @@ class EditOp(NamedTuple):
     """
 
     op: str
-    hypothesis: Optional[str]
-    reference: Optional[str]
+    hypothesis: str | None
+    reference: str | None
 
 
 def align(hypothesis: Units, reference: Units, substitution_cost: int = 1) -> list[EditOp]:
@@ -121,7 +121,7 @@ class EditDistanceConfig:
         False, help="Count a swap of two adjacent units as one edit.", signature=("trans", "tr")
     )
     lowercase: bool = option(False, help="Lowercase first.", choices=CASE, signature=("case", "c"))
-    tokenize: Optional[str] = option(
+    tokenize: str | None = option(
         None, help="Word-level tokenizer (default: whitespace, str.split); none at the char level.",
         signature=("tok", "tok"),
     )  # fmt: skip
@@ -186,14 +186,14 @@ class EditDistance(EditMetric):
         return super().signature_field(key)
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[edits, hyp_len, ref_len]`` per segment, for the closest reference."""
         self._require_references(references)
         rows = [[float(x) for x in self._closest(h, refs)] for h, refs in zip(hypotheses, references)]
         return self._stack(rows, 3)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The summed edit count; ``details`` holds ``edits``, ``hyp_len`` and ``ref_len``."""
         edits, hyp_len, ref_len = check_stats(stats, 3, self.name)
         return Score(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, Optional
+from typing import ClassVar
 
 from ... import _citations
 from ..._types import StatsArray
@@ -68,7 +68,7 @@ class WER(EditMetric):
         self._set_text_options(self.config.lowercase, self.config.tokenize)
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[edits, ref_len, hyp_len]`` per segment (words), for the closest reference."""
         self._require_references(references)
@@ -78,7 +78,7 @@ class WER(EditMetric):
             rows.append([float(edits), float(ref_len), float(hyp_len)])
         return self._stack(rows, 3)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """``100 * (edits / ref_len)``; ``details`` holds ``edits``, ``ref_len`` and ``hyp_len``."""
         edits, ref_len, hyp_len = check_stats(stats, 3, self.name)
         value = 100 * (edits / ref_len) if ref_len else (0.0 if edits == 0 else math.inf)
@@ -124,7 +124,7 @@ class PEM(EditMetric):
         return [longest - distance, longest, distance]
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[kept, longest, distance]`` per segment (characters), for the best reference."""
         self._require_references(references)
@@ -136,7 +136,7 @@ class PEM(EditMetric):
             rows.append([float(x) for x in best])
         return self._stack(rows, 3)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """``kept / longest * 100``, in that order, as the definition ``(L - d) / L * 100`` (``100 *
         kept / longest`` differs in the last bit for about a third of the pairs); ``details`` holds
         ``kept``, ``max_chars`` and ``distance``."""

@@ -8,7 +8,7 @@ arithmetic, operation for operation, so it is NLTK's float.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 from ... import _citations
 from ..._types import StatsArray
@@ -127,7 +127,7 @@ class METEOR(TeachingMetric):
         self._set_text_options(False, self.config.tokenize)
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """One row per segment: the best reference's :func:`meteor_row` (the first of equals)."""
         self._require_references(references)
@@ -139,7 +139,7 @@ class METEOR(TeachingMetric):
             rows.append(max(candidates, key=lambda row: row[0]))
         return self._stack(rows, _WIDTH)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The mean sentence METEOR ×100 of a summed vector (``score_sum / segments``)."""
         total, n, precision, recall, fmean, penalty, matches, hyp_len, ref_len, chunks = check_stats(
             stats, _WIDTH, self.name

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 from ... import _citations
 from ..._types import StatsArray
@@ -174,7 +174,7 @@ class NLTKBLEU(TeachingMetric):
         return [float(x) for x in row]
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """Rows of NLTK's counts; the last row also flags itself for methods 5-7 (see the class)."""
         self._require_references(references)
@@ -197,7 +197,7 @@ class NLTKBLEU(TeachingMetric):
             fifth, ngrams = (ints[start], ints[start + 1]), tuple(ints[start + 2 : start + 2 + n])
         return BleuCounts(counts.hyp_len, counts.ref_len, counts.numerators, counts.denominators, fifth, ngrams)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """NLTK's BLEU ×100 of a summed statistics vector.
 
         ``breakdown["precisions"]`` holds the (smoothed) precisions that enter the geometric mean,

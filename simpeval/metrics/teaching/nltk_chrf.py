@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 from ... import _citations
 from ..._arith import reference_sum
@@ -120,7 +120,7 @@ class NLTKCHRF(TeachingMetric):
         return [1.0] + [float(x) for column in columns for x in column]
 
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """One row per segment, for its best reference (see the class docstring)."""
         self._require_references(references)
@@ -140,7 +140,7 @@ class NLTKCHRF(TeachingMetric):
             total[column] = reference_sum(stats[:, column].tolist())
         return total
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """NLTK's macro-averaged chrF ×100 of a summed vector.
 
         ``breakdown`` holds the mean ``fscores``, ``precisions`` and ``recalls`` per order (×100);

@@ -21,7 +21,7 @@ import shutil
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ...cache import PathArg, resolve_cache_dir
 from ...exceptions import MissingDependencyError
@@ -104,7 +104,7 @@ def lexnames_text() -> str:
     return "".join(f"{i:02d}\t{name}\t{_CATEGORY[name.split('.')[0]]}\n" for i, name in enumerate(LEXNAMES))
 
 
-def wordnet_cache_root(cache_dir: Optional[PathArg] = None) -> Path:
+def wordnet_cache_root(cache_dir: PathArg | None = None) -> Path:
     """The NLTK data directory that :func:`ensure_wordnet` assembles: ``<cache>/nltk_data``.
 
     The cache is ``cache_dir``, else ``$SIMPEVAL_CACHE``, else the per-user cache
@@ -117,7 +117,7 @@ def wordnet_cache_root(cache_dir: Optional[PathArg] = None) -> Path:
     return resolve_cache_dir(cache_dir) / "nltk_data"
 
 
-def _nltk_wordnet() -> Optional[str]:
+def _nltk_wordnet() -> str | None:
     import nltk.data
 
     try:
@@ -165,7 +165,7 @@ def _add_to_nltk_path(data_root: Path) -> None:
         nltk.data.path.append(str(data_root))
 
 
-def ensure_wordnet(*, system_dirs: Optional[Iterable[PathArg]] = None, cache_dir: Optional[PathArg] = None) -> str:
+def ensure_wordnet(*, system_dirs: Iterable[PathArg] | None = None, cache_dir: PathArg | None = None) -> str:
     """Make WordNet 3.0 loadable by ``nltk.corpus.wordnet`` and return where it is.
 
     In order: NLTK's own ``corpora/wordnet`` (``nltk.data.find``); else the first of

@@ -41,7 +41,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from ..._validate import check_int
 from ...defaults import WIDTH
@@ -106,7 +106,7 @@ def check_width(caller: str, width: int) -> None:
 
 
 def render(
-    table: Union[Document, AnyTable],
+    table: Document | AnyTable,
     fmt: str = "text",
     width: int = WIDTH,
     score_only: bool = False,

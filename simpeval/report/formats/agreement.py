@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 from ..document import Cell, Document, Grid, Records, Section, interval, number_or_na
 
@@ -22,7 +22,7 @@ AGREEMENT_TITLE = "Metric agreement across systems"
 _COLUMNS = ("metric_a", "metric_b", "method", "value", "ci_low", "ci_high", "n_systems", "n_samples", "seed")
 
 
-def _nan_to_none(value: float) -> Optional[float]:
+def _nan_to_none(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 

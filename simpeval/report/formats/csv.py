@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Optional
+from typing import Any
 
 from ...exceptions import InvalidOptionError
 from ..document import Document, Records
@@ -26,7 +26,7 @@ def _field(value: Any) -> Any:
     return value
 
 
-def _write(document: Document, fmt: str, tables: list[Optional[Records]]) -> str:
+def _write(document: Document, fmt: str, tables: list[Records | None]) -> str:
     present = [table for table in tables if table is not None]
     if len(present) != 1:
         names = ", ".join(s.name for s, t in zip(document.sections, tables) if t is not None)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Optional
 
 from ..document import Cell, Document, Grid, Section
 from .layout import joined
@@ -31,7 +30,7 @@ def _cell(cell: Cell) -> str:
     return joined(cell, html_escape, _bold)
 
 
-def html_grid(grid: Grid, caption: Optional[str] = None) -> list[str]:
+def html_grid(grid: Grid, caption: str | None = None) -> list[str]:
     """The lines of a ``<table class="simpeval-table">``, each cell aligned by a ``style``."""
     styles = [f' style="text-align: {"right" if a[0] == "r" else "left"}"' for a in grid.aligns]
     head = "".join(f"<th{s}>{html_escape(h)}</th>" for s, h in zip(styles, grid.header))

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Optional, Union
 
 from ...defaults import ALPHA
 from ...metrics.score import Score
@@ -60,7 +59,7 @@ __all__ = [
     "tests_used",
 ]
 
-AnyTable = Union[ResultTable, SegmentTable]
+AnyTable = ResultTable | SegmentTable
 
 #: Components shown next to a score when a metric has all of them (SARI), with their headers.
 SUB_COLUMNS: tuple[tuple[str, str], ...] = (("add", "Add"), ("keep", "Keep"), ("delete", "Delete"))
@@ -136,12 +135,12 @@ def mark(result: PairedResult) -> str:
     return SIGNIFICANT_MARK if result.significant(ALPHA) else ""
 
 
-def paired_interval(result: Optional[PairedResult]) -> Optional[ConfidenceInterval]:
+def paired_interval(result: PairedResult | None) -> ConfidenceInterval | None:
     """The tested system's bootstrap interval (mean, low, high) of a paired bootstrap, else ``None``."""
     return result.ci if result is not None and result.test == "bs" else None
 
 
-def bootstrap_text(result: Optional[PairedResult], width: int) -> str:
+def bootstrap_text(result: PairedResult | None, width: int) -> str:
     """``"(μ = 41.2 ± 1.1)"``: a paired bootstrap's mean and half-interval (sacrebleu's ``μ ± CI``), or ``""``."""
     ci = paired_interval(result)
     if ci is None:
@@ -179,7 +178,7 @@ def deltas(table: ResultTable, k: int) -> list[float]:
     return [row[k].score - base for row in table.scores]
 
 
-def paired_grid(table: ResultTable) -> tuple[tuple[Optional[PairedResult], ...], ...]:
+def paired_grid(table: ResultTable) -> tuple[tuple[PairedResult | None, ...], ...]:
     """``table.paired``, or a grid of ``None`` when no paired test was run."""
     return table.paired if table.paired is not None else tuple((None,) * len(table.metrics) for _ in table.systems)
 
@@ -203,7 +202,7 @@ class Report:
     grid: Grid
     notes: tuple[Note, ...]
     signatures: tuple[str, ...]
-    comparisons: Optional[Grid] = None
+    comparisons: Grid | None = None
     comparison_notes: tuple[Note, ...] = ()
 
 
@@ -291,7 +290,7 @@ def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[N
     return tuple(notes)
 
 
-def _comparisons_block(table: ResultTable, width: int) -> tuple[Optional[Grid], tuple[Note, ...]]:
+def _comparisons_block(table: ResultTable, width: int) -> tuple[Grid | None, tuple[Note, ...]]:
     if not table.comparisons:
         return None, ()
     with_mu = any(paired_interval(r) for r in table.comparisons)

@@ -34,7 +34,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any
 
 from ...defaults import ALPHA
 from ...metrics.score import Score
@@ -47,7 +47,7 @@ from .records import comparisons_of
 __all__ = ["result_objects", "segment_lines", "segment_objects", "wide_records"]
 
 
-def _listed(value: Union[float, tuple[float, ...]]) -> Union[float, list[float]]:
+def _listed(value: float | tuple[float, ...]) -> float | list[float]:
     return list(value) if isinstance(value, tuple) else value
 
 
@@ -80,7 +80,7 @@ def _paired_json(result: PairedResult) -> dict[str, Any]:
     return record
 
 
-def _cell_ci(table: ResultTable, system: str, metric: str, test: Optional[PairedResult]) -> Optional[dict[str, Any]]:
+def _cell_ci(table: ResultTable, system: str, metric: str, test: PairedResult | None) -> dict[str, Any] | None:
     """The cell's confidence interval, else the paired bootstrap's interval of the system, else ``None``."""
     ci = table.interval(system, metric) or paired_interval(test)
     return None if ci is None else _ci_json(ci)

@@ -17,7 +17,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Union
 
 from ...metrics.score import Score
 from ...significance.results import PairedResult
@@ -27,7 +26,7 @@ from .layout import SUB_COLUMNS, deltas, mark, p_text, paired_grid, paired_inter
 __all__ = ["P_COLUMNS", "TEXT_COLUMNS", "Value", "comparisons_of", "result_records", "segment_records"]
 
 #: A record's value: a text, an unrounded number, or ``None`` where nothing was computed.
-Value = Union[str, float, None]
+Value = str | float | None
 #: The p-value columns.
 P_COLUMNS = ("p_value", "p_value_corrected")
 #: The columns that hold text; every other column of a result record is numeric (or ``None``).

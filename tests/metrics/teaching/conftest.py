@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Optional
 
 import pytest
 
@@ -166,7 +165,7 @@ def parity_pairs(seed: int = 20240601) -> list[Pair]:
     return pairs
 
 
-def streams(pairs: list[Pair]) -> list[list[Optional[str]]]:
+def streams(pairs: list[Pair]) -> list[list[str | None]]:
     """Reference streams (``None`` where a segment has fewer references) of ``pairs``."""
     width = max(len(refs) for _, refs in pairs)
     return [[refs[j] if j < len(refs) else None for _, refs in pairs] for j in range(width)]
@@ -189,7 +188,7 @@ def asset_pairs() -> list[Pair]:
 
 
 @pytest.fixture(scope="session")
-def to_streams() -> Callable[[list[Pair]], list[list[Optional[str]]]]:
+def to_streams() -> Callable[[list[Pair]], list[list[str | None]]]:
     """:func:`streams`, for test modules (which cannot import this file under importlib mode)."""
     return streams
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Optional
 
 import pytest
 from nltk.metrics.scores import f_measure, precision, recall
@@ -11,7 +10,7 @@ from nltk.metrics.scores import f_measure, precision, recall
 from simpeval.metrics.teaching import BagOfWords
 
 Pair = tuple[str, list[str]]
-Streams = Callable[[list[Pair]], list[list[Optional[str]]]]
+Streams = Callable[[list[Pair]], list[list[str | None]]]
 
 
 def _best(hyp: str, refs: list[str]) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Optional
 
 import numpy as np
 import pytest
@@ -17,7 +16,7 @@ from simpeval.metrics.teaching import PEM, WER, EditDistance
 from simpeval.metrics.teaching.edit import EditOp
 
 Pair = tuple[str, list[str]]
-Streams = Callable[[list[Pair]], list[list[Optional[str]]]]
+Streams = Callable[[list[Pair]], list[list[str | None]]]
 
 
 def _units(text: str, level: str) -> Sequence[str]:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable
-from typing import Optional
 
 from nltk.translate.meteor_score import meteor_score
 
 from simpeval.metrics.teaching import METEOR
 
 Pair = tuple[str, list[str]]
-Streams = Callable[[list[Pair]], list[list[Optional[str]]]]
+Streams = Callable[[list[Pair]], list[list[str | None]]]
 
 HYP1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
 REFS = [

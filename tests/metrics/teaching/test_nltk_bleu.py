@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from typing import Optional
 
 import numpy as np
 import pytest
@@ -14,7 +13,7 @@ from simpeval.exceptions import InvalidOptionError
 from simpeval.metrics.teaching import NLTKBLEU
 
 Pair = tuple[str, list[str]]
-Streams = Callable[[list[Pair]], list[list[Optional[str]]]]
+Streams = Callable[[list[Pair]], list[list[str | None]]]
 
 METHODS = range(8)
 WEIGHTS = [(0.25, 0.25, 0.25, 0.25), (0.5, 0.5), (1 / 3, 1 / 3, 1 / 3), (0.1, 0.3, 0.5, 0.1), (0.2,) * 5]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Optional
 
 import pytest
 from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
@@ -11,7 +10,7 @@ from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from simpeval.metrics.teaching import NLTKCHRF
 
 Pair = tuple[str, list[str]]
-Streams = Callable[[list[Pair]], list[list[Optional[str]]]]
+Streams = Callable[[list[Pair]], list[list[str | None]]]
 CONFIGS = [(1, 6, True), (1, 6, False), (2, 3, True), (1, 1, False), (3, 8, True)]
 
 

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Union
 
 from .resources import ensure_data_file
 
 __all__ = ["collapse_split_sentences", "count_lines", "read_lines", "read_split_lines", "write_lines", "yield_lines"]
 
-PathLike = Union[str, Path]
+PathLike = str | Path
 
 
 def yield_lines(filepath: PathLike) -> Iterator[str]:

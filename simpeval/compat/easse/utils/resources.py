@@ -21,7 +21,6 @@ import os
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Union
 
 from ....cache import atomic_write
 from ....exceptions import InvalidOptionError
@@ -56,7 +55,7 @@ def _layout() -> Mapping[str, tuple[str, str]]:
     return layout
 
 
-def ensure_data_file(filepath: Union[str, os.PathLike[str]]) -> Path:
+def ensure_data_file(filepath: str | os.PathLike[str]) -> Path:
     """``filepath``; if it lies in ``DATA_DIR`` and is missing, it is fetched from the registry first.
 
     Raises:
@@ -89,7 +88,7 @@ def _paths(test_set: str, role: str) -> list[Path]:
     return [DATA_DIR / where[(spec.name, remote.name)] for remote in spec.files[role]]
 
 
-def data_path(test_set: str, phase: str) -> Union[Path, list[Path]]:
+def data_path(test_set: str, phase: str) -> Path | list[Path]:
     """EASSE's path of a test set's sources (``phase="orig"``) or references (``"refs"``, a list).
 
     Raises:
@@ -139,7 +138,7 @@ def get_refs_sents(test_set: str) -> list[list[str]]:
 
 
 def get_orig_and_refs_sents(
-    test_set: str, orig_sents_path: Optional[str] = None, refs_sents_paths: Optional[Sequence[str]] = None
+    test_set: str, orig_sents_path: str | None = None, refs_sents_paths: Sequence[str] | None = None
 ) -> tuple[list[str], list[list[str]]]:
     """Sources and references: of a registered test set, or from files when ``test_set="custom"``.
 

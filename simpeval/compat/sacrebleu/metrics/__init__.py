@@ -24,7 +24,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -40,7 +40,7 @@ from ..score import SacrebleuScore, sacrebleu_score
 
 __all__ = ["BLEU", "CHRF", "TER"]
 
-Streams = Sequence[Sequence[Optional[str]]]
+Streams = Sequence[Sequence[str | None]]
 
 
 class _SacrebleuFront:
@@ -62,7 +62,7 @@ class _SacrebleuFront:
             self._signature_args["num_refs"] = len(references)
 
     def corpus_score(
-        self, hypotheses: Sequence[str], references: Optional[Streams] = None, n_bootstrap: int = 1
+        self, hypotheses: Sequence[str], references: Streams | None = None, n_bootstrap: int = 1
     ) -> SacrebleuScore:
         """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor)."""
         score = sacrebleu_score(self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap))
@@ -114,7 +114,7 @@ class BLEU(_SacrebleuFront):
         sys_len: int,
         ref_len: int,
         smooth_method: str = "none",
-        smooth_value: Optional[float] = None,
+        smooth_value: float | None = None,
         effective_order: bool = False,
         max_ngram_order: int = 4,
     ) -> SacrebleuScore:
