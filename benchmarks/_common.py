@@ -14,6 +14,8 @@ from typing import Any
 #: Segments of ASSET test (some of its files lack a final newline).
 ASSET_SEGMENTS = 359
 N_REFERENCES = 10
+#: Ten published systems whose outputs lie in shared/corpora/system_outputs/turkcorpus_test.
+ASSET_SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
 DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 

@@ -51,6 +51,7 @@ from simpeval.engines.jit import NUMBA_AVAILABLE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
+    ASSET_SYSTEMS,
     DEFAULT_SHARED,
     N_REFERENCES,
     add_summary_option,
@@ -64,7 +65,7 @@ from _common import (
     write_summary,
 )
 
-SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
+SYSTEMS = ASSET_SYSTEMS
 #: metric -> (reference engine, fallback engine): numba replaces the fallback, the fallback the reference.
 ENGINES = {"sari": ("reference", "numpy"), "bleu": ("sacrebleu", "numpy"), "chrf": ("sacrebleu", "numpy")}
 ENGINES["ter"] = ("reference", "python")

@@ -35,6 +35,7 @@ from simpeval.engines import resample_numpy as replay
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
     ASSET_SEGMENTS,
+    ASSET_SYSTEMS,
     DEFAULT_SHARED,
     N_REFERENCES,
     add_summary_option,
@@ -47,7 +48,7 @@ from _common import (
     write_summary,
 )
 
-SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
+SYSTEMS = ASSET_SYSTEMS
 SEED = 12345
 
 FRESH = """

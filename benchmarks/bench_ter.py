@@ -42,6 +42,7 @@ from simpeval.metrics.ter import TER
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
     ASSET_SEGMENTS,
+    ASSET_SYSTEMS,
     DEFAULT_SHARED,
     N_REFERENCES,
     add_summary_option,
@@ -55,7 +56,7 @@ from _common import (
     write_summary,
 )
 
-SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
+SYSTEMS = ASSET_SYSTEMS
 TARGET_RATIO = 20.0
 Data = tuple[dict[str, list[str]], list[list[str]]]  # system outputs, reference streams
 
