@@ -150,7 +150,7 @@ def _one_process(paths: list[str], name: str, repeat: int) -> Measured:
         for path in paths:
             frame = read_shard(path, "parquet", COLUMNS)
             hyps, refs, srcs = list(frame["hypothesis"]), [list(frame["ref0"])], list(frame["source"])
-            total = running_sum(total, metric.corpus_stats(hyps, refs, sources=srcs))
+            total = running_sum(metric, total, metric.corpus_stats(hyps, refs, sources=srcs))
         score = metric.score_from_stats(total).score
         times.append((time.perf_counter() - start, _cpu_seconds() - cpu))
     seconds, cpu = min(times)
