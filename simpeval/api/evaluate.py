@@ -286,7 +286,7 @@ def sentence_level(
                     if statistics is None  # validates the input
                     else statistics(metric, system, hypotheses)
                 )
-                per_segment = [[ref for s in references if (ref := s[i]) is not None] for i in range(len(stats))]
+                per_segment = [[ref for s in references or () if (ref := s[i]) is not None] for i in range(len(stats))]
                 signature = metric.get_signature(count_references(per_segment))
                 scored.append((system, k, [metric.score_from_stats(row, signature) for row in stats]))
                 if progress is not None:

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 
 import simpeval
-from simpeval import BLEU, CHRF, SARI, TER, get_metric, metric_key
+from simpeval import BLEU, CHRF, FKGL, SARI, TER, get_metric, metric_key, sentence_level
 from simpeval.exceptions import InvalidOptionError, UnknownMetricError, UnknownSystemError
 
 METRIC_CLASSES = [SARI, BLEU, CHRF, TER]
@@ -177,3 +177,11 @@ def test_value_problems_are_value_errors_from_every_layer() -> None:
     with pytest.raises(InvalidInputError) as wrong_type:
         BLEU().corpus_score("x y", [["x y"]])
     assert isinstance(wrong_type.value, TypeError)
+
+
+def test_sentence_level_of_a_reference_free_metric_takes_no_references() -> None:
+    """FKGL reads the outputs only: ``references=None`` scores every segment, as ``corpus_score`` does."""
+    outputs = ["The cat sat on the mat.", "Photosynthesis converts light energy."]
+    table = sentence_level({"s": outputs}, None, metrics=["fkgl"])
+    assert [row.score.score for row in table.rows] == [FKGL().sentence_score(text, []).score for text in outputs]
+    assert "nrefs" not in table.rows[0].score.signature.to_dict()
