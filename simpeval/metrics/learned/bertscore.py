@@ -242,8 +242,14 @@ class BERTScore(Metric):
             return self.extract_stats(hypotheses, references, sources)
 
     def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
-        """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components."""
-        precision, recall, f1, count = check_stats_vector(stats, 4, self.name)
+        """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components.
+
+        The sums may be negative (a baseline rescales a segment below 0); the count may not.
+        """
+        raw = np.asarray(stats, dtype=np.float64)
+        magnitudes = np.concatenate([np.abs(raw[:3]), raw[3:]]) if raw.shape == (4,) else raw  # NaN and inf stay
+        count = check_stats_vector(magnitudes, 4, self.name)[3]
+        precision, recall, f1 = (float(value) for value in raw[:3])
         mean = (lambda total: total / count) if count else (lambda total: 0.0)
         return Score(
             self.name,

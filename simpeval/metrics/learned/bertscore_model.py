@@ -162,12 +162,9 @@ class Encoder:
 
     def embed(self, sequences: list[list[int]], batch_size: int) -> list[Any]:
         """The unit-length last-layer embedding of each token of each sequence (``[length, dim]`` tensors)."""
-        pad = self.tokenizer.pad_token_id if self.tokenizer.pad_token_id is not None else 0
 
         def forward(ids: Any, mask: Any) -> Any:
             out = self.model(ids, attention_mask=mask)[0]
             return out / out.norm(dim=-1).unsqueeze(-1)
 
-        return runtime.encode(
-            sequences, forward, pad_id=pad, batch_size=batch_size, device=self.device, label="BERTScore"
-        )
+        return runtime.encode(sequences, forward, batch_size=batch_size, device=self.device, label="BERTScore")

@@ -5,12 +5,16 @@ by length under :func:`torch.inference_mode`, and encoding progress reported to 
 Nothing here is imported by ``import simpeval``; :func:`require` imports PyTorch and Transformers
 on the first call and turns their absence into one line naming the ``learned`` extra.
 
+A batch holds sequences of one length only, so nothing is padded: a sentence's embedding is the
+one it gets alone, whatever else the call encodes (padding changes the attention's last bits), and
+a segment's score does not depend on the other segments of the call.
+
 Examples:
-    >>> order = by_length([[1, 2, 3], [4], [5, 6]])
-    >>> order
-    [0, 2, 1]
-    >>> list(batches(order, 2))
-    [[0, 2], [1]]
+    >>> sequences = [[1, 2, 3], [4], [5, 6, 7], [8, 9]]
+    >>> by_length(sequences)
+    [0, 2, 3, 1]
+    >>> list(batches(sequences, 8))
+    [[0, 2], [3], [1]]
 """
 
 from __future__ import annotations
@@ -177,43 +181,43 @@ def by_length(sequences: Sequence[Sequence[int]]) -> list[int]:
     return sorted(range(len(sequences)), key=lambda i: -len(sequences[i]))
 
 
-def batches(order: Sequence[int], size: int) -> Iterator[list[int]]:
-    """``order`` cut into consecutive batches of at most ``size`` indices."""
-    for start in range(0, len(order), size):
-        yield list(order[start : start + size])
+def batches(sequences: Sequence[Sequence[int]], size: int) -> Iterator[list[int]]:
+    """The indices of ``sequences``, longest first, in batches of at most ``size`` sequences of one length."""
+    batch: list[int] = []
+    for index in by_length(sequences):
+        if batch and (len(batch) == size or len(sequences[batch[0]]) != len(sequences[index])):
+            yield batch
+            batch = []
+        batch.append(index)
+    if batch:
+        yield batch
 
 
 def encode(
     sequences: Sequence[Sequence[int]],
     forward: Callable[[Any, Any], Any],
     *,
-    pad_id: int,
     batch_size: int,
     device: Any,
     label: str = "encoding",
 ) -> list[Any]:
     """Run token-id ``sequences`` through ``forward(ids, attention_mask)`` (a ``(batch, length, ...)``
-    tensor out) in batches of ``batch_size`` sorted by length, under :func:`torch.inference_mode`.
+    tensor out) in batches of at most ``batch_size`` sequences of one length (:func:`batches`: no
+    padding), under :func:`torch.inference_mode`.
 
-    Returns one tensor per sequence, in the input order, its padding cut off (``[length, ...]``, on
-    ``device``). Progress is reported as ``label`` (:func:`report_progress`), one step per sequence.
+    Returns one tensor per sequence, in the input order (``[length, ...]``, on ``device``). Progress
+    is reported as ``label`` (:func:`report_progress`), one step per sequence.
     """
     torch = require("learned metrics")[0]
     found: list[Any] = [None] * len(sequences)
     done = 0
     report_progress(label, 0, len(sequences))
     with torch.inference_mode():
-        for batch in batches(by_length(sequences), batch_size):
-            longest = len(sequences[batch[0]])
-            ids = torch.full((len(batch), longest), pad_id, dtype=torch.long)
-            mask = torch.zeros((len(batch), longest), dtype=torch.long)
+        for batch in batches(sequences, batch_size):
+            ids = torch.tensor([list(sequences[index]) for index in batch], dtype=torch.long)
+            out = forward(ids.to(device), torch.ones_like(ids).to(device))
             for row, index in enumerate(batch):
-                tokens = sequences[index]
-                ids[row, : len(tokens)] = torch.tensor(list(tokens), dtype=torch.long)
-                mask[row, : len(tokens)] = 1
-            out = forward(ids.to(device), mask.to(device))
-            for row, index in enumerate(batch):
-                found[index] = out[row, : len(sequences[index])]
+                found[index] = out[row]
             done += len(batch)
             report_progress(label, done, len(sequences))
     return found

@@ -19,8 +19,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ...learned_models import tiny_bert, tiny_roberta
 from ...needs import import_module, shared_path
-from .tiny_models import tiny_bert, tiny_roberta
+
+pytestmark = pytest.mark.slow  # PyTorch alone takes seconds to import on a busy 2-core machine
 
 SYSTEMS = ("ACCESS", "Dress")
 QUICK = 12  # segments in the quick loop
