@@ -172,7 +172,8 @@ class BERTScore(Metric):
                     found[text] = (hit[0].tolist(), torch.from_numpy(hit[1]).to(encoder.device))
         todo = [text for text in texts if text not in found]
         ids = [encoder.token_ids(text) for text in todo]
-        for text, tokens, embedding in zip(todo, ids, encoder.embed(ids, self.config.batch_size)):
+        embeddings = encoder.embed(ids, self.config.batch_size) if todo else []
+        for text, tokens, embedding in zip(todo, ids, embeddings):
             found[text] = (tokens, embedding)
             if disk is not None:
                 disk.put(text, np.array(tokens), embedding.cpu().numpy())

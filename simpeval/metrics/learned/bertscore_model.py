@@ -10,6 +10,7 @@ the model keeps its first ``num_layers`` layers and its last hidden state is the
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
@@ -79,6 +80,7 @@ def read_baseline(path: str, num_layers: int, metric: str) -> np.ndarray:
 def _cut(model: Any, num_layers: int, torch: Any, metric: str) -> None:
     """Keep the first ``num_layers`` layers of ``model`` (in place), wherever its architecture keeps them."""
     encoder = getattr(model, "encoder", None)
+    keep: Callable[[], None]
     if hasattr(model, "n_layers"):  # XLM
         count, keep = model.n_layers, lambda: setattr(model, "n_layers", num_layers)
     elif hasattr(model, "layer"):  # XLNet
