@@ -166,3 +166,12 @@ def test_cli_compare_with_intervals_and_paired_tests(tiny_bert_folder: Path, run
     )
     assert result.exit_code == 0, result.output
     assert "BERTScore" in json.dumps(json.loads(result.stdout))
+
+
+@pytest.mark.learned
+def test_encoding_reports_its_progress(tiny_bert_folder: Path) -> None:
+    steps: list[tuple[str, int, int]] = []
+    with runtime.reporting(lambda label, done, total: steps.append((label, done, total))):
+        BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
+    assert steps[0] == ("BERTScore", 0, 9) and steps[-1] == ("BERTScore", 9, 9)
+    assert [done for _, done, _ in steps] == sorted(done for _, done, _ in steps)
