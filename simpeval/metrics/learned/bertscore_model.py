@@ -127,7 +127,7 @@ class Encoder:
 
     @classmethod
     def load(cls, model_type: str, num_layers: int, device: Optional[str], metric: str) -> Encoder:
-        """Load ``model_type`` (a folder or a Hub id: :func:`~.runtime.model_folder`) as bert_score does."""
+        """Load ``model_type`` (a folder or a Hub id: :func:`~simpeval.metrics.learned.runtime.model_folder`) as bert_score does."""
         torch, transformers = runtime.require(metric)
         chosen = runtime.resolve_device(device, metric)
         folder = runtime.model_folder(model_type, metric)

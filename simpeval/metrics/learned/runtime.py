@@ -1,6 +1,6 @@
 """The runtime every learned metric shares: PyTorch and Transformers loaded lazily, a model folder
 resolved offline first, a device checked, token sequences run through an encoder in batches sorted
-by length under :func:`torch.inference_mode`, and encoding progress reported to whoever listens.
+by length under ``torch.inference_mode``, and encoding progress reported to whoever listens.
 
 Nothing here is imported by ``import simpeval``; :func:`require` imports PyTorch and Transformers
 on the first call and turns their absence into one line naming the ``learned`` extra.
@@ -81,7 +81,7 @@ def _looks_like_path(model: str) -> bool:
 
 def model_folder(model: str, metric: str) -> Path:
     """The local folder of ``model``: a folder as it is (never the network), else a Hugging Face
-    Hub id, taken from the local Hub cache or, online, downloaded with :mod:`huggingface_hub`.
+    Hub id, taken from the local Hub cache or, online, downloaded with ``huggingface_hub``.
 
     Raises:
         InvalidOptionError: ``model`` names a path that is not a folder.
@@ -119,7 +119,7 @@ def model_folder(model: str, metric: str) -> Path:
 
 
 def resolve_device(device: Optional[str], metric: str) -> Any:
-    """The :class:`torch.device` to run on: ``device`` as given (``"cpu"``, ``"cuda"``, ``"cuda:1"``,
+    """The ``torch.device`` to run on: ``device`` as given (``"cpu"``, ``"cuda"``, ``"cuda:1"``,
     ``"mps"``), or, for ``None``, a CUDA GPU when there is one, else the CPU (as bert_score chooses).
 
     Raises:
@@ -203,7 +203,7 @@ def encode(
 ) -> list[Any]:
     """Run token-id ``sequences`` through ``forward(ids, attention_mask)`` (a ``(batch, length, ...)``
     tensor out) in batches of at most ``batch_size`` sequences of one length (:func:`batches`: no
-    padding), under :func:`torch.inference_mode`.
+    padding), under ``torch.inference_mode``.
 
     Returns one tensor per sequence, in the input order (``[length, ...]``, on ``device``). Progress
     is reported as ``label`` (:func:`report_progress`), one step per sequence.
