@@ -213,6 +213,16 @@ FKGL = """\
     year = "1975",
 }"""
 
+#: Zhang et al. (2020), ICLR: BERTScore.
+BERTSCORE = """\
+@inproceedings{zhang-etal-2020-bertscore,
+    title = "{BERTScore}: Evaluating Text Generation with {BERT}",
+    author = "Zhang, Tianyi and Kishore, Varsha and Wu, Felix and Weinberger, Kilian Q. and Artzi, Yoav",
+    booktitle = "International Conference on Learning Representations (ICLR 2020)",
+    year = "2020",
+    url = "https://openreview.net/forum?id=SkeHuCVFDr",
+}"""
+
 #: Zhu et al. (2010), COLING: the PWKP test set.
 ZHU_2010 = """\
 @inproceedings{zhu-etal-2010-monolingual,

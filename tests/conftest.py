@@ -4,7 +4,8 @@
 * ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
-* The markers of a long test: ``browser``, ``cluster``, ``install`` and ``notebook`` say what
+* ``learned_defaults`` (autouse): in a ``learned`` test, a learned metric's default model is a tiny BERT.
+* The markers of a long test: ``browser``, ``cluster``, ``install``, ``notebook`` and ``learned`` say what
   makes it long, and each implies ``slow`` (:func:`long_tests_are_slow`), so ``pytest -m "not slow"``
   (the loop to run while working) leaves all of them out; plain ``pytest`` (CI) runs everything.
 * The order of the run: the files holding a ``slow`` test first (see :func:`slow_files_first`).
@@ -23,10 +24,10 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import settings
 
-from .needs import require_wordnet, shared_path, under_ci, wordnet_missing
+from .needs import require_learned, require_wordnet, shared_path, under_ci, wordnet_missing
 
 #: Markers saying why a test is long (registered in ``pyproject.toml``); each one implies ``slow``.
-LONG_MARKERS = ("browser", "cluster", "install", "notebook")
+LONG_MARKERS = ("browser", "cluster", "install", "notebook", "learned")
 #: The doctests (under ``simpeval/``) that read WordNet; marked ``wordnet`` at collection.
 WORDNET_DOCTESTS = frozenset(
     {"simpeval.metrics.teaching.meteor.METEOR", "simpeval.metrics.teaching.wordnet.ensure_wordnet"}
@@ -74,6 +75,32 @@ def wordnet() -> object:
     return load_wordnet()
 
 
+@pytest.fixture(scope="session")
+def tiny_bert_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny random BERT saved in a folder (:mod:`tests.learned_models`), built once per session."""
+    require_learned()
+    from .learned_models import tiny_bert
+
+    return tiny_bert(tmp_path_factory.mktemp("tiny-bert"))
+
+
+@pytest.fixture(autouse=True)
+def learned_defaults(request: pytest.FixtureRequest) -> Iterator[None]:
+    """In a ``learned`` test, a learned metric made with its default options runs the tiny BERT
+    (layer 2) instead of downloading roberta-large: the registry-wide tests run it offline, in seconds."""
+    if request.node.get_closest_marker("learned") is None:
+        yield
+        return
+    folder = request.getfixturevalue("tiny_bert_folder")
+    from simpeval.metrics.learned.bertscore import BERTScoreConfig
+
+    defaults = BERTScoreConfig.__init__.__defaults__
+    assert defaults is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(BERTScoreConfig.__init__, "__defaults__", (str(folder), 2, *defaults[2:]))
+        yield
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Keep the collection order for pytest-xdist (see :func:`slow_files_first`).
 
@@ -119,9 +146,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Under ``CI``, a ``wordnet`` test without WordNet fails here, with the install hint."""
+    """Under ``CI``, a ``wordnet`` test without WordNet fails here, with the install hint; a
+    ``learned`` test without PyTorch is skipped here (failed under ``CI``)."""
     if item.get_closest_marker("wordnet") is not None:
         require_wordnet()
+    if item.get_closest_marker("learned") is not None:
+        require_learned()
 
 
 FileContent = str | bytes | Sequence[str]

@@ -13,6 +13,7 @@ directly (``from ..needs import shared_path``).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import shutil
 from collections.abc import Iterable
@@ -28,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 #: The registered metrics that read WordNet.
 WORDNET_METRICS = frozenset({"meteor"})
+#: The registered metrics that run a neural model: marked ``learned``, run on a tiny model
+#: (``tests/conftest.py``'s ``learned_defaults``), skipped without PyTorch (failed under ``CI``).
+LEARNED_METRICS = frozenset({"bertscore"})
 
 
 def under_ci() -> bool:
@@ -100,8 +104,32 @@ def require_wordnet() -> None:
 
 
 def metric_params(names: Iterable[str]) -> list[object]:
-    """``names`` as ``pytest.param`` values, the metrics that read WordNet marked ``wordnet``."""
-    return [pytest.param(name, marks=pytest.mark.wordnet) if name in WORDNET_METRICS else name for name in names]
+    """``names`` as ``pytest.param`` values, the metrics that read WordNet marked ``wordnet``, the
+    learned ones ``learned``."""
+    marks = {
+        **dict.fromkeys(WORDNET_METRICS, pytest.mark.wordnet),
+        **dict.fromkeys(LEARNED_METRICS, pytest.mark.learned),
+    }
+    return [pytest.param(name, marks=marks[name]) if name in marks else name for name in names]
+
+
+def assert_same_rows(name: str, got: object, want: object) -> None:
+    """The same statistics, bit for bit; a learned metric's to float32 rounding (1e-4 on 0-100): its
+    model encodes a batch of sentences in the last bits as the batch's size makes it, so a segment's
+    row varies in the 7th digit with the other segments of the call (docs/guide/learned.md)."""
+    import numpy as np
+
+    if name in LEARNED_METRICS:
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=0, atol=1e-4)
+    else:
+        np.testing.assert_array_equal(got, want)
+
+
+def require_learned() -> None:
+    """Return when PyTorch and Transformers are installed, else :func:`unavailable` with the install hint."""
+    for name in ("torch", "transformers"):
+        if importlib.util.find_spec(name) is None:
+            unavailable(f"{name} is not installed (the learned metrics' extra: pip install -e '.[learned]')")
 
 
 def require_numba() -> None:

@@ -23,6 +23,8 @@ import sys
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
 
+from ..metrics.learned.runtime import reporting
+
 if TYPE_CHECKING:  # tqdm is imported by the first bar drawn: not at all under --quiet or in a pipe
     from tqdm import tqdm
 
@@ -34,7 +36,7 @@ _LABEL = 24
 #: which tqdm would draw nothing): columns, rows.
 _FALLBACK_SIZE = (80, 24)
 #: The unit of the library's tasks, by label (tqdm's "it" otherwise).
-_UNITS = {"segments": "seg", "metrics": "metric", "agreement": "sample"}
+_UNITS = {"segments": "seg", "metrics": "metric", "agreement": "sample", "BERTScore": "sentence"}
 
 
 class Progress:
@@ -95,6 +97,9 @@ class Progress:
             self._bar = None
 
     def __enter__(self) -> Progress:
+        """Within the block, a learned metric's encoding is shown too (:func:`simpeval.metrics.learned.runtime.reporting`)."""
+        self._encoding = reporting(self if self.enabled else None)
+        self._encoding.__enter__()
         return self
 
     def __exit__(
@@ -104,6 +109,9 @@ class Progress:
         traceback: TracebackType | None,
     ) -> None:
         self.close()
+        encoding = self.__dict__.pop("_encoding", None)
+        if encoding is not None:
+            encoding.__exit__(exc_type, exc, traceback)
 
 
 def _has_size(stream: IO[str]) -> bool:

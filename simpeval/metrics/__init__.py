@@ -53,6 +53,8 @@ _REGISTRY: dict[str, str | type[Metric]] = {
     "chrf": "simpeval.metrics.chrf:CHRF",
     "ter": "simpeval.metrics.ter:TER",
     "fkgl": "simpeval.metrics.fkgl:FKGL",
+    # learned metrics: PyTorch and Transformers, imported on first use (the `learned` extra)
+    "bertscore": "simpeval.metrics.learned.bertscore:BERTScore",
     # teaching metrics, equal to the NLTK functions classroom notebooks call (simpeval.metrics.teaching)
     "nltk-bleu": "simpeval.metrics.teaching.nltk_bleu:NLTKBLEU",
     "meteor": "simpeval.metrics.teaching.meteor:METEOR",

@@ -28,6 +28,7 @@ from simpeval.exceptions import (
 )
 from simpeval.report import render
 
+from ..needs import LEARNED_METRICS, assert_same_rows
 from ..registry import builtin_metric_params, scoring_inputs
 
 WORDS = "the a cat dog sat ran on in park mat river old big city flood rain museum opened , .".split()
@@ -58,8 +59,10 @@ def test_every_metric_gives_the_same_rows_on_workers(small_chunks: None, name: s
     metric, given = get_metric(name), scoring_inputs(name, refs, srcs)
     alone = metric.corpus_stats(hyps, **given, n_jobs=1)
     parallel = metric.corpus_stats(hyps, **given, n_jobs=3)
-    assert parallel.dtype == alone.dtype and np.array_equal(parallel, alone)
-    assert metric.corpus_score(hyps, **given, n_jobs=2) == metric.corpus_score(hyps, **given)
+    assert parallel.dtype == alone.dtype
+    assert_same_rows(name, parallel, alone)
+    if name not in LEARNED_METRICS:  # whose scores agree to float32 rounding (assert_same_rows)
+        assert metric.corpus_score(hyps, **given, n_jobs=2) == metric.corpus_score(hyps, **given)
 
 
 def test_variable_references_and_float_statistics_keep_their_bits(small_chunks: None) -> None:

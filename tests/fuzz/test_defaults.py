@@ -26,6 +26,7 @@ from simpeval.cli import main
 from simpeval.exceptions import SimpevalError
 from simpeval.metrics import available_metrics
 
+from ..needs import metric_params
 from ..tally import Tally
 
 # text: letters of many scripts, punctuation, spaces and controls; sometimes a lone surrogate
@@ -34,9 +35,9 @@ WORDS = st.lists(st.sampled_from("a the cat sat on mat , . ! 猫 قط बिल�
 SEGMENT = st.one_of(WORDS, TEXT, st.just("caf\udce9"))
 #: A segment any metric must score: no lone surrogate.
 CLEAN = st.one_of(WORDS, TEXT)
-METRICS = [
+METRICS = metric_params(
     name for name in available_metrics() if name not in ("meteor",)
-]  # METEOR: WordNet is slow to load per example
+)  # METEOR: WordNet is slow to load per example; the learned ones run a tiny model (marked learned)
 
 
 @st.composite

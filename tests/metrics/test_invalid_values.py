@@ -11,7 +11,7 @@ from simpeval import BLEU, CHRF, SARI, TER, get_metric
 from simpeval.exceptions import InvalidStatisticsError, InvalidTextError
 from simpeval.metrics import available_metrics
 
-from ..needs import metric_params
+from ..needs import LEARNED_METRICS, metric_params
 
 LONE = "caf\udce9"  # what a latin-1 byte decoded with errors="surrogateescape" leaves behind
 
@@ -46,6 +46,10 @@ def test_lone_surrogates_are_one_clear_error_for_every_engine(metric: type, engi
 @pytest.mark.parametrize("name", metric_params(available_metrics()))
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -1.0])
 def test_invalid_statistics_raise(name: str, bad: float) -> None:
+    if bad < 0 and name in LEARNED_METRICS:
+        pytest.skip(
+            "BERTScore's sums may be negative (rescaled below its baseline); tests/metrics/learned checks its count"
+        )
     metric = get_metric(name)
     stats = metric.corpus_stats(["the cat sat"], [["the cat sat down"]], sources=["a cat sat"]).sum(axis=0)
     metric.score_from_stats(stats)  # valid statistics score

