@@ -80,6 +80,8 @@ refs = [["The cat sat on a mat .", "It rained the whole day .", "猫が座る �
 srcs = ["The big cat sat on the old mat .", "It rained hard all day long .", "大きな猫が座った 。"]
 done = []
 for name in simpeval.available_metrics():
+    if name == "lens":  # learned: scores with a model given as an option (tests/registry.py's LEARNED)
+        continue
     metric = simpeval.get_metric(name)
     metric.corpus_score(hyps, refs, sources=srcs)
     metric.sentence_scores(hyps, refs, sources=srcs)
