@@ -4,6 +4,7 @@ errors, pickling and bootstrap intervals and paired tests through ``compare`` (t
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import pickle
 import sys
@@ -93,6 +94,7 @@ def test_each_text_is_encoded_once(checkpoint: Path, monkeypatch: pytest.MonkeyP
     assert len(encoded) == len(distinct)
 
 
+@pytest.mark.slow
 def test_scores_do_not_depend_on_batching(checkpoint: Path, rows: np.ndarray) -> None:
     for batch_size in (1, 5):
         again = LENS(checkpoint=str(checkpoint), batch_size=batch_size, device="cpu")
@@ -253,9 +255,11 @@ def test_a_local_checkpoint_never_downloads_its_encoder(
     )
 
 
-def test_sources_are_required(lens: LENS) -> None:
+def test_sources_are_required_and_aligned(lens: LENS) -> None:
     with pytest.raises(MissingSourceError):
         lens.corpus_score(OUTPUTS, REFS)
+    with pytest.raises(SimpevalError):
+        lens.corpus_score(OUTPUTS[:2], REFS, sources=SOURCES)
 
 
 def test_cuda_asked_for_and_absent(checkpoint: Path) -> None:
@@ -273,3 +277,34 @@ def test_without_torch_one_line_names_the_extra(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(sys.modules, "torch", None)
     with pytest.raises(MissingDependencyError, match=r'pip install "simplification-metrics\[learned\]"'):
         _runtime.import_torch("LENS")
+
+
+def test_the_command_line_scores_and_refuses_in_one_line(lens: LENS, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from simpeval.cli import main
+
+    files = {"out": OUTPUTS[:2], "src": SOURCES[:2], "ref": [refs[0] for refs in REFERENCES[:2]]}
+    for name, lines in files.items():
+        (tmp_path / f"{name}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    common = [
+        "score",
+        "-i",
+        str(tmp_path / "out.txt"),
+        "-s",
+        str(tmp_path / "src.txt"),
+        "-r",
+        str(tmp_path / "ref.txt"),
+    ]
+    result = CliRunner().invoke(main, [*common, "-m", "lens", "--lens-checkpoint", str(lens.folder), "-f", "json"])
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)
+    expected = lens.corpus_score(OUTPUTS[:2], [[refs[0] for refs in REFERENCES[:2]]], sources=SOURCES[:2])
+    assert (
+        record["score"] == pytest.approx(expected.score, abs=1e-4)
+        and record["signature"] == expected.signature.format()
+    )
+    for bad in (["--lens-checkpoint", str(tmp_path / "nowhere")], []):
+        failed = CliRunner().invoke(main, [*common, "-m", "lens", *bad])
+        assert failed.exit_code == 1 and "Traceback" not in failed.output
+        assert [line for line in failed.stderr.splitlines() if line.strip()][-1].startswith("Error: LENS: checkpoint")
