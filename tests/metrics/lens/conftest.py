@@ -6,13 +6,14 @@ tests are skipped with the install hint, and fail when ``CI`` is set (``tests/ne
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ...needs import import_module
+from ...needs import unavailable
 from . import tiny_lens
 
 #: Sources, outputs and per-segment references (1 to 3), written for these tests: an empty output,
@@ -42,11 +43,21 @@ REFERENCES = [
 ]
 
 
+#: What the LENS tests import: the ``learned`` extra and what it brings.
+LEARNED = ("torch", "transformers", "tokenizers", "yaml", "huggingface_hub")
+
+
 @pytest.fixture(scope="session")
 def learned() -> None:
-    """torch, transformers and tokenizers, or skip (fail under CI) with the install hint."""
-    for name in ("torch", "transformers", "tokenizers", "yaml"):
-        import_module(name)
+    """The ``learned`` extra, or skip (fail under CI) with the install hint."""
+    for name in LEARNED:
+        try:
+            importlib.import_module(name)
+        except ImportError as err:
+            unavailable(
+                f"{name} is not installed ({err}); the LENS tests need the learned extra: "
+                "pip install torch==2.13.0 -e '.[learned,test]'"
+            )
 
 
 @pytest.fixture(scope="session")

@@ -230,8 +230,9 @@ def test_no_such_folder() -> None:
         LENS(checkpoint="/no/such/lens-folder")
 
 
-def test_an_id_offline_says_how_to_give_a_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("huggingface_hub")
+def test_an_id_offline_says_how_to_give_a_folder(
+    learned: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_HOME", str(tmp_path))
     with pytest.raises(DownloadError, match="give that FOLDER instead"):
