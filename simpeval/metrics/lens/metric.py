@@ -122,16 +122,14 @@ class LENS(Metric):
 
     def network(self) -> LensNetwork:
         """The checkpoint's network, loaded on first use (then kept)."""
-        if getattr(self, "_network", None) is None:
+        network: Optional[LensNetwork] = getattr(self, "_network", None)  # a pickled copy has none
+        if network is None:
             encoder = self.config.encoder or self.settings.pretrained_model
             local_only = self._local and not _runtime.is_local(encoder) and self.config.encoder is None
             device = _runtime.choose_device(self.name, self.config.device)
-            self._network = LensNetwork(
-                self.settings, load_weights(self.folder), encoder, local_only, device, self.folder
-            )
-            self._embeddings = {}
-        assert self._network is not None  # for mypy: set just above
-        return self._network
+            network = LensNetwork(self.settings, load_weights(self.folder), encoder, local_only, device, self.folder)
+            self._network, self._embeddings = network, {}
+        return network
 
     def extract_stats(
         self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
