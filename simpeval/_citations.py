@@ -15,6 +15,7 @@ __all__ = [
     "FKGL",
     "LAVIE_AGARWAL_2007",
     "LEVENSHTEIN_1966",
+    "MADDELA_2023",
     "MILLER_1995",
     "PAPINENI_2002",
     "POPOVIC_2015",
@@ -305,4 +306,17 @@ ALVA_MANCHEGO_2021 = """\
     url = "https://aclanthology.org/2021.cl-4.28",
     doi = "10.1162/coli_a_00418",
     pages = "861--889",
+}"""
+
+#: Maddela et al. (2023), ACL: LENS, a learnable evaluation metric for text simplification.
+MADDELA_2023 = """\
+@inproceedings{maddela-etal-2023-lens,
+    title = "{LENS}: A Learnable Evaluation Metric for Text Simplification",
+    author = "Maddela, Mounica and Dou, Yao and Heineman, David and Xu, Wei",
+    booktitle = "Proceedings of the 61st Annual Meeting of the Association for Computational Linguistics (Volume 1: Long Papers)",
+    year = "2023",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/2023.acl-long.905",
+    doi = "10.18653/v1/2023.acl-long.905",
+    pages = "16383--16408",
 }"""

@@ -13,19 +13,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ..needs import SHARED, import_module, shared_path
+from ..registry import registered_metrics
 
 dd = import_module("dask.dataframe")
 distributed = import_module("distributed")
 
 from simpeval import References, get_metric  # noqa: E402
 from simpeval.distributed import corpus_stats_dask, score_dask, sentence_scores_dask  # noqa: E402
-from simpeval.metrics import available_metrics  # noqa: E402
 from simpeval.metrics.sari import VARIANTS  # noqa: E402
 from simpeval.significance import bootstrap_ci  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
-METRICS = [m for m in available_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
+METRICS = [m for m in registered_metrics() if m != "meteor"]  # METEOR: WordNet in every worker, slow to load
 
 
 def _asset() -> pd.DataFrame:

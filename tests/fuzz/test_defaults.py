@@ -24,9 +24,9 @@ from simpeval import Bootstrap, PairedBootstrap, References, compare, evaluate_s
 from simpeval.api import explain
 from simpeval.cli import main
 from simpeval.exceptions import SimpevalError
-from simpeval.metrics import available_metrics
 
 from ..needs import metric_params
+from ..registry import registered_metrics
 from ..tally import Tally
 
 # text: letters of many scripts, punctuation, spaces and controls; sometimes a lone surrogate
@@ -36,7 +36,7 @@ SEGMENT = st.one_of(WORDS, TEXT, st.just("caf\udce9"))
 #: A segment any metric must score: no lone surrogate.
 CLEAN = st.one_of(WORDS, TEXT)
 METRICS = metric_params(
-    name for name in available_metrics() if name not in ("meteor",)
+    name for name in registered_metrics() if name not in ("meteor",)
 )  # METEOR: WordNet is slow to load per example; the learned ones run a tiny model (marked learned)
 
 

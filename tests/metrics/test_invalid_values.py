@@ -9,9 +9,9 @@ import pytest
 
 from simpeval import BLEU, CHRF, SARI, TER, get_metric
 from simpeval.exceptions import InvalidStatisticsError, InvalidTextError
-from simpeval.metrics import available_metrics
 
 from ..needs import LEARNED_METRICS, metric_params
+from ..registry import registered_metrics
 
 LONE = "caf\udce9"  # what a latin-1 byte decoded with errors="surrogateescape" leaves behind
 
@@ -43,7 +43,7 @@ def test_lone_surrogates_are_one_clear_error_for_every_engine(metric: type, engi
         m.corpus_score(hyps, refs, sources=srcs)
 
 
-@pytest.mark.parametrize("name", metric_params(available_metrics()))
+@pytest.mark.parametrize("name", metric_params(registered_metrics()))
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -1.0])
 def test_invalid_statistics_raise(name: str, bad: float) -> None:
     if bad < 0 and name in LEARNED_METRICS:

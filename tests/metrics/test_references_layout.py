@@ -11,9 +11,9 @@ import simpeval
 from simpeval import SARI, References, compare, evaluate_systems, get_metric
 from simpeval.cli import main
 from simpeval.exceptions import ReferenceLayoutError, ReferenceLayoutWarning
-from simpeval.metrics import available_metrics
 
 from ..needs import assert_same_rows, metric_params
+from ..registry import registered_metrics
 
 # A 10 x 10 corpus: 10 segments with 10 references each, per segment (Hugging Face's layout).
 WORDS = "the cat dog sat ran on a mat big small red old new fast slow".split()
@@ -45,7 +45,7 @@ def test_the_warning_points_at_the_caller() -> None:
     assert caught[0].filename == __file__
 
 
-@pytest.mark.parametrize("name", metric_params(available_metrics()))
+@pytest.mark.parametrize("name", metric_params(registered_metrics()))
 def test_every_metric_takes_references_without_warning(name: str) -> None:
     metric = get_metric(name)
     sources = SOURCES if metric.requires_source else None

@@ -13,9 +13,9 @@ import random
 import pytest
 
 from simpeval import get_metric
-from simpeval.metrics import available_metrics
 
 from ..needs import assert_same_rows, metric_params
+from ..registry import registered_metrics
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", "dog", "ran", "far", "away", "é", "naïve", ","]
 
@@ -33,7 +33,7 @@ def _corpus(seed: int, n: int = 40, rare: float = 0.5) -> tuple[list[str], list[
     return [sentence() for _ in range(n)], refs, [sentence() for _ in range(n)]
 
 
-@pytest.mark.parametrize("name", metric_params(available_metrics()))
+@pytest.mark.parametrize("name", metric_params(registered_metrics()))
 @pytest.mark.slow
 def test_shared_object_is_thread_safe(name: str) -> None:
     metric = get_metric(name)

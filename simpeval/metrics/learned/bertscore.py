@@ -19,7 +19,7 @@ import math
 import threading
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class BERTScoreConfig:
         help="A Hugging Face model id or a local model folder (bert_score's default for English: roberta-large).",
         signature=("model", "m"),
     )
-    num_layers: Optional[int] = option(
+    num_layers: int | None = option(
         None,
         help="The layer whose embeddings are compared (default: bert_score's table; required for other models).",
         minimum=0,
@@ -65,11 +65,11 @@ class BERTScoreConfig:
         help="Rescale with bert_score's baseline for lang (or baseline_path): (x - b) / (1 - b).",
         signature=("rescale", "r"),
     )
-    lang: Optional[str] = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
-    baseline_path: Optional[str] = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
+    lang: str | None = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
+    baseline_path: str | None = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
     batch_size: int = option(64, help="Sentences encoded per batch.", minimum=1)
-    device: Optional[str] = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
-    cache_dir: Optional[str] = option(None, help="A folder keeping encoded sentences between runs (off by default).")
+    device: str | None = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
+    cache_dir: str | None = option(None, help="A folder keeping encoded sentences between runs (off by default).")
 
     def __post_init__(self) -> None:
         check_declared("BERTScore", self)
@@ -101,7 +101,7 @@ class BERTScore(Metric):
     """
 
     name: ClassVar[str] = "BERTScore"
-    higher_is_better: ClassVar[Optional[bool]] = True
+    higher_is_better: ClassVar[bool | None] = True
     requires_references: ClassVar[bool] = True
     citation: ClassVar[str] = _citations.BERTSCORE
     config_class: ClassVar[type[BERTScoreConfig]] = BERTScoreConfig
@@ -112,7 +112,7 @@ class BERTScore(Metric):
     def _setup(self) -> None:
         config = self.config
         self.layers: int = config.num_layers if config.num_layers is not None else DEFAULT_LAYERS[config.model_type]
-        self.baseline: Optional[np.ndarray] = None
+        self.baseline: np.ndarray | None = None
         if config.rescale_with_baseline:
             path = config.baseline_path
             if path is None:
@@ -148,7 +148,7 @@ class BERTScore(Metric):
     # ------------------------------------------------------------------ the model
     def encoder(self) -> Encoder:
         """The encoder, loaded on first use (once per object; copies load their own)."""
-        loaded: Optional[Encoder] = self.__dict__.get("_loaded")
+        loaded: Encoder | None = self.__dict__.get("_loaded")
         if loaded is None:
             config = self.config
             loaded = Encoder.load(config.model_type, self.layers, config.device, self.name)
@@ -163,7 +163,7 @@ class BERTScore(Metric):
     def _encode(self, texts: list[str], encoder: Encoder) -> dict[str, tuple[list[int], Any]]:
         """``{text: (token ids, embeddings)}`` of distinct ``texts``, from the on-disk cache or encoded."""
         torch, _ = runtime.require(self.name)
-        disk: Optional[EmbeddingCache] = self.__dict__.get("_disk")
+        disk: EmbeddingCache | None = self.__dict__.get("_disk")
         found: dict[str, tuple[list[int], Any]] = {}
         if disk is not None:
             for text in texts:
@@ -204,7 +204,7 @@ class BERTScore(Metric):
 
     # ------------------------------------------------------------------ statistics
     def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: Optional[list[str]]
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[P, R, F1, 1]`` of every segment, on the 0-100 scale (each the maximum over its references)."""
         for i, refs in enumerate(references):
@@ -234,15 +234,15 @@ class BERTScore(Metric):
         self,
         hypotheses: list[str],
         references: list[list[str]],
-        sources: Optional[list[str]],
-        n_jobs: Optional[int] = None,
+        sources: list[str] | None,
+        n_jobs: int | None = None,
     ) -> StatsArray:
         """Here, one call at a time: the model runs its own threads (or the GPU), and idf reads the whole call."""
         lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
         with lock:
             return self.extract_stats(hypotheses, references, sources)
 
-    def score_from_stats(self, stats: StatsArray, signature: Optional[Signature] = None) -> Score:
+    def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components.
 
         The sums may be negative (a baseline rescales a segment below 0); the count may not.

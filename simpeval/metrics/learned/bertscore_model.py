@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +38,7 @@ def bert_score_hash(
     return text
 
 
-def shipped_baseline(lang: str, model_type: str) -> Optional[Path]:
+def shipped_baseline(lang: str, model_type: str) -> Path | None:
     """The baseline file bert_score ships for ``lang`` and ``model_type``
     (``bert_score/rescale_baseline/<lang>/<model>.tsv``) when bert_score is installed; found without importing it."""
     spec = find_spec("bert_score")
@@ -126,7 +126,7 @@ class Encoder:
     prefix_space: bool
 
     @classmethod
-    def load(cls, model_type: str, num_layers: int, device: Optional[str], metric: str) -> Encoder:
+    def load(cls, model_type: str, num_layers: int, device: str | None, metric: str) -> Encoder:
         """Load ``model_type`` (a folder or a Hub id: :func:`~simpeval.metrics.learned.runtime.model_folder`) as bert_score does."""
         torch, transformers = runtime.require(metric)
         chosen = runtime.resolve_device(device, metric)

@@ -24,7 +24,6 @@ import hashlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -55,7 +54,7 @@ class EmbeddingCache:
     def _path(self, text: str) -> Path:
         return self.folder / f"{hashlib.sha256(text.encode('utf-8')).hexdigest()}.npz"
 
-    def get(self, text: str) -> Optional[tuple[np.ndarray, np.ndarray]]:
+    def get(self, text: str) -> tuple[np.ndarray, np.ndarray] | None:
         """``(token ids, embedding)`` of ``text``, or ``None`` when it is not cached (or unreadable)."""
         path = self._path(text)
         if not path.is_file():

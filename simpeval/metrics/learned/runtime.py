@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from ...exceptions import DownloadError, InvalidOptionError, MissingDependencyError
 
@@ -46,7 +46,7 @@ __all__ = [
 INSTALL_HINT = 'pip install "simplification-metrics[learned]"'
 #: File patterns of a model folder on the Hugging Face Hub that loading needs (weights, config, tokenizer).
 _MODEL_FILES = ("*.json", "*.txt", "*.model", "*.safetensors")
-_PROGRESS: list[Callable[[str, int, Optional[int]], None]] = []
+_PROGRESS: list[Callable[[str, int, int | None], None]] = []
 _PROGRESS_LOCK = threading.Lock()
 
 
@@ -118,7 +118,7 @@ def model_folder(model: str, metric: str) -> Path:
     return folder
 
 
-def resolve_device(device: Optional[str], metric: str) -> Any:
+def resolve_device(device: str | None, metric: str) -> Any:
     """The ``torch.device`` to run on: ``device`` as given (``"cpu"``, ``"cuda"``, ``"cuda:1"``,
     ``"mps"``), or, for ``None``, a CUDA GPU when there is one, else the CPU (as bert_score chooses).
 
@@ -152,7 +152,7 @@ def resolve_device(device: Optional[str], metric: str) -> Any:
 
 
 @contextmanager
-def reporting(progress: Optional[Callable[[str, int, Optional[int]], None]]) -> Iterator[None]:
+def reporting(progress: Callable[[str, int, int | None], None] | None) -> Iterator[None]:
     """Report encoding progress to ``progress(label, done, total)`` within the block (the CLI's bars);
     ``None`` does nothing. The library never prints: a learned metric reports, the caller draws."""
     if progress is None:
@@ -167,7 +167,7 @@ def reporting(progress: Optional[Callable[[str, int, Optional[int]], None]]) -> 
             _PROGRESS.remove(progress)
 
 
-def report_progress(label: str, done: int, total: Optional[int]) -> None:
+def report_progress(label: str, done: int, total: int | None) -> None:
     """Tell the innermost :func:`reporting` block, if any, that ``done`` of ``total`` steps of ``label`` are done."""
     with _PROGRESS_LOCK:
         listener = _PROGRESS[-1] if _PROGRESS else None

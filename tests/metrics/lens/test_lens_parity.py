@@ -1,0 +1,83 @@
+"""LENS equal to ``lens-metric`` 0.2.0 (the oracle) on tiny random checkpoints, every setting it reads.
+
+``lens-metric`` pins pytorch-lightning 2.0.9, pandas < 2 and (for ``pkg_resources``) an older
+setuptools, so it runs in a venv of its own: ``SIMPEVAL_LENS_ORACLE`` names that venv's python
+(``.ci/run`` builds it: ``.ci/lens-oracle``). Without it the test is skipped with how to build
+one, and fails when ``CI`` is set. The oracle reads the same checkpoint folders (``tiny_lens.py``)
+and prints its scores as JSON (``oracle_lens.py``); simpeval's must equal them on every segment.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from simpeval import References
+from simpeval.metrics.lens import LENS
+
+from ...needs import unavailable
+from .conftest import OUTPUTS, REFERENCES, SOURCES
+
+ORACLE = Path(__file__).with_name("oracle_lens.py")
+#: On simpeval's 0-100 scale (both run the same float32 arithmetic; measured: 0.0).
+TOLERANCE = 1e-5
+#: (checkpoint settings, rescale): every pooling, a numbered layer, the scalar mix with and without
+#: layer normalization (lens-metric reads it from train_data), lens-metric's rescaling.
+JOBS: list[tuple[dict[str, Any], bool]] = [
+    ({}, False),
+    ({}, True),
+    ({"layer_norm": False}, False),
+    ({"pool": "max", "layer": 1}, False),
+    ({"pool": "cls"}, False),
+    ({"pool": "default", "layer": 2}, True),
+]
+
+
+def oracle_python() -> str:
+    python = os.environ.get("SIMPEVAL_LENS_ORACLE", "")
+    if not python or not Path(python).is_file():
+        unavailable(
+            f"SIMPEVAL_LENS_ORACLE={python!r} names no python with lens-metric 0.2.0: build its venv with "
+            "`bash .ci/lens-oracle /tmp/lens-oracle` and set SIMPEVAL_LENS_ORACLE=/tmp/lens-oracle/bin/python"
+        )
+    return python
+
+
+@pytest.mark.slow
+def test_equal_to_lens_metric(build_checkpoint: Callable[..., Path], tmp_path: Path) -> None:
+    python = oracle_python()
+    folders = [build_checkpoint(**settings) for settings, _ in JOBS]
+    request = {
+        "jobs": [{"checkpoint": str(folder), "rescale": rescale} for folder, (_, rescale) in zip(folders, JOBS)],
+        "batch_size": 3,
+        "sources": SOURCES,
+        "outputs": OUTPUTS,
+        "references": REFERENCES,
+    }
+    (tmp_path / "request.json").write_text(json.dumps(request), encoding="utf-8")
+    done = subprocess.run(
+        [python, "-W", "ignore", str(ORACLE), str(tmp_path / "request.json")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"the oracle failed:\n{done.stderr[-3000:]}"
+    oracle = json.loads(done.stdout.strip().splitlines()[-1])
+    worst = 0.0
+    for folder, (settings, rescale), expected in zip(folders, JOBS, oracle["scores"]):
+        metric = LENS(checkpoint=str(folder), rescale=rescale, batch_size=2, device="cpu")
+        rows = metric.corpus_stats(OUTPUTS, References.from_segments(REFERENCES), sources=SOURCES)
+        found = rows[:, 0].tolist()
+        assert len(set(found)) == len(found), f"{settings}: the tiny network gives equal scores (no test)"
+        difference = max(abs(a - b) for a, b in zip(found, expected))
+        assert difference <= TOLERANCE, f"{settings}, rescale={rescale}: {found} != {expected}"
+        worst = max(worst, difference)
+    sys.stderr.write(f"LENS parity: max abs difference {worst:.3g} against {oracle['versions']}\n")
