@@ -25,7 +25,7 @@ from simpeval.api import explain
 from simpeval.cli import main
 from simpeval.exceptions import SimpevalError
 
-from ..needs import metric_params
+from ..needs import LEARNED_METRICS, metric_params
 from ..registry import registered_metrics
 from ..tally import Tally
 
@@ -93,7 +93,9 @@ def test_every_metric_scores_or_raises_a_simpeval_error(name: str) -> None:
         # WER is edits / reference words: infinite, as documented, when no reference has a word
         undefined = name == "wer" and score.details["ref_len"] == 0
         assert math.isfinite(score.score) or (undefined and score.score == math.inf)
-        assert metric.score_from_stats(stats.sum(axis=0)).score == score.score
+        # a learned metric's second call encodes in other batches: the same to float32 rounding (learned.md)
+        same = pytest.approx(score.score, rel=0, abs=1e-4) if name in LEARNED_METRICS else score.score
+        assert metric.score_from_stats(metric.sum_rows(stats)).score == same
         assert len(rows) == len(hyps) and not np.any(np.isnan(rows))
         assert name == "wer" or np.all(np.isfinite(rows))
 
