@@ -1,4 +1,4 @@
-"""Learned metrics: scores computed by a neural model (BERTScore; LENS in :mod:`simpeval.metrics.lens`), and the runtime they share.
+"""Learned metrics: scores computed by a neural model (BERTScore, LENS), and the runtime they share.
 
 They need the ``learned`` extra (PyTorch, Transformers, safetensors, huggingface_hub:
 ``pip install "simplification-metrics[learned]"``), imported on first use only: ``import simpeval``

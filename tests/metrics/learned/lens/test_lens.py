@@ -25,7 +25,7 @@ from simpeval.exceptions import (
     SimpevalError,
 )
 from simpeval.metrics.learned import runtime
-from simpeval.metrics.lens import LENS, LENSConfig
+from simpeval.metrics.learned.lens import LENS, LENSConfig
 from simpeval.significance.specs import Bootstrap, PairedBootstrap
 
 from .conftest import OUTPUTS, REFERENCES, SOURCES

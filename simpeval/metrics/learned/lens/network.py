@@ -25,8 +25,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...exceptions import InvalidOptionError
-from ..learned import runtime
+from ....exceptions import InvalidOptionError
+from .. import runtime
 from .checkpoint import NAME, LensSettings
 
 __all__ = ["LensNetwork"]

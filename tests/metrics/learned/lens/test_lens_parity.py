@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 from simpeval import References
-from simpeval.metrics.lens import LENS
+from simpeval.metrics.learned.lens import LENS
 
-from ...needs import unavailable
+from ....needs import unavailable
 from .conftest import OUTPUTS, REFERENCES, SOURCES
 
 ORACLE = Path(__file__).with_name("oracle_lens.py")

@@ -1,7 +1,7 @@
 """LENS, the learned simplification metric of Maddela et al. (2023), from a released checkpoint.
 
 Equal to ``lens-metric`` 0.2.0's ``LENS(path, rescale).score(complex, simplified, references)``
-(``tests/metrics/lens/test_lens_parity.py`` runs it as the oracle), without pytorch-lightning:
+(``tests/metrics/learned/lens/test_lens_parity.py`` runs it as the oracle), without pytorch-lightning:
 the checkpoint's weights are read with ``torch.load(weights_only=True)`` and its settings with a
 YAML parser (:mod:`.checkpoint`), the network is :mod:`.network`.
 
@@ -22,14 +22,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ... import _citations
-from ..._types import StatsArray
-from ...exceptions import ChecksumMismatchError, InvalidOptionError, InvalidStatisticsError, InvalidValueError
-from ..base import Metric
-from ..learned import runtime
-from ..options import check_declared, option
-from ..score import Score
-from ..signature import Signature
+from .... import _citations
+from ...._types import StatsArray
+from ....exceptions import ChecksumMismatchError, InvalidOptionError, InvalidStatisticsError, InvalidValueError
+from ...base import Metric
+from ...options import check_declared, option
+from ...score import Score
+from ...signature import Signature
+from .. import runtime
 from .checkpoint import CKPT, file_sha256, load_weights, locate, read_settings
 from .network import LensNetwork
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...exceptions import InvalidOptionError
-from ..learned import runtime
+from ....exceptions import InvalidOptionError
+from .. import runtime
 
 __all__ = ["LensSettings", "file_sha256", "load_weights", "locate", "read_settings"]
 
