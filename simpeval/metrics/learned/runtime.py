@@ -35,6 +35,7 @@ __all__ = [
     "by_length",
     "download",
     "encode",
+    "first_line",
     "installed_version",
     "looks_like_path",
     "model_folder",
@@ -76,6 +77,11 @@ def installed_version(package: str) -> str:
         return "none"
 
 
+def first_line(error: BaseException) -> str:
+    """The first line of ``error``'s message (its type's name when it has none): one line for an error of ours."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
 def looks_like_path(name: str) -> bool:
     """A local path rather than a Hugging Face Hub id (``org/name`` or ``name``)."""
     return name.startswith((".", "/", "~")) or name.count("/") > 1 or "\\" in name
@@ -105,8 +111,7 @@ def download(repo_id: str, metric: str, *, what: str, patterns: Sequence[str], h
         return Path(snapshot_download(repo_id, allow_patterns=list(patterns), local_files_only=offline))
     except Exception as err:  # huggingface_hub raises its own errors, OSError and requests' alike
         state = "offline (HF_HUB_OFFLINE is set) and not in the Hugging Face cache" if offline else "not downloadable"
-        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise DownloadError(f"{metric}: {what} {repo_id!r} is {state} ({reason}); {how}.") from None
+        raise DownloadError(f"{metric}: {what} {repo_id!r} is {state} ({first_line(err)}); {how}.") from None
 
 
 def model_folder(model: str, metric: str) -> Path:

@@ -150,7 +150,7 @@ def load_weights(folder: Path) -> dict[str, Any]:
     try:
         content = torch.load(file, map_location="cpu", weights_only=True)
     except Exception as err:  # not a torch file, truncated, or holding objects that are no weights
-        reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        reason = runtime.first_line(err)
         raise _bad(file, f"not loadable as weights ({type(err).__name__}: {reason[:200]})") from None
     state = content.get("state_dict") if isinstance(content, dict) else None
     if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor) for v in state.values()):

@@ -64,7 +64,7 @@ class LensNetwork:
                 encoder, add_pooling_layer=False, local_files_only=local_only
             )
         except OSError as err:
-            reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+            reason = runtime.first_line(err)
             hint = (
                 "a local checkpoint never downloads: give encoder='FOLDER' (a local copy of it)"
                 if local_only
