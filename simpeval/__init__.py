@@ -55,7 +55,7 @@ if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs (a t
     from .metrics.bleu import BLEU
     from .metrics.chrf import CHRF
     from .metrics.fkgl import FKGL
-    from .metrics.lens import LENS
+    from .metrics.learned.lens import LENS
     from .metrics.sari import SARI
     from .metrics.teaching import METEOR, NLTKBLEU, NLTKCHRF, PEM, WER, BagOfWords, EditDistance
     from .metrics.ter import TER
@@ -125,7 +125,7 @@ _LAZY = {
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
     "FKGL": "simpeval.metrics.fkgl",
-    "LENS": "simpeval.metrics.lens",
+    "LENS": "simpeval.metrics.learned.lens",
     **dict.fromkeys(
         ["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"
     ),

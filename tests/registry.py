@@ -22,7 +22,7 @@ from .needs import metric_params
 
 #: The metrics that score only with a model given as an option (LENS: a checkpoint; no default is
 #: downloaded), so the registry-wide tests leave them out; each has its own tests on tiny models that
-#: the tests build (``tests/metrics/lens/``, the contract's checks included). BERTScore has a default
+#: the tests build (``tests/metrics/learned/lens/``, the contract's checks included). BERTScore has a default
 #: model, which the ``learned`` tests replace with a tiny one (``tests/conftest.py``).
 NEEDS_A_MODEL = frozenset({"lens"})
 

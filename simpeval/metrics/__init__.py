@@ -64,7 +64,7 @@ _REGISTRY: dict[str, str | type[Metric]] = {
     "pem": "simpeval.metrics.teaching.edit_rates:PEM",
     "bagofwords": "simpeval.metrics.teaching.bow:BagOfWords",
     # learned metrics (the "learned" extra: torch, transformers)
-    "lens": "simpeval.metrics.lens:LENS",
+    "lens": "simpeval.metrics.learned.lens:LENS",
 }
 # chrF's display names: chrF2, chrF3++, chrF1+, ... (beta digits, then the word-order pluses)
 _CHRF_NAME = re.compile(r"chrf\d*\+*")

@@ -33,8 +33,11 @@ __all__ = [
     "INSTALL_HINT",
     "batches",
     "by_length",
+    "download",
     "encode",
+    "first_line",
     "installed_version",
+    "looks_like_path",
     "model_folder",
     "report_progress",
     "reporting",
@@ -74,14 +77,46 @@ def installed_version(package: str) -> str:
         return "none"
 
 
-def _looks_like_path(model: str) -> bool:
-    """A local path rather than a Hub id (``org/name`` or ``name``)."""
-    return model.startswith((".", "/", "~")) or model.count("/") > 1 or "\\" in model
+def first_line(error: BaseException) -> str:
+    """The first line of ``error``'s message (its type's name when it has none): one line for an error of ours."""
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def looks_like_path(name: str) -> bool:
+    """A local path rather than a Hugging Face Hub id (``org/name`` or ``name``)."""
+    return name.startswith((".", "/", "~")) or name.count("/") > 1 or "\\" in name
+
+
+def download(repo_id: str, metric: str, *, what: str, patterns: Sequence[str], how: str) -> Path:
+    """The local folder of Hugging Face Hub repository ``repo_id`` holding its files that match
+    ``patterns``: from the local Hub cache, or, online, downloaded with ``huggingface_hub``.
+    Called only for an id the user gave (or a metric's default); ``HF_HUB_OFFLINE`` reads the cache alone.
+
+    ``what`` names the repository in the errors (``"model"``, ``"checkpoint"``), and ``how`` ends them:
+    how to give a local folder instead.
+
+    Raises:
+        MissingDependencyError: ``huggingface_hub`` is not installed.
+        DownloadError: neither cached nor downloadable (offline, unknown id).
+    """
+    offline = os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
+    try:
+        from huggingface_hub import snapshot_download
+    except ImportError:
+        raise MissingDependencyError(
+            f"{metric}: {what} {repo_id!r} is no local folder, and huggingface_hub is not installed to fetch it: "
+            f"{INSTALL_HINT}, or {how}."
+        ) from None
+    try:
+        return Path(snapshot_download(repo_id, allow_patterns=list(patterns), local_files_only=offline))
+    except Exception as err:  # huggingface_hub raises its own errors, OSError and requests' alike
+        state = "offline (HF_HUB_OFFLINE is set) and not in the Hugging Face cache" if offline else "not downloadable"
+        raise DownloadError(f"{metric}: {what} {repo_id!r} is {state} ({first_line(err)}); {how}.") from None
 
 
 def model_folder(model: str, metric: str) -> Path:
     """The local folder of ``model``: a folder as it is (never the network), else a Hugging Face
-    Hub id, taken from the local Hub cache or, online, downloaded with ``huggingface_hub``.
+    Hub id (:func:`download`: its weights, configuration and tokenizer).
 
     Raises:
         InvalidOptionError: ``model`` names a path that is not a folder.
@@ -91,30 +126,17 @@ def model_folder(model: str, metric: str) -> Path:
     path = Path(model).expanduser()
     if path.is_dir():
         return path
-    if _looks_like_path(model) or path.exists():
+    if looks_like_path(model) or path.exists():
         raise InvalidOptionError(
             f"{metric}: model {model!r} is not a folder (give a model folder saved by save_pretrained)."
         )
-    offline = os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in ("1", "true", "yes", "on")
     how = (
         f"give a local model folder instead ({metric.lower()} model_type=/path/to/folder; CLI: "
         f"--{metric.lower()}-model-type FOLDER), e.g. one saved by save_pretrained or `hf download {model} --local-dir FOLDER`"
     )
-    try:
-        from huggingface_hub import snapshot_download
-    except ImportError:
-        raise MissingDependencyError(
-            f"{metric}: model {model!r} is no local folder, and huggingface_hub is not installed to fetch it: "
-            f"{INSTALL_HINT}, or {how}."
-        ) from None
-    try:
-        folder = Path(snapshot_download(model, allow_patterns=list(_MODEL_FILES), local_files_only=offline))
-        if not any(folder.glob("*.safetensors")):  # an older repository: PyTorch's weights
-            folder = Path(snapshot_download(model, allow_patterns=["*.bin"], local_files_only=offline))
-    except Exception as err:  # huggingface_hub raises its own errors, OSError and requests' alike
-        state = "offline (HF_HUB_OFFLINE is set) and not in the Hugging Face cache" if offline else "not downloadable"
-        reason = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise DownloadError(f"{metric}: model {model!r} is {state} ({reason}); {how}.") from None
+    folder = download(model, metric, what="model", patterns=_MODEL_FILES, how=how)
+    if not any(folder.glob("*.safetensors")):  # an older repository: PyTorch's weights
+        folder = download(model, metric, what="model", patterns=["*.bin"], how=how)
     return folder
 
 

@@ -24,7 +24,8 @@ from simpeval.exceptions import (
     MissingSourceError,
     SimpevalError,
 )
-from simpeval.metrics.lens import LENS, LENSConfig, _runtime
+from simpeval.metrics.learned import runtime
+from simpeval.metrics.learned.lens import LENS, LENSConfig
 from simpeval.significance.specs import Bootstrap, PairedBootstrap
 
 from .conftest import OUTPUTS, REFERENCES, SOURCES
@@ -76,22 +77,40 @@ def test_several_references_give_the_best_score(lens: LENS) -> None:
     assert len(set(alone)) == 3 and together == pytest.approx(max(alone), abs=1e-9)
 
 
-def test_each_text_is_encoded_once(checkpoint: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    metric = LENS(checkpoint=str(checkpoint), device="cpu", batch_size=4)
+def _count_encodes(metric: LENS, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts ``metric``'s network encodes from now on, in order."""
     network = metric.network()
     encoded: list[str] = []
     embed = network.embed
 
-    def counted(texts: list[str]) -> Any:
+    def counted(texts: list[str], batch_size: int) -> Any:
         encoded.extend(texts)
-        return embed(texts)
+        return embed(texts, batch_size)
 
     monkeypatch.setattr(network, "embed", counted)
+    return encoded
+
+
+def test_each_text_is_encoded_once(checkpoint: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = LENS(checkpoint=str(checkpoint), device="cpu", batch_size=4)
+    encoded = _count_encodes(metric, monkeypatch)
     first = metric.corpus_stats(OUTPUTS, REFS, sources=SOURCES)
     distinct = {text.lower() for text in [*SOURCES, *OUTPUTS, *(r for refs in REFERENCES for r in refs)]}
     assert sorted(encoded) == sorted(distinct)
     assert metric.corpus_stats(OUTPUTS, REFS, sources=SOURCES).tolist() == first.tolist()  # from the cache
     assert len(encoded) == len(distinct)
+
+
+def test_compare_encodes_sources_and_references_once(checkpoint: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    metric = LENS(checkpoint=str(checkpoint), device="cpu")
+    encoded = _count_encodes(metric, monkeypatch)
+    other = [f"{output} indeed ." for output in OUTPUTS]  # no text of the first system, source or reference
+    table = compare({"a": OUTPUTS, "b": other}, REFS, sources=SOURCES, metrics=[metric])
+    shared = {text.lower() for text in [*SOURCES, *(r for refs in REFERENCES for r in refs)]}
+    assert len(encoded) == len(set(encoded))  # nothing twice, across the two systems
+    assert set(encoded) == shared | {text.lower() for text in [*OUTPUTS, *other]}
+    fresh = LENS(checkpoint=str(checkpoint), device="cpu").corpus_score(other, REFS, sources=SOURCES)
+    assert table.cell("b", "LENS").score == pytest.approx(fresh.score, abs=1e-9)  # the cache changes no score
 
 
 @pytest.mark.slow
@@ -268,16 +287,16 @@ def test_cuda_asked_for_and_absent(checkpoint: Path) -> None:
 
     if torch.cuda.is_available():
         pytest.skip("this machine has CUDA")
-    with pytest.raises(InvalidOptionError, match="no such CUDA device is available"):
+    with pytest.raises(InvalidOptionError, match="sees no CUDA GPU"):
         LENS(checkpoint=str(checkpoint), device="cuda").network()
-    with pytest.raises(InvalidOptionError, match="device must be a torch device"):
+    with pytest.raises(InvalidOptionError, match="is not a PyTorch device"):
         LENS(checkpoint=str(checkpoint), device="gpu-please").network()
 
 
 def test_without_torch_one_line_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "torch", None)
     with pytest.raises(MissingDependencyError, match=r'pip install "simplification-metrics\[learned\]"'):
-        _runtime.import_torch("LENS")
+        runtime.require("LENS")
 
 
 def test_the_command_line_scores_and_refuses_in_one_line(lens: LENS, tmp_path: Path) -> None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...exceptions import InvalidOptionError
-from ._runtime import download, import_torch, is_local
+from ....exceptions import InvalidOptionError
+from .. import runtime
 
 __all__ = ["LensSettings", "file_sha256", "load_weights", "locate", "read_settings"]
 
@@ -52,11 +52,14 @@ def locate(checkpoint: str) -> Path:
     path = Path(checkpoint).expanduser()
     if path.is_file() and path.name.endswith(".ckpt"):
         path = path.parents[1]
-    elif not is_local(checkpoint):
-        looks_local = path.is_absolute() or checkpoint.startswith((".", "~")) or checkpoint.count("/") != 1
-        if looks_local or path.exists():
+    elif not path.is_dir():
+        if runtime.looks_like_path(checkpoint) or path.exists():
             raise _bad(checkpoint, "no such folder")
-        path = download(NAME, checkpoint, what="checkpoint")
+        how = (
+            f"offline, download it once elsewhere (hf download {checkpoint} --local-dir FOLDER) and give that "
+            "FOLDER instead (checkpoint=FOLDER; CLI: --lens-checkpoint FOLDER)"
+        )
+        path = runtime.download(checkpoint, NAME, what="checkpoint", patterns=(HPARAMS, CKPT.as_posix()), how=how)
     for part in (HPARAMS, str(CKPT)):
         if not (path / part).is_file():
             raise _bad(path, f"{part} is missing")
@@ -142,12 +145,12 @@ def read_settings(folder: Path) -> LensSettings:
 
 def load_weights(folder: Path) -> dict[str, Any]:
     """The ``state_dict`` of ``folder/checkpoints/model.ckpt``, on the CPU (``weights_only=True``)."""
-    torch = import_torch(NAME)
+    torch, _ = runtime.require(NAME)
     file = folder / CKPT
     try:
         content = torch.load(file, map_location="cpu", weights_only=True)
     except Exception as err:  # not a torch file, truncated, or holding objects that are no weights
-        reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+        reason = runtime.first_line(err)
         raise _bad(file, f"not loadable as weights ({type(err).__name__}: {reason[:200]})") from None
     state = content.get("state_dict") if isinstance(content, dict) else None
     if not isinstance(state, dict) or not all(isinstance(v, torch.Tensor) for v in state.values()):

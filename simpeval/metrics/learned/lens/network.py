@@ -15,8 +15,8 @@ What it computes (Maddela et al., 2023; the released checkpoints' settings in br
 5. **Regressor**: linear layers with an activation [Tanh] after each hidden one, then a linear
    layer to one number (and a final activation, if the checkpoint names one).
 
-:class:`LensNetwork` holds the weights of one checkpoint; :meth:`LensNetwork.embed` does 1–3 for a
-batch of texts, :meth:`LensNetwork.regress` 4–5 for aligned embedding rows.
+:class:`LensNetwork` holds the weights of one checkpoint; :meth:`LensNetwork.embed` does 1–3 for
+texts, :meth:`LensNetwork.regress` 4–5 for aligned embedding rows.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...exceptions import InvalidOptionError
-from ._runtime import import_torch, import_transformers
+from ....exceptions import InvalidOptionError
+from .. import runtime
 from .checkpoint import NAME, LensSettings
 
 __all__ = ["LensNetwork"]
@@ -53,8 +53,10 @@ class LensNetwork:
     def __init__(
         self, settings: LensSettings, state: dict[str, Any], encoder: str, local_only: bool, device: Any, where: Path
     ) -> None:
-        self.torch = torch = import_torch(NAME)
-        transformers = import_transformers(NAME)
+        torch, transformers = runtime.require(NAME)
+        self.torch = torch
+        transformers.logging.set_verbosity_error()  # no "weights not initialized" chatter: the checkpoint sets them
+        transformers.logging.disable_progress_bar()
         self.settings, self.device, self._where = settings, device, where
         try:
             self.tokenizer = transformers.AutoTokenizer.from_pretrained(encoder, local_files_only=local_only)
@@ -62,7 +64,7 @@ class LensNetwork:
                 encoder, add_pooling_layer=False, local_files_only=local_only
             )
         except OSError as err:
-            reason = (str(err).strip().splitlines() or [type(err).__name__])[0]
+            reason = runtime.first_line(err)
             hint = (
                 "a local checkpoint never downloads: give encoder='FOLDER' (a local copy of it)"
                 if local_only
@@ -121,28 +123,34 @@ class LensNetwork:
             layers.append((weight.to(self.device), bias.to(self.device)))
         return layers
 
-    def embed(self, texts: list[str]) -> Any:
-        """The sentence embeddings of ``texts`` (already lowercased): a ``(len(texts), hidden)`` tensor."""
-        torch, settings = self.torch, self.settings
-        batch = self.tokenizer(texts, return_tensors="pt", padding=True, truncation=True, max_length=self.max_length)
-        ids = batch["input_ids"].to(self.device)
-        mask = batch["attention_mask"].to(self.device)
-        with torch.inference_mode():
-            layers = self.model(input_ids=ids, attention_mask=mask, output_hidden_states=True).hidden_states
-            if settings.pool == "default":
-                return layers[-1][:, 0, :]
-            if self.mix is None:
-                states = layers[settings.layer]
-            else:
-                if settings.layer_norm:
-                    layers = [_normalized(layer, mask) for layer in layers]
-                states = self.gamma * sum(weight * layer for weight, layer in zip(self.mix, layers))
-            padding = ids.eq(self.pad_id).unsqueeze(-1)
-            if settings.pool == "avg":
-                return states.masked_fill(padding, 0.0).sum(dim=1) / mask.sum(dim=1, keepdim=True).float()
-            if settings.pool == "max":
-                return states.masked_fill(padding, float("-inf")).max(dim=1).values
-            return states[:, 0, :]  # cls
+    def token_ids(self, text: str) -> list[int]:
+        """The ids the encoder reads for ``text`` (already lowercased): with its special tokens, truncated."""
+        return list(self.tokenizer(text, truncation=True, max_length=self.max_length)["input_ids"])
+
+    def embed(self, texts: list[str], batch_size: int) -> list[Any]:
+        """The sentence embedding of each of ``texts`` (already lowercased), a ``(hidden,)`` tensor each,
+        encoded in batches of one length (:func:`~simpeval.metrics.learned.runtime.encode`: no padding)."""
+        ids = [self.token_ids(text) for text in texts]
+        return runtime.encode(ids, self._pooled, batch_size=batch_size, device=self.device, label=NAME)
+
+    def _pooled(self, ids: Any, mask: Any) -> Any:
+        """Steps 1-3 for a batch of token ids: a ``(batch, hidden)`` tensor."""
+        settings = self.settings
+        layers = self.model(input_ids=ids, attention_mask=mask, output_hidden_states=True).hidden_states
+        if settings.pool == "default":
+            return layers[-1][:, 0, :]
+        if self.mix is None:
+            states = layers[settings.layer]
+        else:
+            if settings.layer_norm:
+                layers = [_normalized(layer, mask) for layer in layers]
+            states = self.gamma * sum(weight * layer for weight, layer in zip(self.mix, layers))
+        padding = ids.eq(self.pad_id).unsqueeze(-1)
+        if settings.pool == "avg":
+            return states.masked_fill(padding, 0.0).sum(dim=1) / mask.sum(dim=1, keepdim=True).float()
+        if settings.pool == "max":
+            return states.masked_fill(padding, float("-inf")).max(dim=1).values
+        return states[:, 0, :]  # cls
 
     def regress(self, source: Any, output: Any, reference: Any) -> list[float]:
         """The raw LENS score of each aligned row of the three embedding matrices."""

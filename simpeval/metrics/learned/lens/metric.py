@@ -1,7 +1,7 @@
 """LENS, the learned simplification metric of Maddela et al. (2023), from a released checkpoint.
 
 Equal to ``lens-metric`` 0.2.0's ``LENS(path, rescale).score(complex, simplified, references)``
-(``tests/metrics/lens/test_lens_parity.py`` runs it as the oracle), without pytorch-lightning:
+(``tests/metrics/learned/lens/test_lens_parity.py`` runs it as the oracle), without pytorch-lightning:
 the checkpoint's weights are read with ``torch.load(weights_only=True)`` and its settings with a
 YAML parser (:mod:`.checkpoint`), the network is :mod:`.network`.
 
@@ -22,14 +22,14 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ... import _citations
-from ..._types import StatsArray
-from ...exceptions import ChecksumMismatchError, InvalidOptionError, InvalidStatisticsError, InvalidValueError
-from ..base import Metric
-from ..options import check_declared, option
-from ..score import Score
-from ..signature import Signature
-from . import _runtime
+from .... import _citations
+from ...._types import StatsArray
+from ....exceptions import ChecksumMismatchError, InvalidOptionError, InvalidStatisticsError, InvalidValueError
+from ...base import Metric
+from ...options import check_declared, option
+from ...score import Score
+from ...signature import Signature
+from .. import runtime
 from .checkpoint import CKPT, file_sha256, load_weights, locate, read_settings
 from .network import LensNetwork
 
@@ -106,7 +106,7 @@ class LENS(Metric):
 
     def _setup(self) -> None:
         checkpoint = str(self.config.checkpoint)
-        self._local = _runtime.is_local(checkpoint) or Path(checkpoint).expanduser().is_file()
+        self._local = Path(checkpoint).expanduser().exists()
         self.folder = locate(checkpoint)
         self.settings = read_settings(self.folder)
         self.sha256 = file_sha256(self.folder / CKPT)
@@ -125,8 +125,8 @@ class LENS(Metric):
         network: LensNetwork | None = getattr(self, "_network", None)  # a pickled copy has none
         if network is None:
             encoder = self.config.encoder or self.settings.pretrained_model
-            local_only = self._local and not _runtime.is_local(encoder) and self.config.encoder is None
-            device = _runtime.choose_device(self.name, self.config.device)
+            local_only = self._local and not Path(encoder).expanduser().is_dir() and self.config.encoder is None
+            device = runtime.resolve_device(self.config.device, self.name)
             network = LensNetwork(self.settings, load_weights(self.folder), encoder, local_only, device, self.folder)
             self._network, self._embeddings = network, {}
         return network
@@ -146,7 +146,8 @@ class LENS(Metric):
         outs = [text.lower() for text in hypotheses]
         refs = [[text.lower() for text in segment] for segment in references]
         texts = [*srcs, *outs, *(ref for segment in refs for ref in segment)]
-        _runtime.encode_once(texts, network.embed, self._embeddings, batch_size=self.config.batch_size)
+        fresh = [text for text in dict.fromkeys(texts) if text not in self._embeddings]
+        self._embeddings.update(zip(fresh, network.embed(fresh, self.config.batch_size) if fresh else []))
         pairs = [(i, ref) for i, segment in enumerate(refs) for ref in segment]
         raw: list[float] = []
         step = max(self.config.batch_size, 256)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ...needs import unavailable
+from ....needs import unavailable
 from . import tiny_lens
 
 #: Sources, outputs and per-segment references (1 to 3), written for these tests: an empty output,
