@@ -22,7 +22,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from . import significance as _significance  # noqa: F401  (registers corpus_score's n_bootstrap resampler)
+from . import significance as _significance  # noqa: F401  (simpeval.significance without an import of its own)
 from ._version import __version__
 from .exceptions import SimpevalError
 from .metrics import (
@@ -55,6 +55,7 @@ if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs (a t
     from .metrics.bleu import BLEU
     from .metrics.chrf import CHRF
     from .metrics.fkgl import FKGL
+    from .metrics.learned.bertscore import BERTScore
     from .metrics.learned.lens import LENS
     from .metrics.sari import SARI
     from .metrics.teaching import METEOR, NLTKBLEU, NLTKCHRF, PEM, WER, BagOfWords, EditDistance
@@ -77,6 +78,7 @@ __all__ = [
     "WER",
     "CHRF",
     "FKGL",
+    "BERTScore",
     "LENS",
     "SARI",
     "TER",
@@ -125,6 +127,7 @@ _LAZY = {
     "CHRF": "simpeval.metrics.chrf",
     "TER": "simpeval.metrics.ter",
     "FKGL": "simpeval.metrics.fkgl",
+    "BERTScore": "simpeval.metrics.learned.bertscore",
     "LENS": "simpeval.metrics.learned.lens",
     **dict.fromkeys(
         ["BagOfWords", "EditDistance", "METEOR", "NLTKBLEU", "NLTKCHRF", "PEM", "WER"], "simpeval.metrics.teaching"
