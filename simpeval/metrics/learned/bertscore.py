@@ -11,6 +11,11 @@ paired tests resample segments as for every metric. With ``idf=True`` the weight
 document frequencies of the **call's** references, as bert_score computes them: a segment's row
 depends on the whole call, so streamed or chunked scoring (``corpus_score_iter``, ``evaluate``
 in chunks) computes idf per chunk; score a corpus in one call for bert_score's numbers.
+
+bert_score pads the pairs of each batch of ``batch_size`` pairs, which gives 0 instead of a
+negative best cosine where the other side was padded; that rule is reproduced (see
+:func:`_padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
+in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
 """
 
 from __future__ import annotations
@@ -67,7 +72,9 @@ class BERTScoreConfig:
     )
     lang: str | None = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
     baseline_path: str | None = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
-    batch_size: int = option(64, help="Sentences encoded per batch.", minimum=1)
+    batch_size: int = option(
+        64, help="Sentences encoded per batch; pairs per batch of bert_score's padding rule.", minimum=1
+    )
     device: str | None = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
     cache_dir: str | None = option(None, help="A folder keeping encoded sentences between runs (off by default).")
 
