@@ -166,6 +166,9 @@ def test_everything_offline_touches_no_network_and_writes_only_the_cache(tmp_pat
         "SIDE_EFFECTS_OUT": str(folders["out"]),
         "PYTHONDONTWRITEBYTECODE": "1",
         "SIMPEVAL_DISABLE_NUMBA": "1",
+        # PyTorch makes its compiler's cache folder when BERTScore imports it (not simpeval's doing):
+        # kept in TMPDIR, whose listing below leaves it aside
+        "TORCHINDUCTOR_CACHE_DIR": str(folders["tmp"] / "torchinductor_test"),
     }
     before = {name: _listing(folders[name]) for name in ("home", "work", "tmp", "in")}
     result = subprocess.run(
@@ -178,7 +181,7 @@ def test_everything_offline_touches_no_network_and_writes_only_the_cache(tmp_pat
     assert report["metrics"] == [m for m in registered_metrics() if learned or m != "bertscore"]
     assert report["commands"] == 8
     after = {name: _listing(folders[name]) for name in ("home", "work", "tmp", "in")}
-    # PyTorch itself makes its compiler's cache folder in TMPDIR when BERTScore imports it: not simpeval's doing
+    # PyTorch's compiler cache folder (TORCHINDUCTOR_CACHE_DIR above) is PyTorch's, not simpeval's
     after["tmp"] = {name: size for name, size in after["tmp"].items() if not name.startswith("torchinductor_")}
     assert after == before
     assert set(_listing(folders["out"])) == {"report.html"}
