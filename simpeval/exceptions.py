@@ -33,6 +33,7 @@ __all__ = [
     "ChecksumMismatchError",
     "TestSetFormatError",
     "WorkerError",
+    "LessonsError",
     "SimpevalWarning",
     "ReferenceLayoutWarning",
 ]
@@ -141,6 +142,11 @@ class TestSetFormatError(SimpevalError, ValueError):
 class WorkerError(SimpevalError, RuntimeError):
     """A worker process (``n_jobs``, ``--jobs``) stopped before it finished: killed by the system,
     most often for want of memory. The message says how to run with fewer workers."""
+
+
+class LessonsError(SimpevalError, OSError):
+    """The classroom lessons cannot be found in this installation, or cannot be written where asked
+    (``simpeval lessons DIR``). The message names the folder and what to do."""
 
 
 class SimpevalWarning(UserWarning):

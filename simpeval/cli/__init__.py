@@ -10,7 +10,8 @@ One module per command, each a thin layer over one :mod:`simpeval.api` function:
 * :mod:`.explain`: ``simpeval explain --source S --prediction P --references R...``: one segment, n-gram by n-gram;
 * :mod:`.metaeval`: ``simpeval meta-eval -t simplicity-da --references asset -m sari bleu``: correlation with human judgments;
 * :mod:`.report`: ``simpeval report -t asset-test -i SYS... -o report.html``: one self-contained HTML report;
-* :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``.
+* :mod:`.testsets`: ``simpeval testsets list|download|cite|echo``;
+* :mod:`.lessons`: ``simpeval lessons DIR``: the classroom notebooks, their solutions and README, written out.
 
 Shared pieces: option groups that hand each command one frozen object (:mod:`.groups`: data,
 output, confidence; :mod:`.metric_group`: metrics; :mod:`.engine`: ``--engine``; the comparison
@@ -48,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("demo", "demo"),
     "evaluate": ("evaluate", "evaluate"),
     "explain": ("explain", "explain"),
+    "lessons": ("lessons", "lessons"),
     "meta-eval": ("metaeval", "meta_eval"),
     "report": ("report", "report"),
     "score": ("score", "score"),

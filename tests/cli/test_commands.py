@@ -492,6 +492,7 @@ COMMANDS = {
     "demo": "demo",
     "evaluate": "evaluate",
     "explain": "explain",
+    "lessons": "lessons",
     "metaeval": "meta_eval",
     "report": "report",
     "testsets": "testsets",

@@ -72,6 +72,7 @@ COMMANDS: dict[str, Callable[[dict[str, str]], list[str]]] = {
     "testsets-cite": lambda f: ["testsets", "cite", "asset-test"],
     "testsets-urls": lambda f: ["testsets", "download", "--urls", "asset-test"],
     "demo": lambda f: ["demo"],
+    "lessons": lambda f: ["lessons", str(Path(f["html"]).parent / "lessons")],
     "help": lambda f: ["--help"],
     "version": lambda f: ["--version"],
     "report-help": lambda f: ["report", "--help"],

@@ -757,6 +757,7 @@ COMMANDS: dict[str, tuple[list[str], list[list[str]]]] = {
         ],
     ),
     "demo": ([], [["-f", "json"], ["-f", "latex"], ["-w", "0"], ["-f", "csv"], ["-f", "html"]]),
+    "lessons": (["{out}"], [["--force"]]),
     "testsets list": ([], []),
     "testsets cite": (["{testset}"], []),
     "testsets echo": (["{testset}", "src"], [["--ref-index", "1"]]),

@@ -4,9 +4,12 @@ Every ``notebooks/*.ipynb`` (a lesson) and ``notebooks/solutions/*.ipynb`` (its 
 solved) is picked up by a glob, so a new one is tested without touching this file:
 
 * it is committed without outputs (no outputs, ``execution_count`` null, no run metadata) and
-  starts with a Markdown cell followed by the setup cell (which installs
-  ``simplification-metrics[notebooks]`` only when simpeval is missing); a lesson ends with a
-  Markdown cell headed "Exercises" and has ``solutions/<lesson>_solutions.ipynb``;
+  starts with a Markdown cell followed by the setup cell, which installs
+  ``simplification-metrics[notebooks]`` only when simpeval is missing and, when that install
+  fails too (before the release, offline), raises an error that Jupyter shows as one line
+  naming the wheel with the ``notebooks`` extra (``_render_traceback_``), so the notebook stops
+  there and never fails later with a ``ModuleNotFoundError``; a lesson ends with a Markdown cell
+  headed "Exercises" and has ``solutions/<lesson>_solutions.ipynb``;
 * its code imports nothing private (``simpeval._x``) and has no bare ``assert``: a student who
   changes a cell must not make a later one fail without saying why;
 * it executes top to bottom with nbclient, copied *alone* into an empty folder, in a kernel of
@@ -15,6 +18,12 @@ solved) is picked up by a glob, so a new one is tested without touching this fil
   mirror on 127.0.0.1 (``SIMPEVAL_MIRROR``), every other connection refused, and matplotlib's
   Agg backend; it writes no file beside the notebook, downloads only registered test sets into
   the cache, and prints no failed check (a line starting with ``✗``).
+
+The setup cell's failure is run too: in a kernel of a fresh environment without simpeval (and
+without pip, so that its ``%pip install`` fails offline) every notebook stops at the setup cell
+with that one line and runs no later cell. The wheel ships every notebook, its solutions and
+``notebooks/README.md`` as ``simpeval/data/lessons``, and ``simpeval lessons DIR`` run from the
+wheel writes them out unchanged.
 
 The fresh environment gets the wheel with ``pip install --no-deps``, and exactly what
 ``pip install simplification-metrics[notebooks]`` would add: the distributions its metadata
@@ -63,6 +72,7 @@ UNREACHABLE = "http://127.0.0.1:9"
 #: but the first one to compile Numba's kernels into an empty cache took over 120 s on a loaded machine.
 CELL_TIMEOUT = 900
 KERNEL_NAME = "simpeval-wheel-test"
+MISSING_KERNEL_NAME = "simpeval-missing-test"
 DISTRIBUTION = "simplification-metrics"
 #: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
 #: environment's site-packages, and no checkout of it is importable.
@@ -151,7 +161,42 @@ def test_starts_with_text_then_the_setup_cell(path: Path) -> None:
     assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{DISTRIBUTION}\[notebooks\]", setup), (
         f"the setup cell installs {DISTRIBUTION}[notebooks] when simpeval cannot be imported (Colab)"
     )
+    assert _stops_with_one_line(ast.parse(_python(cells[1]))), (
+        "when the install fails too, the setup cell imports simpeval again in a `try` whose `except ImportError:` "
+        "raises an exception class with `_render_traceback_` (one line, no traceback) naming the wheel "
+        "(`.whl[notebooks]`): copy the setup cell of an existing notebook"
+    )
     assert "network" in setup, "the setup cell says which cells need the network (or that none does)"
+
+
+def _imports_simpeval(body: list[ast.stmt]) -> bool:
+    return any(isinstance(node, ast.Import) and [a.name for a in node.names] == ["simpeval"] for node in body)
+
+
+def _handles_import_error(handler: ast.ExceptHandler) -> bool:
+    return isinstance(handler.type, ast.Name) and handler.type.id == "ImportError"
+
+
+def _stops_with_one_line(tree: ast.Module) -> bool:
+    """``try: import simpeval`` / ``except ImportError:`` (the install) / ``try: import simpeval`` /
+    ``except ImportError:`` defining an exception class with ``_render_traceback_`` and raising it
+    with a message that names the wheel and the ``notebooks`` extra."""
+    outer = [n for n in tree.body if isinstance(n, ast.Try) and _imports_simpeval(n.body)]
+    handlers = [h for n in outer for h in n.handlers if _handles_import_error(h)]
+    inner = [n for h in handlers for n in h.body if isinstance(n, ast.Try) and _imports_simpeval(n.body)]
+    for handler in (h for n in inner for h in n.handlers if _handles_import_error(h)):
+        classes = [n for n in handler.body if isinstance(n, ast.ClassDef)]
+        renders = {
+            c.name for c in classes for f in c.body if isinstance(f, ast.FunctionDef) and f.name == "_render_traceback_"
+        }
+        for node in handler.body:
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and isinstance(node.exc.func, ast.Name):
+                message = "".join(
+                    c.value for c in ast.walk(node.exc) if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                )
+                if node.exc.func.id in renders and ".whl[notebooks]" in message:
+                    return True
+    return False
 
 
 @every_lesson
@@ -214,12 +259,27 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-@pytest.fixture(scope="session")
-def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The python of a fresh venv with only the wheel installed (dependencies seen through a .pth)."""
-    folder = tmp_path_factory.mktemp("venv")
+def _fresh_venv(folder: Path, dependencies: Path) -> Path:
+    """A venv without pip whose site-packages sees ``dependencies`` through a .pth; its python."""
     venv.create(folder, with_pip=False, symlinks=os.name != "nt")
     python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    Path(site.strip(), "simpeval-dependencies.pth").write_text(f"{dependencies}\n", encoding="utf-8")
+    return python
+
+
+@pytest.fixture(scope="session")
+def dependencies(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of links to what ``pip install simplification-metrics[notebooks]`` would add."""
+    return _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
+
+
+@pytest.fixture(scope="session")
+def wheel_python(wheel: Path, dependencies: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The python of a fresh venv with only the wheel installed (dependencies seen through a .pth)."""
+    python = _fresh_venv(tmp_path_factory.mktemp("venv"), dependencies)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
         [
@@ -237,18 +297,11 @@ def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         env=env,
     )
-    site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-    ).stdout.strip()
-    linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
-    Path(site, "simpeval-dependencies.pth").write_text(f"{linked}\n", encoding="utf-8")
     # compile the Numba kernels once (cached beside them), so that not every notebook's kernel
     # pays for it (a student's first run does, once: notebooks/README.md says so)
-    subprocess.run([str(python), "-c", WARM_UP], check=True, env=env, cwd=str(folder), capture_output=True)
+    subprocess.run(
+        [str(python), "-c", WARM_UP], check=True, env=env, cwd=str(python.parent.parent), capture_output=True
+    )
     return python
 
 
@@ -302,17 +355,91 @@ def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path
     assert version == imported
 
 
+@pytest.mark.install
+def test_the_wheel_ships_every_lesson_its_solutions_and_the_readme(wheel: Path) -> None:
+    expected = {p.relative_to(NOTEBOOK_DIR).as_posix() for p in NOTEBOOKS} | {"README.md"}
+    prefix = "simpeval/data/lessons/"
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {n.removeprefix(prefix): archive.read(n) for n in archive.namelist() if n.startswith(prefix)}
+    assert set(shipped) == expected, "the wheel's simpeval/data/lessons is notebooks/ (pyproject.toml's wheel target)"
+    for name in expected:
+        assert shipped[name] == (NOTEBOOK_DIR / name).read_bytes(), name
+
+
+@pytest.mark.install
+def test_simpeval_lessons_from_the_wheel_writes_them_out(wheel_python: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    code = WHERE_FROM + "from simpeval.cli import main; main(['lessons', 'class'])"
+    result = subprocess.run([str(wheel_python), "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = {p.relative_to(tmp_path / "class").as_posix() for p in (tmp_path / "class").rglob("*") if p.is_file()}
+    assert written == {p.relative_to(NOTEBOOK_DIR).as_posix() for p in NOTEBOOKS} | {"README.md"}
+    for name in written:
+        assert (tmp_path / "class" / name).read_bytes() == (NOTEBOOK_DIR / name).read_bytes(), name
+
+
+def _kernel_spec(root: Path, name: str, python: Path) -> Path:
+    """A kernelspec ``name`` running ``python``, under the Jupyter path ``root``; ``root``."""
+    spec = root / "kernels" / name
+    spec.mkdir(parents=True)
+    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    kernel = {"argv": argv, "display_name": name, "language": "python"}
+    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
+    return root
+
+
 @pytest.fixture(scope="module")
 def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A kernelspec running the fresh environment's python, whatever other kernels are installed."""
     import_module("ipykernel")
-    root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
-    spec = root / "kernels" / KERNEL_NAME
-    spec.mkdir(parents=True)
-    argv = [str(wheel_python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    kernel = {"argv": argv, "display_name": "simpeval (wheel)", "language": "python"}
-    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
-    return root
+    return _kernel_spec(tmp_path_factory.mktemp("kernel") / "share" / "jupyter", KERNEL_NAME, wheel_python)
+
+
+@pytest.fixture(scope="module")
+def missing_kernel_path(dependencies: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A kernelspec of a fresh environment with the notebooks' dependencies but neither simpeval nor pip."""
+    import_module("ipykernel")
+    python = _fresh_venv(tmp_path_factory.mktemp("venv-without-simpeval"), dependencies)
+    return _kernel_spec(tmp_path_factory.mktemp("kernel") / "share" / "jupyter", MISSING_KERNEL_NAME, python)
+
+
+@pytest.mark.slow
+@every_notebook
+@pytest.mark.install
+@pytest.mark.notebook
+def test_without_simpeval_the_setup_cell_stops_with_one_line(
+    path: Path, missing_kernel_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nbformat = import_module("nbformat")
+    nbclient = import_module("nbclient")
+    for variable in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+        monkeypatch.setenv(variable, UNREACHABLE)
+    monkeypatch.setenv("PIP_NO_INDEX", "1")  # should a pip be found: no index, so the install fails offline
+    for variable in ("PYTHONPATH", "SIMPEVAL_SHARED"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("JUPYTER_PATH", str(missing_kernel_path))
+    copy = Path(shutil.copy(path, tmp_path))
+    notebook = nbformat.read(str(copy), as_version=4)
+    client = nbclient.NotebookClient(
+        notebook,
+        kernel_name=MISSING_KERNEL_NAME,
+        timeout=120,
+        startup_timeout=60,
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
+    with pytest.raises(nbclient.exceptions.CellExecutionError):
+        client.execute()
+    setup = notebook.cells[1]
+    (error,) = [o for o in setup.outputs if o.output_type == "error"]
+    assert error.ename == "SetupError" and len(error.traceback) == 1, error.traceback
+    (line,) = error.traceback[0].splitlines()
+    assert f"{DISTRIBUTION}" in line and ".whl[notebooks]" in line and "run this notebook again" in line, line
+    text = json.dumps([cell.get("outputs", []) for cell in notebook.cells])
+    assert "ModuleNotFoundError" not in text and "Traceback" not in text, text
+    later = [n for n, cell in enumerate(notebook.cells[2:], start=3) if cell.cell_type == "code" and cell.outputs]
+    assert not later, f"{_id(path)}: cells {later} ran after the setup cell failed"
 
 
 @pytest.fixture(scope="module")
