@@ -452,7 +452,7 @@ def parse_html(text: str) -> _TableParser:
 
 def test_html_full(full):
     text = render(full, "html", deltas=True)
-    assert text.startswith('<div class="simpeval-report">\n<table class="simpeval-table">\n<thead>\n<tr>')
+    assert text.startswith('<div class="simpeval-report">\n<table class="simpeval-table" style="')
     assert "<tbody>" in text and "</tbody>" in text and "R&amp;D_#1 100%" in text
     parsed = parse_html(text)
     results, comparisons = parsed.tables
@@ -468,6 +468,29 @@ def test_html_full(full):
         ["R&D_#1 100%", "RM+EX+LS+RO", "SARI", "0.0800"],
     ]
     assert "p: approximate randomization test of the system against the baseline" in text
+
+
+def test_html_fragment_is_readable_without_a_stylesheet(full):
+    """Inline styles: cells padded apart and kept on one line, the header ruled, signatures wrapped."""
+    text = render(full, "html", deltas=True)
+    cells = re.findall(r"<(td|th) style=\"([^\"]*)\"", text)
+    assert len(cells) == 8 * 4 + 4 * 3  # results (header + 3 systems) and comparisons
+    assert all(re.search(r"text-align: (left|right); padding: [^;]+em", style) for _, style in cells)
+    assert all("white-space: nowrap" in style for tag, style in cells if tag == "td")
+    assert all("border-bottom: 1px solid" in style for tag, style in cells if tag == "th")
+    assert text.count('<table class="simpeval-table" style="border-collapse: collapse;') == 2
+    assert re.search(r'<pre class="simpeval-signatures" style="[^"]*white-space: pre-wrap', text)
+    assert re.search(r'<p class="simpeval-legend" style="[^"]*margin', text)
+
+
+def test_html_grid_for_a_styled_page_has_only_alignments(full):
+    """The HTML report styles its tables with its own stylesheet: :func:`html_grid` unstyled."""
+    from simpeval.report.formats.html import html_grid
+    from simpeval.report.formats.layout import Options, build_report
+
+    lines = html_grid(build_report(full, Options(width=1, deltas=False)).grid)
+    assert lines[0] == '<table class="simpeval-table">'
+    assert set(re.findall(r'style="([^"]*)"', "".join(lines))) == {"text-align: left", "text-align: right"}
 
 
 def test_html_escapes_markup():
