@@ -851,3 +851,12 @@ def test_latex_prints_minus_signs_not_hyphens(plain):
     deltas = re.findall(r"\$-\$\d", out)
     assert deltas, out
     assert not re.search(r"(?<![$\w])-\d", out)  # no bare hyphen before a digit
+
+
+def test_latex_interval_below_zero_has_two_minus_signs():
+    """An interval whose both bounds are negative (a correlation, a delta): minus signs, no hyphen."""
+    from simpeval.report.document import Cell, Document, Grid, Section, interval
+
+    cell = Cell(("-0.25", interval(-0.4, -0.1, 2)))
+    text = render(Document((Section("x", grid=Grid(("r",), ((cell,),), ("rr",))),)), "latex")
+    assert r"$-$0.25 \\ {\scriptsize $-$0.40--$-$0.10}" in text

@@ -12,8 +12,8 @@ fit 345pt.
 Examples:
     >>> print(latex_escape("R&D_#1 100% a--b"))
     R\\&D\\_\\#1 100\\% a-{}-b
-    >>> print(latex_escape("-1.5 [-0.3, 2.0] BTTS-10"))
-    $-$1.5 [$-$0.3, 2.0] BTTS-10
+    >>> print(latex_escape("-1.5 [-0.3, 2.0] BTTS-10 (-0.40–-0.10)"))
+    $-$1.5 [$-$0.3, 2.0] BTTS-10 ($-$0.40--$-$0.10)
 """
 
 from __future__ import annotations
@@ -72,9 +72,9 @@ def latex_escape(text: str, keep: str = "") -> str:
 
 
 def _is_minus(text: str, i: int) -> bool:
-    """Whether the ``-`` at ``i`` starts a negative number (``-1.5``, ``[-0.3``), not a word's hyphen."""
+    """Whether the ``-`` at ``i`` starts a negative number (``-1.5``, ``[-0.3``, an interval's ``–-0.1``), not a word's hyphen."""
     before, after = text[i - 1 : i], text[i + 1 : i + 2]
-    return (before == "" or before in " ([/") and (after.isdigit() or after == ".")
+    return (before == "" or before in " ([/–") and (after.isdigit() or after == ".")
 
 
 def _tt(text: str) -> str:
