@@ -167,7 +167,7 @@ def _symbol(symbol: str | None, stacked: bool) -> str:
 def _section(section: Section, first: bool) -> list[str]:
     lines: list[str] = [] if first else [r"\par\medskip"]
     if section.title:
-        lines.append(rf"{{\small {latex_escape(section.title)}}}\par\smallskip")
+        lines.append(rf"\noindent{{\small {latex_escape(section.title)}}}\par\smallskip")
     stacked = section.grid is not None and _stacked(section.grid)
     if section.grid is not None:
         lines += [r"\noindent", *latex_grid(section.grid)]
