@@ -278,17 +278,21 @@ def unbroken(text: str) -> str:
 def test_latex_full_structure(full):
     text = render(full, "latex", deltas=True)
     # results + comparisons, and the six stacked cells of the results
-    assert text.count(r"\begin{tabular}{") == text.count(r"\end{tabular}}") == 2
-    assert text.count(r"\begin{tabular}[t]") == 6 and text.count(r"\end{tabular}") == 8
+    assert text.count(r"\begin{tabular}{") == 2
+    assert text.count(r"{\renewcommand{\arraystretch}{0.7}\begin{tabular}[t]") == 6
+    assert text.count(r"\end{tabular}}") == 8 and text.count(r"\end{tabular}") == 8
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert text.count(rule) == 2
     assert r"\begin{tabular}{@{}lrrrrrrr@{}}" in text
     assert r"System & SARI & $\Delta$ & Add & Keep & Delete & TER & $\Delta$ \\" in text
     # a score with its interval and p-value: stacked, each part after the score on a line of its own
-    stack = r"\begin{tabular}[t]{@{}r@{}}\textbf{41.2} \\ {\scriptsize 40.1--42.3} \\ {\scriptsize p\,=\,0.0020*}\end{tabular}"
+    stack = (
+        r"{\renewcommand{\arraystretch}{0.7}\begin{tabular}[t]{@{}r@{}}"
+        r"\textbf{41.2} \\ {\scriptsize 40.1--42.3} \\ {\scriptsize p\,=\,0.0020*}\end{tabular}}"
+    )
     assert rf"RM+EX+LS+RO & {stack} & +3.2 &" in text
-    assert r"\\ {\scriptsize 38.0--40.0} \\ {\scriptsize p\,=\,0.0600}\end{tabular} & +1.0 &" in text
-    assert r"61.5 \\ {\scriptsize p\,=\,0.2000}\end{tabular}" in text  # no interval: no empty line
+    assert r"\\ {\scriptsize 38.0--40.0} \\ {\scriptsize p\,=\,0.0600}\end{tabular}} & +1.0 &" in text
+    assert r"61.5 \\ {\scriptsize p\,=\,0.2000}\end{tabular}}" in text  # no interval: no empty line
     assert text.count(r"\addlinespace") == 2  # between the three systems' stacks
     # the legend spells each symbol as the stacked lines print it (no parentheses)
     assert r"low--high: 95\% bootstrap confidence interval\par" in text
@@ -352,18 +356,26 @@ def test_latex_compiles(full, segments, tmp_path):
     assert "Overfull \\hbox" not in log
 
 
-#: Six systems on ASSET test (rounded from ``simpeval compare``): SARI (add, keep, delete), BLEU, chrF2.
-ASSET_SIX = {
+#: The eleven TurkCorpus systems on ASSET test (rounded from ``simpeval compare``): SARI (add,
+#: keep, delete), BLEU, chrF2.
+ASSET_SYSTEMS = {
     "ACCESS": ((40.1, 6.5, 63.0, 50.8), 75.4, 79.6),
+    "BTRLTS": ((34.0, 2.0, 57.8, 42.1), 63.3, 74.0),
+    "BTTS": ((33.6, 1.7, 58.3, 40.8), 64.0, 74.7),
     "BTTS10": ((35.2, 2.2, 57.9, 45.3), 69.2, 74.0),
+    "Dress": ((37.1, 2.5, 56.5, 52.1), 83.3, 73.5),
     "Dress-Ls": ((36.6, 2.4, 57.3, 50.1), 85.5, 75.5),
     "EditNTS": ((34.9, 2.4, 59.7, 42.7), 85.2, 80.3),
     "PBMT-R": ((34.6, 4.7, 61.0, 38.2), 78.6, 82.2),
+    "RM+EX": ((32.6, 0.6, 59.9, 37.3), 74.3, 74.3),
     "RM+EX+LS+RO": ((36.7, 1.3, 57.4, 51.3), 58.1, 65.9),
+    "UNTS": ((35.2, 0.8, 58.7, 46.0), 65.0, 70.6),
 }
+#: Six of them, the longest name (RM+EX+LS+RO) among them.
+ASSET_SIX = ("ACCESS", "BTTS10", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX+LS+RO")
 
 
-def _six_systems() -> ResultTable:
+def _asset_table(systems: tuple[str, ...]) -> ResultTable:
     """A table as ``compare -t asset-test -m sari bleu chrf --confidence --paired bs`` gives it: real
     signatures, intervals, paired bootstrap means and Holm-corrected p-values against the first system."""
     from simpeval import BLEU, CHRF, SARI
@@ -371,7 +383,8 @@ def _six_systems() -> ResultTable:
     signatures = [m.get_signature().with_fields(nrefs=10, bs=1000, seed=12345) for m in (SARI(), BLEU(), CHRF())]
     names = [sig.metric for sig in signatures]
     rows, intervals, tests = [], [], []
-    for k, (system, ((sari_score, add, keep, delete), *others)) in enumerate(ASSET_SIX.items()):
+    for k, system in enumerate(systems):
+        (sari_score, add, keep, delete), *others = ASSET_SYSTEMS[system]
         values = [sari_score, *others]
         components = [{"add": add, "keep": keep, "delete": delete}, {}, {}]
         rows.append(tuple(Score(n, v, sig, c) for n, v, sig, c in zip(names, values, signatures, components)))
@@ -391,18 +404,24 @@ def _six_systems() -> ResultTable:
         )
     metrics = tuple(MetricColumn(n, True) for n in names)
     return ResultTable(
-        tuple(ASSET_SIX), metrics, tuple(rows), intervals=tuple(intervals), paired=tuple(tests), baseline="ACCESS"
+        systems, metrics, tuple(rows), intervals=tuple(intervals), paired=tuple(tests), baseline="ACCESS"
     )
 
 
 def test_six_systems_with_intervals_and_p_values_fit_the_text_width(tmp_path):
     """Six systems, SARI (with its components), BLEU and chrF, each score with its interval, paired
     bootstrap mean and p-value: the table and its signatures (20 fields for SARI) fit ``\\textwidth``."""
-    table = _six_systems()
+    table = _asset_table(ASSET_SIX)
     text = render(table, "latex")
     assert unbroken(text).count(table.cell("ACCESS", "SARI").signature.format()) == 1
     log = compile_latex(text, tmp_path)
     assert "Overfull \\hbox" not in log and "Underfull \\hbox" not in log
+
+
+def test_eleven_systems_fit_one_page(tmp_path):
+    """The eleven TurkCorpus systems, four lines each: as wide as six, and no taller than a page."""
+    log = compile_latex(render(_asset_table(tuple(ASSET_SYSTEMS)), "latex"), tmp_path)
+    assert "Overfull \\hbox" not in log and "Overfull \\vbox" not in log
 
 
 # ---------------------------------------------------------------- html

@@ -7,7 +7,7 @@ each after the score on a line of its own in ``\\scriptsize`` and without its pa
 (``40.1–42.3``, ``p = 0.0010*``, spelled so in the legend too); columns are 4pt apart; the legend
 and signatures are set ragged right below the table, and a signature may break after each ``|``.
 Six systems with SARI (and its components), BLEU and chrF, each with an interval and a p-value,
-fit 345pt.
+fit 345pt; eleven fit one page.
 
 Examples:
     >>> print(latex_escape("R&D_#1 100% a--b"))
@@ -52,6 +52,9 @@ _BEST = r"\textbf{bold}"
 #: The space between two columns (LaTeX's default is 6pt), so that a table of six systems with
 #: intervals and p-values fits the text width of a plain ``article``.
 _COLUMN_SEP = r"\setlength{\tabcolsep}{4pt}"
+#: The row height of a stacked cell's lines (a nested ``tabular`` would space its ``\scriptsize``
+#: lines as normal-size rows), so that eleven systems with four lines each fit one page.
+_STACK_STRETCH = r"\renewcommand{\arraystretch}{0.7}"
 
 
 def latex_escape(text: str, keep: str = "") -> str:
@@ -115,14 +118,16 @@ def _compact(text: str) -> str:
 def _cell(cell: Cell, align: str) -> str:
     """One cell: a single part as it is; several parts stacked in a nested ``tabular`` aligned on
     its first line (the score), each other part on a line of its own in ``\\scriptsize``
-    (:func:`_compact`), so that the cell is as wide as its widest part, not as all of them."""
+    (:func:`_compact`) and rows 0.7 times as high, so that the cell is as wide as its widest part,
+    not as all of them."""
     first = latex_escape(cell.parts[0]) if cell.parts else ""
     if cell.best:
         first = _bold(first)
     lines = [first, *(rf"{{\scriptsize {_compact(part)}}}" for part in cell.parts[1:] if part)]
     if len(lines) == 1:
         return first
-    return rf"\begin{{tabular}}[t]{{@{{}}{align}@{{}}}}" + r" \\ ".join(lines) + r"\end{tabular}"
+    stack = rf"\begin{{tabular}}[t]{{@{{}}{align}@{{}}}}" + r" \\ ".join(lines) + r"\end{tabular}"
+    return rf"{{{_STACK_STRETCH}{stack}}}"
 
 
 def latex_grid(grid: Grid) -> list[str]:
