@@ -1,7 +1,7 @@
 """What a test needs from outside the repository, and the one rule for when it is missing.
 
 The rule: a test whose data (``../shared`` beside the repository: golden figures, corpora, human
-ratings, peer suites), corpus reader (WordNet) or tool (Java, Chromium, an optional package) is
+ratings, peer suites), corpus reader (WordNet) or tool (Java, Chromium, pdflatex, an optional package) is
 missing is skipped with a message that names what is missing and how to get it; when the ``CI``
 environment variable is set it fails instead, since CI (``.ci/run``) installs everything.
 
@@ -16,6 +16,7 @@ import importlib
 import importlib.util
 import os
 import shutil
+import subprocess
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -73,6 +74,28 @@ def import_module(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as err:
         unavailable(f"{name} is not installed (pip install -e '.[test]'): {err}")
+
+
+@cache
+def _booktabs_found() -> bool:
+    """Whether TeX finds ``booktabs.sty`` (``kpsewhich``, which comes with pdflatex)."""
+    kpsewhich = shutil.which("kpsewhich")
+    if kpsewhich is None:
+        return False
+    found = subprocess.run([kpsewhich, "booktabs.sty"], capture_output=True, text=True, check=False, timeout=60)
+    return found.returncode == 0 and bool(found.stdout.strip())
+
+
+def pdflatex() -> str:
+    """The ``pdflatex`` binary that compiles the LaTeX format's tables (with booktabs), or :func:`unavailable`."""
+    found = shutil.which("pdflatex")
+    if found is None or not _booktabs_found():
+        missing = "pdflatex is not installed" if found is None else "LaTeX's booktabs package is not installed"
+        unavailable(
+            f"{missing} (the LaTeX tables are compiled in a plain article with booktabs: "
+            "apt-get install texlive-latex-base texlive-latex-recommended; .ci/run installs them)"
+        )
+    return found
 
 
 def java() -> str:

@@ -379,10 +379,20 @@ def quiet_option(help: str = "No progress bar on stderr (drawn only on a termina
 
 
 def plot_option(what: str) -> Decorator:
-    """``--plot FILE``: also write a figure of ``what`` (written atomically; the suffix picks the format)."""
+    """``--plot FILE``: also write a figure of ``what`` (written atomically; the suffix picks the format).
+    Checked before any work: the path, and matplotlib (else one error line naming the extra)."""
+    check_path = output_file(".png", ".svg", ".pdf")
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if check_path(ctx, param, value) is not None:
+            from ..report.plots import require_matplotlib
+
+            require_matplotlib()
+        return value
+
     return click.option(
         "--plot",
         metavar="FILE",
-        callback=output_file(".png", ".svg", ".pdf"),
+        callback=check,
         help=f"Also {what} (.png, .svg, .pdf; needs simplification-metrics[plots]).",
     )

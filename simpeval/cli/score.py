@@ -37,7 +37,13 @@ __all__ = ["score"]
 @click.command(cls=MultiValueCommand)
 @scoring_groups("System output files, one per system (default: standard input).", stdin=True)
 @engine_group
-@click.option("--score-only", "-b", is_flag=True, help="Print only the scores, one per line.")
+@click.option(
+    "--score-only",
+    "-b",
+    is_flag=True,
+    help="Print only the scores, one a line: a bare number for one system and one metric (as sacrebleu), "
+    "else labelled: system (if several), metric (if several), tab-separated, the number last.",
+)
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @quiet_option()
 @click.pass_context

@@ -10,6 +10,7 @@ In a notebook the functions draw on the current (or a given) axes, so figures sh
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -19,16 +20,29 @@ from ..exceptions import InvalidOptionError, MissingDependencyError
 from .metaeval import MetaEvaluation
 from .table import ResultTable
 
-__all__ = ["plot_metric_pair", "plot_scores", "save_figure"]
+__all__ = ["plot_metric_pair", "plot_scores", "require_matplotlib", "save_figure"]
+
+
+_MISSING = "plots need matplotlib, which is not installed. Install it with: pip install 'simplification-metrics[plots]'"
+
+
+def require_matplotlib() -> None:
+    """Return when matplotlib is installed, else a :class:`~simpeval.exceptions.MissingDependencyError`
+    naming the extra; cheap (nothing is imported), so that a command asked for a plot checks it
+    before its work (``--plot``), not after.
+
+    Raises:
+        MissingDependencyError: matplotlib is not installed.
+    """
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingDependencyError(_MISSING)
 
 
 def _pyplot() -> Any:
     try:  # matplotlib picks a non-interactive backend by itself when there is no display
         import matplotlib.pyplot as plt
     except ImportError as err:
-        raise MissingDependencyError(
-            "plots need matplotlib, which is not installed. Install it with: pip install 'simplification-metrics[plots]'"
-        ) from err
+        raise MissingDependencyError(_MISSING) from err
     return plt
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 import pytest
 
@@ -43,6 +44,34 @@ def test_bad_plot_path_is_a_usage_error_before_any_work(runner, tmp_corpus, tmp_
     assert result.exit_code == 2, result.output
     assert "--plot" in result.stderr and fragment in result.stderr, result.stderr
     assert "Traceback" not in result.output
+
+
+PLOTS_MISSING = (
+    "Error: plots need matplotlib, which is not installed. Install it with: pip install 'simplification-metrics[plots]'"
+)
+
+
+@pytest.mark.parametrize("command", ["compare", "meta-eval"])
+def test_plot_without_matplotlib_is_one_error_before_any_work(runner, tmp_corpus, tmp_path, monkeypatch, command):
+    """No scoring (minutes on a real test set) before the missing extra is found: one line naming it."""
+    import simpeval.api
+    import simpeval.metaeval
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the work ran before matplotlib was checked")
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed: find_spec and import fail
+    monkeypatch.setattr(simpeval.api, "compare", no_work)
+    monkeypatch.setattr(simpeval.metaeval, "meta_evaluate", no_work)
+    monkeypatch.setattr(simpeval.metaeval, "from_registry", no_work)
+    plot = tmp_path / "p.png"
+    if command == "compare":
+        result = run(runner, *compare_args(tmp_corpus(), "--plot", plot))
+    else:
+        result = run(runner, "meta-eval", "-q", "-t", "simplicity-da", "--plot", plot)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [PLOTS_MISSING] and result.stdout == ""
+    assert not plot.exists()
 
 
 def test_plot_in_a_file_parent_is_a_usage_error(runner, tmp_corpus):

@@ -177,12 +177,25 @@ def test_score_only(runner, corpus, data):
         )
     )
     expected = [
-        SARI().corpus_score(sys1, refs, sources=sources).score,
-        TER().corpus_score(sys1, refs).score,
-        SARI().corpus_score(sys2, refs, sources=sources).score,
-        TER().corpus_score(sys2, refs).score,
+        ("sys1.txt", "SARI", SARI().corpus_score(sys1, refs, sources=sources).score),
+        ("sys1.txt", "TER", TER().corpus_score(sys1, refs).score),
+        ("sys2.txt", "SARI", SARI().corpus_score(sys2, refs, sources=sources).score),
+        ("sys2.txt", "TER", TER().corpus_score(sys2, refs).score),
     ]
-    assert out.splitlines() == [f"{value:.4f}" for value in expected]
+    assert out.splitlines() == [f"{system}\t{metric}\t{value:.4f}" for system, metric, value in expected]
+
+
+def test_score_only_labels_the_default_metrics(runner, corpus, data):
+    """The default metrics of one system: each number after its metric's name, not four bare numbers."""
+    sources, refs, sys1, _ = data
+    out = ok(run(runner, *score_args(corpus, "-i", corpus["sys1.txt"], "-b")))
+    expected = {
+        "SARI": SARI().corpus_score(sys1, refs, sources=sources).score,
+        "BLEU": BLEU().corpus_score(sys1, refs).score,
+        "chrF2": CHRF().corpus_score(sys1, refs).score,
+        "TER": TER().corpus_score(sys1, refs).score,
+    }
+    assert out.splitlines() == [f"{metric}\t{value:.1f}" for metric, value in expected.items()]
 
 
 @pytest.mark.parametrize("width", [0, 1, 3])

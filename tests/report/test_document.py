@@ -152,10 +152,11 @@ def test_the_human_formats_write_one_fragment_per_document() -> None:
     document = table_document(_table()) + features_document(MEANS, NAMES, "Features|tok:13a")
     html = render(document, "html")
     assert html.count('<div class="simpeval-report">') == 1 and html.endswith("</div>")
-    assert "<caption>Quality-estimation features" in html and html.count('<pre class="simpeval-signatures">') == 2
+    assert re.search(r"<caption[^>]*>Quality-estimation features", html)
+    assert html.count('<pre class="simpeval-signatures"') == 2
     latex = render(document, "latex")
-    assert latex.count(r"\usepackage{booktabs}") == 1 and latex.count(r"\begin{tabular}") == 2
-    assert r"\texttt{Features|tok:13a}" in latex  # in the code font, as every signature
+    assert latex.count(r"\usepackage{booktabs}") == 1 and latex.count(r"\begin{tabular}{") == 2
+    assert r"\texttt{Features|\allowbreak{}tok:13a}" in latex  # in the code font, as every signature
     markdown = render(document, "markdown")
     assert "**Quality-estimation features (source vs output, mean over segments)**" in markdown
 
@@ -208,7 +209,7 @@ def test_a_hand_built_document_in_every_format() -> None:
     assert json.loads(render(document, "json")) == [{"system": "a", "score": 1.5}]
     assert render(document, "jsonl") == '{"system": "a"}'
     assert "- **bold**: best\n\na note\n\n```text\nX|v:1\n```" in render(document, "markdown")
-    assert '<p class="simpeval-notes">a note</p>' in render(document, "html")
+    assert re.search(r'<p class="simpeval-notes"[^>]*>a note</p>', render(document, "html"))
 
 
 def test_a_document_takes_no_table_options() -> None:

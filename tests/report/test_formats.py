@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import re
-import shutil
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -25,6 +24,8 @@ from simpeval.metrics.score import Score
 from simpeval.metrics.signature import Signature
 from simpeval.report import MetricColumn, ResultTable, SegmentScore, SegmentTable, render
 from simpeval.significance.results import ConfidenceInterval, PairedResult
+
+from ..needs import pdflatex
 
 SARI_SIG = Signature("SARI", (("nrefs", "2"), ("case", "lc"), ("version", "0.1.0")))
 TER_SIG = Signature("TER", (("nrefs", "2"), ("case", "lc"), ("version", "2.6.0")))
@@ -146,10 +147,11 @@ def test_text_full(full):
         *SIGNATURE_LINES,
         "",
         "Pairwise comparisons",
-        "System       Baseline     Metric  Test                       p",
-        "RM+EX+LS+RO  Dress-Ls     SARI    approximate randomization  0.0010*",
-        "R&D_#1 100%  RM+EX+LS+RO  SARI    approximate randomization  0.0800",
+        "System       Baseline     Metric  p",
+        "RM+EX+LS+RO  Dress-Ls     SARI    0.0010*",
+        "R&D_#1 100%  RM+EX+LS+RO  SARI    0.0800",
         "",
+        "p approximate randomization test of the system against the baseline",
         "* p < 0.05 (holm-corrected p-values)",
     ]
 
@@ -224,11 +226,12 @@ def test_markdown_full(full):
     legend = r"- (p = …)\*: paired bootstrap test against Dress-Ls; \* marks p \< 0.05 (holm-corrected p-values)"
     assert legend in lines
     assert lines[lines.index("**Pairwise comparisons**") + 2 :] == [
-        "| System        | Baseline    | Metric | Test                      | p        |",
-        "|:--------------|:------------|:-------|:--------------------------|:---------|",
-        r"| RM+EX+LS+RO   | Dress-Ls    | SARI   | approximate randomization | 0.0010\* |",
-        r"| R&D\_\#1 100% | RM+EX+LS+RO | SARI   | approximate randomization | 0.0800   |",
+        "| System        | Baseline    | Metric | p        |",
+        "|:--------------|:------------|:-------|:---------|",
+        r"| RM+EX+LS+RO   | Dress-Ls    | SARI   | 0.0010\* |",
+        r"| R&D\_\#1 100% | RM+EX+LS+RO | SARI   | 0.0800   |",
         "",
+        "- p: approximate randomization test of the system against the baseline",
         r"- \*: p \< 0.05 (holm-corrected p-values)",
     ]
 
@@ -248,7 +251,8 @@ def _markdown_rows(text: str) -> list[list[str]]:
 def test_latex_plain(plain):
     assert render(plain, "latex").splitlines() == [
         r"% simpeval results; needs \usepackage{booktabs}",
-        r"\begin{tabular}{lrrrrr}",
+        r"\noindent",
+        r"{\setlength{\tabcolsep}{4pt}\begin{tabular}{@{}lrrrrr@{}}",
         r"\toprule",
         r"System & SARI & Add & Keep & Delete & TER \\",
         r"\midrule",
@@ -256,26 +260,46 @@ def test_latex_plain(plain):
         r"RM+EX+LS+RO & \textbf{41.2} & 14.2 & 65.5 & 44.0 & 61.5 \\",
         r"R\&D\_\#1 100\% & 39.0 & 14.0 & 62.0 & 41.0 & \textbf{48.0} \\",
         r"\bottomrule",
-        r"\end{tabular}",
+        r"\end{tabular}}",
         r"\par\smallskip",
-        r"{\footnotesize",
+        r"{\footnotesize\raggedright",
         r"\textbf{bold}: best system per metric (TER: lower is better)\par",
-        r"\texttt{SARI|nrefs:2|case:lc|version:0.1.0}\par",
-        r"\texttt{TER|nrefs:2|case:lc|version:2.6.0}\par",
+        r"\hangindent=1.5em\hangafter=1\texttt{SARI|\allowbreak{}nrefs:2|\allowbreak{}case:lc|\allowbreak{}version:0.1.0}\par",
+        r"\hangindent=1.5em\hangafter=1\texttt{TER|\allowbreak{}nrefs:2|\allowbreak{}case:lc|\allowbreak{}version:2.6.0}\par",
         "}",
     ]
 
 
+def unbroken(text: str) -> str:
+    """``text`` without the LaTeX format's break points in signatures (``|\\allowbreak{}``)."""
+    return text.replace(r"\allowbreak{}", "")
+
+
 def test_latex_full_structure(full):
     text = render(full, "latex", deltas=True)
-    assert text.count(r"\begin{tabular}") == text.count(r"\end{tabular}") == 2  # results + comparisons
+    # results + comparisons, and the six stacked cells of the results
+    assert text.count(r"\begin{tabular}{") == 2
+    assert text.count(r"{\renewcommand{\arraystretch}{0.7}\begin{tabular}[t]") == 6
+    assert text.count(r"\end{tabular}}") == 8 and text.count(r"\end{tabular}") == 8
     for rule in (r"\toprule", r"\midrule", r"\bottomrule"):
         assert text.count(rule) == 2
-    assert r"\begin{tabular}{lrrrrrrr}" in text
+    assert r"\begin{tabular}{@{}lrrrrrrr@{}}" in text
     assert r"System & SARI & $\Delta$ & Add & Keep & Delete & TER & $\Delta$ \\" in text
-    assert r"RM+EX+LS+RO & \textbf{41.2} (40.1--42.3) (p = 0.0020)* & +3.2 &" in text
-    assert r"R\&D\_\#1 100\% & 39.0 (38.0--40.0) (p = 0.0600) & +1.0 &" in text
-    assert r"(p = \ldots{})*: paired bootstrap test against Dress-Ls; * marks p \textless{} 0.05" in text
+    # a score with its interval and p-value: stacked, each part after the score on a line of its own
+    stack = (
+        r"{\renewcommand{\arraystretch}{0.7}\begin{tabular}[t]{@{}r@{}}"
+        r"\textbf{41.2} \\ {\scriptsize 40.1--42.3} \\ {\scriptsize p\,=\,0.0020*}\end{tabular}}"
+    )
+    assert rf"RM+EX+LS+RO & {stack} & +3.2 &" in text
+    assert r"\\ {\scriptsize 38.0--40.0} \\ {\scriptsize p\,=\,0.0600}\end{tabular}} & +1.0 &" in text
+    assert r"61.5 \\ {\scriptsize p\,=\,0.2000}\end{tabular}}" in text  # no interval: no empty line
+    assert text.count(r"\addlinespace") == 2  # between the three systems' stacks
+    # the legend spells each symbol as the stacked lines print it (no parentheses)
+    assert r"low--high: 95\% bootstrap confidence interval\par" in text
+    assert r"p\,=\,\ldots{}*: paired bootstrap test against Dress-Ls; * marks p \textless{} 0.05" in text
+    # the comparisons block has one part per cell: nothing stacked
+    assert r"RM+EX+LS+RO & Dress-Ls & SARI & 0.0010* \\" in text
+    assert r"p: approximate randomization test of the system against the baseline\par" in text
     assert "–" not in text and "Δ" not in text and "…" not in text  # no raw Unicode punctuation
     assert all(line.endswith(r"\\") for line in text.splitlines() if " & " in line)
 
@@ -307,16 +331,15 @@ def _latex_fragments(full: ResultTable, segments: SegmentTable) -> str:
 
 def test_latex_fragments_are_balanced(full, segments):
     body = _latex_fragments(full, segments)
-    assert body.count(r"\begin{tabular}") == body.count(r"\end{tabular}") == 4
+    assert body.count(r"\begin{tabular}") == body.count(r"\end{tabular}") == 4 + 6  # 6 stacked cells
     assert body.count("{") - body.count(r"\{") == body.count("}") - body.count(r"\}")
 
 
-@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed (structure is tested above)")
-def test_latex_compiles(full, segments, tmp_path):
-    """The fragments compile in a minimal document with booktabs."""
-    (tmp_path / "t.tex").write_text(LATEX_DOCUMENT % _latex_fragments(full, segments), encoding="utf-8")
+def compile_latex(body: str, tmp_path) -> str:
+    """The log of ``body`` compiled by pdflatex in a plain ``article`` with booktabs (failing on an error)."""
+    (tmp_path / "t.tex").write_text(LATEX_DOCUMENT % body, encoding="utf-8")
     result = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        [pdflatex(), "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -324,6 +347,81 @@ def test_latex_compiles(full, segments, tmp_path):
         check=False,
     )
     assert result.returncode == 0, result.stdout[-3000:]
+    return (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+
+
+def test_latex_compiles(full, segments, tmp_path):
+    """The fragments compile in a minimal document with booktabs, within the text width."""
+    log = compile_latex(_latex_fragments(full, segments), tmp_path)
+    assert "Overfull \\hbox" not in log
+
+
+#: The eleven TurkCorpus systems on ASSET test (rounded from ``simpeval compare``): SARI (add,
+#: keep, delete), BLEU, chrF2.
+ASSET_SYSTEMS = {
+    "ACCESS": ((40.1, 6.5, 63.0, 50.8), 75.4, 79.6),
+    "BTRLTS": ((34.0, 2.0, 57.8, 42.1), 63.3, 74.0),
+    "BTTS": ((33.6, 1.7, 58.3, 40.8), 64.0, 74.7),
+    "BTTS10": ((35.2, 2.2, 57.9, 45.3), 69.2, 74.0),
+    "Dress": ((37.1, 2.5, 56.5, 52.1), 83.3, 73.5),
+    "Dress-Ls": ((36.6, 2.4, 57.3, 50.1), 85.5, 75.5),
+    "EditNTS": ((34.9, 2.4, 59.7, 42.7), 85.2, 80.3),
+    "PBMT-R": ((34.6, 4.7, 61.0, 38.2), 78.6, 82.2),
+    "RM+EX": ((32.6, 0.6, 59.9, 37.3), 74.3, 74.3),
+    "RM+EX+LS+RO": ((36.7, 1.3, 57.4, 51.3), 58.1, 65.9),
+    "UNTS": ((35.2, 0.8, 58.7, 46.0), 65.0, 70.6),
+}
+#: Six of them, the longest name (RM+EX+LS+RO) among them.
+ASSET_SIX = ("ACCESS", "BTTS10", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX+LS+RO")
+
+
+def _asset_table(systems: tuple[str, ...]) -> ResultTable:
+    """A table as ``compare -t asset-test -m sari bleu chrf --confidence --paired bs`` gives it: real
+    signatures, intervals, paired bootstrap means and Holm-corrected p-values against the first system."""
+    from simpeval import BLEU, CHRF, SARI
+
+    signatures = [m.get_signature().with_fields(nrefs=10, bs=1000, seed=12345) for m in (SARI(), BLEU(), CHRF())]
+    names = [sig.metric for sig in signatures]
+    rows, intervals, tests = [], [], []
+    for k, system in enumerate(systems):
+        (sari_score, add, keep, delete), *others = ASSET_SYSTEMS[system]
+        values = [sari_score, *others]
+        components = [{"add": add, "keep": keep, "delete": delete}, {}, {}]
+        rows.append(tuple(Score(n, v, sig, c) for n, v, sig, c in zip(names, values, signatures, components)))
+        intervals.append(tuple(ConfidenceInterval(v - 1.04, v + 1.13, v) for v in values))
+        tests.append(
+            tuple(
+                None
+                if k == 0
+                else PairedResult(
+                    **{"test": "bs", "p_value": 0.0099, "n_samples": 1000, "seed": 12345, "system": system},
+                    **{"baseline": "ACCESS", "metric": n, "corrected_p_value": 0.0495, "correction": "holm"},
+                    mean=v - 0.1,
+                    ci=ConfidenceInterval(v - 1.3, v + 0.9, v - 0.1),
+                )
+                for n, v in zip(names, values)
+            )
+        )
+    metrics = tuple(MetricColumn(n, True) for n in names)
+    return ResultTable(
+        systems, metrics, tuple(rows), intervals=tuple(intervals), paired=tuple(tests), baseline="ACCESS"
+    )
+
+
+def test_six_systems_with_intervals_and_p_values_fit_the_text_width(tmp_path):
+    """Six systems, SARI (with its components), BLEU and chrF, each score with its interval, paired
+    bootstrap mean and p-value: the table and its signatures (20 fields for SARI) fit ``\\textwidth``."""
+    table = _asset_table(ASSET_SIX)
+    text = render(table, "latex")
+    assert unbroken(text).count(table.cell("ACCESS", "SARI").signature.format()) == 1
+    log = compile_latex(text, tmp_path)
+    assert "Overfull \\hbox" not in log and "Underfull \\hbox" not in log
+
+
+def test_eleven_systems_fit_one_page(tmp_path):
+    """The eleven TurkCorpus systems, four lines each: as wide as six, and no taller than a page."""
+    log = compile_latex(render(_asset_table(tuple(ASSET_SYSTEMS)), "latex"), tmp_path)
+    assert "Overfull \\hbox" not in log and "Overfull \\vbox" not in log
 
 
 # ---------------------------------------------------------------- html
@@ -373,7 +471,7 @@ def parse_html(text: str) -> _TableParser:
 
 def test_html_full(full):
     text = render(full, "html", deltas=True)
-    assert text.startswith('<div class="simpeval-report">\n<table class="simpeval-table">\n<thead>\n<tr>')
+    assert text.startswith('<div class="simpeval-report">\n<table class="simpeval-table" style="')
     assert "<tbody>" in text and "</tbody>" in text and "R&amp;D_#1 100%" in text
     parsed = parse_html(text)
     results, comparisons = parsed.tables
@@ -383,11 +481,35 @@ def test_html_full(full):
     assert results[3][6] == "48.0 (46.5–49.5) (p = 0.0200)*"
     assert parsed.strong == ["41.2", "48.0", "bold"]  # best SARI, best TER (lower), legend
     assert "".join(parsed.pre).splitlines() == SIGNATURE_LINES
-    assert comparisons[0] == ["System", "Baseline", "Metric", "Test", "p"]
+    assert comparisons[0] == ["System", "Baseline", "Metric", "p"]  # one test: named in the legend
     assert comparisons[1:] == [
-        ["RM+EX+LS+RO", "Dress-Ls", "SARI", "approximate randomization", "0.0010*"],
-        ["R&D_#1 100%", "RM+EX+LS+RO", "SARI", "approximate randomization", "0.0800"],
+        ["RM+EX+LS+RO", "Dress-Ls", "SARI", "0.0010*"],
+        ["R&D_#1 100%", "RM+EX+LS+RO", "SARI", "0.0800"],
     ]
+    assert "p: approximate randomization test of the system against the baseline" in text
+
+
+def test_html_fragment_is_readable_without_a_stylesheet(full):
+    """Inline styles: cells padded apart and kept on one line, the header ruled, signatures wrapped."""
+    text = render(full, "html", deltas=True)
+    cells = re.findall(r"<(td|th) style=\"([^\"]*)\"", text)
+    assert len(cells) == 8 * 4 + 4 * 3  # results (header + 3 systems) and comparisons
+    assert all(re.search(r"text-align: (left|right); padding: [^;]+em", style) for _, style in cells)
+    assert all("white-space: nowrap" in style for tag, style in cells if tag == "td")
+    assert all("border-bottom: 1px solid" in style for tag, style in cells if tag == "th")
+    assert text.count('<table class="simpeval-table" style="border-collapse: collapse;') == 2
+    assert re.search(r'<pre class="simpeval-signatures" style="[^"]*white-space: pre-wrap', text)
+    assert re.search(r'<p class="simpeval-legend" style="[^"]*margin', text)
+
+
+def test_html_grid_for_a_styled_page_has_only_alignments(full):
+    """The HTML report styles its tables with its own stylesheet: :func:`html_grid` unstyled."""
+    from simpeval.report.formats.html import html_grid
+    from simpeval.report.formats.layout import Options, build_report
+
+    lines = html_grid(build_report(full, Options(width=1, deltas=False)).grid)
+    assert lines[0] == '<table class="simpeval-table">'
+    assert set(re.findall(r'style="([^"]*)"', "".join(lines))) == {"text-align: left", "text-align: right"}
 
 
 def test_html_escapes_markup():
@@ -518,12 +640,12 @@ def test_single_system_has_no_marks_or_legend(fmt):
     text = render(table, fmt)
     assert _best_marked(fmt, text) == []
     assert "best system" not in text
-    assert TER_SIG.format() in text.replace(r"\_", "_")
+    assert TER_SIG.format() in unbroken(text).replace(r"\_", "_")
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "latex", "html", "csv", "json"])
 def test_every_format_lists_the_signatures(full, fmt):
-    text = render(full, fmt)
+    text = unbroken(render(full, fmt))
     for signature in SIGNATURE_LINES:
         assert signature in text
 
@@ -535,6 +657,19 @@ def test_every_format_lists_the_comparisons(full, fmt):
     assert "0.0800" in render(full, fmt) or fmt == "json"
     if fmt == "json":
         assert [r["comparisons"] != [] for r in json.loads(render(full, fmt))] == [True, False] * 3
+
+
+def test_comparisons_of_two_tests_name_each_in_a_test_column():
+    """One test (the usual case) is named once, in the legend; two tests get a ``Test`` column."""
+    mixed = (COMPARISONS[0], PairedResult("bs", 0.5, 1000, 7, "R&D_#1 100%", "Dress-Ls", "SARI"))
+    lines = render(ResultTable(SYSTEMS, METRICS, SCORES, comparisons=mixed), "text").splitlines()
+    block = lines[lines.index("Pairwise comparisons") + 1 :]
+    assert block[:3] == [
+        "System       Baseline  Metric  Test                       p",
+        "RM+EX+LS+RO  Dress-Ls  SARI    approximate randomization  0.0010*",
+        "R&D_#1 100%  Dress-Ls  SARI    paired bootstrap           0.5000",
+    ]
+    assert not any(line.startswith("p ") for line in block)
 
 
 @pytest.mark.parametrize("fmt", HUMAN_FORMATS)
@@ -592,7 +727,7 @@ def test_segments_html_and_latex(segments):
     parsed = parse_html(render(segments, "html"))
     assert parsed.tables[0][1] == ["1", "a_b", "SARI", "40.0"]
     latex = render(segments, "latex")
-    assert r"\begin{tabular}{rllr}" in latex and r"1 & a\_b & TER & 12.5 \\" in latex
+    assert r"\begin{tabular}{@{}rllr@{}}" in latex and r"1 & a\_b & TER & 12.5 \\" in latex
 
 
 def test_segments_reject_deltas(segments):
@@ -682,9 +817,10 @@ def bootstrapped() -> ResultTable:
 def test_paired_bootstrap_shows_mean_and_interval(bootstrapped, fmt):
     """As sacrebleu: the bootstrap mean ± half the 95% interval beside the p-value."""
     text = render(bootstrapped, fmt)
-    mu = r"$\mu$" if fmt == "latex" else "μ"
-    pm = r"$\pm$" if fmt == "latex" else "±"
-    assert f"({mu} = 41.3 {pm} 1.1)" in text and f"({mu} = 39.0 {pm} 1.0)" in text
+    if fmt == "latex":  # stacked below the score, without the parentheses
+        assert r"{\scriptsize $\mu$\,=\,41.3\,$\pm$\,1.1}" in text and r"$\mu$\,=\,39.0\,$\pm$\,1.0" in text
+    else:
+        assert "(μ = 41.3 ± 1.1)" in text and "(μ = 39.0 ± 1.0)" in text
     assert "paired bootstrap mean of the tested system" in text
 
 
@@ -734,3 +870,12 @@ def test_latex_prints_minus_signs_not_hyphens(plain):
     deltas = re.findall(r"\$-\$\d", out)
     assert deltas, out
     assert not re.search(r"(?<![$\w])-\d", out)  # no bare hyphen before a digit
+
+
+def test_latex_interval_below_zero_has_two_minus_signs():
+    """An interval whose both bounds are negative (a correlation, a delta): minus signs, no hyphen."""
+    from simpeval.report.document import Cell, Document, Grid, Section, interval
+
+    cell = Cell(("-0.25", interval(-0.4, -0.1, 2)))
+    text = render(Document((Section("x", grid=Grid(("r",), ((cell,),), ("rr",))),)), "latex")
+    assert r"$-$0.25 \\ {\scriptsize $-$0.40--$-$0.10}" in text

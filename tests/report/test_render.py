@@ -178,7 +178,24 @@ def test_json(table):
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_score_only(table, fmt):
-    assert render(table, fmt, width=2, score_only=True) == "41.23\n62.50\n38.00\n48.04"
+    """Two systems, two metrics: each score labelled with both, tab-separated, the number last."""
+    assert render(table, fmt, width=2, score_only=True).splitlines() == [
+        "alpha\tSARI\t41.23",
+        "alpha\tTER\t62.50",
+        "beta-system\tSARI\t38.00",
+        "beta-system\tTER\t48.04",
+    ]
+
+
+def test_score_only_labels_only_what_varies(table):
+    """One system and one metric: the bare number (sacrebleu's ``-b``); one system, several metrics:
+    the metric; several systems, one metric: the system (a tab or line break in a name escaped)."""
+    one = ResultTable(table.systems[:1], table.metrics[:1], (table.scores[0][:1],))
+    assert render(one, width=2, score_only=True) == "41.23"
+    metrics = ResultTable(table.systems[:1], table.metrics, table.scores[:1])
+    assert render(metrics, width=2, score_only=True) == "SARI\t41.23\nTER\t62.50"
+    systems = ResultTable(("a\tb", "c\nd"), table.metrics[1:], ((table.scores[0][1],), (table.scores[1][1],)))
+    assert render(systems, width=1, score_only=True) == "a\\tb\t62.5\nc\\nd\t48.0"
 
 
 def test_segments():
@@ -204,7 +221,13 @@ def test_segments():
         "components": {},
         "details": {"num_edits": 50.0, "ref_length": 50.0},
     }
-    assert render(segments, "text", width=0, score_only=True) == "12\n100"
+    assert render(segments, "text", width=0, score_only=True) == "12\n100"  # one a line, as sacrebleu's -b
+    two = SegmentTable(
+        systems=("s", "t"),
+        metrics=segments.metrics,
+        rows=(*segments.rows, SegmentScore(1, "t", "TER", ter(40.0))),
+    )
+    assert render(two, width=1, score_only=True).splitlines() == ["s\t1\t12.5", "s\t2\t100.0", "t\t1\t40.0"]
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "latex"])

@@ -53,12 +53,13 @@ from .csv import write_csv, write_tsv
 from .html import write_html
 from .json import write_json, write_jsonl
 from .latex import write_latex
-from .layout import AnyTable, Options, number, scores_in_order
+from .layout import AnyTable, Options, number, one_line
 from .markdown import write_markdown
 from .tables import build_document
 from .text import write_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ...metrics.score import Score
     from ...significance.agreement import Correlation
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "check_width",
     "render",
     "render_agreement",
+    "score_lines",
     "table_document",
 ]
 
@@ -128,7 +130,9 @@ def render(
             LaTeX, HTML; p-values there have 4 decimals); CSV and JSON are machine-readable and
             always carry full precision, whatever ``width``. A document is already formatted:
             ``width`` is not used.
-        score_only: print only the scores, one per line, systems x metrics (x segments) order. Tables only.
+        score_only: print only the scores, one a line (:func:`score_lines`): a bare number when
+            there is one system and one metric (as sacrebleu's ``--score-only``), else each score
+            labelled. Tables only.
         deltas: add each system's difference to the baseline (``table.baseline``, or the first
             system) under every metric. :class:`ResultTable` only.
         short: signatures with their short keys (``BLEU|#:1|c:mixed|...``, sacrebleu's ``-sh``). Tables only.
@@ -149,8 +153,44 @@ def render(
         return write(table)
     _check_deltas("render", table, deltas)
     if score_only:
-        return "\n".join(number(score.score, width) for score in scores_in_order(table))
+        return score_lines(table, width)
     return write(build_document(table, Options(width, deltas, bool(short)), (view,)))
+
+
+def score_lines(table: AnyTable, width: int = WIDTH) -> str:
+    """The scores of ``table``, one a line (``--score-only``), in the order of its rows.
+
+    With one system and one metric each line is the bare number (one line per segment for a
+    segment table), as sacrebleu's ``--score-only`` prints it, for scripts. Otherwise a line is
+    tab-separated: the system when there are several, the metric when there are several, the
+    segment's line number (segment tables), then the number, always last.
+
+    Examples:
+        >>> from simpeval.metrics.score import Score, Signature
+        >>> from simpeval.report.table import MetricColumn, ResultTable
+        >>> row = (Score("SARI", 38.046, Signature("SARI", ())), Score("BLEU", 27.25, Signature("BLEU", ())))
+        >>> table = ResultTable(("sys",), (MetricColumn("SARI"), MetricColumn("BLEU")), (row,))
+        >>> print(score_lines(table, 2).replace("\\t", " | "))
+        SARI | 38.05
+        BLEU | 27.25
+    """
+    entries: list[tuple[str, str, int | None, Score]]
+    if isinstance(table, ResultTable):
+        entries = [
+            (system, column.name, None, score)
+            for system, row in zip(table.systems, table.scores)
+            for column, score in zip(table.metrics, row)
+        ]
+    else:
+        entries = [(row.system, row.metric, row.line, row.score) for row in table.rows]
+    several_systems, several_metrics = len(table.systems) > 1, len(table.metrics) > 1
+    lines = []
+    for system, metric, line, score in entries:
+        fields = [one_line(system)] * several_systems + [metric] * several_metrics
+        if fields and line is not None:
+            fields.append(str(line))
+        lines.append("\t".join([*fields, number(score.score, width)]))
+    return "\n".join(lines)
 
 
 def _check_deltas(caller: str, table: AnyTable, deltas: bool) -> None:

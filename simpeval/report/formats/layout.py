@@ -291,23 +291,28 @@ def _result_notes(table: ResultTable, marks: bool, with_deltas: bool) -> tuple[N
 
 
 def _comparisons_block(table: ResultTable, width: int) -> tuple[Grid | None, tuple[Note, ...]]:
+    """The all-pairs comparisons: one row per pair and metric. A ``Test`` column only when the
+    tests differ; one test is named once, in the legend of the ``p`` column."""
     if not table.comparisons:
         return None, ()
     with_mu = any(paired_interval(r) for r in table.comparisons)
+    with_test = len({r.test for r in table.comparisons}) > 1
     rows = tuple(
         (
             Cell((one_line(r.system),)),
             Cell((one_line(r.baseline),)),
             Cell((r.metric,)),
-            Cell((TEST_NAMES.get(r.test, r.test),)),
+            *([Cell((TEST_NAMES.get(r.test, r.test),))] if with_test else []),
             *([Cell((bootstrap_text(r, width),))] if with_mu else []),
             Cell((p_number(r.reported_p_value) + mark(r),)),
         )
         for r in table.comparisons
     )
-    header = ("System", "Baseline", "Metric", "Test", *(("μ ± h",) if with_mu else ()), "p")
+    header = ("System", "Baseline", "Metric", *(("Test",) if with_test else ()), *(("μ ± h",) if with_mu else ()), "p")
     grid = Grid(header, rows, ("l",) * len(header))
     notes: list[Note] = []
+    if not with_test:
+        notes.append(("p", f"{tests_used(table.comparisons)} test of the system against the baseline"))
     if with_mu:
         notes.append((BOOTSTRAP_SYMBOL, "paired bootstrap mean of the system ± half its interval"))
     notes.append((SIGNIFICANT_MARK, f"p < {ALPHA:g}" + correction_note(table.comparisons)))
