@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import sys
 import types
 import typing
 from pathlib import Path
 
 from docutils.nodes import Element
+from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-import simpeval  # noqa: E402  (the checkout's package, not an installed one)
-from simpeval import __version__  # noqa: E402
+import public_api  # noqa: E402  (docs/_ext)
+
+from simpeval import __version__  # noqa: E402  (the checkout's package, not an installed one)
 
 project = "simpeval"
 author = "simpeval developers"
@@ -29,6 +30,7 @@ version = release = __version__
 
 extensions = [
     "metric_options",
+    "public_api",
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
@@ -48,20 +50,7 @@ myst_heading_anchors = 3
 autosummary_generate = True
 
 
-def _shadowed_modules() -> list[str]:
-    """Submodules a package attribute of the same name hides (``simpeval.metaeval.correlation`` is
-    also a function): autosummary would document the function under the module's name, so
-    ``api/metaeval-modules.md`` documents these modules instead."""
-    shadowed = []
-    for info in pkgutil.walk_packages(simpeval.__path__, "simpeval."):
-        parent, _, child = info.name.rpartition(".")
-        importlib.import_module(info.name)
-        if not isinstance(getattr(importlib.import_module(parent), child, None), types.ModuleType):
-            shadowed.append(info.name)
-    return shadowed
-
-
-autosummary_context = {"shadowed_modules": _shadowed_modules()}
+autosummary_context = {"shadowed_modules": public_api.shadowed_modules(), "public_names": public_api.public_names()}
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 python_use_unqualified_type_names = True  # `ConfidenceInterval`, not `simpeval.significance.results.ConfidenceInterval`
@@ -96,11 +85,19 @@ def _import_dotted(name: str) -> object:
             continue
         for attr in parts[split:]:
             obj = getattr(obj, attr, _MISSING)
-        return obj
+        return getattr(obj, "__func__", obj) if isinstance(obj, types.MethodType) else obj  # one id per classmethod
     return _MISSING
 
 
 _MISSING = object()
+
+
+def _rank(name: str) -> tuple[bool, int]:
+    """Where a reference to an object goes first: not to a copy a class inherits
+    (``simpeval.SARI.corpus_score``) but to the class that defines it (``simpeval.Metric.corpus_score``)."""
+    owner, _, last = name.rpartition(".")
+    parent = _import_dotted(owner) if owner else _MISSING
+    return isinstance(parent, type) and last not in vars(parent), len(name)
 
 
 _DOCUMENTED: dict[int, str] = {}  # filled once per sphinx-build process, after every page is read
@@ -109,7 +106,7 @@ _DOCUMENTED: dict[int, str] = {}  # filled once per sphinx-build process, after 
 def _documented(env: BuildEnvironment) -> dict[int, str]:
     """``id(object) -> documented name`` for every class, function, method, property and module."""
     if not _DOCUMENTED:
-        for name in sorted(env.get_domain("py").objects, key=len):  # shortest name wins
+        for name in sorted(env.get_domain("py").objects, key=_rank):  # a definition, then the shortest name
             obj = _import_dotted(name)
             if isinstance(obj, _PY_TYPES) or callable(obj):
                 _DOCUMENTED.setdefault(id(obj), name)
@@ -121,8 +118,10 @@ def _resolve(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: E
 
     A docstring may name an object as its module sees it (``Score`` in ``simpeval.api``) or by a
     public re-export (``simpeval.significance.PairedResult``); the reference pages document each
-    object once, where it is defined. A reference is looked up as Python would (in the class,
-    then the module of the docstring, then as a dotted path) and sent to where that object is
+    object once, where it is defined or under its public name (``simpeval.SARI``). A reference is
+    looked up as Python would (in the class, then the module of the docstring, then where the
+    documented object is defined: an inherited method's docstring names what its own module
+    imports, then as a dotted path) and sent to where that object is
     documented. A name its module does not import (``SARI.explain`` where the explanation is
     built) is looked up from the one documented object whose name ends with its first part. A
     constant without a doc comment links to its module. A name that reaches no object (code
@@ -135,6 +134,7 @@ def _resolve(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: E
     module, cls = node.get("py:module"), node.get("py:class")
     candidates = [f"{module}.{cls}.{target}"] if module and cls else []
     candidates += [f"{module}.{target}"] if module else []
+    candidates += [f"{scope}.{target}" for scope in _defining_scopes(node)]
     candidates.append(target)
     domain = env.get_domain("py")
     for candidate in candidates:
@@ -147,6 +147,28 @@ def _resolve(app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: E
     prefixes = [name for name in domain.objects if name.startswith("simpeval") and name.endswith("." + first)]
     found_all = {found for name in prefixes if (found := _lookup(env, f"{name}.{rest}" if rest else name))}
     return _link(app, env, node, contnode, found_all.pop()) if len(found_all) == 1 else None
+
+
+def _defining_scopes(node: Element) -> list[str]:
+    """The class and module that define the object whose description holds ``node``
+    (``simpeval.metrics.base.Metric`` and its module for ``simpeval.SARI.corpus_score``)."""
+    desc = node.parent
+    while desc is not None and not isinstance(desc, addnodes.desc):
+        desc = desc.parent
+    signatures = [child for child in desc.children if isinstance(child, addnodes.desc_signature)] if desc else []
+    if not signatures or not signatures[0].get("module"):
+        return []
+    obj = _import_dotted(f"{signatures[0]['module']}.{signatures[0]['fullname']}")
+    if isinstance(obj, type):
+        return [f(klass) for klass in obj.__mro__ if klass.__module__.startswith("simpeval") for f in _SCOPES]
+    obj = getattr(obj, "fget", obj)
+    module, owner = getattr(obj, "__module__", None), getattr(obj, "__qualname__", "").rpartition(".")[0]
+    if not isinstance(module, str):
+        return []
+    return [f"{module}.{owner}", module] if owner else [module]
+
+
+_SCOPES = (lambda klass: f"{klass.__module__}.{klass.__qualname__}", lambda klass: klass.__module__)
 
 
 def _lookup(env: BuildEnvironment, candidate: str) -> str | None:

@@ -40,7 +40,7 @@ from ..report import available_formats
 from ..significance._resample import MAX_RESAMPLES
 from .options import Decorator, MultiValueOption, option_group
 from .progress import Progress
-from .testset_choice import TestSetChoice
+from .testset_choice import TestSetChoice, expand_output_sets
 
 __all__ = [
     "DOCUMENT_FORMATS",
@@ -176,7 +176,9 @@ def reference_files(references: Sequence[str], positional: Sequence[str]) -> tup
 
 
 def input_option(help: str, required: bool = False) -> Decorator:
-    """``--input/--outputs/-i FILE...``: the system outputs, one file per system."""
+    """``--input/--outputs/-i FILE...``: the system outputs, one file per system, or a registered set
+    of system outputs by name (:func:`~simpeval.cli.testset_choice.expand_output_sets`)."""
+    help += " A registered set of system outputs ('simpeval testsets list') gives each of its systems."
     return click.option(
         "--input", "--outputs", "-i", "inputs", cls=MultiValueOption, required=required, metavar="FILE...", help=help
     )
@@ -204,7 +206,7 @@ def data_group(input_help: str, *, required: bool = False, stdin: bool = False, 
     def build(ctx: click.Context, values: dict[str, Any]) -> DataOptions:
         given = tuple(values.pop("positional_references", ()))
         values["references"] = reference_files(values["references"], given)
-        values["inputs"] = tuple(values["inputs"]) or ((STDIN,) if stdin else ())
+        values["inputs"] = expand_output_sets(values["inputs"]) or ((STDIN,) if stdin else ())
         return DataOptions(positional_references=given, **values)
 
     names = click.option(

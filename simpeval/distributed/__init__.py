@@ -1,5 +1,6 @@
 """Scale-out: corpus scores of data too large for one process, on Dask (``simplification-metrics[dask]``) or
-Spark (``simplification-metrics[spark]``: :func:`score_spark`, :func:`corpus_stats_spark`).
+Spark (``simplification-metrics[spark]``: :func:`~simpeval.distributed.score_spark`,
+:func:`~simpeval.distributed.corpus_stats_spark`).
 
 :func:`score_dask` gives bit for bit the single-machine ``corpus_score`` on any partitioning
 (see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of

@@ -1,5 +1,6 @@
-"""Result model (:mod:`~simpeval.report.table`), the neutral :class:`Document` every result becomes
-(:mod:`~simpeval.report.document`) and one writer per format behind :func:`render` (:mod:`simpeval.report.formats`).
+"""Result model (:mod:`~simpeval.report.table`), the neutral :class:`~simpeval.report.Document` every
+result becomes (:mod:`~simpeval.report.document`) and one writer per format behind
+:func:`~simpeval.report.render` (:mod:`simpeval.report.formats`).
 
 :func:`render` writes a document, or a table, as text, Markdown, LaTeX (booktabs), HTML, CSV,
 TSV, JSON or JSON Lines; :func:`table_document` and :func:`agreement_document` give the documents

@@ -191,7 +191,10 @@ EASSE_SETS: tuple[dict[str, Any], ...] = (
     ),
     dict(
         name="easse-outputs-turkcorpus-test",
-        description="Published system outputs on the TurkCorpus/ASSET test sources (detokenized), as EASSE ships them",
+        description=(
+            "All 21 published system outputs on the TurkCorpus/ASSET test sources (detokenized), as EASSE "
+            "ships them; turkcorpus-test-outputs is the notebooks' 11 of them"
+        ),
         files={
             "outputs": _easse_files(
                 """

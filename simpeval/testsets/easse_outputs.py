@@ -111,7 +111,8 @@ OUTPUT_SPECS: tuple[TestSetSpec, ...] = (
         "turkcorpus-test",
         359,
         _sha256s("easse-outputs-turkcorpus-test", _COURSE_SYSTEMS),
-        "Outputs of 11 published systems on the TurkCorpus/ASSET test sources (detokenized)",
+        "Outputs of 11 published systems on the TurkCorpus/ASSET test sources (detokenized): "
+        "the notebooks' selection, the same files as in easse-outputs-turkcorpus-test",
         notes=(
             "Detokenized, truecased, as EASSE scores them. The 359 sources are those of "
             "turkcorpus-test and of asset-test, so the outputs can be scored against either."

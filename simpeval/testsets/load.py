@@ -109,8 +109,11 @@ def load_testset(
     """Load a corpus test set, downloading and verifying it on first use.
 
     Args:
-        name: a corpus in the registry (``asset-test``, ``asset-valid``, ``turkcorpus-test``,
-            ``turkcorpus-valid``, ``turkcorpus-test-legacy``, ``turkcorpus-valid-legacy``).
+        name: a corpus in the registry (``available_testsets(kind="corpus")``): ``asset-test``,
+            ``asset-valid``, ``googlecomp-test``, ``googlecomp-valid``, ``hsplit-test``,
+            ``pwkp-test``, ``pwkp-valid``, ``qats-test``, ``turkcorpus-test``,
+            ``turkcorpus-test-legacy``, ``turkcorpus-valid``, ``turkcorpus-valid-legacy``,
+            ``wikisplit-test``, ``wikisplit-valid`` (a test checks this list against the registry).
         cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
         mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
         progress: as in :func:`~simpeval.testsets.download` (a callback; nothing by default).

@@ -4,7 +4,8 @@ Every ```python block runs, in a namespace of its own. A block that needs the ne
 package outside the test extra is fenced ```py or ```pycon instead, and is not run (keep those
 few). A page with a block that scores METEOR needs WordNet (the ``wordnet`` marker). A value an example claims in a comment, on the line of an expression or on the line after
 it (``score.score  # 31.350246975246975``), is checked against what the expression gives, to
-the digits written.
+the digits written; a comment that shows a mapping (``# FrozenDict({'add': ...``) shows the type
+that prints.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 #: A comment that claims a number: ``# 26.953601953601954 (...)``, ``# 2.0``, ``# 70.0``.
 CLAIM = re.compile(r"#\s*(-?\d+\.\d+(?:e-?\d+)?)(?![\d.])")
+#: A comment that shows what an expression prints: ``# FrozenDict({'add': ...`` or ``# {'add': ...``.
+SHOWN = re.compile(r"\s#\s*((?:[A-Z]\w*\()?\{')")
 
 
 def _blocks(page: Path) -> list[str]:
@@ -53,6 +56,10 @@ def _run(block: str, filename: str) -> int:
             value = eval(compile(ast.Expression(node.value), filename, "eval"), namespace)
             is_print = isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "print"
             claimed = None if is_print else _claim(lines, node)  # what print shows is not checked here
+            shown = SHOWN.search(lines[(node.end_lineno or node.lineno) - 1])
+            if shown is not None:  # the repr's type and opening, as the REPL prints them
+                assert repr(value).startswith(shown.group(1)), f"{filename}:{node.lineno}: it prints {value!r}"
+                checked += 1
             if claimed is not None:
                 decimals = len(claimed.partition(".")[2].partition("e")[0])
                 tolerance = 0.0 if "e" in claimed else 0.5 * 10**-decimals

@@ -233,6 +233,21 @@ def test_testsets_list(runner, upstream) -> None:
     assert "turkcorpus-valid " in text and "cache:" in text
 
 
+def test_input_takes_a_registered_set_of_system_outputs_by_name(
+    runner, upstream, system_outputs: list[str], outputs: dict[str, str], tmp_path: Path
+) -> None:
+    """``-i turkcorpus-test-outputs`` is its 11 systems, named as their files: the table of the files."""
+    args = ("-t", "asset-test", "-m", "sari", "-q")
+    files = ok(run(runner, "compare", *args, "--input", *system_outputs))
+    by_name = ok(run(runner, "compare", *args, "-i", "turkcorpus-test-outputs"))
+    assert by_name == files and sum("system_outputs" in r for r in upstream.requests) == 11
+    mixed = ok(run(runner, "compare", *args, "-i", "turkcorpus_test_outputs", outputs["a.txt"]))
+    assert all(name in mixed for name in [*SYSTEMS, "a.txt"])
+    page = tmp_path / "report.html"
+    ok(run(runner, "report", "-t", "asset-test", "-m", "bleu", "-i", "turkcorpus-test-outputs", "-o", page, "-q"))
+    assert all(name in page.read_text(encoding="utf-8") for name in SYSTEMS)
+
+
 def test_system_outputs_are_listed_downloaded_and_cited_like_any_set(runner, upstream, cache: Path) -> None:
     out = ok(run(runner, "testsets", "download", "turkcorpus-test-outputs"))
     assert f"turkcorpus-test-outputs: {cache / 'testsets' / 'turkcorpus-test-outputs'}" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from simpeval.api import evaluate_systems, sentence_level
 from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError
 from simpeval.io import read_lines
 from simpeval.metrics import get_metric
+from simpeval.report import ResultTable
 from simpeval.testsets import (
     TestSet,
     available_testsets,
@@ -124,6 +126,24 @@ def test_with_test_set_tags_every_signature() -> None:
             assert "|nrefs:1|test:asset-test|" in fields
     segments = sentence_level(systems, refs, sources=srcs, metrics=["bleu"]).with_signature_fields(test="asset-test")
     assert {row.score.signature["test"] for row in segments.rows} == {"asset-test"}
+
+
+def test_the_guides_python_example_records_the_test_set(upstream) -> None:
+    """docs/guide/testsets.md promises ``test:asset-test`` in every signature: its Python example does it."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide" / "testsets.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"^```py\n(.*?)^```", guide, re.S | re.M) if "with_signature_fields" in b)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "docs/guide/testsets.md", "exec"), namespace)
+    table = namespace["table"]
+    assert isinstance(table, ResultTable) and list(table.systems) == list(load_system_outputs("turkcorpus-test"))
+    assert {score.signature["test"] for row in table.scores for score in row} == {"asset-test"}
+
+
+def test_load_testset_documents_every_registered_corpus() -> None:
+    """``help(load_testset)`` names every corpus it loads (the list is written out, so it is checked here)."""
+    doc = load_testset.__doc__ or ""
+    documented = re.findall(r"``([a-z0-9-]+)``", doc[doc.index("name:") : doc.index("cache_dir:")])
+    assert sorted(documented) == list(available_testsets(kind="corpus"))
 
 
 def test_loading_uses_no_network_once_cached(upstream, dead_mirror: str, monkeypatch, cache: Path) -> None:

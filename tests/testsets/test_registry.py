@@ -140,3 +140,13 @@ def test_easse_spellings_with_underscores_name_the_same_sets() -> None:
     assert get_testset("TURKCORPUS_TEST_LEGACY").name == "turkcorpus-test-legacy"
     result = CliRunner().invoke(main, ["score", "-t", "no_such_set", "-i", "-"], input="a\n")
     assert result.exit_code == 2 and "asset-test" in result.output
+
+
+def test_the_two_turkcorpus_output_sets_say_how_they_differ() -> None:
+    """turkcorpus-test-outputs is the notebooks' 11 of the 21 files of easse-outputs-turkcorpus-test,
+    the same files (URL and sha256), and each description says so."""
+    course, every = get_testset("turkcorpus-test-outputs"), get_testset("easse-outputs-turkcorpus-test")
+    assert len(course.files["outputs"]) == 11 and len(every.files["outputs"]) == 21
+    assert set(course.files["outputs"]) < set(every.files["outputs"])
+    assert "easse-outputs-turkcorpus-test" in course.description and "11" in course.description
+    assert "turkcorpus-test-outputs" in every.description and "21" in every.description

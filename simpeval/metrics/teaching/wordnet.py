@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,7 +27,15 @@ from typing import Any
 from ...cache import PathArg, resolve_cache_dir
 from ...exceptions import MissingDependencyError
 
-__all__ = ["LEXNAMES", "SYSTEM_DIRS", "ensure_wordnet", "lexnames_text", "load_wordnet", "wordnet_cache_root"]
+__all__ = [
+    "LEXNAMES",
+    "LOADING",
+    "SYSTEM_DIRS",
+    "ensure_wordnet",
+    "lexnames_text",
+    "load_wordnet",
+    "wordnet_cache_root",
+]
 
 #: WordNet 3.0's 45 lexicographer files, numbered 00-44 (lexnames(5WN)); a synset's
 #: ``lex_filenum`` in the ``data.*`` files indexes this tuple.
@@ -211,14 +220,25 @@ def ensure_wordnet(*, system_dirs: Iterable[PathArg] | None = None, cache_dir: P
     )
 
 
+#: Said on stderr before the first load of a process: it reads the whole database (about 10 s).
+LOADING = "simpeval: loading WordNet 3.0 for METEOR (once per process, a few seconds)"
+
+
 def load_wordnet(**options: Any) -> Any:
     """``nltk.corpus.wordnet``, loaded, after :func:`ensure_wordnet` (``options`` go to it).
+
+    The first load of a process reads the database (about 10 s); :data:`LOADING` says so on
+    stderr first, once, so that the first METEOR score does not look hung.
 
     Raises:
         MissingDependencyError: no WordNet was found.
     """
     ensure_wordnet(**options)
     from nltk.corpus import wordnet
+    from nltk.corpus.util import LazyCorpusLoader
 
-    wordnet.ensure_loaded()
+    if isinstance(wordnet, LazyCorpusLoader):  # not loaded yet: loading turns it into the reader
+        sys.stderr.write(LOADING + "\n")
+        sys.stderr.flush()
+        wordnet.ensure_loaded()
     return wordnet

@@ -107,3 +107,22 @@ def test_meteor_raises_the_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert metric.get_signature().metric == "METEOR"
     with pytest.raises(MissingDependencyError, match="wordnet-base"):
         metric.sentence_score("a cat", ["a cat"])
+
+
+@pytest.mark.slow  # a fresh process reads the whole database (about 10 s)
+def test_the_first_load_says_what_it_does_once(wordnet: Any) -> None:
+    """The first METEOR score of a process takes seconds: stderr says why, once, before the wait."""
+    import subprocess
+    import sys
+
+    script = (
+        "from simpeval.metrics.teaching import METEOR\n"
+        "meteor = METEOR()\n"
+        "print(meteor.sentence_score('the cat sat', ['a cat sat']).score)\n"
+        "print(meteor.sentence_score('the dog ran', ['a dog ran']).score)\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert run.stderr.count(wordnet_module.LOADING) == 1 and run.stderr.startswith(wordnet_module.LOADING)
+    assert len(run.stdout.split()) == 2
