@@ -334,7 +334,7 @@ def heat_map(
     """
     cell = 18.0
     left = 12 + _CHAR * max((len(_short(r, 16)) for r in rows), default=2)
-    top = (46.0 if subtitle else 32.0) + 0.8 * _CHAR * max((len(_short(c, 16)) for c in columns), default=2)
+    top = (54.0 if subtitle else 40.0) + 0.9 * _CHAR * max((len(_short(c, 16)) for c in columns), default=2)
     finite = _finite([v for row in values for v in row])
     low, high = min(finite, default=0.0), max(finite, default=1.0)
     span = high - low or 1.0
@@ -378,4 +378,5 @@ def heat_map(
         f'<text x="{left - 6:.1f}" y="{bottom + 9:.1f}" text-anchor="end" class="tick">{_num(low, 3)}</text>'
         f'<text x="{left + 12 * steps + 6:.1f}" y="{bottom + 9:.1f}" class="tick">{_num(high, 3)}</text>'
     )
-    return _svg(title, bottom + 22, body, subtitle, width)
+    # the font set here: the matrix's layout depends on it, in a page without the report's style sheet too
+    return _svg(title, bottom + 22, ['<g font-size="11" font-family="sans-serif">', *body, "</g>"], subtitle, width)

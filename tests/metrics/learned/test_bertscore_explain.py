@@ -199,6 +199,22 @@ def test_simpeval_explain_and_the_cli(tiny_bert_folder: Path, runner) -> None:
     assert as_html.exit_code == 0 and "<svg" in as_html.stdout
 
 
+@pytest.mark.learned
+@pytest.mark.parametrize("references", [[REFS[0], None], [None, REFS[1], None, REFS[2]], [None]])
+def test_none_references_are_left_out_as_sentence_score_leaves_them(tiny_bert_folder: Path, references: list) -> None:
+    metric = bertscore(str(tiny_bert_folder))
+    given = [ref for ref in references if ref is not None]
+    if not given:
+        with pytest.raises(InvalidValueError, match="no reference"):
+            metric.sentence_score(HYP, references)
+        with pytest.raises(InvalidValueError, match="no reference"):
+            metric.explain(HYP, references)
+        return
+    e = metric.explain(HYP, references)
+    assert e.references == tuple(given) and len(e.pairs) == len(given)
+    assert_same_score(e, str(tiny_bert_folder), HYP, references)
+
+
 def test_a_metric_without_explain_is_one_line() -> None:
     with pytest.raises(InvalidOptionError) as error:
         simpeval.explain("chrf", "a b c", ["a b d"])
