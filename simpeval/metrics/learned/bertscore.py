@@ -214,16 +214,22 @@ class BERTScore(Metric):
         return {token: math.log((total + 1) / (count + 1)) for token, count in counts.items()}, math.log(total + 1)
 
     # ------------------------------------------------------------------ statistics
-    def _alignments(self, hypotheses: list[str], references: list[list[str]]) -> Iterator[Alignment]:
+    def _alignments(
+        self, hypotheses: list[str], references: list[list[str]], fresh: bool = False
+    ) -> Iterator[Alignment]:
         """Each segment's greedy matching (:func:`~simpeval.metrics.learned.greedy.align`): every
         distinct sentence encoded once, idf from the call's references, bert_score's padding flags.
-        Called under the metric's lock; iterate it under ``torch.inference_mode``."""
+        ``fresh``: encoded as a first call encodes them (the kept references neither used nor
+        replaced). Called under the metric's lock; iterate it under ``torch.inference_mode``."""
         for i, refs in enumerate(references):
             if not refs:
                 raise InvalidValueError(f"BERTScore: segment {i + 1} has no reference (BERTScore needs at least one).")
         torch, _ = runtime.require(self.name)
         flat = [text for refs in references for text in refs]
-        encoded = self._encoded(hypotheses, flat)
+        if fresh:
+            encoded = self._encode(list(dict.fromkeys([*flat, *hypotheses])), self.encoder())
+        else:
+            encoded = self._encoded(hypotheses, flat)
         weights, other = self._weights(flat, encoded)
 
         def weighted(text: str) -> Any:
@@ -268,13 +274,16 @@ class BERTScore(Metric):
         Each output token with the reference token it matched (its best cosine), each reference
         token with its best output token, their weights, the cosine matrix, precision, recall and
         F1 of each reference and which reference gave each maximum. The score is
-        :meth:`sentence_score`'s, bit for bit (the same statistics, computed by the same code);
-        ``str()`` gives text, Jupyter an HTML heat map, ``to_dict()``/``to_json()`` the data.
+        :meth:`sentence_score`'s on a metric that has not scored yet, bit for bit (the same
+        statistics, computed by the same code): the segment's sentences are encoded together, as
+        a first call encodes them, whatever this metric keeps (its references' encodings, which a
+        later call reuses, are neither used nor replaced). ``str()`` gives text, Jupyter an HTML
+        heat map, ``to_dict()``/``to_json()`` the data.
         """
         hypotheses, refs, _ = self._prepare_segment(hypothesis, references, None)  # as sentence_score validates
         lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
         with lock:
-            alignments = self._alignments(hypotheses, refs)
+            alignments = self._alignments(hypotheses, refs, fresh=True)
             torch, _ = runtime.require(self.name)
             with torch.inference_mode():
                 (alignment,) = alignments

@@ -75,6 +75,17 @@ def test_equals_sentence_score_bit_for_bit(folder: str, idf: bool, count: int) -
 
 
 @pytest.mark.learned
+def test_equal_before_and_after_sentence_score_on_the_same_metric(tiny_bert_folder: Path) -> None:
+    """explain() encodes as a first call does and keeps nothing: sentence_score before or after it
+    (which keeps the references' encodings) does not change its bits, nor it theirs."""
+    metric = bertscore(str(tiny_bert_folder))
+    first = metric.explain(HYP, REFS)
+    assert metric.__dict__.get("_references_encoded") is None  # nothing kept
+    assert first.score == metric.sentence_score(HYP, REFS)
+    assert metric.explain(HYP, REFS).score == first.score  # the kept references are not used
+
+
+@pytest.mark.learned
 def test_rescaled_with_a_baseline_file_and_an_empty_output(tiny_bert_folder: Path, tmp_path: Path) -> None:
     model, baseline = str(tiny_bert_folder), baseline_file(tmp_path)
     options = {"rescale_with_baseline": True, "baseline_path": baseline}
