@@ -18,7 +18,7 @@ def explain(
 
     Args:
         metric: a metric that can explain itself (:class:`~simpeval.SARI`,
-            :class:`~simpeval.BLEU` or :class:`~simpeval.BERTScore`, any preset or option), or its
+            :class:`~simpeval.BLEU` or :class:`~simpeval.metrics.learned.bertscore.BERTScore`, any preset or option), or its
             name (a name builds the metric with its default options: BERTScore's default model is
             roberta-large; give an object for another).
         hypothesis: the system output (prediction).

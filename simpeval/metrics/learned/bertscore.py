@@ -291,7 +291,8 @@ class BERTScore(Metric):
         rows[0] = alignment.best()
         stats = self._stats(rows)
         score = self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
-        return explain_bertscore(self, alignment, hypothesis, refs[0], stats[0], score)
+        settings = (self.config.model_type, self.layers, self.config.idf, self.baseline)
+        return explain_bertscore(self.encoder(), settings, alignment, hypothesis, refs[0], stats[0], score)
 
     def _locked_extract(
         self,

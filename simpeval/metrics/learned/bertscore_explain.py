@@ -1,4 +1,5 @@
-"""BERTScore, token by token: the structured explanation behind :meth:`BERTScore.explain`.
+"""BERTScore, token by token: the structured explanation behind
+:meth:`BERTScore.explain <simpeval.metrics.learned.bertscore.BERTScore.explain>`.
 
 For one segment and each of its references: the cosine of every (output token, reference
 token) pair of contextual embeddings; each output token's best reference token (precision
@@ -20,16 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ..explanation import Explanation, ExplanationPart
 from ..score import Score
 from .greedy import Alignment
-
-if TYPE_CHECKING:  # the metric's module imports this one
-    from .bertscore import BERTScore
 
 __all__ = ["BERTScoreExplanation", "BERTScoreMatch", "BERTScorePair", "BERTScoreToken", "explain_bertscore"]
 
@@ -180,7 +178,8 @@ def _matches(best: Any, match: Any, clamped: Any, count: int) -> tuple[BERTScore
 
 
 def explain_bertscore(
-    metric: BERTScore,
+    encoder: Any,
+    settings: tuple[str, int, bool, np.ndarray | None],
     alignment: Alignment,
     hypothesis: str,
     references: Sequence[str],
@@ -188,9 +187,12 @@ def explain_bertscore(
     score: Score,
 ) -> BERTScoreExplanation:
     """Build the explanation of one segment from its :class:`~simpeval.metrics.learned.greedy.Alignment`
-    (see :meth:`BERTScore.explain`, which validates the input and computes the statistics and score)."""
+    (see :meth:`BERTScore.explain <simpeval.metrics.learned.bertscore.BERTScore.explain>`, which
+    validates the input and computes the statistics and score); ``encoder`` is the metric's
+    :class:`~simpeval.metrics.learned.bertscore_model.Encoder`, ``settings`` its model, layer,
+    idf and baseline."""
+    model, layers, idf, baseline = settings
     a = alignment
-    encoder = metric.encoder()
     tokenizer, byte_level = encoder.tokenizer, encoder.prefix_space  # GPT-2 and RoBERTa tokenizers: byte-level BPE
     similarity, output_best, reference_best = (
         t.detach().cpu() for t in (a.similarity, a.output_best, a.reference_best)
@@ -219,13 +221,12 @@ def explain_bertscore(
             )
         )
     chosen = np.argmax(scores, axis=0)  # the first reference reaching each maximum
-    baseline, config = metric.baseline, metric.config
     return BERTScoreExplanation(
         prediction=hypothesis,
         references=tuple(references),
-        model=str(config.model_type),
-        layers=metric.layers,
-        idf=bool(config.idf),
+        model=model,
+        layers=layers,
+        idf=idf,
         tokens=tokens,
         pairs=tuple(pairs),
         precision_from=int(chosen[0]),
