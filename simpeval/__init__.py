@@ -38,9 +38,11 @@ from .metrics import (
     unregister_metric,
 )
 from .report.explain import register as _register_explanation_renderers
+from .report.explain_bertscore import register as _register_bertscore_explanation_renderers
 from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
 
-_register_explanation_renderers()  # str() and HTML of SARI.explain() / BLEU.explain() / BERTScore.explain() results
+_register_explanation_renderers()  # str() and HTML of SARI.explain() / BLEU.explain() results
+_register_bertscore_explanation_renderers()  # ... and of BERTScore.explain()'s
 
 if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs (a test keeps both lists equal)
     from .api import RunOptions, compare, evaluate_streams, evaluate_systems, explain, sentence_level

@@ -338,10 +338,7 @@ def _via_document(e: Any, fmt: str) -> str:
 def register() -> None:
     """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of SARI's and BLEU's
     explanations, and :func:`explanation_document` their other formats (Markdown, LaTeX, CSV, TSV,
-    JSON Lines); BERTScore's are :mod:`simpeval.report.explain_bertscore`'s, registered here too."""
-    from .explain_bertscore import register as register_bertscore  # it imports this module
-
-    register_bertscore()
+    JSON Lines); BERTScore's are :mod:`simpeval.report.explain_bertscore`'s (its own ``register``)."""
     for fmt in ("markdown", "latex", "csv", "tsv", "jsonl"):
         register_renderer(fmt, functools.partial(_via_document, fmt=fmt))
     register_renderer("text", render_text)

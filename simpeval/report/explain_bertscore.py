@@ -6,7 +6,7 @@ reference token it matched and the cosine), the recall table (each reference tok
 prediction token), and in HTML the cosine matrix as a heat map (inline SVG,
 :func:`simpeval.report.svg.heat_map`) with each row's match outlined and each column's dotted.
 :func:`register` installs these for :class:`~simpeval.metrics.learned.bertscore_explain.BERTScoreExplanation`
-(``import simpeval`` does it, through :func:`simpeval.report.explain.register`).
+(``import simpeval`` does it).
 """
 
 from __future__ import annotations
