@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -162,6 +163,7 @@ def test_bert_scores_padded_clamp_is_shown_and_scored(opposed: str) -> None:
 def test_json_text_and_html_forms(folder: str) -> None:
     e = bertscore(folder, idf=True).explain(HYP, REFS[:2])
     assert json.loads(e.to_json()) == e.to_dict() == json.loads(e.render("json"))
+    assert pickle.loads(pickle.dumps(e)) == e  # plain values: no tensor, no tokenizer
     data = e.to_dict()
     assert data["score"]["score"] == e.score.score and len(data["pairs"][1]["cosines"]) == len(e.tokens)
     text = str(e)
