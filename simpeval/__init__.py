@@ -38,12 +38,14 @@ from .metrics import (
     unregister_metric,
 )
 from .report.explain import register as _register_explanation_renderers
+from .report.explain_bertscore import register as _register_bertscore_explanation_renderers
 from .tokenizers import available_tokenizers, get_tokenizer, register_tokenizer
 
 _register_explanation_renderers()  # str() and HTML of SARI.explain() / BLEU.explain() results
+_register_bertscore_explanation_renderers()  # ... and of BERTScore.explain()'s
 
 if TYPE_CHECKING:  # the lazy exports below, seen by type checkers and IDEs (a test keeps both lists equal)
-    from .api import RunOptions, compare, evaluate_streams, evaluate_systems, sentence_level
+    from .api import RunOptions, compare, evaluate_streams, evaluate_systems, explain, sentence_level
     from .compat.sacrebleu.compat import (
         corpus_bleu,
         corpus_chrf,
@@ -104,6 +106,7 @@ __all__ = [
     "corpus_ter",
     "evaluate_streams",
     "evaluate_systems",
+    "explain",
     "get_metric",
     "get_tokenizer",
     "load_system_outputs",
@@ -141,6 +144,7 @@ _LAZY = {
     ),
     "evaluate_streams": "simpeval.api",
     "evaluate_systems": "simpeval.api",
+    "explain": "simpeval.api",
     "sentence_level": "simpeval.api",
     "ResultTable": "simpeval.report",
     "SegmentTable": "simpeval.report",

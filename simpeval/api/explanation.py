@@ -1,4 +1,4 @@
-"""Explaining one segment's score, n-gram by n-gram (SARI and BLEU)."""
+"""Explaining one segment's score: n-gram by n-gram (SARI and BLEU), token by token (BERTScore)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ def explain(
     """The explanation of one segment's score under ``metric`` (an object or a registry name).
 
     Args:
-        metric: a metric that can explain itself (:class:`~simpeval.SARI` or
-            :class:`~simpeval.BLEU`, any preset or option), or its name.
+        metric: a metric that can explain itself (:class:`~simpeval.SARI`,
+            :class:`~simpeval.BLEU` or :class:`~simpeval.metrics.learned.bertscore.BERTScore`, any preset or option), or its
+            name (a name builds the metric with its default options: BERTScore's default model is
+            roberta-large; give an object for another).
         hypothesis: the system output (prediction).
         references: the references of the segment.
         source: the source sentence (SARI needs it).
@@ -35,7 +37,7 @@ def explain(
     method = getattr(resolved, "explain", None)
     if method is None:
         raise InvalidOptionError(
-            f"explain: {resolved.name} cannot explain its scores; explanations exist for SARI and BLEU."
+            f"explain: {resolved.name} cannot explain its scores; explanations exist for SARI, BLEU and BERTScore."
         )
     if resolved.requires_source:
         result: Explanation = method(hypothesis, references, source=source)

@@ -1,4 +1,5 @@
-"""``simpeval explain``: one segment's SARI or BLEU, n-gram by n-gram (:func:`simpeval.api.explain`)."""
+"""``simpeval explain``: one segment's SARI or BLEU, n-gram by n-gram, or BERTScore, token by token
+(:func:`simpeval.api.explain`)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ __all__ = ["explain"]
     metavar="TEXT...",
     help="The references, space-separated (quote each) or repeated.",
 )
-@metric_choice_group(("sari", "bleu"), "sari")
+@metric_choice_group(("sari", "bleu", "bertscore"), "sari")
 @click.option(
     "--format",
     "-f",
@@ -30,7 +31,7 @@ __all__ = ["explain"]
     type=click.Choice(["text", "json", "html"]),
     default="text",
     show_default=True,
-    help="text: aligned tables; json: every n-gram and total as data; html: a fragment.",
+    help="text: aligned tables; json: every n-gram (token) and total as data; html: a fragment (BERTScore: a heat map).",
 )
 @click.pass_context
 def explain(
@@ -42,13 +43,16 @@ def explain(
     metric: MetricOptions,
     fmt: str,
 ) -> None:
-    """Explain one segment's score: every n-gram, its counts, its contribution, and the totals.
+    """Explain one segment's score: every n-gram, its counts, its contribution, and the totals
+    (SARI, BLEU); every token, the token it matched, the cosine and its weight (BERTScore).
 
     \b
     simpeval explain --source "About 95 species are currently accepted ." \\
         --prediction "About 95 species are now agreed ." \\
         --references "About 95 species are currently known ." \\
                      "About 95 species are now accepted ." "95 species are now accepted ."
+    simpeval explain -m bertscore --bertscore-model-type /models/MiniLM --bertscore-num-layers 6 \\
+        -p "About 95 species are now agreed ." -r "About 95 species are currently known ." -f html
     """
     (resolved,) = metric.build()
     if resolved.requires_source and source is None:

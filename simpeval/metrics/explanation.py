@@ -4,8 +4,10 @@ An explanation (:meth:`SARI.explain <simpeval.metrics.sari.SARI.explain>`,
 :meth:`BLEU.explain <simpeval.metrics.bleu.BLEU.explain>`) is a structured value: every
 n-gram with its counts and its contribution, the totals, and the :class:`~simpeval.metrics.score.Score` they give. It
 is a dict / JSON through :meth:`Explanation.to_dict`; its text (``str``) and HTML (Jupyter's
-``_repr_html_``) forms are written by :mod:`simpeval.report.explain`, which registers itself
-here when ``simpeval`` is imported (this module imports no renderer).
+``_repr_html_``) forms are written by :mod:`simpeval.report.explain` (and, for
+:meth:`BERTScore.explain <simpeval.metrics.learned.bertscore.BERTScore.explain>`, by
+:mod:`simpeval.report.explain_bertscore`), which register themselves here, by format and
+explanation type, when ``simpeval`` is imported (this module imports no renderer).
 """
 
 from __future__ import annotations
@@ -19,13 +21,23 @@ from ..exceptions import InvalidOptionError
 
 __all__ = ["Explanation", "ExplanationPart", "register_renderer"]
 
-#: Renderers of explanations by format (``"text"``, ``"html"``), filled by simpeval.report.explain.
-_RENDERERS: dict[str, Callable[[Any], str]] = {}
+#: Renderers of explanations by (explanation type, format), filled by simpeval.report.explain.
+_RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
 
 
-def register_renderer(fmt: str, renderer: Callable[[Any], str]) -> None:
-    """Install ``renderer`` (explanation -> string) for ``fmt`` (``"text"`` or ``"html"``)."""
-    _RENDERERS[fmt] = renderer
+def register_renderer(fmt: str, renderer: Callable[[Any], str], kind: type | None = None) -> None:
+    """Install ``renderer`` (explanation -> string) for ``fmt`` (``"text"``, ``"html"``, ...) and the
+    explanations of type ``kind`` (default: every :class:`Explanation`); the most specific type
+    registered for a format renders an explanation (its class's method resolution order)."""
+    _RENDERERS[(kind if kind is not None else Explanation, fmt)] = renderer
+
+
+def _renderer(explanation: Any, fmt: str) -> Callable[[Any], str] | None:
+    for kind in type(explanation).__mro__:
+        found = _RENDERERS.get((kind, fmt))
+        if found is not None:
+            return found
+    return None
 
 
 def _jsonable(value: Any) -> Any:
@@ -60,10 +72,11 @@ class Explanation(ExplanationPart):
         :func:`simpeval.report.render` (Markdown, LaTeX, CSV, TSV, JSON Lines: one record per n-gram)."""
         if fmt == "json":
             return self.to_json()
-        renderer = _RENDERERS.get(fmt)
+        renderer = _renderer(self, fmt)
         if renderer is None:
+            formats = sorted({name for kind, name in _RENDERERS if isinstance(self, kind)})
             raise InvalidOptionError(
-                f"{type(self).__name__}: fmt must be one of {', '.join(['json', *sorted(_RENDERERS)])} (got {fmt!r}); "
+                f"{type(self).__name__}: fmt must be one of {', '.join(['json', *formats])} (got {fmt!r}); "
                 "importing simpeval registers the text and HTML renderers of simpeval.report.explain."
             )
         return renderer(self)

@@ -1,4 +1,5 @@
-"""Text and HTML forms of the metric explanations (:meth:`SARI.explain`, :meth:`BLEU.explain`).
+"""Text and HTML forms of SARI's and BLEU's explanations (:meth:`SARI.explain`, :meth:`BLEU.explain`;
+BERTScore's are :mod:`simpeval.report.explain_bertscore`'s).
 
 The explanations are frozen values in :mod:`simpeval.metrics`; this module writes them for
 people. :func:`register` installs :func:`render_text` and :func:`render_html` as their
@@ -335,8 +336,9 @@ def _via_document(e: Any, fmt: str) -> str:
 
 
 def register() -> None:
-    """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of every explanation,
-    and :func:`explanation_document` its other formats (Markdown, LaTeX, CSV, TSV, JSON Lines)."""
+    """Make :func:`render_text` and :func:`render_html` the ``str()`` and HTML of SARI's and BLEU's
+    explanations, and :func:`explanation_document` their other formats (Markdown, LaTeX, CSV, TSV,
+    JSON Lines); BERTScore's are :mod:`simpeval.report.explain_bertscore`'s (its own ``register``)."""
     for fmt in ("markdown", "latex", "csv", "tsv", "jsonl"):
         register_renderer(fmt, functools.partial(_via_document, fmt=fmt))
     register_renderer("text", render_text)

@@ -4,13 +4,15 @@ Why hand-written SVG rather than matplotlib's SVG backend: the report must not d
 optional extra, the markup must be byte-for-byte deterministic (matplotlib stamps dates and
 random clip-path ids), text must stay text (selectable, searchable, styled by the page's CSS,
 escaped here) rather than glyph paths, and three chart types of a few dozen marks each do not
-need a plotting library. Three charts:
+need a plotting library. Three charts, and a heat map:
 
 * :func:`interval_chart`: one row per system, a dot at its score and a whisker over its
   confidence interval, on an axis fitted to the data (dot plots need not start at zero);
 * :func:`scatter`: one point per system, optionally with error bars on both axes;
 * :func:`ridge_histograms`: one histogram row per system on a shared x axis (a feature's
-  distribution), with each system's mean marked.
+  distribution), with each system's mean marked;
+* :func:`heat_map`: a matrix of values (BERTScore's token-by-token cosines), cells coloured on
+  one scale, a chosen cell of each row outlined and of each column dotted.
 
 Each system keeps one colour (:func:`color`) in every chart and in the page.
 
@@ -38,6 +40,7 @@ __all__ = [
     "clean",
     "color",
     "escape",
+    "heat_map",
     "interval_chart",
     "nice_ticks",
     "ridge_histograms",
@@ -124,16 +127,16 @@ class _Axis:
         return self.start + (value - low) / (high - low) * (self.end - self.start)
 
 
-def _svg(title: str, height: float, body: Sequence[str], subtitle: str = "") -> str:
+def _svg(title: str, height: float, body: Sequence[str], subtitle: str = "", width: int = _WIDTH) -> str:
     sub = (
-        f'<text x="{_WIDTH / 2}" y="34" text-anchor="middle" class="subtitle">{escape(subtitle)}</text>'
+        f'<text x="{width / 2}" y="34" text-anchor="middle" class="subtitle">{escape(subtitle)}</text>'
         if subtitle
         else ""
     )
     return (
-        f'<svg class="chart" viewBox="0 0 {_WIDTH} {height:.0f}" '
-        f'width="{_WIDTH}" height="{height:.0f}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
-        f'<text x="{_WIDTH / 2}" y="18" text-anchor="middle" class="chart-title">{escape(title)}</text>{sub}'
+        f'<svg class="chart" viewBox="0 0 {width} {height:.0f}" '
+        f'width="{width}" height="{height:.0f}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+        f'<text x="{width / 2}" y="18" text-anchor="middle" class="chart-title">{escape(title)}</text>{sub}'
         + "".join(body)
         + "</svg>"
     )
@@ -301,3 +304,79 @@ def ridge_histograms(title: str, series: Sequence[Row], values: Sequence[Sequenc
             f'<text x="{_WIDTH - 6}" y="{base - 8:.1f}" text-anchor="end" class="value">{_num(s.value)}</text></g>'
         )
     return _svg(title, bottom + 26, body)
+
+
+def _shade(share: float) -> str:
+    """A blue from near white (``share`` 0) to dark (1)."""
+    low, high = (247, 251, 255), (8, 48, 107)
+    t = min(max(share, 0.0), 1.0) if math.isfinite(share) else 0.0
+    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(low, high))
+
+
+def heat_map(
+    title: str,
+    rows: Sequence[str],
+    columns: Sequence[str],
+    values: Sequence[Sequence[float]],
+    row_marks: Sequence[int],
+    column_marks: Sequence[int],
+    subtitle: str = "",
+) -> str:
+    """``values[i][k]`` as cells coloured from the smallest value (light) to the largest (dark),
+    rows labelled ``rows``, columns ``columns`` (written upwards); the cell ``row_marks[i]`` of
+    row ``i`` outlined, the cell ``column_marks[k]`` of column ``k`` dotted; each cell's value in
+    its tooltip, and a colour scale below.
+
+    Examples:
+        >>> svg = heat_map("cos", ["a", "b"], ["x", "y<"], [[0.9, 0.1], [0.2, 0.8]], [0, 1], [0, 1])
+        >>> svg.count('class="cell"'), svg.count('class="row-best"'), svg.count('class="column-best"'), "y&lt;" in svg
+        (4, 2, 2, True)
+    """
+    cell = 18.0
+    left = 12 + _CHAR * max((len(_short(r, 16)) for r in rows), default=2)
+    top = (54.0 if subtitle else 40.0) + 0.9 * _CHAR * max((len(_short(c, 16)) for c in columns), default=2)
+    finite = _finite([v for row in values for v in row])
+    low, high = min(finite, default=0.0), max(finite, default=1.0)
+    span = high - low or 1.0
+    width = max(_WIDTH, math.ceil(left + cell * len(columns) + 16))
+    body = []
+    for k, label in enumerate(columns):
+        x, y = left + cell * (k + 0.5) + 4, top - 6
+        body.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" transform="rotate(-60 {x:.1f} {y:.1f})" class="label">'
+            f"{escape(_short(label, 16))}</text>"
+        )
+    for i, (label, row) in enumerate(zip(rows, values)):
+        y = top + cell * i
+        body.append(
+            f'<text x="{left - 6:.1f}" y="{y + cell * 0.7:.1f}" text-anchor="end" class="label">{escape(_short(label, 16))}</text>'
+        )
+        for k, value in enumerate(row):
+            x = left + cell * k
+            tip = f"{label} / {columns[k]}: {_num(value, 4)}"
+            body.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell:.0f}" height="{cell:.0f}" fill="{_shade((value - low) / span)}" '
+                f'class="cell"><title>{escape(tip)}</title></rect>'
+            )
+    for i, k in enumerate(row_marks):
+        body.append(
+            f'<rect x="{left + cell * k + 1:.1f}" y="{top + cell * i + 1:.1f}" width="{cell - 2:.0f}" height="{cell - 2:.0f}" '
+            f'fill="none" stroke="{PALETTE[1]}" stroke-width="2" class="row-best"/>'
+        )
+    for k, i in enumerate(column_marks):
+        body.append(
+            f'<circle cx="{left + cell * (k + 0.5):.1f}" cy="{top + cell * (i + 0.5):.1f}" r="3" fill="{PALETTE[2]}" '
+            'class="column-best"/>'
+        )
+    bottom = top + cell * len(rows) + 12
+    steps = 10
+    for s in range(steps):
+        body.append(
+            f'<rect x="{left + 12 * s:.1f}" y="{bottom:.1f}" width="12" height="10" fill="{_shade(s / (steps - 1))}"/>'
+        )
+    body.append(
+        f'<text x="{left - 6:.1f}" y="{bottom + 9:.1f}" text-anchor="end" class="tick">{_num(low, 3)}</text>'
+        f'<text x="{left + 12 * steps + 6:.1f}" y="{bottom + 9:.1f}" class="tick">{_num(high, 3)}</text>'
+    )
+    # the font set here: the matrix's layout depends on it, in a page without the report's style sheet too
+    return _svg(title, bottom + 22, ['<g font-size="11" font-family="sans-serif">', *body, "</g>"], subtitle, width)

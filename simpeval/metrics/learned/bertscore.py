@@ -14,7 +14,7 @@ in chunks) computes idf per chunk; score a corpus in one call for bert_score's n
 
 bert_score pads the pairs of each batch of ``batch_size`` pairs, which gives 0 instead of a
 negative best cosine where the other side was padded; that rule is reproduced (see
-:func:`_padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
+:func:`~simpeval.metrics.learned.greedy.padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
 in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
 """
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -33,12 +34,15 @@ from ..._types import StatsArray
 from ...exceptions import InvalidOptionError, InvalidValueError
 from ..base import Metric
 from ..options import check_declared, option
+from ..references import count_references
 from ..score import Score
 from ..signature import Signature
 from ..validation import check_stats_vector
 from . import runtime
+from .bertscore_explain import BERTScoreExplanation, explain_bertscore
 from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_baseline
 from .disk_cache import EmbeddingCache, model_key
+from .greedy import Alignment, align, padded_in_batch
 from .layers import DEFAULT_LAYERS, DEFAULT_MODEL
 
 __all__ = ["BERTScore", "BERTScoreConfig"]
@@ -210,38 +214,85 @@ class BERTScore(Metric):
         return {token: math.log((total + 1) / (count + 1)) for token, count in counts.items()}, math.log(total + 1)
 
     # ------------------------------------------------------------------ statistics
-    def extract_stats(
-        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
-    ) -> StatsArray:
-        """``[P, R, F1, 1]`` of every segment, on the 0-100 scale (each the maximum over its references)."""
+    def _alignments(
+        self, hypotheses: list[str], references: list[list[str]], fresh: bool = False
+    ) -> Iterator[Alignment]:
+        """Each segment's greedy matching (:func:`~simpeval.metrics.learned.greedy.align`): every
+        distinct sentence encoded once, idf from the call's references, bert_score's padding flags.
+        ``fresh``: encoded as a first call encodes them (the kept references neither used nor
+        replaced). Called under the metric's lock; iterate it under ``torch.inference_mode``."""
         for i, refs in enumerate(references):
             if not refs:
                 raise InvalidValueError(f"BERTScore: segment {i + 1} has no reference (BERTScore needs at least one).")
         torch, _ = runtime.require(self.name)
         flat = [text for refs in references for text in refs]
-        encoded = self._encoded(hypotheses, flat)
+        if fresh:
+            encoded = self._encode(list(dict.fromkeys([*flat, *hypotheses])), self.encoder())
+        else:
+            encoded = self._encoded(hypotheses, flat)
         weights, other = self._weights(flat, encoded)
 
-        def scaled(text: str) -> Any:
-            ids = encoded[text][0]
-            values = torch.tensor([weights.get(token, other) for token in ids], dtype=torch.float32)
-            return values / values.sum()
+        def weighted(text: str) -> Any:
+            return torch.tensor([weights.get(token, other) for token in encoded[text][0]], dtype=torch.float32)
 
         pairs = [(len(encoded[h][0]), len(encoded[r][0])) for h, refs in zip(hypotheses, references) for r in refs]
-        output_padded, reference_padded = _padded_in_batch(pairs, self.config.batch_size)
-        rows = np.empty((len(hypotheses), 3), dtype=np.float32)
-        start = 0
-        with torch.inference_mode():
-            for i, (hypothesis, refs) in enumerate(zip(hypotheses, references)):
+        output_padded, reference_padded = padded_in_batch(pairs, self.config.batch_size)
+
+        def each() -> Iterator[Alignment]:
+            start = 0
+            for hypothesis, refs in zip(hypotheses, references):
                 end = start + len(refs)
                 flags = (torch.from_numpy(output_padded[start:end]), torch.from_numpy(reference_padded[start:end]))
-                rows[i] = _best_match(torch, encoded, scaled, hypothesis, refs, flags)
+                yield align(torch, encoded, weighted, hypothesis, refs, flags)
                 start = end
+
+        return each()
+
+    def _stats(self, rows: np.ndarray) -> StatsArray:
+        """``[P, R, F1, 1]`` on 0-100 of float32 ``[P, R, F1]`` rows (0-1), rescaled with the baseline if any."""
         if self.baseline is not None:  # in float32, as bert_score rescales its tensors
             rows = (rows - self.baseline) / (np.float32(1) - self.baseline)
-        stats = np.ones((len(hypotheses), 4), dtype=np.float64)
+        stats = np.ones((len(rows), 4), dtype=np.float64)
         stats[:, :3] = 100 * rows.astype(np.float64)
         return stats
+
+    def extract_stats(
+        self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
+    ) -> StatsArray:
+        """``[P, R, F1, 1]`` of every segment, on the 0-100 scale (each the maximum over its references)."""
+        alignments = self._alignments(hypotheses, references)
+        torch, _ = runtime.require(self.name)
+        rows = np.empty((len(hypotheses), 3), dtype=np.float32)
+        with torch.inference_mode():
+            for i, alignment in enumerate(alignments):
+                rows[i] = alignment.best()
+        return self._stats(rows)
+
+    def explain(self, hypothesis: str, references: Sequence[str]) -> BERTScoreExplanation:
+        """BERTScore of one segment, token by token (see :mod:`simpeval.metrics.learned.bertscore_explain`).
+
+        Each output token with the reference token it matched (its best cosine), each reference
+        token with its best output token, their weights, the cosine matrix, precision, recall and
+        F1 of each reference and which reference gave each maximum. The score is
+        :meth:`sentence_score`'s on a metric that has not scored yet, bit for bit (the same
+        statistics, computed by the same code): the segment's sentences are encoded together, as
+        a first call encodes them, whatever this metric keeps (its references' encodings, which a
+        later call reuses, are neither used nor replaced). ``str()`` gives text, Jupyter an HTML
+        heat map, ``to_dict()``/``to_json()`` the data.
+        """
+        hypotheses, refs, _ = self._prepare_segment(hypothesis, references, None)  # as sentence_score validates
+        lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
+        with lock:
+            alignments = self._alignments(hypotheses, refs, fresh=True)
+            torch, _ = runtime.require(self.name)
+            with torch.inference_mode():
+                (alignment,) = alignments
+        rows = np.empty((1, 3), dtype=np.float32)
+        rows[0] = alignment.best()
+        stats = self._stats(rows)
+        score = self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
+        settings = (self.config.model_type, self.layers, self.config.idf, self.baseline)
+        return explain_bertscore(self.encoder(), settings, alignment, hypothesis, refs[0], stats[0], score)
 
     def _locked_extract(
         self,
@@ -278,63 +329,3 @@ class BERTScore(Metric):
         stats = np.asarray(stats, dtype=np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(stats[:, 3] > 0, stats[:, 2] / stats[:, 3], 0.0)
-
-
-def _padded_in_batch(pairs: list[tuple[int, int]], batch_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(output padded, reference padded)`` of each (output, reference) pair given by its token lengths.
-
-    bert_score matches the pairs in batches of ``batch_size`` consecutive pairs (each output once
-    per reference, in order), padding each side to the batch's longest; a padded position has
-    cosine 0 with every token, so a side shorter than the longest of its batch gives the other
-    side's tokens 0 where all their cosines are negative.
-    """
-    if not pairs:
-        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
-    lengths = np.array(pairs, dtype=np.int64)
-    starts = np.arange(0, len(pairs), batch_size)
-    longest = np.maximum.reduceat(lengths, starts, axis=0)[np.arange(len(pairs)) // batch_size]
-    padded = lengths < longest
-    return padded[:, 0].copy(), padded[:, 1].copy()
-
-
-def _best_match(
-    torch: Any,
-    encoded: dict[str, tuple[list[int], Any]],
-    scaled: Any,
-    hypothesis: str,
-    refs: list[str],
-    was_padded: tuple[Any, Any],
-) -> Any:
-    """``[P, R, F1]`` of ``hypothesis`` against each of ``refs`` (greedy cosine matching, bert_score's
-    ``greedy_cos_idf``), each the maximum over the references.
-
-    ``was_padded`` is ``(output padded, reference padded)``, a flag per reference, from
-    :func:`_padded_in_batch`: where the reference was padded, the output's best cosines are at
-    least 0 (precision), and where the output was, the reference's (recall), as in bert_score.
-    """
-    output_ids, output = encoded[hypothesis]
-    lengths = [len(encoded[text][0]) for text in refs]
-    longest = max(lengths)
-    padded = torch.zeros((len(refs), longest, output.shape[-1]), dtype=output.dtype, device=output.device)
-    real = torch.zeros((len(refs), longest), dtype=torch.bool, device=output.device)
-    ref_scale = torch.zeros((len(refs), longest), dtype=torch.float32)
-    for j, text in enumerate(refs):
-        padded[j, : lengths[j]] = encoded[text][1]
-        real[j, : lengths[j]] = True
-        ref_scale[j, : lengths[j]] = scaled(text)
-    similarity = torch.matmul(output.unsqueeze(0), padded.transpose(1, 2))  # [refs, output tokens, ref tokens]
-    best_for_output = similarity.masked_fill(~real.unsqueeze(1), -math.inf).max(dim=2).values
-    best_for_reference = similarity.max(dim=1).values.masked_fill(~real, 0.0)
-    output_padded, reference_padded = (flags.to(output.device).unsqueeze(1) for flags in was_padded)
-    best_for_output = torch.where(reference_padded, best_for_output.clamp(min=0.0), best_for_output)
-    best_for_reference = torch.where(output_padded, best_for_reference.clamp(min=0.0), best_for_reference)
-    precision = (best_for_output.cpu() * scaled(hypothesis)).sum(dim=1)
-    recall = (best_for_reference.cpu() * ref_scale).sum(dim=1)
-    f1 = 2 * precision * recall / (precision + recall)
-    empty_refs = torch.tensor([n == 2 for n in lengths])
-    if len(output_ids) == 2:  # an empty output ([CLS] [SEP]): P and R are 0, as in bert_score
-        precision, recall = torch.zeros_like(precision), torch.zeros_like(recall)
-    precision = precision.masked_fill(empty_refs, 0.0)
-    recall = recall.masked_fill(empty_refs, 0.0)
-    f1 = f1.masked_fill(torch.isnan(f1), 0.0)
-    return torch.stack((precision, recall, f1), dim=-1).max(dim=0).values.numpy()
