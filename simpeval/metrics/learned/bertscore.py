@@ -21,7 +21,6 @@ in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
 from __future__ import annotations
 
 import math
-import threading
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -31,12 +30,12 @@ import numpy as np
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError, InvalidValueError
-from ..base import Metric
 from ..options import check_declared, option
 from ..score import Score
 from ..signature import Signature
 from ..validation import check_stats_vector
 from . import runtime
+from .base import LearnedMetric
 from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_baseline
 from .disk_cache import EmbeddingCache, model_key
 from .layers import DEFAULT_LAYERS, DEFAULT_MODEL
@@ -93,7 +92,7 @@ class BERTScoreConfig:
             )
 
 
-class BERTScore(Metric):
+class BERTScore(LearnedMetric):
     """BERTScore's F1 (precision and recall as components), 100 x ``bert_score.score``'s values.
 
     The model is loaded on the first scoring call; the references' embeddings are kept between
@@ -242,18 +241,6 @@ class BERTScore(Metric):
         stats = np.ones((len(hypotheses), 4), dtype=np.float64)
         stats[:, :3] = 100 * rows.astype(np.float64)
         return stats
-
-    def _locked_extract(
-        self,
-        hypotheses: list[str],
-        references: list[list[str]],
-        sources: list[str] | None,
-        n_jobs: int | None = None,
-    ) -> StatsArray:
-        """Here, one call at a time: the model runs its own threads (or the GPU), and idf reads the whole call."""
-        lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
-        with lock:
-            return self.extract_stats(hypotheses, references, sources)
 
     def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components.

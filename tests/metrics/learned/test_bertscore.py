@@ -175,3 +175,20 @@ def test_encoding_reports_its_progress(tiny_bert_folder: Path) -> None:
         BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
     assert steps[0] == ("BERTScore", 0, 9) and steps[-1] == ("BERTScore", 9, 9)
     assert [done for _, done, _ in steps] == sorted(done for _, done, _ in steps)
+
+
+@pytest.mark.learned
+def test_threads_scoring_one_object_at_once_get_the_serial_numbers(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ...learned_threads import rows_in_threads
+
+    systems = [[f"{h} {k}" for h in HYPS] for k in range(4)]
+    serial = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, idf=True)
+    expected = [serial.corpus_stats(system, REFS) for system in systems]
+    shared = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, idf=True)
+    calls = [lambda metric, system=system: metric.corpus_stats(system, REFS, n_jobs=2) for system in systems]
+    rows, most = rows_in_threads(shared, calls, monkeypatch)
+    assert most == 1  # one call at a time (LearnedMetric's lock), in this process (no workers)
+    for got, want in zip(rows, expected):
+        np.testing.assert_array_equal(got, want)
