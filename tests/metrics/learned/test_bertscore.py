@@ -192,3 +192,34 @@ def test_threads_scoring_one_object_at_once_get_the_serial_numbers(
     assert most == 1  # one call at a time (LearnedMetric's lock), in this process (no workers)
     for got, want in zip(rows, expected):
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.learned
+def test_the_command_line_draws_encoding_progress_on_a_terminal_only(
+    tiny_bert_folder: Path, runner, tmp_corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from simpeval.cli import progress
+
+    files = tmp_corpus()
+    args = ["score", "-r", files["ref0.txt"], files["ref1.txt"], "-i", files["sys1.txt"], "-m", "bertscore"]
+    args += ["--bertscore-model-type", str(tiny_bert_folder), "--bertscore-num-layers", "2"]
+    piped = runner.invoke(main, args)  # the runner's standard error is no terminal: no bar, nor Transformers'
+    assert piped.exit_code == 0 and "BERTScore" in piped.stdout and piped.stderr == "", piped.output
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, drawn = Terminal(), progress.Progress.__init__
+    monkeypatch.setattr(
+        progress.Progress, "__init__", lambda self, enabled=True, stream=None: drawn(self, enabled, terminal)
+    )
+    assert runner.invoke(main, args).exit_code == 0
+    assert "BERTScore: 100%" in terminal.getvalue() and "9/9 [" in terminal.getvalue()  # 3 outputs, 6 references
+    quiet = Terminal()
+    monkeypatch.setattr(
+        progress.Progress, "__init__", lambda self, enabled=True, stream=None: drawn(self, enabled, quiet)
+    )
+    assert runner.invoke(main, [*args, "-q"]).exit_code == 0 and quiet.getvalue() == ""  # --quiet: none
