@@ -72,7 +72,10 @@ class BERTScoreConfig:
     lang: str | None = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
     baseline_path: str | None = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
     batch_size: int = option(
-        64, help="Sentences encoded per batch; pairs per batch of bert_score's padding rule.", minimum=1
+        64,
+        help="Sentences encoded per batch; pairs per batch of bert_score's padding rule (which changes the scores).",
+        minimum=1,
+        signature=("batch", "b"),
     )
     device: str | None = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
     cache_dir: str | None = option(None, help="A folder keeping encoded sentences between runs (off by default).")
@@ -103,7 +106,7 @@ class BERTScore(LearnedMetric):
         >>> metric.layers
         9
         >>> print(metric.get_signature().format(short=True))  # doctest: +ELLIPSIS
-        BERTScore|m:bert-base-uncased|L:9|idf:yes|r:no|trf:...|hash:bert-base-uncased_L9_idf_version=0.3.12(hug_trans=...)|v:...
+        BERTScore|m:bert-base-uncased|L:9|idf:yes|r:no|b:64|trf:...|hash:bert-base-uncased_L9_idf_version=0.3.12(hug_trans=...)|v:...
     """
 
     name: ClassVar[str] = "BERTScore"

@@ -34,6 +34,8 @@ def test_options_signature_and_hash() -> None:
     assert Signature.parse(signature.format()) == signature
     assert dict(signature.fields)["hash"] == f"roberta-base_L10_idf_version=0.3.12(hug_trans={metric.transformers})"
     assert dict(signature.fields)["rescale"] == "no"
+    assert dict(signature.fields)["batch"] == "64"  # bert_score's padding rule: the batch size changes the scores
+    assert BERTScore(model_type="roberta-base", idf=True, batch_size=8).get_signature(nrefs=2) != signature
 
 
 def test_unknown_model_needs_its_layer_and_rescaling_needs_a_baseline() -> None:
