@@ -148,8 +148,18 @@ def test_hf_compute_returns_bert_scores_lists(tiny_bert_folder: Path) -> None:
     per_prediction = [list(refs) for refs in zip(*REFS)]
     out = module.compute(predictions=HYPS, references=per_prediction, model_type=str(tiny_bert_folder), num_layers=2)
     rows = BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
-    assert list(out) == ["precision", "recall", "f1", "hashcode"]
-    np.testing.assert_allclose(out["f1"], rows[:, 2] / 100, atol=1e-6)
+    assert list(out) == ["precision", "recall", "f1", "hashcode"]  # evaluate's bertscore: its keys, in its order
+    for column, key in enumerate(("precision", "recall", "f1")):  # lists of floats on 0-1, one per prediction
+        assert type(out[key]) is list and all(type(value) is float for value in out[key])
+        assert out[key] == (rows[:, column] / 100).tolist()
+        assert all(float(np.float32(value)) == value for value in out[key])  # bert_score's float32 values, exactly
+    one_each = module.compute(
+        predictions=HYPS, references=list(REFS[0]), model_type=str(tiny_bert_folder), num_layers=2
+    )
+    assert (
+        one_each["f1"]
+        == (BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS[:1])[:, 2] / 100).tolist()
+    )
     assert (
         out["hashcode"]
         == f"{tiny_bert_folder}_L2_no-idf_version=0.3.12(hug_trans={runtime.installed_version('transformers')})"
