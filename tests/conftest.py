@@ -79,9 +79,9 @@ def wordnet() -> object:
 def tiny_bert_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny random BERT saved in a folder (:mod:`tests.learned_models`), built once per session."""
     require_learned()
-    from .learned_models import tiny_bert
+    from .learned_models import tiny_model
 
-    return tiny_bert(tmp_path_factory.mktemp("tiny-bert"))
+    return tiny_model("bert", tmp_path_factory.mktemp("tiny-bert"))
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,9 @@ BPE of the 256 byte symbols with a few merges (RoBERTa), so that every sentence 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 WORDS = (
     "the a of and to in is was it for on as with by at from that are an be this his her they city river people".split()
@@ -29,54 +31,48 @@ def _byte_symbols() -> list[str]:
     return [symbols[b] for b in range(256)]
 
 
-def tiny_bert(folder: Path, layers: int = 3) -> Path:
-    """A random 3-layer BERT (hidden size 32) with a WordPiece vocabulary, saved in ``folder``."""
-    import torch
-    from transformers import BertConfig, BertModel, BertTokenizer
-
-    folder.mkdir(parents=True, exist_ok=True)
+def _wordpiece(transformers: Any) -> tuple[Any, dict[str, Any]]:
+    """A lower-casing WordPiece tokenizer of the characters and :data:`WORDS`, and BERT's settings."""
     chars = [chr(c) for c in range(33, 127)] + [chr(c) for c in range(0xC0, 0x180)]
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *chars, *(f"##{c}" for c in chars), *WORDS]
     ids = {token: i for i, token in enumerate(dict.fromkeys(vocab))}
-    tokenizer = BertTokenizer(vocab=ids, do_lower_case=True, model_max_length=128)
-    tokenizer.save_pretrained(folder)
-    torch.manual_seed(0)
-    config = BertConfig(
-        vocab_size=len(ids),
-        hidden_size=32,
-        num_hidden_layers=layers,
-        num_attention_heads=2,
-        intermediate_size=48,
-        max_position_embeddings=160,
-    )
-    BertModel(config).eval().save_pretrained(folder)
-    return folder
+    tokenizer = transformers.BertTokenizer(vocab=ids, do_lower_case=True, model_max_length=128)
+    return tokenizer, {"vocab_size": len(ids), "max_position_embeddings": 160}
 
 
-def tiny_roberta(folder: Path, layers: int = 3) -> Path:
-    """A random 3-layer RoBERTa (hidden size 32) with a byte-level BPE vocabulary, saved in ``folder``."""
-    import torch
-    from transformers import RobertaConfig, RobertaModel, RobertaTokenizer
-
-    folder.mkdir(parents=True, exist_ok=True)
+def _byte_bpe(transformers: Any) -> tuple[Any, dict[str, Any]]:
+    """A byte-level BPE tokenizer of the 256 byte symbols and a few merges, and RoBERTa's settings."""
     symbols = _byte_symbols()
     space = symbols[ord(" ")]
     merges = [("t", "h"), ("th", "e"), (space, "the"), ("i", "n"), (space, "a"), ("e", "r"), (space, "in")]
     vocab = ["<s>", "<pad>", "</s>", "<unk>", *symbols, *("".join(m) for m in merges), "<mask>"]
     vocab = list(dict.fromkeys(vocab))
-    tokenizer = RobertaTokenizer(vocab={t: i for i, t in enumerate(vocab)}, merges=list(merges), model_max_length=256)
+    ids = {t: i for i, t in enumerate(vocab)}
+    tokenizer = transformers.RobertaTokenizer(vocab=ids, merges=list(merges), model_max_length=256)
+    settings = {"vocab_size": len(vocab), "max_position_embeddings": 260, "pad_token_id": 1}
+    return tokenizer, {**settings, "bos_token_id": 0, "eos_token_id": 2}
+
+
+#: The architectures: (tokenizer builder, configuration and model class names, weight seed).
+KINDS: dict[str, tuple[Callable[[Any], tuple[Any, dict[str, Any]]], str, str, int]] = {
+    "bert": (_wordpiece, "BertConfig", "BertModel", 0),
+    "roberta": (_byte_bpe, "RobertaConfig", "RobertaModel", 1),
+}
+
+
+def tiny_model(kind: str, folder: Path, layers: int = 3) -> Path:
+    """A random ``kind`` model (a key of :data:`KINDS`; hidden size 32, ``layers`` layers) with its
+    tokenizer, saved in ``folder``."""
+    import torch
+    import transformers
+
+    build_tokenizer, config_class, model_class, seed = KINDS[kind]
+    folder.mkdir(parents=True, exist_ok=True)
+    tokenizer, settings = build_tokenizer(transformers)
     tokenizer.save_pretrained(folder)
-    torch.manual_seed(1)
-    config = RobertaConfig(
-        vocab_size=len(vocab),
-        hidden_size=32,
-        num_hidden_layers=layers,
-        num_attention_heads=2,
-        intermediate_size=48,
-        max_position_embeddings=260,
-        pad_token_id=1,
-        bos_token_id=0,
-        eos_token_id=2,
+    torch.manual_seed(seed)
+    config = getattr(transformers, config_class)(
+        hidden_size=32, num_hidden_layers=layers, num_attention_heads=2, intermediate_size=48, **settings
     )
-    RobertaModel(config).eval().save_pretrained(folder)
+    getattr(transformers, model_class)(config).eval().save_pretrained(folder)
     return folder

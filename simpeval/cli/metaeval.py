@@ -109,7 +109,7 @@ ratings_group: Decorator = option_object(
 
 @click.command("meta-eval", cls=MultiValueCommand)
 @ratings_group
-@metrics_group(("sari", "bleu"), "Metrics to meta-evaluate.", sacrebleu=False)
+@metrics_group(("sari", "bleu"), "Metrics to meta-evaluate.", sacrebleu=False, device=False)
 @click.option(
     "--no-preset",
     is_flag=True,

@@ -4,7 +4,7 @@ Every command that computes metrics builds them in one place, :meth:`MetricOptio
 one call of :func:`simpeval.cli.metric_options.build_metrics`: the names given, the per-metric flags
 (``--sari-variant``, ``--bleu-tokenize``...) and what other flags imply (sacrebleu's ``-lc``,
 ``-tok``, ``-l``: :meth:`MetricOptions.sacrebleu_implied`; EASSE's ``-lc``/``--tokenizer``; a
-meta-evaluation preset).
+meta-evaluation preset; ``--device``, the device of every metric that declares a ``device`` option).
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from typing import Any
 import click
 
 from ..defaults import DEFAULT_METRICS
-from ..metrics import Metric, available_metrics
+from ..metrics import Metric, available_metrics, metric_class, metric_key
+from ..metrics.options import metric_options as declared_options
 from .groups import confidence_group, data_group, option_object, output_group
 from .metric_options import MetricFlags, build_metrics, metric_options
 from .options import Decorator, MultiValueOption, option_group, sacrebleu_metric_options, sacrebleu_options
@@ -38,6 +39,8 @@ class MetricOptions:
         flag: the option that names the metrics, for messages (``--metrics``, ``--metric``).
         jobs: ``--jobs``: cores in all, worker processes extracting the statistics on one thread
             each (1: this process on one thread; 0: one per available core).
+        device: ``--device``: the ``device`` of every metric that declares one (the learned
+            metrics), unless its own flag (``--bertscore-device``) gives another; ``None``: their default.
     """
 
     names: tuple[str, ...]
@@ -47,6 +50,7 @@ class MetricOptions:
     language_pair: str | None = None
     flag: str = "--metrics"
     jobs: int = 1
+    device: str | None = None
 
     def build(
         self,
@@ -61,7 +65,25 @@ class MetricOptions:
             click.UsageError: a flag of a metric that is not named, or an empty name.
         """
         chosen = self.names if names is None else names
-        return build_metrics(chosen, self.flags, flag=self.flag, implied=implied)
+        return build_metrics(chosen, self.flags, flag=self.flag, implied=self._with_device(chosen, implied))
+
+    def _with_device(
+        self, names: tuple[str, ...], implied: dict[str, dict[str, Any]] | None
+    ) -> dict[str, dict[str, Any]] | None:
+        """``implied`` with ``device`` (``--device``) for each metric of ``names`` that declares a
+        ``device`` option; the flags given go on top (:func:`build_metrics`), so a metric's own wins."""
+        if self.device is None:
+            return implied
+        merged = {key: dict(options) for key, options in (implied or {}).items()}
+        for name in names:
+            try:
+                key = metric_key(name)
+                specs = declared_options(metric_class(key))
+            except Exception:  # an unknown name or a broken plugin: build_metrics says which, in one line
+                continue
+            if any(spec.name == "device" for spec in specs):
+                merged.setdefault(key, {})["device"] = self.device
+        return merged
 
     def sacrebleu_implied(self, sentence_level: bool = False) -> dict[str, dict[str, Any]]:
         """The metric options sacrebleu's ``-lc``, ``-tok`` and ``-l`` imply (and sentence-level BLEU's
@@ -86,16 +108,19 @@ def metrics_group(
     default: tuple[str, ...] = DEFAULT_METRICS,
     help: str = f"Metrics to compute ({', '.join(available_metrics())}).",
     sacrebleu: bool = True,
+    device: bool = True,
 ) -> Decorator:
-    """``metrics: MetricOptions``: ``--metrics/-m NAME...`` (default ``default``) and the per-metric
-    flags; with ``sacrebleu``, also sacrebleu's ``-lc``, ``-tok`` and ``-l`` when the command has them."""
+    """``metrics: MetricOptions``: ``--metrics/-m NAME...`` (default ``default``), ``--jobs``, with
+    ``device`` ``--device``, and the per-metric flags; with ``sacrebleu``, also sacrebleu's ``-lc``,
+    ``-tok`` and ``-l`` when the command has them."""
     takes = (*(_SACREBLEU if sacrebleu else ()), "metric_flags")
 
     def build(ctx: click.Context, values: dict[str, Any]) -> MetricOptions:
         flags = values.pop("metric_flags")
         return MetricOptions(tuple(values.pop("metrics")), flags, **values)
 
-    return _with_flags(option_object("metrics", build, _names_option(default, help), jobs_option, takes=takes))
+    options = (_names_option(default, help), jobs_option, *((device_option,) if device else ()))
+    return _with_flags(option_object("metrics", build, *options, takes=takes))
 
 
 #: ``--jobs/-j N``: the cores of every command that scores, N worker processes on one thread each
@@ -110,6 +135,15 @@ jobs_option: Decorator = click.option(
     help="Cores in all (0: one per available core): N worker processes extracting the statistics, their "
     "compiled kernels on one thread each; 1: this process on one core, its kernels on one thread. The numbers "
     "are the same bits with any N.",
+)
+
+#: ``--device NAME``: where every learned metric of the run computes (a metric's own ``--<metric>-device`` wins).
+device_option: Decorator = click.option(
+    "--device",
+    default=None,
+    metavar="NAME",
+    help="The device of every learned metric (BERTScore, LENS): cpu, cuda, cuda:N or mps (default: a CUDA GPU if "
+    "there is one, else cpu); a metric's own flag (--bertscore-device) wins. Other metrics ignore it.",
 )
 
 

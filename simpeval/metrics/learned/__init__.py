@@ -10,6 +10,8 @@ and every other metric run without them. What a learned metric reuses:
   say: :func:`~simpeval.metrics.learned.runtime.download`), the device (:func:`~simpeval.metrics.learned.runtime.resolve_device`), batches
   of one length (no padding), longest first, under ``torch.inference_mode`` (:func:`~simpeval.metrics.learned.runtime.encode`) and the progress
   of encoding (:func:`~simpeval.metrics.learned.runtime.reporting`, drawn by the command line);
+* :mod:`~simpeval.metrics.learned.base`: :class:`~simpeval.metrics.learned.base.LearnedMetric`, their base class: one
+  scoring call at a time per metric object (a lock), in this process (never on workers);
 * :mod:`~simpeval.metrics.learned.disk_cache`: the optional on-disk cache of encoded sentences, keyed by the model's hash and the text.
 
 A learned metric encodes each distinct sentence once per call and keeps its references' encodings

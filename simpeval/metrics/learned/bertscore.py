@@ -21,7 +21,6 @@ in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
 from __future__ import annotations
 
 import math
-import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -32,13 +31,13 @@ import numpy as np
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError, InvalidValueError
-from ..base import Metric
 from ..options import check_declared, option
 from ..references import count_references
 from ..score import Score
 from ..signature import Signature
 from ..validation import check_stats_vector
 from . import runtime
+from .base import LearnedMetric
 from .bertscore_explain import BERTScoreExplanation, explain_bertscore
 from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_baseline
 from .disk_cache import EmbeddingCache, model_key
@@ -77,7 +76,10 @@ class BERTScoreConfig:
     lang: str | None = option(None, help="Language of the baseline file (bert_score's rescale_baseline/<lang>/).")
     baseline_path: str | None = option(None, help="A baseline file in bert_score's format (LAYER,P,R,F rows).")
     batch_size: int = option(
-        64, help="Sentences encoded per batch; pairs per batch of bert_score's padding rule.", minimum=1
+        64,
+        help="Sentences encoded per batch; pairs per batch of bert_score's padding rule (which changes the scores).",
+        minimum=1,
+        signature=("batch", "b"),
     )
     device: str | None = option(None, help="cpu, cuda, cuda:N (default: a CUDA GPU if there is one, else cpu).")
     cache_dir: str | None = option(None, help="A folder keeping encoded sentences between runs (off by default).")
@@ -97,7 +99,7 @@ class BERTScoreConfig:
             )
 
 
-class BERTScore(Metric):
+class BERTScore(LearnedMetric):
     """BERTScore's F1 (precision and recall as components), 100 x ``bert_score.score``'s values.
 
     The model is loaded on the first scoring call; the references' embeddings are kept between
@@ -108,7 +110,7 @@ class BERTScore(Metric):
         >>> metric.layers
         9
         >>> print(metric.get_signature().format(short=True))  # doctest: +ELLIPSIS
-        BERTScore|m:bert-base-uncased|L:9|idf:yes|r:no|trf:...|hash:bert-base-uncased_L9_idf_version=0.3.12(hug_trans=...)|v:...
+        BERTScore|m:bert-base-uncased|L:9|idf:yes|r:no|b:64|trf:...|hash:bert-base-uncased_L9_idf_version=0.3.12(hug_trans=...)|v:...
     """
 
     name: ClassVar[str] = "BERTScore"
@@ -281,8 +283,7 @@ class BERTScore(Metric):
         heat map, ``to_dict()``/``to_json()`` the data.
         """
         hypotheses, refs, _ = self._prepare_segment(hypothesis, references, None)  # as sentence_score validates
-        lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
-        with lock:
+        with self._lock():
             alignments = self._alignments(hypotheses, refs, fresh=True)
             torch, _ = runtime.require(self.name)
             with torch.inference_mode():
@@ -293,18 +294,6 @@ class BERTScore(Metric):
         score = self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
         settings = (self.config.model_type, self.layers, self.config.idf, self.baseline)
         return explain_bertscore(self.encoder(), settings, alignment, hypothesis, refs[0], stats[0], score)
-
-    def _locked_extract(
-        self,
-        hypotheses: list[str],
-        references: list[list[str]],
-        sources: list[str] | None,
-        n_jobs: int | None = None,
-    ) -> StatsArray:
-        """Here, one call at a time: the model runs its own threads (or the GPU), and idf reads the whole call."""
-        lock = self.__dict__.get("_stats_lock") or self.__dict__.setdefault("_stats_lock", threading.RLock())
-        with lock:
-            return self.extract_stats(hypotheses, references, sources)
 
     def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components.

@@ -132,12 +132,13 @@ class Encoder:
         chosen = runtime.resolve_device(device, metric)
         folder = runtime.model_folder(model_type, metric)
         try:
-            tokenizer = transformers.AutoTokenizer.from_pretrained(str(folder), use_fast=False)
-            loader = transformers.T5EncoderModel if "t5" in model_type else transformers.AutoModel
-            model = loader.from_pretrained(str(folder))
+            with runtime.quiet_loading(transformers):
+                tokenizer = transformers.AutoTokenizer.from_pretrained(str(folder), use_fast=False)
+                loader = transformers.T5EncoderModel if "t5" in model_type else transformers.AutoModel
+                model = loader.from_pretrained(str(folder))
         except (OSError, ValueError, KeyError) as err:
-            first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-            raise InvalidOptionError(f"{metric}: cannot load the model in {str(folder)!r} ({first}).") from None
+            reason = runtime.first_line(err)
+            raise InvalidOptionError(f"{metric}: cannot load the model in {str(folder)!r} ({reason}).") from None
         model.eval()
         if hasattr(model, "decoder") and hasattr(model, "encoder"):
             model = model.encoder

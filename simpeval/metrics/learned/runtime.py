@@ -39,6 +39,7 @@ __all__ = [
     "installed_version",
     "looks_like_path",
     "model_folder",
+    "quiet_loading",
     "report_progress",
     "reporting",
     "require",
@@ -171,6 +172,24 @@ def resolve_device(device: str | None, metric: str) -> Any:
     if chosen.type == "mps" and not torch.backends.mps.is_available():
         raise InvalidOptionError(f"{metric}: device 'mps' was asked for, but PyTorch sees no Apple GPU; use 'cpu'.")
     return chosen
+
+
+@contextmanager
+def quiet_loading(transformers: Any) -> Iterator[None]:
+    """Within the block, Transformers loads without its progress bars ("Loading weights", on
+    standard error even when it is no terminal) and without its warnings about weights a head
+    leaves unused or new (an encoder is loaded without its head): the library never prints.
+    Transformers' own settings are restored after the block."""
+    logging = transformers.logging
+    verbosity, bars = logging.get_verbosity(), logging.is_progress_bar_enabled()
+    logging.set_verbosity_error()
+    logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        logging.set_verbosity(verbosity)
+        if bars:
+            logging.enable_progress_bar()
 
 
 @contextmanager

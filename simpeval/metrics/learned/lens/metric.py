@@ -25,11 +25,11 @@ import numpy as np
 from .... import _citations
 from ...._types import StatsArray
 from ....exceptions import ChecksumMismatchError, InvalidOptionError, InvalidStatisticsError, InvalidValueError
-from ...base import Metric
 from ...options import check_declared, option
 from ...score import Score
 from ...signature import Signature
 from .. import runtime
+from ..base import LearnedMetric
 from .checkpoint import CKPT, file_sha256, load_weights, locate, read_settings
 from .network import LensNetwork
 
@@ -77,7 +77,7 @@ class LENSConfig:
             raise InvalidOptionError(f"LENS: sha256 must be 12 to 64 hex digits (got {self.sha256!r}).")
 
 
-class LENS(Metric):
+class LENS(LearnedMetric):
     """LENS (Maddela et al., 2023) from a checkpoint folder, equal to ``lens-metric``'s scores.
 
     Args:

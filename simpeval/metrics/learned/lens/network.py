@@ -55,14 +55,13 @@ class LensNetwork:
     ) -> None:
         torch, transformers = runtime.require(NAME)
         self.torch = torch
-        transformers.logging.set_verbosity_error()  # no "weights not initialized" chatter: the checkpoint sets them
-        transformers.logging.disable_progress_bar()
         self.settings, self.device, self._where = settings, device, where
-        try:
-            self.tokenizer = transformers.AutoTokenizer.from_pretrained(encoder, local_files_only=local_only)
-            model = transformers.AutoModel.from_pretrained(
-                encoder, add_pooling_layer=False, local_files_only=local_only
-            )
+        try:  # quietly: no "weights not initialized" chatter (the checkpoint sets them), no loading bars
+            with runtime.quiet_loading(transformers):
+                self.tokenizer = transformers.AutoTokenizer.from_pretrained(encoder, local_files_only=local_only)
+                model = transformers.AutoModel.from_pretrained(
+                    encoder, add_pooling_layer=False, local_files_only=local_only
+                )
         except OSError as err:
             reason = runtime.first_line(err)
             hint = (

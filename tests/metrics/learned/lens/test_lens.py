@@ -328,3 +328,19 @@ def test_the_command_line_scores_and_refuses_in_one_line(lens: LENS, tmp_path: P
         failed = CliRunner().invoke(main, [*common, "-m", "lens", *bad])
         assert failed.exit_code == 1 and "Traceback" not in failed.output
         assert [line for line in failed.stderr.splitlines() if line.strip()][-1].startswith("Error: LENS: checkpoint")
+
+
+def test_threads_scoring_one_object_at_once_get_the_serial_numbers(
+    checkpoint: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ....learned_threads import rows_in_threads
+
+    systems = [OUTPUTS, *([f"{output} {k}" for output in OUTPUTS] for k in range(3))]
+    serial = LENS(checkpoint=str(checkpoint), device="cpu")
+    expected = [serial.corpus_stats(system, REFS, sources=SOURCES) for system in systems]
+    shared = LENS(checkpoint=str(checkpoint), device="cpu")
+    calls = [lambda metric, s=system: metric.corpus_stats(s, REFS, sources=SOURCES, n_jobs=2) for system in systems]
+    got, most = rows_in_threads(shared, calls, monkeypatch)
+    assert most == 1  # one call at a time (LearnedMetric's lock), in this process (no workers)
+    for one, want in zip(got, expected):
+        np.testing.assert_array_equal(one, want)
