@@ -20,7 +20,7 @@ from simpeval.cli import main
 from simpeval.exceptions import InvalidOptionError, InvalidValueError
 from simpeval.report.explain_bertscore import legend
 
-from ...learned_models import tiny_roberta
+from ...learned_models import tiny_model
 from ...needs import import_module
 
 HYP = "People live in the city by the river ."
@@ -30,7 +30,7 @@ REFS = ["Many people live in the city .", "The city is by a river .", "People of
 @pytest.fixture(scope="module")
 def tiny_roberta_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import_module("torch")
-    return tiny_roberta(tmp_path_factory.mktemp("tiny-roberta"))
+    return tiny_model("roberta", tmp_path_factory.mktemp("tiny-roberta"))
 
 
 @pytest.fixture(params=["bert", "roberta"])
@@ -128,9 +128,9 @@ def opposed(tmp_path_factory: pytest.TempPathFactory) -> str:
     import torch
     from transformers import BertModel, BertTokenizer
 
-    from ...learned_models import tiny_bert
+    from ...learned_models import tiny_model
 
-    source = tiny_bert(tmp_path_factory.mktemp("tiny-bert-for-opposed"))
+    source = tiny_model("bert", tmp_path_factory.mktemp("tiny-bert-for-opposed"))
     model, tokenizer = BertModel.from_pretrained(source), BertTokenizer.from_pretrained(source)
     with torch.no_grad():
         model.embeddings.position_embeddings.weight.zero_()
