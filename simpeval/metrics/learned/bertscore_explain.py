@@ -6,8 +6,8 @@ token) pair of contextual embeddings; each output token's best reference token (
 averages those cosines) and each reference token's best output token (recall); each token's
 weight (its idf, or 1, and 0 for the special tokens without idf) and its share of its
 sentence's weight; precision, recall and F1 of each reference, and which reference gave each
-maximum. The numbers are those :meth:`BERTScore.extract_stats
-<simpeval.metrics.learned.bertscore.BERTScore.extract_stats>` computes (the same
+maximum. The numbers are those :meth:`BERTScore.corpus_stats
+<simpeval.BERTScore.corpus_stats>` computes (the same
 :func:`~simpeval.metrics.learned.greedy.align`), so the score equals ``sentence_score``.
 
 Tokens are the tokenizer's pieces, made readable: a piece that continues a word is written with

@@ -2,8 +2,8 @@
 
 :func:`align` computes, for one output and each of its references, the cosine matrix of their
 token embeddings, each token's best match on the other side, and precision, recall and F1; it
-returns them all (:class:`Alignment`), so that :meth:`BERTScore.extract_stats
-<simpeval.metrics.learned.bertscore.BERTScore.extract_stats>` (which keeps the scores) and
+returns them all (:class:`Alignment`), so that :meth:`BERTScore.corpus_stats
+<simpeval.BERTScore.corpus_stats>` (which keeps the scores) and
 :meth:`BERTScore.explain <simpeval.metrics.learned.bertscore.BERTScore.explain>` (which shows the
 matches) run the same arithmetic. :func:`padded_in_batch` gives the flags of bert_score's batch
 padding rule that :func:`align` applies.
