@@ -546,6 +546,21 @@ def _signatures(h: list[str], r: Any, s: list[str], data: st.DataObject) -> bool
     return any(scored)
 
 
+def _explain(h: list[str], r: Any, s: list[str], data: st.DataObject) -> bool:
+    """``simpeval.explain`` of a segment by name or object: an explanation that renders in every form, or one error."""
+    if not h:
+        return False
+    refs = _per_segment(r, len(h))[0]
+    metric = data.draw(st.sampled_from(["sari", "bleu", "chrf", SARI(), BLEU(effective_order=True)]))
+    explained = _fails_cleanly(lambda: simpeval.explain(metric, h[0], refs, source=s[0] if s else None))
+    if explained is None:
+        return False
+    _any_text(str(explained))
+    _any_text(explained._repr_html_())
+    _json_ok(explained.render("json"))
+    return True
+
+
 API_CALLS = {
     f.__name__.strip("_"): f
     for f in (
@@ -557,6 +572,7 @@ API_CALLS = {
         _references,
         _names,
         _signatures,
+        _explain,
     )
 }
 
@@ -578,6 +594,7 @@ def test_public_functions_return_valid_results_or_raise_a_simpeval_error(name: s
 def test_every_public_function_is_fuzzed() -> None:
     fuzzed = {cls.__name__ for cls in OPTIONS} | {
         "compare",
+        "explain",
         "render",
         "ResultTable",
         "ConfidenceInterval",
