@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from ..cache import CACHE_ENV, PathArg, atomic_write, default_cache_dir, remove_orphaned_writes, resolve_cache_dir
 from ..exceptions import SimpevalError
@@ -109,8 +109,12 @@ def mirror_url(url: str, mirror: str | None = None) -> str:
     base = mirror if mirror is not None else os.environ.get(MIRROR_ENV)
     if not base or not url.startswith(UPSTREAM_HOST + "/"):
         return url
-    parts = urlsplit(base)
-    if not parts.scheme or not (parts.netloc or parts.scheme == "file"):
+    try:
+        parts: SplitResult | None = urlsplit(base)
+        _ = parts.port if parts is not None else None  # reading the port checks it (http://h:99999)
+    except ValueError:  # a malformed host or port: http://[bad, http://h:abc
+        parts = None
+    if parts is None or not parts.scheme or not (parts.netloc or parts.scheme == "file"):
         given = "the mirror argument" if mirror is not None else MIRROR_ENV
         raise DownloadError(
             f"{given} is {base!r}, which is not a URL: it needs a scheme and a host, e.g. "

@@ -186,7 +186,18 @@ def test_mirror_url_keeps_paths() -> None:
 
 
 # ---------------------------------------------------------------- bad caches and mirrors
-@pytest.mark.parametrize("value", ["not-a-url", "mirror.example.org/gh", "http://"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "not-a-url",
+        "mirror.example.org/gh",
+        "http://",
+        "http://[bad",
+        "http://[::1",
+        "http://h:99999/x",
+        "http://h:abc/",
+    ],
+)
 def test_mirror_that_is_not_a_url_is_one_clear_error(cache: Path, monkeypatch, value: str) -> None:
     monkeypatch.setenv("SIMPEVAL_MIRROR", value)
     with pytest.raises(DownloadError, match=r"SIMPEVAL_MIRROR is .* not a URL: it needs a scheme and a host"):
