@@ -217,25 +217,19 @@ class BERTScore(Metric):
         for i, refs in enumerate(references):
             if not refs:
                 raise InvalidValueError(f"BERTScore: segment {i + 1} has no reference (BERTScore needs at least one).")
-        torch, _ = runtime.require(self.name)
         flat = [text for refs in references for text in refs]
         encoded = self._encoded(hypotheses, flat)
         weights, other = self._weights(flat, encoded)
-
-        def scaled(text: str) -> Any:
-            ids = encoded[text][0]
-            values = torch.tensor([weights.get(token, other) for token in ids], dtype=torch.float32)
-            return values / values.sum()
-
-        pairs = [(len(encoded[h][0]), len(encoded[r][0])) for h, refs in zip(hypotheses, references) for r in refs]
+        tables = _as_arrays(encoded, weights, other, dict.fromkeys([*hypotheses, *flat]))
+        pairs = [(len(tables[h][0]), len(tables[r][0])) for h, refs in zip(hypotheses, references) for r in refs]
         output_padded, reference_padded = _padded_in_batch(pairs, self.config.batch_size)
         rows = np.empty((len(hypotheses), 3), dtype=np.float32)
         start = 0
-        with torch.inference_mode():
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             for i, (hypothesis, refs) in enumerate(zip(hypotheses, references)):
                 end = start + len(refs)
-                flags = (torch.from_numpy(output_padded[start:end]), torch.from_numpy(reference_padded[start:end]))
-                rows[i] = _best_match(torch, encoded, scaled, hypothesis, refs, flags)
+                flags = (output_padded[start:end], reference_padded[start:end])
+                rows[i] = _best_match(tables[hypothesis], [tables[text] for text in refs], flags)
                 start = end
         if self.baseline is not None:  # in float32, as bert_score rescales its tensors
             rows = (rows - self.baseline) / (np.float32(1) - self.baseline)
@@ -297,44 +291,56 @@ def _padded_in_batch(pairs: list[tuple[int, int]], batch_size: int) -> tuple[np.
     return padded[:, 0].copy(), padded[:, 1].copy()
 
 
-def _best_match(
-    torch: Any,
-    encoded: dict[str, tuple[list[int], Any]],
-    scaled: Any,
-    hypothesis: str,
-    refs: list[str],
-    was_padded: tuple[Any, Any],
-) -> Any:
-    """``[P, R, F1]`` of ``hypothesis`` against each of ``refs`` (greedy cosine matching, bert_score's
-    ``greedy_cos_idf``), each the maximum over the references.
+def _as_arrays(
+    encoded: dict[str, tuple[list[int], Any]], weights: dict[int, float], other: float, texts: Any
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """``{text: (embeddings [tokens, dim], token weights / their sum)}`` of ``texts`` as float32
+    NumPy arrays (from the device when the model ran elsewhere): the matching's input."""
+    tables: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for text in texts:
+        ids, embedding = encoded[text]
+        values = np.array([weights.get(token, other) for token in ids], dtype=np.float32)
+        with np.errstate(divide="ignore", invalid="ignore"):  # an empty output's weights: 0 / 0, as in bert_score
+            tables[text] = (np.ascontiguousarray(embedding.cpu().numpy()), values / values.sum())
+    return tables
 
+
+def _best_match(
+    output: tuple[np.ndarray, np.ndarray], refs: list[tuple[np.ndarray, np.ndarray]], was_padded: tuple[Any, Any]
+) -> np.ndarray:
+    """``[P, R, F1]`` of an output against each of its references (greedy cosine matching,
+    bert_score's ``greedy_cos_idf``), each the maximum over the references.
+
+    ``output`` and each of ``refs`` are ``(unit embeddings, scaled weights)`` (:func:`_as_arrays`).
+    The references' tokens are stacked into one matrix, so one product gives every cosine of the
+    segment and a reference's best matches are the maxima over its block of columns.
     ``was_padded`` is ``(output padded, reference padded)``, a flag per reference, from
     :func:`_padded_in_batch`: where the reference was padded, the output's best cosines are at
     least 0 (precision), and where the output was, the reference's (recall), as in bert_score.
     """
-    output_ids, output = encoded[hypothesis]
-    lengths = [len(encoded[text][0]) for text in refs]
-    longest = max(lengths)
-    padded = torch.zeros((len(refs), longest, output.shape[-1]), dtype=output.dtype, device=output.device)
-    real = torch.zeros((len(refs), longest), dtype=torch.bool, device=output.device)
-    ref_scale = torch.zeros((len(refs), longest), dtype=torch.float32)
-    for j, text in enumerate(refs):
-        padded[j, : lengths[j]] = encoded[text][1]
-        real[j, : lengths[j]] = True
-        ref_scale[j, : lengths[j]] = scaled(text)
-    similarity = torch.matmul(output.unsqueeze(0), padded.transpose(1, 2))  # [refs, output tokens, ref tokens]
-    best_for_output = similarity.masked_fill(~real.unsqueeze(1), -math.inf).max(dim=2).values
-    best_for_reference = similarity.max(dim=1).values.masked_fill(~real, 0.0)
-    output_padded, reference_padded = (flags.to(output.device).unsqueeze(1) for flags in was_padded)
-    best_for_output = torch.where(reference_padded, best_for_output.clamp(min=0.0), best_for_output)
-    best_for_reference = torch.where(output_padded, best_for_reference.clamp(min=0.0), best_for_reference)
-    precision = (best_for_output.cpu() * scaled(hypothesis)).sum(dim=1)
-    recall = (best_for_reference.cpu() * ref_scale).sum(dim=1)
+    embedding, scale = output
+    lengths = np.array([len(ref[1]) for ref in refs])
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
+    similarity = embedding @ np.concatenate([ref[0] for ref in refs]).T  # [output tokens, all reference tokens]
+    best_for_output = np.full((len(scale), len(refs)), -np.inf, dtype=np.float32)
+    filled = lengths > 0  # a reference of no token (a tokenizer without special tokens) has no best match
+    if filled.any() and len(scale):
+        best_for_output[:, filled] = np.maximum.reduceat(similarity, starts[filled], axis=1)
+    best_for_reference = similarity.max(axis=0, initial=-np.inf)
+    output_padded, reference_padded = (np.asarray(flags, dtype=bool) for flags in was_padded)
+    best_for_output[:, reference_padded] = np.maximum(best_for_output[:, reference_padded], 0)
+    clamp = np.repeat(output_padded, lengths)
+    best_for_reference[clamp] = np.maximum(best_for_reference[clamp], 0)
+    precision = (best_for_output * scale[:, None]).sum(axis=0, dtype=np.float32)
+    weighted = best_for_reference * np.concatenate([ref[1] for ref in refs])
+    recall = np.zeros(len(refs), dtype=np.float32)
+    if filled.any():
+        recall[filled] = np.add.reduceat(weighted, starts[filled])
     f1 = 2 * precision * recall / (precision + recall)
-    empty_refs = torch.tensor([n == 2 for n in lengths])
-    if len(output_ids) == 2:  # an empty output ([CLS] [SEP]): P and R are 0, as in bert_score
-        precision, recall = torch.zeros_like(precision), torch.zeros_like(recall)
-    precision = precision.masked_fill(empty_refs, 0.0)
-    recall = recall.masked_fill(empty_refs, 0.0)
-    f1 = f1.masked_fill(torch.isnan(f1), 0.0)
-    return torch.stack((precision, recall, f1), dim=-1).max(dim=0).values.numpy()
+    if len(scale) == 2:  # an empty output ([CLS] [SEP]): P and R are 0, as in bert_score
+        precision, recall = np.zeros_like(precision), np.zeros_like(recall)
+    empty_refs = lengths == 2
+    precision[empty_refs], recall[empty_refs] = 0.0, 0.0
+    f1[np.isnan(f1)] = 0.0
+    best: np.ndarray = np.stack((precision, recall, f1), axis=-1).max(axis=0)
+    return best
