@@ -14,13 +14,13 @@ in chunks) computes idf per chunk; score a corpus in one call for bert_score's n
 
 bert_score pads the pairs of each batch of ``batch_size`` pairs, which gives 0 instead of a
 negative best cosine where the other side was padded; that rule is reproduced (see
-:func:`_padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
-in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
+:func:`~simpeval.metrics.learned.bertscore_match.padded_in_batch`), so a segment's row depends on
+its neighbours and on ``batch_size`` as in bert_score, and ``batch_size=1`` (nothing padded)
+gives the true maxima. The matching itself is in :mod:`~simpeval.metrics.learned.bertscore_match`.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import threading
 from collections import Counter
@@ -38,6 +38,7 @@ from ..score import Score
 from ..signature import Signature
 from ..validation import check_stats_vector
 from . import runtime
+from .bertscore_match import best_match, padded_in_batch, scales_of, similarities
 from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_baseline
 from .disk_cache import EmbeddingCache, model_key
 from .layers import DEFAULT_LAYERS, DEFAULT_MODEL
@@ -221,17 +222,17 @@ class BERTScore(Metric):
         flat = [text for refs in references for text in refs]
         encoded = self._encoded(hypotheses, flat)
         weights, other = self._weights(flat, encoded)
-        scales = _scales(encoded, weights, other, dict.fromkeys([*hypotheses, *flat]))
-        similarities = _similarities(runtime.require(self.name)[0], encoded, hypotheses, references)
+        scales = scales_of(encoded, weights, other, dict.fromkeys([*hypotheses, *flat]))
+        cosines = similarities(runtime.require(self.name)[0], encoded, hypotheses, references)
         pairs = [(len(scales[h]), len(scales[r])) for h, refs in zip(hypotheses, references) for r in refs]
-        output_padded, reference_padded = _padded_in_batch(pairs, self.config.batch_size)
+        output_padded, reference_padded = padded_in_batch(pairs, self.config.batch_size)
         rows = np.empty((len(hypotheses), 3), dtype=np.float32)
         start = 0
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             for i, (hypothesis, refs) in enumerate(zip(hypotheses, references)):
                 end = start + len(refs)
                 flags = (output_padded[start:end], reference_padded[start:end])
-                rows[i] = _best_match(similarities[i], scales[hypothesis], [scales[text] for text in refs], flags)
+                rows[i] = best_match(cosines[i], scales[hypothesis], [scales[text] for text in refs], flags)
                 start = end
         if self.baseline is not None:  # in float32, as bert_score rescales its tensors
             rows = (rows - self.baseline) / (np.float32(1) - self.baseline)
@@ -274,110 +275,3 @@ class BERTScore(Metric):
         stats = np.asarray(stats, dtype=np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.where(stats[:, 3] > 0, stats[:, 2] / stats[:, 3], 0.0)
-
-
-def _padded_in_batch(pairs: list[tuple[int, int]], batch_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(output padded, reference padded)`` of each (output, reference) pair given by its token lengths.
-
-    bert_score matches the pairs in batches of ``batch_size`` consecutive pairs (each output once
-    per reference, in order), padding each side to the batch's longest; a padded position has
-    cosine 0 with every token, so a side shorter than the longest of its batch gives the other
-    side's tokens 0 where all their cosines are negative.
-    """
-    if not pairs:
-        return np.zeros(0, dtype=bool), np.zeros(0, dtype=bool)
-    lengths = np.array(pairs, dtype=np.int64)
-    starts = np.arange(0, len(pairs), batch_size)
-    longest = np.maximum.reduceat(lengths, starts, axis=0)[np.arange(len(pairs)) // batch_size]
-    padded = lengths < longest
-    return padded[:, 0].copy(), padded[:, 1].copy()
-
-
-def _scales(
-    encoded: dict[str, tuple[list[int], Any]], weights: dict[int, float], other: float, texts: Any
-) -> dict[str, np.ndarray]:
-    """``{text: its tokens' weights / their sum}`` (float32) of ``texts``."""
-    scales: dict[str, np.ndarray] = {}
-    with np.errstate(divide="ignore", invalid="ignore"):  # an empty output's weights: 0 / 0, as in bert_score
-        for text in texts:
-            values = np.array([weights.get(token, other) for token in encoded[text][0]], dtype=np.float32)
-            scales[text] = values / values.sum()
-    return scales
-
-
-#: Segments whose cosines are computed in one batched product.
-_SEGMENTS_PER_PRODUCT = 32
-
-
-def _similarities(
-    torch: Any, encoded: dict[str, tuple[list[int], Any]], hypotheses: list[str], references: list[list[str]]
-) -> list[np.ndarray]:
-    """Every segment's cosines ``[output tokens, its references' tokens one after the other]`` (float32).
-
-    Segments of similar sizes are stacked and multiplied in one batched product (on the model's
-    device), which uses the CPU's threads well where one small product per segment would not.
-    """
-    arrays = {
-        text: encoded[text][1].cpu().numpy() for text in dict.fromkeys([*hypotheses, *itertools.chain(*references)])
-    }
-    output_sizes = [len(arrays[hypothesis]) for hypothesis in hypotheses]
-    ref_sizes = [[len(arrays[text]) for text in refs] for refs in references]
-    order = sorted(range(len(hypotheses)), key=lambda i: (sum(ref_sizes[i]), output_sizes[i]))
-    found: list[np.ndarray] = [np.empty((0, 0), dtype=np.float32)] * len(hypotheses)
-    device = encoded[hypotheses[0]][1].device if hypotheses else None
-    with torch.inference_mode():
-        for start in range(0, len(order), _SEGMENTS_PER_PRODUCT):
-            chunk = order[start : start + _SEGMENTS_PER_PRODUCT]
-            width = arrays[hypotheses[chunk[0]]].shape[1]
-            left = np.zeros((len(chunk), max(output_sizes[i] for i in chunk), width), dtype=np.float32)
-            right = np.zeros((len(chunk), max(sum(ref_sizes[i]) for i in chunk), width), dtype=np.float32)
-            for row, i in enumerate(chunk):
-                left[row, : output_sizes[i]] = arrays[hypotheses[i]]
-                offset = 0
-                for text, size in zip(references[i], ref_sizes[i]):
-                    right[row, offset : offset + size] = arrays[text]
-                    offset += size
-            products = torch.bmm(torch.from_numpy(left).to(device), torch.from_numpy(right).to(device).transpose(1, 2))
-            products = products.cpu().numpy()
-            for row, i in enumerate(chunk):
-                found[i] = products[row, : output_sizes[i], : sum(ref_sizes[i])]
-    return found
-
-
-def _best_match(
-    similarity: np.ndarray, scale: np.ndarray, ref_scales: list[np.ndarray], was_padded: tuple[Any, Any]
-) -> np.ndarray:
-    """``[P, R, F1]`` of an output against each of its references (greedy cosine matching,
-    bert_score's ``greedy_cos_idf``), each the maximum over the references.
-
-    ``similarity`` holds the cosines of the output's tokens with its references' tokens, one
-    reference after the other (:func:`_similarities`), so a reference's best matches are the
-    maxima over its block of columns; ``scale`` and ``ref_scales`` are the tokens' scaled weights
-    (:func:`_scales`). ``was_padded`` is ``(output padded, reference padded)``, a flag per
-    reference, from :func:`_padded_in_batch`: where the reference was padded, the output's best
-    cosines are at least 0 (precision), and where the output was, the reference's (recall), as in bert_score.
-    """
-    lengths = np.array([len(ref) for ref in ref_scales])
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    best_for_output = np.full((len(scale), len(ref_scales)), -np.inf, dtype=np.float32)
-    filled = lengths > 0  # a reference of no token (a tokenizer without special tokens) has no best match
-    if filled.any() and len(scale):
-        best_for_output[:, filled] = np.maximum.reduceat(similarity, starts[filled], axis=1)
-    best_for_reference = similarity.max(axis=0, initial=-np.inf)
-    output_padded, reference_padded = (np.asarray(flags, dtype=bool) for flags in was_padded)
-    best_for_output[:, reference_padded] = np.maximum(best_for_output[:, reference_padded], 0)
-    clamp = np.repeat(output_padded, lengths)
-    best_for_reference[clamp] = np.maximum(best_for_reference[clamp], 0)
-    precision = (best_for_output * scale[:, None]).sum(axis=0, dtype=np.float32)
-    weighted = best_for_reference * np.concatenate(ref_scales)
-    recall = np.zeros(len(ref_scales), dtype=np.float32)
-    if filled.any():
-        recall[filled] = np.add.reduceat(weighted, starts[filled])
-    f1 = 2 * precision * recall / (precision + recall)
-    if len(scale) == 2:  # an empty output ([CLS] [SEP]): P and R are 0, as in bert_score
-        precision, recall = np.zeros_like(precision), np.zeros_like(recall)
-    empty_refs = lengths == 2
-    precision[empty_refs], recall[empty_refs] = 0.0, 0.0
-    f1[np.isnan(f1)] = 0.0
-    best: np.ndarray = np.stack((precision, recall, f1), axis=-1).max(axis=0)
-    return best
