@@ -43,7 +43,11 @@ from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_ba
 from .disk_cache import EmbeddingCache, model_key
 from .layers import DEFAULT_LAYERS, DEFAULT_MODEL
 
-__all__ = ["BERTScore", "BERTScoreConfig"]
+__all__ = ["KEPT_OUTPUT_BYTES", "BERTScore", "BERTScoreConfig"]
+
+#: Bytes of output embeddings kept between calls on the same references (256 MiB: the outputs of
+#: 10 systems on ASSET test with MiniLM take half of it).
+KEPT_OUTPUT_BYTES = 256 * 2**20
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,8 @@ class BERTScore(Metric):
     """BERTScore's F1 (precision and recall as components), 100 x ``bert_score.score``'s values.
 
     The model is loaded on the first scoring call; the references' embeddings are kept between
-    calls on the same references (a comparison of several systems encodes them once).
+    calls on the same references (a comparison of several systems encodes them once), and so are
+    the outputs' (up to :data:`KEPT_OUTPUT_BYTES`: an output given by several systems is encoded once).
 
     Examples:
         >>> metric = BERTScore(model_type="bert-base-uncased", idf=True)
@@ -115,7 +120,7 @@ class BERTScore(Metric):
     citation: ClassVar[str] = _citations.BERTSCORE
     config_class: ClassVar[type[BERTScoreConfig]] = BERTScoreConfig
     signature_facts: ClassVar[dict[str, str]] = {"transformers": "trf", "hash": "hash"}
-    _caches: ClassVar[tuple[str, ...]] = ("_loaded", "_references_encoded", "_disk")
+    _caches: ClassVar[tuple[str, ...]] = ("_loaded", "_references_encoded", "_outputs_encoded", "_disk")
     config: BERTScoreConfig
 
     def _setup(self) -> None:
@@ -189,14 +194,26 @@ class BERTScore(Metric):
         return found
 
     def _encoded(self, hypotheses: list[str], flat_references: list[str]) -> dict[str, tuple[list[int], Any]]:
-        """Every distinct sentence of the call encoded once; the references' embeddings kept for the next call."""
+        """Every distinct sentence of the call encoded once; the references' embeddings kept for the
+        next call, and, while the references stay the same, the outputs' up to :data:`KEPT_OUTPUT_BYTES`
+        (systems of a comparison often give the same sentence, a copied input above all)."""
         encoder = self.encoder()
         kept: dict[str, tuple[list[int], Any]] = self.__dict__.get("_references_encoded") or {}
         references = dict.fromkeys(flat_references)
-        texts = [t for t in dict.fromkeys([*flat_references, *hypotheses]) if t not in kept]
+        outputs, size = self.__dict__.get("_outputs_encoded") or ({}, 0)
+        if kept.keys() != references.keys():  # other references: another comparison
+            outputs, size = {}, 0
+        known = {**outputs, **kept}
+        texts = [t for t in dict.fromkeys([*flat_references, *hypotheses]) if t not in known]
         fresh = self._encode(texts, encoder)
-        self.__dict__["_references_encoded"] = {t: kept[t] if t in kept else fresh[t] for t in references}
-        return {**kept, **fresh}
+        self.__dict__["_references_encoded"] = {t: known[t] if t in known else fresh[t] for t in references}
+        outputs = dict(outputs)
+        for text in dict.fromkeys(hypotheses):
+            embedding = fresh[text][1] if text in fresh and text not in references else None
+            if embedding is not None and size + embedding.nbytes <= KEPT_OUTPUT_BYTES:
+                outputs[text], size = fresh[text], size + embedding.nbytes
+        self.__dict__["_outputs_encoded"] = (outputs, size)
+        return {**known, **fresh}
 
     def _weights(
         self, flat_references: list[str], encoded: dict[str, tuple[list[int], Any]]

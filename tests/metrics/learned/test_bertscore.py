@@ -175,3 +175,26 @@ def test_encoding_reports_its_progress(tiny_bert_folder: Path) -> None:
         BERTScore(model_type=str(tiny_bert_folder), num_layers=2).corpus_stats(HYPS, REFS)
     assert steps[0] == ("BERTScore", 0, 9) and steps[-1] == ("BERTScore", 9, 9)
     assert [done for _, done, _ in steps] == sorted(done for _, done, _ in steps)
+
+
+@pytest.mark.learned
+def test_an_output_repeated_by_another_system_is_encoded_once_with_the_same_row(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simpeval.metrics.learned import bertscore
+    from simpeval.metrics.learned.bertscore_model import Encoder
+
+    encoded: list[int] = []
+    embed = Encoder.embed
+    monkeypatch.setattr(Encoder, "embed", lambda self, seqs, size: encoded.append(len(seqs)) or embed(self, seqs, size))
+    metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    first = metric.corpus_stats(HYPS, REFS)
+    copied = [HYPS[0], "Something else .", HYPS[2]]
+    np.testing.assert_array_equal(metric.corpus_stats(copied, REFS)[[0, 2]], first[[0, 2]])
+    assert sum(encoded) == 6 + 3 + 1  # the references and outputs, then the one new output
+    metric.corpus_stats(HYPS, [REFS[0]])  # other references: the outputs are encoded again
+    assert sum(encoded) == 6 + 3 + 1 + 3
+    monkeypatch.setattr(bertscore, "KEPT_OUTPUT_BYTES", 0)  # nothing kept beyond the budget
+    fresh = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    fresh.corpus_stats(HYPS, REFS), fresh.corpus_stats(HYPS, REFS)
+    assert sum(encoded) == 6 + 3 + 1 + 3 + 9 + 3
