@@ -14,8 +14,10 @@ in chunks) computes idf per chunk; score a corpus in one call for bert_score's n
 
 bert_score pads the pairs of each batch of ``batch_size`` pairs, which gives 0 instead of a
 negative best cosine where the other side was padded; that rule is reproduced (see
-:func:`~simpeval.metrics.learned.greedy.padded_in_batch`), so a segment's row depends on its neighbours and on ``batch_size`` as
-in bert_score, and ``batch_size=1`` (nothing padded) gives the true maxima.
+:func:`~simpeval.metrics.learned.greedy.padded_in_batch`), so a segment's row depends on
+its neighbours and on ``batch_size`` as in bert_score, and ``batch_size=1`` (nothing padded)
+gives the true maxima. The matching itself, shared with :meth:`BERTScore.explain`, is in
+:mod:`~simpeval.metrics.learned.greedy`.
 """
 
 from __future__ import annotations
@@ -41,10 +43,14 @@ from .base import LearnedMetric
 from .bertscore_explain import BERTScoreExplanation, explain_bertscore
 from .bertscore_model import Encoder, bert_score_hash, read_baseline, shipped_baseline
 from .disk_cache import EmbeddingCache, model_key
-from .greedy import Alignment, align, padded_in_batch
+from .greedy import Alignment, match, padded_in_batch, scales_of, similarities, weights_of
 from .layers import DEFAULT_LAYERS, DEFAULT_MODEL
 
-__all__ = ["BERTScore", "BERTScoreConfig"]
+__all__ = ["KEPT_OUTPUT_BYTES", "BERTScore", "BERTScoreConfig"]
+
+#: Bytes of output embeddings kept between calls on the same references (256 MiB: the outputs of
+#: 10 systems on ASSET test with MiniLM take half of it).
+KEPT_OUTPUT_BYTES = 256 * 2**20
 
 
 @dataclass(frozen=True)
@@ -103,7 +109,8 @@ class BERTScore(LearnedMetric):
     """BERTScore's F1 (precision and recall as components), 100 x ``bert_score.score``'s values.
 
     The model is loaded on the first scoring call; the references' embeddings are kept between
-    calls on the same references (a comparison of several systems encodes them once).
+    calls on the same references (a comparison of several systems encodes them once), and so are
+    the outputs' (up to :data:`KEPT_OUTPUT_BYTES`: an output given by several systems is encoded once).
 
     Examples:
         >>> metric = BERTScore(model_type="bert-base-uncased", idf=True)
@@ -119,7 +126,7 @@ class BERTScore(LearnedMetric):
     citation: ClassVar[str] = _citations.BERTSCORE
     config_class: ClassVar[type[BERTScoreConfig]] = BERTScoreConfig
     signature_facts: ClassVar[dict[str, str]] = {"transformers": "trf", "hash": "hash"}
-    _caches: ClassVar[tuple[str, ...]] = ("_loaded", "_references_encoded", "_disk")
+    _caches: ClassVar[tuple[str, ...]] = ("_loaded", "_references_encoded", "_outputs_encoded", "_disk")
     config: BERTScoreConfig
 
     def _setup(self) -> None:
@@ -193,14 +200,26 @@ class BERTScore(LearnedMetric):
         return found
 
     def _encoded(self, hypotheses: list[str], flat_references: list[str]) -> dict[str, tuple[list[int], Any]]:
-        """Every distinct sentence of the call encoded once; the references' embeddings kept for the next call."""
+        """Every distinct sentence of the call encoded once; the references' embeddings kept for the
+        next call, and, while the references stay the same, the outputs' up to :data:`KEPT_OUTPUT_BYTES`
+        (systems of a comparison often give the same sentence, a copied input above all)."""
         encoder = self.encoder()
         kept: dict[str, tuple[list[int], Any]] = self.__dict__.get("_references_encoded") or {}
         references = dict.fromkeys(flat_references)
-        texts = [t for t in dict.fromkeys([*flat_references, *hypotheses]) if t not in kept]
+        outputs, size = self.__dict__.get("_outputs_encoded") or ({}, 0)
+        if kept.keys() != references.keys():  # other references: another comparison
+            outputs, size = {}, 0
+        known = {**outputs, **kept}
+        texts = [t for t in dict.fromkeys([*flat_references, *hypotheses]) if t not in known]
         fresh = self._encode(texts, encoder)
-        self.__dict__["_references_encoded"] = {t: kept[t] if t in kept else fresh[t] for t in references}
-        return {**kept, **fresh}
+        self.__dict__["_references_encoded"] = {t: known[t] if t in known else fresh[t] for t in references}
+        outputs = dict(outputs)
+        for text in dict.fromkeys(hypotheses):
+            embedding = fresh[text][1] if text in fresh and text not in references else None
+            if embedding is not None and size + embedding.nbytes <= KEPT_OUTPUT_BYTES:
+                outputs[text], size = fresh[text], size + embedding.nbytes
+        self.__dict__["_outputs_encoded"] = (outputs, size)
+        return {**known, **fresh}
 
     def _weights(
         self, flat_references: list[str], encoded: dict[str, tuple[list[int], Any]]
@@ -218,37 +237,36 @@ class BERTScore(LearnedMetric):
     # ------------------------------------------------------------------ statistics
     def _alignments(
         self, hypotheses: list[str], references: list[list[str]], fresh: bool = False
-    ) -> Iterator[Alignment]:
-        """Each segment's greedy matching (:func:`~simpeval.metrics.learned.greedy.align`): every
-        distinct sentence encoded once, idf from the call's references, bert_score's padding flags.
+    ) -> tuple[dict[str, tuple[list[int], Any]], tuple[dict[int, float], float], Iterator[Alignment]]:
+        """``(encoded, (weights, other), each segment's greedy matching)``: every distinct sentence
+        encoded once, idf from the call's references (:meth:`_weights`), all the cosines from
+        batched products (:func:`~simpeval.metrics.learned.greedy.similarities`), bert_score's
+        padding flags, and an iterator of each segment's :func:`~simpeval.metrics.learned.greedy.match`.
         ``fresh``: encoded as a first call encodes them (the kept references neither used nor
-        replaced). Called under the metric's lock; iterate it under ``torch.inference_mode``."""
+        replaced). Called under the metric's lock."""
         for i, refs in enumerate(references):
             if not refs:
                 raise InvalidValueError(f"BERTScore: segment {i + 1} has no reference (BERTScore needs at least one).")
-        torch, _ = runtime.require(self.name)
         flat = [text for refs in references for text in refs]
         if fresh:
             encoded = self._encode(list(dict.fromkeys([*flat, *hypotheses])), self.encoder())
         else:
             encoded = self._encoded(hypotheses, flat)
         weights, other = self._weights(flat, encoded)
-
-        def weighted(text: str) -> Any:
-            return torch.tensor([weights.get(token, other) for token in encoded[text][0]], dtype=torch.float32)
-
-        pairs = [(len(encoded[h][0]), len(encoded[r][0])) for h, refs in zip(hypotheses, references) for r in refs]
+        scales = scales_of(encoded, weights, other, dict.fromkeys([*hypotheses, *flat]))
+        cosines = similarities(runtime.require(self.name)[0], encoded, hypotheses, references)
+        pairs = [(len(scales[h]), len(scales[r])) for h, refs in zip(hypotheses, references) for r in refs]
         output_padded, reference_padded = padded_in_batch(pairs, self.config.batch_size)
 
         def each() -> Iterator[Alignment]:
             start = 0
-            for hypothesis, refs in zip(hypotheses, references):
+            for i, (hypothesis, refs) in enumerate(zip(hypotheses, references)):
                 end = start + len(refs)
-                flags = (torch.from_numpy(output_padded[start:end]), torch.from_numpy(reference_padded[start:end]))
-                yield align(torch, encoded, weighted, hypothesis, refs, flags)
+                flags = (output_padded[start:end], reference_padded[start:end])
+                yield match(cosines[i], scales[hypothesis], [scales[text] for text in refs], flags)
                 start = end
 
-        return each()
+        return encoded, (weights, other), each()
 
     def _stats(self, rows: np.ndarray) -> StatsArray:
         """``[P, R, F1, 1]`` on 0-100 of float32 ``[P, R, F1]`` rows (0-1), rescaled with the baseline if any."""
@@ -262,12 +280,10 @@ class BERTScore(LearnedMetric):
         self, hypotheses: list[str], references: list[list[str]], sources: list[str] | None
     ) -> StatsArray:
         """``[P, R, F1, 1]`` of every segment, on the 0-100 scale (each the maximum over its references)."""
-        alignments = self._alignments(hypotheses, references)
-        torch, _ = runtime.require(self.name)
+        _, _, alignments = self._alignments(hypotheses, references)
         rows = np.empty((len(hypotheses), 3), dtype=np.float32)
-        with torch.inference_mode():
-            for i, alignment in enumerate(alignments):
-                rows[i] = alignment.best()
+        for i, alignment in enumerate(alignments):
+            rows[i] = alignment.best()
         return self._stats(rows)
 
     def explain(self, hypothesis: str, references: Sequence[str]) -> BERTScoreExplanation:
@@ -284,16 +300,18 @@ class BERTScore(LearnedMetric):
         """
         hypotheses, refs, _ = self._prepare_segment(hypothesis, references, None)  # as sentence_score validates
         with self._lock():
-            alignments = self._alignments(hypotheses, refs, fresh=True)
-            torch, _ = runtime.require(self.name)
-            with torch.inference_mode():
-                (alignment,) = alignments
+            encoded, (weights, other), alignments = self._alignments(hypotheses, refs, fresh=True)
+            (alignment,) = alignments
         rows = np.empty((1, 3), dtype=np.float32)
         rows[0] = alignment.best()
         stats = self._stats(rows)
         score = self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
         settings = (self.config.model_type, self.layers, self.config.idf, self.baseline)
-        return explain_bertscore(self.encoder(), settings, alignment, hypothesis, refs[0], stats[0], score)
+        sentences = [(encoded[text][0], weights_of(encoded[text][0], weights, other)) for text in refs[0]]
+        output = (encoded[hypotheses[0]][0], weights_of(encoded[hypotheses[0]][0], weights, other))
+        return explain_bertscore(
+            self.encoder(), settings, alignment, (output, sentences), (hypothesis, refs[0]), stats[0], score
+        )
 
     def score_from_stats(self, stats: StatsArray, signature: Signature | None = None) -> Score:
         """The mean F1 of a summed ``[P, R, F1, segments]``; precision, recall and F1 as components.

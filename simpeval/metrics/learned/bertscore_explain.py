@@ -6,9 +6,9 @@ token) pair of contextual embeddings; each output token's best reference token (
 averages those cosines) and each reference token's best output token (recall); each token's
 weight (its idf, or 1, and 0 for the special tokens without idf) and its share of its
 sentence's weight; precision, recall and F1 of each reference, and which reference gave each
-maximum. The numbers are those :meth:`BERTScore.corpus_stats
-<simpeval.BERTScore.corpus_stats>` computes (the same
-:func:`~simpeval.metrics.learned.greedy.align`), so the score equals ``sentence_score``.
+maximum. The numbers are the arrays :meth:`BERTScore.corpus_stats
+<simpeval.BERTScore.corpus_stats>` computes its statistics from (the same
+:func:`~simpeval.metrics.learned.greedy.match` on the same cosines), so the score equals ``sentence_score``.
 
 Tokens are the tokenizer's pieces, made readable: a piece that continues a word is written with
 ``##`` (WordPiece's own mark; a byte-level BPE piece without RoBERTa's word-start ``Ġ``, unless
@@ -161,7 +161,7 @@ def _tokens(tokenizer: Any, ids: list[int], weights: Any, byte_level: bool) -> t
     special = set(tokenizer.all_special_ids)
     values = np.asarray(weights, dtype=np.float32)[: len(ids)]
     total = values.sum()
-    shares = values / total if total > 0 else np.zeros_like(values)  # the float32 shares align() uses
+    shares = values / total if total > 0 else np.zeros_like(values)  # the float32 shares match() uses
     out: list[BERTScoreToken] = []
     for i, piece, weight, share in zip(ids, tokenizer.convert_ids_to_tokens(ids), values, shares):
         first = not out or out[-1].special or out[-1].text == "\u2423"  # the sentence's or after a lone mark
@@ -170,19 +170,20 @@ def _tokens(tokenizer: Any, ids: list[int], weights: Any, byte_level: bool) -> t
     return tuple(out)
 
 
-def _matches(best: Any, match: Any, clamped: Any, count: int) -> tuple[BERTScoreMatch, ...]:
-    return tuple(
-        BERTScoreMatch(int(k), float(c), bool(z))
-        for k, c, z in zip(match[:count].tolist(), np.asarray(best[:count], dtype=np.float32), clamped[:count].tolist())
-    )
+def _matches(best: np.ndarray, found: np.ndarray, clamped: np.ndarray) -> tuple[BERTScoreMatch, ...]:
+    return tuple(BERTScoreMatch(int(k), float(c), bool(z)) for k, c, z in zip(found.tolist(), best, clamped.tolist()))
+
+
+#: A sentence's token ids and their weights (float32).
+Sentence = tuple[list[int], np.ndarray]
 
 
 def explain_bertscore(
     encoder: Any,
     settings: tuple[str, int, bool, np.ndarray | None],
     alignment: Alignment,
-    hypothesis: str,
-    references: Sequence[str],
+    sentences: tuple[Sentence, Sequence[Sentence]],
+    texts: tuple[str, Sequence[str]],
     statistics: np.ndarray,
     score: Score,
 ) -> BERTScoreExplanation:
@@ -190,40 +191,37 @@ def explain_bertscore(
     (see :meth:`BERTScore.explain <simpeval.metrics.learned.bertscore.BERTScore.explain>`, which
     validates the input and computes the statistics and score); ``encoder`` is the metric's
     :class:`~simpeval.metrics.learned.bertscore_model.Encoder`, ``settings`` its model, layer,
-    idf and baseline."""
+    idf and baseline, ``sentences`` the output's and each reference's token ids and weights,
+    ``texts`` the output and its references."""
     model, layers, idf, baseline = settings
     a = alignment
+    (output_ids, output_weights), references = sentences
+    hypothesis, reference_texts = texts
     tokenizer, byte_level = encoder.tokenizer, encoder.prefix_space  # GPT-2 and RoBERTa tokenizers: byte-level BPE
-    similarity, output_best, reference_best = (
-        t.detach().cpu() for t in (a.similarity, a.output_best, a.reference_best)
-    )
-    output_match, reference_match = a.output_match.cpu(), a.reference_match.cpu()
-    output_clamped, reference_clamped = a.output_clamped.cpu(), a.reference_clamped.cpu()
-    scores = a.scores.numpy()
-    tokens = _tokens(tokenizer, a.output_ids, a.output_weights, byte_level)
+    output_match, reference_match = a.output_match(), a.reference_match()
+    tokens = _tokens(tokenizer, output_ids, output_weights, byte_level)
     pairs = []
-    for j, (text, ids) in enumerate(zip(references, a.reference_ids)):
-        n = len(ids)
-        cosines = np.asarray(similarity[j, :, :n], dtype=np.float32)
+    for j, (text, (ids, weights)) in enumerate(zip(reference_texts, references)):
+        block = a.block(j)
         pairs.append(
             BERTScorePair(
                 reference=text,
-                tokens=_tokens(tokenizer, ids, a.reference_weights[j], byte_level),
-                output_matches=_matches(output_best[j], output_match[j], output_clamped[j], len(tokens)),
-                reference_matches=_matches(reference_best[j], reference_match[j], reference_clamped[j], n),
-                cosines=tuple(tuple(float(c) for c in row) for row in cosines),
-                precision=100 * float(scores[j, 0]),
-                recall=100 * float(scores[j, 1]),
-                f1=100 * float(scores[j, 2]),
+                tokens=_tokens(tokenizer, ids, weights, byte_level),
+                output_matches=_matches(a.output_best[:, j], output_match[:, j], a.output_clamped[:, j]),
+                reference_matches=_matches(a.reference_best[block], reference_match[block], a.reference_clamped[block]),
+                cosines=tuple(tuple(float(c) for c in row) for row in a.similarity[:, block]),
+                precision=100 * float(a.scores[j, 0]),
+                recall=100 * float(a.scores[j, 1]),
+                f1=100 * float(a.scores[j, 2]),
                 output_padded=bool(a.padded[0][j]),
                 reference_padded=bool(a.padded[1][j]),
-                empty=n == 2,
+                empty=len(ids) == 2,
             )
         )
-    chosen = np.argmax(scores, axis=0)  # the first reference reaching each maximum
+    chosen = np.argmax(a.scores, axis=0)  # the first reference reaching each maximum
     return BERTScoreExplanation(
         prediction=hypothesis,
-        references=tuple(references),
+        references=tuple(reference_texts),
         model=model,
         layers=layers,
         idf=idf,
@@ -233,7 +231,7 @@ def explain_bertscore(
         recall_from=int(chosen[1]),
         f1_from=int(chosen[2]),
         baseline=None if baseline is None else (float(baseline[0]), float(baseline[1]), float(baseline[2])),
-        empty=len(a.output_ids) == 2,
+        empty=len(output_ids) == 2,
         statistics=tuple(float(x) for x in statistics),
         score=score,
     )

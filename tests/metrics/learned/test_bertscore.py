@@ -235,3 +235,26 @@ def test_the_command_line_draws_encoding_progress_on_a_terminal_only(
         progress.Progress, "__init__", lambda self, enabled=True, stream=None: drawn(self, enabled, quiet)
     )
     assert runner.invoke(main, [*args, "-q"]).exit_code == 0 and quiet.getvalue() == ""  # --quiet: none
+
+
+@pytest.mark.learned
+def test_an_output_repeated_by_another_system_is_encoded_once_with_the_same_row(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simpeval.metrics.learned import bertscore
+    from simpeval.metrics.learned.bertscore_model import Encoder
+
+    encoded: list[int] = []
+    embed = Encoder.embed
+    monkeypatch.setattr(Encoder, "embed", lambda self, seqs, size: encoded.append(len(seqs)) or embed(self, seqs, size))
+    metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    first = metric.corpus_stats(HYPS, REFS)
+    copied = [HYPS[0], "Something else .", HYPS[2]]
+    np.testing.assert_array_equal(metric.corpus_stats(copied, REFS)[[0, 2]], first[[0, 2]])
+    assert sum(encoded) == 6 + 3 + 1  # the references and outputs, then the one new output
+    metric.corpus_stats(HYPS, [REFS[0]])  # other references: the outputs are encoded again
+    assert sum(encoded) == 6 + 3 + 1 + 3
+    monkeypatch.setattr(bertscore, "KEPT_OUTPUT_BYTES", 0)  # nothing kept beyond the budget
+    fresh = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
+    fresh.corpus_stats(HYPS, REFS), fresh.corpus_stats(HYPS, REFS)
+    assert sum(encoded) == 6 + 3 + 1 + 3 + 9 + 3
