@@ -2,7 +2,8 @@
 
 ``{metric-options} bleu`` (MyST) or ``.. metric-options:: bleu`` renders one row per option the
 metric declares (:func:`simpeval.metrics.options.metric_options`): the keyword argument, the
-command line's flag, the default, the choices, the signature key and the help.
+command line's flag, the default, the valid values (the choices, or a number's declared bounds:
+``1 to 10``), the signature key and the help.
 ``{all-metric-options}`` renders, for every metric of the registry (a contributor's new metric
 too, with nothing else to edit), its name, what it reads, its direction and that table. The
 tables are read from the code at build time, so they cannot drift from it.
@@ -16,14 +17,15 @@ from sphinx.application import Sphinx
 
 from simpeval.cli.metric_options import flag_spelling
 from simpeval.metrics import available_metrics, metric_class, metric_key
-from simpeval.metrics.options import OptionSpec, metric_options
+from simpeval.metrics.options import OptionSpec, metric_options, option_range
 
-HEADER = ("Option", "Command line", "Default", "Choices", "Signature", "Meaning")
+HEADER = ("Option", "Command line", "Default", "Values", "Signature", "Meaning")
 DIRECTION = {True: "higher is better", False: "lower is better", None: "descriptive (no best system)"}
 
 
 def _row(key: str, spec: OptionSpec) -> tuple[str, ...]:
     choices = ", ".join(str(choice) for choice in spec.choices) if spec.kind != "bool" else ""
+    choices = choices or option_range(spec)  # a number's declared bounds
     signature = f"{spec.signature[0]} ({spec.signature[1]})" if spec.signature else ""
     return (spec.name, flag_spelling(key, spec) if spec.cli else "", repr(spec.default), choices, signature, spec.help)
 

@@ -20,6 +20,7 @@ metrics; ``--help`` (and shell completion) lists every metric's flags.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 import click
 
 from .._types import FrozenDict
+from ..exceptions import InvalidOptionError
 from ..metrics import Metric, available_metrics, get_metric, metric_class, metric_key
 from ..metrics.options import OptionSpec
 from ..metrics.options import metric_options as declared_options
@@ -39,6 +41,17 @@ _MARK = "__simpeval_metric_flags__"
 _METAVARS = {"int": "N", "float": "X", "str": "NAME", "floats": "X,X,..."}
 
 
+class _Finite(click.FloatRange):
+    """A ``float`` option's value: a finite number within the declared bounds (``nan`` and ``inf``
+    are usage errors, as a number past a bound is)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
+
+
 class _Numbers(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
     """A ``floats`` option's value: numbers separated by commas (``0.5,0.5``), as a tuple."""
 
@@ -48,9 +61,12 @@ class _Numbers(click.ParamType):  # type: ignore[type-arg]  # generic from click
         if isinstance(value, tuple):
             return value
         try:
-            return tuple(float(part) for part in str(value).split(","))
+            numbers = tuple(float(part) for part in str(value).split(","))
         except ValueError:
             self.fail(f"{value!r} is not numbers separated by commas, such as 0.5,0.5.", param, ctx)
+        if not all(math.isfinite(number) for number in numbers):
+            self.fail(f"{value!r} holds a number that is not finite.", param, ctx)
+        return numbers
 
 
 @dataclass(frozen=True)
@@ -91,10 +107,10 @@ def _flag(metric: str, display: str, spec: OptionSpec) -> click.Option:
     if spec.choices:
         choice = click.Choice([str(c) for c in spec.choices])
         return click.Option([dashed, name], type=choice, default=None, help=text)
-    low = spec.minimum
+    low, high = spec.minimum, spec.maximum
     kinds: dict[str, Any] = {
-        "int": click.IntRange(min=None if low is None else int(low)),
-        "float": click.FloatRange(min=low),
+        "int": click.IntRange(min=None if low is None else int(low), max=None if high is None else int(high)),
+        "float": _Finite(min=low, max=high),
         "floats": _Numbers(),
     }
     kind = kinds.get(spec.kind, click.STRING)
@@ -212,8 +228,9 @@ def build_metrics(
 
     Raises:
         UnknownMetricError: a name is not a metric (the message lists the valid ones).
-        click.UsageError: a flag of a metric that is not in ``names`` was given, or a name is
-            empty (``-m ''``).
+        click.UsageError: a flag of a metric that is not in ``names`` was given, a name is
+            empty (``-m ''``), or the flags given make an invalid option value together
+            (``--nltk-chrf-min-len 5 --nltk-chrf-max-len 2``).
     """
     names = list(dict.fromkeys(names))
     if not names or not all(name.strip() for name in names):  # -m '' named no metric: never the defaults
@@ -225,4 +242,12 @@ def build_metrics(
         if key not in keys:
             raise click.UsageError(f"{spelled} was given but {key} is not in {flag} ({' '.join(names)}).")
     implied = implied or {}
-    return [get_metric(name, **{**implied.get(key, {}), **flags.given.get(key, {})}) for name, key in zip(names, keys)]
+    built = []
+    for name, key in zip(names, keys):
+        try:
+            built.append(get_metric(name, **{**implied.get(key, {}), **flags.given.get(key, {})}))
+        except InvalidOptionError as err:
+            if key not in flags.given:  # no flag of this metric given: not the command line's fault
+                raise
+            raise click.UsageError(" ".join(str(err).split())) from err
+    return built

@@ -57,7 +57,8 @@ class BLEUConfig:
     smooth_value: float | None = option(
         None, help="Value of floor / add-k smoothing (default: sacrebleu's, 0.1 and 1).", minimum=0
     )
-    max_ngram_order: int = option(4, help="Highest n-gram order.", minimum=1)
+    # Published BLEU uses orders up to 4 (Papineni et al. 2002); 10 leaves room, a billion would hang.
+    max_ngram_order: int = option(4, help="Highest n-gram order (at most 10).", minimum=1, maximum=10)
     effective_order: bool = option(
         False, help="Leave out n-gram orders with no n-gram (sentence BLEU).", signature=("eff", "e")
     )

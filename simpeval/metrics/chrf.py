@@ -35,9 +35,15 @@ class CHRFConfig:
     the table in the docs' metric guide is generated from them.
     """
 
-    char_order: int = option(6, help="Highest character n-gram order.", minimum=0, signature=("nc", "nc"))
-    word_order: int = option(0, help="Highest word n-gram order (2: chrF++).", minimum=0, signature=("nw", "nw"))
-    beta: int = option(2, help="Weight of recall relative to precision.", minimum=0)
+    # The bounds keep every value fast and small (issue 37): published chrF uses character orders up to 6
+    # and word orders up to 2 (Popović 2015, 2017) and beta 1 to 3; 10**9 would count a billion orders.
+    char_order: int = option(
+        6, help="Highest character n-gram order (at most 20).", minimum=0, maximum=20, signature=("nc", "nc")
+    )
+    word_order: int = option(
+        0, help="Highest word n-gram order (2: chrF++; at most 10).", minimum=0, maximum=10, signature=("nw", "nw")
+    )
+    beta: int = option(2, help="Weight of recall relative to precision (at most 100).", minimum=0, maximum=100)
     lowercase: bool = option(False, help="Compare case-insensitively.", signature=("case", "c"))
     whitespace: bool = option(False, help="Keep whitespace in character n-grams.", signature=("space", "s"))
     eps_smoothing: bool = option(

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import numbers
 import typing
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -37,11 +38,13 @@ from .validation import check_bool
 __all__ = [
     "OptionSpec",
     "bind_positional",
+    "check_bounds",
     "check_declared",
     "config_options",
     "configure",
     "metric_options",
     "option",
+    "option_range",
     "signature_keys",
     "signature_value",
     "split_call",
@@ -70,7 +73,9 @@ class OptionSpec:
     docs' table; ``choices`` maps each valid value to its spelling in the signature (``{"f1":
     "f1", "precision": "prec"}``; empty when any value of the kind goes); ``signature`` is the
     signature key and its abbreviation (``("case", "c")``), or ``None`` when the option is not
-    recorded under a key of its own; ``minimum`` is the smallest valid number; ``optional``
+    recorded under a key of its own; ``minimum`` is the smallest valid number and ``maximum`` the
+    largest (of a ``floats`` option: the most numbers it holds), checked by :func:`check_declared`
+    for every kind, so that no value can make a short input run for long or exhaust memory; ``optional``
     says ``None`` is a valid value (``BLEU(tokenize=None)``: chosen from the language); ``cli``
     whether the CLI has a flag for it (``False`` when another flag sets it); ``negative`` the
     CLI's off-switch of a ``bool`` option when not ``no-<name>``.
@@ -83,6 +88,7 @@ class OptionSpec:
     choices: Mapping[Any, str] = dataclasses.field(default_factory=dict)
     signature: SignatureKey | None = None
     minimum: float | None = None
+    maximum: float | None = None
     optional: bool = False
     cli: bool = True
     negative: str | None = None
@@ -95,6 +101,7 @@ def option(
     choices: Mapping[Any, str] | Sequence[Any] | None = None,
     signature: SignatureKey | None = None,
     minimum: float | None = None,
+    maximum: float | None = None,
     cli: bool = True,
     negative: str | None = None,
 ) -> Any:
@@ -109,6 +116,7 @@ def option(
         "choices": MappingProxyType(spelled),
         "signature": signature,
         "minimum": minimum,
+        "maximum": maximum,
         "cli": cli,
         "negative": negative,
     }
@@ -189,12 +197,49 @@ def signature_value(config: Any, name: str) -> Any:
     return spec.choices.get(value, value)
 
 
+def option_range(spec: OptionSpec) -> str:
+    """The bounds of a numeric option as the docs' tables and the messages spell them: ``1 to 10``,
+    ``>= 0``, ``at most 10 numbers`` (a ``floats`` option's), or ``""`` when it declares none.
+
+    Examples:
+        >>> option_range(OptionSpec("order", "int", 4, "", minimum=1, maximum=10))
+        '1 to 10'
+    """
+    low, high = (None if b is None else (int(b) if float(b).is_integer() else b) for b in (spec.minimum, spec.maximum))
+    if spec.kind == "floats":
+        return "" if high is None else f"at most {high} numbers"
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f">= {low}" if low is not None else ("" if high is None else f"<= {high}")
+
+
+def check_bounds(metric: str, config: Any) -> None:
+    """Check every numeric option of a config against its declared ``maximum`` (a ``floats``
+    option's number of items): one line naming the option and the bound. Values of the wrong
+    type are left to the config's own checks.
+
+    Raises:
+        InvalidOptionError: a value is past its maximum.
+    """
+    for spec in config_options(type(config)):
+        value = getattr(config, spec.name)
+        if spec.maximum is None or value is None or isinstance(value, bool):
+            continue
+        if spec.kind == "floats" and isinstance(value, Sequence) and not isinstance(value, (str, bytes)):
+            if len(value) > spec.maximum:
+                raise InvalidOptionError(f"{metric}: {spec.name} must have {option_range(spec)} (got {len(value)}).")
+        elif isinstance(value, numbers.Real) and not value <= spec.maximum:  # nan too
+            shown = repr(value) if len(repr(value)) <= 24 else f"{float(value):.3e}"
+            raise InvalidOptionError(f"{metric}: {spec.name} must be {option_range(spec)} (got {shown}).")
+
+
 def check_declared(metric: str, config: Any, kinds: Sequence[str] = ("bool", "int")) -> None:
     """Check a config's options against their declarations, in a config's ``__post_init__``.
 
     ``bool`` options must be bools and ``int`` options integers ``>= minimum`` (both stored back
     as plain Python values; only the kinds in ``kinds`` are checked), and an option with choices
-    must hold one of them (a ``bool`` option's choices only spell it in the signature).
+    must hold one of them (a ``bool`` option's choices only spell it in the signature); every
+    numeric option must be within its declared ``maximum`` (:func:`check_bounds`).
 
     Raises:
         InvalidOptionError: a value does not fit its declaration.
@@ -213,6 +258,7 @@ def check_declared(metric: str, config: Any, kinds: Sequence[str] = ("bool", "in
             raise InvalidOptionError(
                 f"{metric}: {spec.name} must be one of {', '.join(map(repr, spec.choices))} (got {value!r})."
             )
+    check_bounds(metric, config)
 
 
 def configure(metric: str, config_class: type, config: Any, overrides: Mapping[str, Any]) -> Any:

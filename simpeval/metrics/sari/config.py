@@ -125,7 +125,10 @@ class SARIConfig:
         choices={"all": "all", "nonempty": "nonempty"},
         signature=("rweight", "rw"),
     )
-    max_order: int = option(4, help="Highest n-gram order.", minimum=1, signature=("order", "n"))
+    # SARI uses order 4 (Xu et al. 2016); 10 leaves room, a billion would hang.
+    max_order: int = option(
+        4, help="Highest n-gram order (at most 10).", minimum=1, maximum=10, signature=("order", "n")
+    )
 
     def __post_init__(self) -> None:
         check_declared("SARI", self, kinds=("bool",))

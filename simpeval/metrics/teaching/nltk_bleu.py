@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from ... import _citations
 from ..._types import StatsArray
 from ...exceptions import InvalidOptionError
-from ..options import option
+from ..options import check_bounds, option
 from ..score import Score
 from ..signature import Signature
 from ._bleu_math import BleuCounts, Smoothing, bleu
@@ -35,7 +35,8 @@ class NLTKBLEUConfig:
 
     weights: Sequence[float] = option(
         (0.25, 0.25, 0.25, 0.25),
-        help="Weights of the n-gram orders 1..N (sentence_bleu's weights), e.g. 0.5,0.5 for BLEU-2.",
+        help="Weights of the n-gram orders 1..N (sentence_bleu's weights), e.g. 0.5,0.5 for BLEU-2; at most 10.",
+        maximum=10,  # one weight per order: bounded as BLEU's max_ngram_order
         signature=("weights", "w"),
     )
     smoothing: int = option(
@@ -75,6 +76,7 @@ class NLTKBLEUConfig:
         object.__setattr__(self, "alpha", check_number("NLTK-BLEU", "alpha", self.alpha, 0.0))
         object.__setattr__(self, "k", check_number("NLTK-BLEU", "k", self.k, 0.0))
         object.__setattr__(self, "auto_reweigh", check_bool("NLTK-BLEU", "auto_reweigh", self.auto_reweigh))
+        check_bounds("NLTK-BLEU", self)
 
 
 class NLTKBLEU(TeachingMetric):

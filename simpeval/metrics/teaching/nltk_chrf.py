@@ -10,7 +10,7 @@ from ..._arith import reference_sum
 from ..._types import StatsArray
 from ..._validate import check_int
 from ...exceptions import InvalidOptionError
-from ..options import option
+from ..options import check_bounds, option
 from ..score import Score
 from ..signature import Signature
 from ._common import CASE, TeachingMetric, check_bool, check_number, check_stats
@@ -24,9 +24,14 @@ class NLTKCHRFConfig:
     default, help and signature key: :func:`~simpeval.metrics.options.option`; the signature's
     ``order`` records ``min_len-max_len``)."""
 
-    min_len: int = option(1, help="Lowest character n-gram order.", minimum=1)
-    max_len: int = option(6, help="Highest character n-gram order.", minimum=1, signature=("order", "n"))
-    beta: float = option(3.0, help="Weight of recall against precision.", minimum=0, signature=("beta", "b"))
+    # Bounded as chrF's (simpeval.metrics.chrf): published orders reach 6, beta 3.
+    min_len: int = option(1, help="Lowest character n-gram order (at most 20).", minimum=1, maximum=20)
+    max_len: int = option(
+        6, help="Highest character n-gram order (at most 20).", minimum=1, maximum=20, signature=("order", "n")
+    )
+    beta: float = option(
+        3.0, help="Weight of recall against precision (at most 100).", minimum=0, maximum=100, signature=("beta", "b")
+    )
     ignore_whitespace: bool = option(
         True,
         help="Remove all whitespace before counting n-grams.",
@@ -50,6 +55,7 @@ class NLTKCHRFConfig:
         object.__setattr__(
             self, "ignore_whitespace", check_bool("NLTK-chrF", "ignore_whitespace", self.ignore_whitespace)
         )
+        check_bounds("NLTK-chrF", self)
 
 
 class NLTKCHRF(TeachingMetric):
