@@ -21,7 +21,9 @@ from typing import Any
 from .exceptions import InputLengthMismatchError
 
 __all__ = [
+    "COUNT_AHEAD",
     "LINE_COUNT_MISMATCH",
+    "MoreThan",
     "check_same_length",
     "iter_aligned_chunks",
     "iter_chunks",
@@ -72,17 +74,36 @@ def length_mismatch(
     Examples:
         >>> print(length_mismatch([("a.txt", 3), ("b.txt", 2), ("b.txt", 2)]))
         input files must have the same number of lines, one per segment, but they differ: a.txt: 3 lines, b.txt: 2 lines.
+        >>> print(length_mismatch([("a.txt", 3), ("yes.txt", MoreThan(100_003))]))
+        input files must have the same number of lines, one per segment, but they differ: a.txt: 3 lines, yes.txt: more than 100003 lines.
     """
 
     def amount(n: int) -> str:
-        return f"{n} {unit}{'' if n == 1 else 's'}" if unit else str(n)
+        more = "more than " if isinstance(n, MoreThan) else ""
+        return f"{more}{n} {unit}{'' if n == 1 and not more else 's'}" if unit else f"{more}{n}"
 
     listing = ", ".join(dict.fromkeys(f"{name}: {amount(n)}" for name, n in counts))
     return InputLengthMismatchError(f"{what}, but they differ: {listing}.")
 
 
+class MoreThan(int):
+    """A length known only to exceed its value: an input still going when the length check stopped counting."""
+
+
+#: How many items past the end of the shortest input a longer one is counted for the length error;
+#: an input longer than that is "more than N" (an endless one, ``yes``, cannot hang the check).
+COUNT_AHEAD = 100_000
+
 # ------------------------------------------------------------ aligned chunks (streaming)
 _END = object()
+
+
+def _length(iterator: Iterator[Any], known: int) -> int:
+    """``known`` plus what is left of ``iterator``, counting at most :data:`COUNT_AHEAD` more items."""
+    rest = sum(1 for _ in itertools.islice(iterator, COUNT_AHEAD))
+    if rest == COUNT_AHEAD and next(iterator, _END) is not _END:
+        return MoreThan(known + rest)
+    return known + rest
 
 
 def iter_aligned_chunks(
@@ -103,8 +124,10 @@ def iter_aligned_chunks(
         unit: what is counted, for the message (``"line"`` gives ``"3 lines"``).
 
     Raises:
-        InputLengthMismatchError: one iterable ends before the others; the message gives the
-            length of every input.
+        InputLengthMismatchError: one iterable ends before the others, raised at once: the message
+            gives the length of every input, each longer one counted :data:`COUNT_AHEAD` items on at
+            most (past that: "more than N"), so an endless input (``yes``, ``itertools.repeat``)
+            cannot hang it.
     """
     names = [name for name, _ in named]
     iterators = [iter(it) for _, it in named]
@@ -118,8 +141,8 @@ def iter_aligned_chunks(
             lengths = []
             for k, (name, iterator) in enumerate(zip(names, iterators)):
                 present = sum(1 for row in rows if row[k] is not _END)
-                rest = 0 if any(row[k] is _END for row in rows) else sum(1 for _ in iterator)
-                lengths.append((name, done + present + rest))
+                ended = any(row[k] is _END for row in rows)
+                lengths.append((name, done + present if ended else _length(iterator, done + present)))
             raise length_mismatch(lengths, what, unit)
         done += len(rows)
         yield [list(column) for column in zip(*rows)]

@@ -111,7 +111,10 @@ class _Module:
     """``evaluate``'s ``EvaluationModule`` call shape: ``add``, ``add_batch``, ``compute``.
 
     Inputs accumulate in this object (not thread-safe while accumulating, like ``evaluate``'s
-    modules); ``compute`` scores everything added (plus its own arguments) and starts afresh.
+    modules); ``compute`` scores everything added (plus its own arguments) and starts afresh once it
+    has succeeded. A ``compute`` that raises (a bad option, a typo'd keyword, ragged references)
+    keeps what ``add``/``add_batch`` accumulated, as ``evaluate`` does, and not its own arguments, so
+    that the corrected call scores the same data.
     """
 
     name: ClassVar[str]
@@ -160,14 +163,21 @@ class _Module:
         given = {"predictions": predictions, "references": references, **kwargs}
         inputs = {column: given.get(column) for column in self.inputs}
         options = {key: value for key, value in kwargs.items() if key not in self.inputs}
-        if any(value is not None for value in inputs.values()):
-            self.add_batch(**inputs)
-        if not self._stack["predictions"]:
-            raise InvalidValueError(
-                f"{self.name}: nothing to compute: give {', '.join(f'{c}=' for c in self.inputs)} or add() them first."
-            )
-        stack, self._stack = self._stack, {column: [] for column in self.inputs}
-        return self._compute(**stack, **options)
+        added = {column: list(values) for column, values in self._stack.items()}  # kept if this call fails
+        try:
+            if any(value is not None for value in inputs.values()):
+                self.add_batch(**inputs)
+            if not self._stack["predictions"]:
+                raise InvalidValueError(
+                    f"{self.name}: nothing to compute: give {', '.join(f'{c}=' for c in self.inputs)} or add() "
+                    "them first."
+                )
+            result = self._compute(**self._stack, **options)
+        except BaseException:
+            self._stack = added
+            raise
+        self._stack = {column: [] for column in self.inputs}
+        return result
 
     #: Each metric's scoring of the input columns, with its options (keyword arguments).
     _compute: Callable[..., dict[str, Any]]

@@ -45,6 +45,7 @@ __all__ = [
     "UNIT",
     "Inputs",
     "check_data_options",
+    "check_outputs",
     "open_inputs",
     "read_inputs",
     "reference_streams",
@@ -134,6 +135,41 @@ def check_data_options(
         raise InvalidOptionError(
             "no --input given and standard input is a terminal: pass --input FILE... or pipe a file."
         )
+
+
+def check_outputs(outputs: Mapping[str, str | None], inputs: Mapping[str, Iterable[str | None]]) -> None:
+    """Refuse an output file that is one of the inputs, before any work and without touching it.
+
+    The same file is found by :func:`os.path.samefile` (a symbolic or hard link to an input is
+    that input) or, where a path cannot be looked up, by its real path.
+
+    Args:
+        outputs: option -> the file it writes (``None``: not given).
+        inputs: option -> the files it reads (``None`` and ``"-"``, standard input, are skipped).
+
+    Raises:
+        InvalidOptionError: an output is an input (the message names both options and files).
+
+    Examples:
+        >>> check_outputs({"-o": "sys.txt"}, {"--input": ["sys.txt"]})
+        Traceback (most recent call last):
+        ...
+        simpeval.exceptions.InvalidOptionError: -o sys.txt is also an input (--input sys.txt): it would be overwritten; write to another file.
+    """
+    for option, output in outputs.items():
+        for flag, path in ((flag, path) for flag, paths in inputs.items() for path in paths):
+            if output is not None and path not in (None, STDIN) and _same_file(output, path):
+                raise InvalidOptionError(
+                    f"{option} {output} is also an input ({flag} {path}): it would be overwritten; "
+                    "write to another file."
+                )
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one does not exist (yet), or cannot be looked up
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _no_duplicates(names: Sequence[str], what: str) -> None:

@@ -13,7 +13,7 @@ import click
 
 from .. import api
 from ..defaults import PAIRED_SAMPLES
-from ..inputs import Inputs, read_inputs, reference_streams
+from ..inputs import Inputs, check_outputs, read_inputs, reference_streams
 from ..metrics import Metric
 from ..report import ResultTable, agreement_document, render, table_document
 from ..significance._resample import MAX_RESAMPLES
@@ -28,12 +28,13 @@ from .groups import (
     option_object,
     plot_option,
     quiet_option,
+    usage_errors,
 )
 from .metric_group import MetricOptions, scoring_groups
 from .options import Decorator, MultiValueCommand, option_group
 from .progress import Progress
 
-__all__ = ["ComparisonOptions", "compare", "comparison_group", "comparison_options"]
+__all__ = ["ComparisonOptions", "compare", "comparison_group", "comparison_options", "data_files"]
 
 #: The options of the comparison itself: intervals, paired tests, baseline, seed.
 comparison_options: Decorator = option_group(
@@ -152,6 +153,8 @@ def compare(
     References come from --references, a --test-set, or positionally as in sacrebleu
     (simpeval compare ref.txt -i baseline.txt system.txt --paired bs).
     """
+    with usage_errors():  # before any work: the figure would overwrite an input
+        check_outputs({"--plot": plot}, data_files(data))
     metric_objects = metrics.build(metrics.sacrebleu_implied())
     check_data(data, metric_objects)
     _check_options(comparison, agreement, output.fmt)
@@ -164,6 +167,11 @@ def compare(
         document += agreement_document(table.correlations)
     click.echo(render(document, output.fmt))  # the tables first: a failing plot cannot lose them
     _write_plot(table, plot)
+
+
+def data_files(data: DataOptions) -> dict[str, tuple[str | None, ...]]:
+    """The files ``data`` reads, by option (for :func:`simpeval.inputs.check_outputs`)."""
+    return {"--input": data.inputs, "--references": data.references, "--sources": (data.sources,)}
 
 
 def _write_plot(table: ResultTable, plot: str | None) -> None:

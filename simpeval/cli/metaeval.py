@@ -19,10 +19,11 @@ from click.core import ParameterSource
 
 from .. import metaeval
 from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
+from ..inputs import check_outputs
 from ..io import read_lines
 from ..report.metaeval import MetaEvaluation, render_metaeval
 from ..significance._resample import MAX_RESAMPLES
-from .groups import OutputOptions, option_object, output_group, plot_option, quiet_option
+from .groups import OutputOptions, option_object, output_group, plot_option, quiet_option, usage_errors
 from .metric_group import MetricOptions, metrics_group
 from .options import Decorator, MultiValueCommand, MultiValueOption
 from .progress import Progress
@@ -150,6 +151,10 @@ def meta_eval(
 ) -> None:
     """Correlate metrics with human judgments: segment and system level, CIs, Williams tests, pairwise accuracy."""
     _check_usage(ctx, ratings)
+    with usage_errors():  # before any work: the figure would overwrite an input
+        check_outputs(
+            {"--plot": plot}, {"--ratings": (ratings.ratings,), "--refs": ratings.refs, "--sources": (ratings.sources,)}
+        )
     preset = metaeval.preset_for(ratings.ratings_set or "")  # a CSV file has no preset
     settings = _settings(metrics, no_preset, preset)
     with Progress(enabled=not quiet) as progress:

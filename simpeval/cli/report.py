@@ -21,14 +21,22 @@ from ..cache import atomic_write
 from ..defaults import DEFAULT_SEED
 from ..exceptions import MissingDependencyError
 from ..features import FEATURES, compute
-from ..inputs import Inputs, read_inputs, reference_streams
+from ..inputs import Inputs, check_outputs, read_inputs, reference_streams
 from ..metrics import available_metrics
 from ..report import ResultTable, SegmentTable
 from ..report.html_report import ReportData, build_html_report
 from ..testsets import get_testset
-from .compare import ComparisonOptions, compare_table, comparison_group
+from .compare import ComparisonOptions, compare_table, comparison_group, data_files
 from .evaluate import EASSE_METRICS
-from .groups import ConfidenceOptions, DataOptions, data_group, open_data, output_file, quiet_option
+from .groups import (
+    ConfidenceOptions,
+    DataOptions,
+    data_group,
+    open_data,
+    output_file,
+    quiet_option,
+    usage_errors,
+)
 from .metric_group import MetricOptions, metrics_group
 from .options import MultiValueCommand, sacrebleu_options
 from .progress import Progress
@@ -68,6 +76,8 @@ def report(
     quiet: bool,
 ) -> None:
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
+    with usage_errors():  # before any work: the page would overwrite an input
+        check_outputs({"--output": output}, data_files(data))
     metric_objects = metrics.build(metrics.sacrebleu_implied())
     with Progress(enabled=not quiet) as progress:
         # the page shows a reference of every segment

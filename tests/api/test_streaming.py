@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import threading
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from simpeval import BLEU, CHRF, SARI, TER
@@ -56,6 +61,53 @@ def test_stream_length_mismatch_names_every_input() -> None:
         )
     with pytest.raises(InputLengthMismatchError, match="hypotheses: 27"):
         BLEU().corpus_score_iter(iter(HYPOTHESES + ["x", "y"]), [iter(REFERENCES[0])], chunk_size=4)
+
+
+def _raised_within(seconds: float, call: Callable[[], Any]) -> BaseException:
+    """What ``call`` raised, run in a thread that must end within ``seconds`` (a hang fails, not blocks, the test)."""
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            call()
+        except BaseException as err:  # handed to the test
+            raised.append(err)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still reading an endless input after {seconds} s"
+    assert raised, "an endless input was scored"
+    return raised[0]
+
+
+@pytest.mark.parametrize("endless", [0, 1, 2, 3], ids=["system", "reference", "second-reference", "sources"])
+def test_an_endless_input_gives_the_length_error_once_the_others_end(endless: int) -> None:
+    streams: list[Any] = [HYPOTHESES[:3], REFERENCES[0][:3], REFERENCES[1][:3], SOURCES[:3]]
+    streams[endless] = itertools.repeat(streams[endless][0])
+    err = _raised_within(
+        60,
+        lambda: evaluate_streams(
+            {"sys": streams[0]}, streams[1:3], sources=streams[3], metrics=["sari", "bleu"], chunk_size=2
+        ),
+    )
+    assert isinstance(err, InputLengthMismatchError)
+    counts = ["sys: 3", "references[0]: 3", "references[1]: 3", "sources: 3"]  # evaluate_streams' default names
+    counts[endless] = counts[endless].replace(": 3", ": more than 100004")  # COUNT_AHEAD past the chunks read (2 + 2)
+    assert str(err).endswith(f"but they differ: {', '.join(counts)}.")
+
+
+def test_an_endless_stream_in_corpus_score_iter_ends() -> None:
+    err = _raised_within(60, lambda: BLEU().corpus_score_iter(iter(HYPOTHESES), [itertools.repeat("a b")]))
+    assert isinstance(err, InputLengthMismatchError) and "references[0]: more than 110000." in str(err)  # chunk + ahead
+
+
+def test_a_longer_finite_stream_is_counted_exactly_up_to_count_ahead() -> None:
+    known = 30  # chunks of 10: the third ends the hypotheses (25) and holds 10 references
+    with pytest.raises(InputLengthMismatchError, match=rf"hypotheses: 25, references\[0\]: {known + 100_000}\.$"):
+        BLEU().corpus_score_iter(iter(HYPOTHESES), [iter(["x"] * (known + 100_000))], chunk_size=10)
+    with pytest.raises(InputLengthMismatchError, match=rf"references\[0\]: more than {known + 100_000}\.$"):
+        BLEU().corpus_score_iter(iter(HYPOTHESES), [iter(["x"] * (known + 100_001))], chunk_size=10)
 
 
 def test_stream_argument_errors() -> None:

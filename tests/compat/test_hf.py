@@ -171,6 +171,29 @@ def test_add_and_add_batch_accumulate_until_compute() -> None:
     assert 0 < sari.compute()["sari"] < 100
 
 
+@pytest.mark.parametrize(
+    ("module", "failing"),
+    [
+        (hf.SacreBLEU, {"smooth_method": "nope"}),  # a bad option
+        (hf.CHRF, {"char_ordr": 4}),  # a typo'd keyword
+        (hf.SacreBLEU, {"predictions": ["x"], "references": [["a", "b"]]}),  # ragged with what was added
+        (hf.TER, {"predictions": ["x", "y"], "references": [["a"]]}),  # a batch of the wrong length
+    ],
+    ids=["bad-option", "typo", "ragged", "mismatch"],
+)
+def test_a_failed_compute_keeps_what_was_added(module: Any, failing: dict[str, Any]) -> None:
+    preds = ["The cat sat on the mat.", "It is raining today."]
+    refs = [["The cat is on the mat."], ["Today it rains."]]
+    metric = module()
+    metric.add(prediction=preds[0], reference=refs[0])
+    metric.add_batch(predictions=preds[1:], references=refs[1:])
+    with pytest.raises((ValueError, TypeError)):
+        metric.compute(**failing)
+    assert metric.compute() == module().compute(predictions=preds, references=refs)  # nothing lost, nothing added
+    with pytest.raises(ValueError, match="nothing to compute"):  # the successful compute emptied the stack
+        metric.compute()
+
+
 def test_numpy_arrays_and_pandas_series_are_accepted() -> None:
     np = pytest.importorskip("numpy")
     pd = pytest.importorskip("pandas")
