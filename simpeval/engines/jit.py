@@ -25,13 +25,15 @@ compiled kernels for it.
 Every engine gives the same bits, so this changes times, never numbers.
 
 The parallel kernels run on Numba's threading layer, chosen here before Numba starts its threads:
-``"forksafe"`` (TBB when installed, else ``workqueue``; OpenMP only where it survives ``fork``,
-i.e. not GNU OpenMP on Linux). Numba's own default prefers GNU OpenMP, after which a ``fork``
+TBB when it is installed, else ``workqueue``, never OpenMP. Numba's own default prefers GNU OpenMP, after which a ``fork``
 child (``multiprocessing.Pool``, ``ProcessPoolExecutor`` on Linux) aborts or hangs with "fork()
 called from a process already using GNU OpenMP"; ``workqueue`` serves a forked child, but two
 threads must not launch on it at once, so every launch holds :data:`parallel_lock` (which a
 forked child gets back unlocked). The layer changes threads, never bits. A
-``NUMBA_THREADING_LAYER`` set in the environment is respected as it is.
+``NUMBA_THREADING_LAYER`` or ``NUMBA_THREADING_LAYER_PRIORITY`` set in the environment is respected as it is.
+The choice is made again right before Numba starts its threads (:func:`num_threads`, which every
+launch asks first): Numba's compiler reloads its settings from the environment whenever a
+``NUMBA_*`` variable changed since, which would put its default back.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ if TYPE_CHECKING:  # the lazy export, seen by type checkers: numba.prange, or ra
 
 __all__ = [
     "COMPILED_MIN_TEXTS",
+    "LAYER_PRIORITY",
     "NUMBA_AVAILABLE",
     "compiled_min_texts",
     "job",
@@ -85,11 +88,20 @@ def _compile(function: F, **options: Any) -> F:
 
 
 def _choose_threading_layer(numba: Any) -> None:
-    """Numba's ``"forksafe"`` layer unless the user chose one (see the module docstring); Numba
-    reads the setting when it starts its threads: at the first parallel launch, or at the first
-    ``numba.get_num_threads()`` (:func:`num_threads`), which SARI's engine asks before compiling."""
-    if not os.environ.get("NUMBA_THREADING_LAYER", "").strip():
-        numba.config.THREADING_LAYER = "forksafe"
+    """TBB, else ``workqueue``, unless the user chose a layer (see the module docstring): Numba's
+    ``"default"`` layer tried in the order :data:`LAYER_PRIORITY`. Numba reads the setting when it
+    starts its threads: at the first parallel launch, or at the first ``numba.get_num_threads()``
+    (:func:`num_threads`), which SARI's engine asks before compiling."""
+    if any(os.environ.get(name, "").strip() for name in ("NUMBA_THREADING_LAYER", "NUMBA_THREADING_LAYER_PRIORITY")):
+        return
+    numba.config.THREADING_LAYER = "default"
+    numba.config.THREADING_LAYER_PRIORITY = list(LAYER_PRIORITY)
+
+
+#: The order in which Numba tries the threading layers for simpeval: TBB if its library loads, else
+#: ``workqueue``, which always does, so OpenMP (Numba wants all three named) is never reached.
+#: Numba's own order puts OpenMP second: GNU OpenMP on Linux, which a ``fork`` child cannot survive.
+LAYER_PRIORITY = ("tbb", "workqueue", "omp")
 
 
 def jit(function: F) -> F:

@@ -23,7 +23,9 @@ kernels already loaded, and an in-memory job's inputs: only each chunk's bounds 
 rows come back through shared memory) and spawned elsewhere (each chunk's inputs pickled). Each runs Numba's parallel kernels on one thread
 (the processes are the parallelism), in the job of the whole run (:func:`simpeval.engines.jit.job`),
 so it runs the engine the whole run would. An exception raised in a worker (a bad segment) is
-raised here unchanged.
+raised here unchanged. A worker ends when this process does, however it ends (killed by
+``SIGTERM``, ``SIGKILL``, the system): a watchdog thread in it waits on this process's sentinel; the
+shared rows are an anonymous mapping, which leaves nothing in ``/dev/shm``.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import multiprocessing
 import os
 import pickle
 import sys
+import threading
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -160,9 +163,29 @@ def _new_pool(workers: int) -> Executor:
 
 def _worker_started() -> None:
     """In each worker: Numba's parallel kernels on one thread (the workers are the parallelism),
-    and no :func:`jobs` block (a forked worker starts in a copy of its parent's context)."""
+    no :func:`jobs` block (a forked worker starts in a copy of its parent's context), and a
+    watchdog that ends the worker with its parent (:func:`_exit_with_parent`)."""
     jit.limit_threads(1)
     _RUN.set(None)
+    _exit_with_parent()
+
+
+def _exit_with_parent() -> None:
+    """End this worker as soon as its parent has gone, however it went (``SIGTERM``, ``SIGKILL``, killed
+    for want of memory), on every start method: a daemon thread waits on the parent's sentinel (the end
+    of a pipe whose other end only the parent, and workers forked after this one, hold; a process
+    handle on Windows), which becomes ready when the parent has gone. Without it the workers, blocked on
+    their task queue, stayed for ever, re-parented to PID 1. (Linux's ``PR_SET_PDEATHSIG`` fires when the
+    *thread* that forked the worker ends, which a pool started from a short-lived thread would see.)"""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a child of multiprocessing
+        return
+
+    def watch() -> None:
+        parent.join()  # returns once the parent's sentinel is ready: the parent has gone
+        os._exit(1)  # no clean-up: the task queue's other end has gone with the parent
+
+    threading.Thread(target=watch, name="simpeval-parent-watch", daemon=True).start()
 
 
 def _forking() -> bool:

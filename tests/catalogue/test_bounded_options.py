@@ -1,4 +1,4 @@
-"""Bounded options, C134-C139 (issue 37).
+"""Bounded options, C136-C141 (issue 37).
 
 The cases of the catalogue (``docs/catalogue.md``) of that section, one per row: every order-like or size-like
 option declares a maximum (``option(maximum=...)``) that the constructor, the CLI flags, ``explain``, the compat
@@ -91,20 +91,20 @@ def _every_option_at_its_maximum(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 # fmt: off
 CASES: list[Case] = [
-    Case("C134", "CHRF(word_order=10**9), char_order, BLEU max_ngram_order, SARI max_order, NLTK-chrF max_len, 11 NLTK-BLEU weights; also through hf and compat.sacrebleu", API,
+    Case("C136", "CHRF(word_order=10**9), char_order, BLEU max_ngram_order, SARI max_order, NLTK-chrF max_len, 11 NLTK-BLEU weights; also through hf and compat.sacrebleu", API,
          "`InvalidOptionError`, one line naming the option and its declared bound (`word_order must be 0 to 10`); "
          "compat.sacrebleu refuses too where sacrebleu accepts (a deliberate difference: sacrebleu hangs at 10**9)",
          _orders_past_their_maximum),
-    Case("C135", "CHRF(beta=10**200), compat CHRF(beta=10**200), NLTK-chrF beta=1e300", API,
+    Case("C137", "CHRF(beta=10**200), compat CHRF(beta=10**200), NLTK-chrF beta=1e300", API,
          "`InvalidOptionError`: beta must be 0 to 100 (got 1.000e+200); sacrebleu's own raises a raw OverflowError",
          _huge_beta),
-    Case("C136", "--chrf-word-order 1000000000, --bleu-max-ngram-order 11, explain --sari-max-order 1000000000", CLI,
+    Case("C138", "--chrf-word-order 1000000000, --bleu-max-ngram-order 11, explain --sari-max-order 1000000000", CLI,
          "usage error (exit 2) naming the flag and its range (`0<=x<=10`)", _flags_past_their_maximum),
-    Case("C137", "--nltk-chrf-beta nan or inf, --bleu-smooth-value nan or inf, --nltk-bleu-weights nan,0.5", CLI,
+    Case("C139", "--nltk-chrf-beta nan or inf, --bleu-smooth-value nan or inf, --nltk-bleu-weights nan,0.5", CLI,
          "usage error (exit 2) naming the flag: not a finite number (was exit 1)", _non_finite_flags),
-    Case("C138", "--nltk-chrf-min-len 5 --nltk-chrf-max-len 2", CLI,
+    Case("C140", "--nltk-chrf-min-len 5 --nltk-chrf-max-len 2", CLI,
          "usage error (exit 2): min_len must not exceed max_len (was exit 1)", _min_above_max),
-    Case("C139", "every declared numeric option at its maximum, alone and together, on a two-word input", API,
+    Case("C141", "every declared numeric option at its maximum, alone and together, on a two-word input", API,
          "scored, sentence-scored and explained within a generous wall limit (a subprocess timeout)",
          _every_option_at_its_maximum),
 ]

@@ -6,7 +6,8 @@ every field, 0-byte shards, missing or differing columns, a null in Parquet), th
 cluster engine honours or refuses, bad and unreachable schedulers, row numbers over a whole Dask
 frame and Spark from a virtual environment that is not activated; then a standard output that
 fails (a full disk, a closed pipe), and the worker processes of ``--jobs`` (a bad count, a worker
-killed by the system, a metric that cannot be copied to them). The dedicated tests named in each check's docstring go
+killed by the system, a metric that cannot be copied to them, a parent killed mid-job), and ``fork``
+after the compiled kernels. The dedicated tests named in each check's docstring go
 further (both engines, every option, every command); these stay small.
 
 The Dask cases share one LocalCluster (one worker process, one thread), started by the first case
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -33,10 +35,13 @@ import pytest
 from click.testing import Result
 
 from simpeval import BLEU, SARI
+from simpeval.engines.jit import NUMBA_AVAILABLE
 from simpeval.exceptions import InvalidInputError, SimpevalWarning, WorkerError
 
 from ..cli.test_stdout import _run
+from ..engines.test_orphans import kill_mid_job
 from ..engines.test_pool import _DiesInWorkers
+from ..engines.test_threading_layer import fork_after_kernels
 from ..needs import import_module, java
 from .test_encodings_and_outputs import API, CLI, Case, _param
 from .test_files_and_options import BASE, REF, SYS, cli, error, scores
@@ -323,6 +328,20 @@ def _closed_pipe(tmp: Path, mp: pytest.MonkeyPatch) -> None:
     assert result.returncode == 1 and result.stderr == ""
 
 
+def _fork_after_kernels(tmp: Path, mp: pytest.MonkeyPatch) -> None:
+    """In short: tests/engines/test_threading_layer.py::test_fork_children_run_the_kernels_after_the_parent."""
+    if not NUMBA_AVAILABLE or sys.platform != "linux":
+        pytest.skip("the compiled kernels (Numba) and fork on Linux")
+    fork_after_kernels(tmp, "executor", "0", 600)
+
+
+def _killed_parent(tmp: Path, mp: pytest.MonkeyPatch) -> None:
+    """In short: tests/engines/test_orphans.py::test_workers_end_with_their_killed_parent (every start method)."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc and /dev/shm")
+    kill_mid_job(tmp, "fork", signal.SIGKILL)
+
+
 # fmt: off
 CASES: list[Case] = [
     Case("C116", "a TSV shard with the field a b\\rc d (a lone carriage return) and --engine dask", CLI,
@@ -375,6 +394,13 @@ CASES: list[Case] = [
          _killed_worker),
     Case("C133", "n_jobs with a metric of the user's own that cannot be pickled (it holds a lambda)", API,
          "a `SimpevalWarning` naming the metric, which runs in this process: the same score", _unpicklable_metric),
+    Case("C134", "a fork Pool or ProcessPoolExecutor whose children run the compiled kernels after the parent did "
+         "(default threshold, or SIMPEVAL_COMPILED_MIN_TEXTS=0)", API,
+         "the parent's numbers, on Numba's TBB or workqueue layer (never GNU OpenMP unless NUMBA_THREADING_LAYER asks): "
+         "no hang, no `fork() called from a process already using GNU OpenMP`", _fork_after_kernels),
+    Case("C135", "the main process killed (SIGTERM, SIGKILL, out of memory) during n_jobs=2 / --jobs 2", API,
+         "its workers end too, on every start method (a watchdog on the parent's sentinel), and leave nothing in "
+         "/dev/shm (not re-parented to PID 1 and blocked for ever)", _killed_parent),
 ]
 # fmt: on
 

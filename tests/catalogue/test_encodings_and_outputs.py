@@ -1060,8 +1060,8 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 def later_cases() -> list[Case]:
     """This module's cases, then those of ``tests/catalogue/test_processes_and_reports.py`` (C100-C115) and
-    ``tests/catalogue/test_clusters_and_shards.py`` (C116-C133), ``tests/catalogue/test_bounded_options.py``
-    (C134-C139) and ``tests/catalogue/test_inputs_that_end.py`` (C140 on): the one list of cases after C52 that
+    ``tests/catalogue/test_clusters_and_shards.py`` (C116-C135), ``tests/catalogue/test_bounded_options.py``
+    (C136-C141) and ``tests/catalogue/test_inputs_that_end.py`` (C142 on): the one list of cases after C52 that
     the checks below hold against the catalogue. Imported here, not at the top: those modules import this one."""
     from .test_bounded_options import CASES as BOUNDED_CASES
     from .test_clusters_and_shards import CASES as DISTRIBUTED_CASES
@@ -1101,7 +1101,7 @@ def markdown_table() -> str:
 def test_catalogue_lists_every_case() -> None:
     """The catalogue lists C01-C52 (tests/catalogue/test_files_and_options.py), this module's cases, then
     tests/catalogue/test_processes_and_reports.py's (C100-C115), tests/catalogue/test_clusters_and_shards.py's
-    (C116-C133) and tests/catalogue/test_bounded_options.py's (C134 on), in order."""
+    (C116-C135), then those of the modules that ``later_cases`` names after it, in order."""
     rows = catalogue_rows()
     assert [row[0] for row in rows] == [case.id for case in [*FIRST_CASES, *later_cases()]]
     assert [row[1] for row in rows[len(FIRST_CASES) :]] == [case.input for case in later_cases()]

@@ -1,4 +1,4 @@
-"""Inputs that do not end and outputs that are inputs, C140 onwards (issue 37, items 4 and 5).
+"""Inputs that do not end and outputs that are inputs, C142 onwards (issue 37, items 4 and 5).
 
 The cases of the catalogue (``docs/catalogue.md``) for an endless input beside inputs that end
 (a ``yes`` pipe on the command line, ``itertools.repeat`` in Python: the line-count error once
@@ -91,16 +91,16 @@ def _output_is_an_input(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 # fmt: off
 CASES: list[Case] = [
-    Case("C140", "score -i sys.txt -r <(yes 'a b'): an endless pipe beside files that end", CLI,
+    Case("C142", "score -i sys.txt -r <(yes 'a b'): an endless pipe beside files that end", CLI,
          "error (exit 1) once sys.txt ends, in the one line-count wording: the endless input is `more than N lines` "
          "(counted 100,000 lines past the chunk read), not a hang at 100% CPU", _endless_pipe),
-    Case("C141", "evaluate_streams (or corpus_score_iter) with an endless iterator (itertools.repeat) among its inputs",
+    Case("C143", "evaluate_streams (or corpus_score_iter) with an endless iterator (itertools.repeat) among its inputs",
          API, "`InputLengthMismatchError` once the other inputs end: every input with its length, the endless one "
          "`more than N`", _endless_iterator),
-    Case("C142", "hf.*.compute() that raises (a bad option, a typo'd keyword, ragged references) after add()/add_batch()",
+    Case("C144", "hf.*.compute() that raises (a bad option, a typo'd keyword, ragged references) after add()/add_batch()",
          API, "the error; what add()/add_batch() accumulated is kept (not the failed call's own inputs), so the "
          "corrected compute() scores it, as in evaluate", _failed_compute),
-    Case("C143", "report -i out.html ... -o out.html (or -o a link to an input; --plot onto an input)", CLI,
+    Case("C145", "report -i out.html ... -o out.html (or -o a link to an input; --plot onto an input)", CLI,
          "usage error (exit 2) before any work: `--output out.html is also an input (--input out.html)`; the file "
          "untouched", _output_is_an_input),
 ]
