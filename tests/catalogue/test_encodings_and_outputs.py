@@ -1060,12 +1060,14 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 def later_cases() -> list[Case]:
     """This module's cases, then those of ``tests/catalogue/test_processes_and_reports.py`` (C100-C115) and
-    ``tests/catalogue/test_clusters_and_shards.py`` (C116 on): the one list of cases after C52 that the checks
+    ``tests/catalogue/test_clusters_and_shards.py`` (C116-C133) and ``tests/catalogue/test_compat_and_labels.py``
+    (C134 on): the one list of cases after C52 that the checks
     below hold against the catalogue. Imported here, not at the top: those modules import this one."""
     from .test_clusters_and_shards import CASES as DISTRIBUTED_CASES
+    from .test_compat_and_labels import CASES as COMPAT_CASES
     from .test_processes_and_reports import CASES as RELIABILITY_CASES
 
-    return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES]
+    return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES, *COMPAT_CASES]
 
 
 def test_cases_are_well_formed() -> None:

@@ -1,0 +1,57 @@
+"""Compatibility fronts, labels and small wrong things, C134 on (issue 37, item 6).
+
+The cases of the catalogue (``docs/catalogue.md``) of that section, one per row: the
+``compat.easse`` functions called as EASSE's code at the pinned commit calls them, environment
+values that used to end in a traceback, and labels (plots, spreadsheets) that must show a system
+name as written. Oracles are the peers' own code where it is installed (sacrebleu) and EASSE's
+behaviour at feralvam/easse 6a4352ec (``effective_order``, ``strip()``, a loop over ``sentences``).
+
+The cases have the shape of ``tests/catalogue/test_encodings_and_outputs.py``'s (:class:`Case`);
+``test_catalogue_lists_every_case`` there checks that the catalogue lists them after the others, in order.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from sacrebleu.metrics import BLEU as SacreBLEU
+
+from simpeval.compat.easse import bleu, fkgl
+from simpeval.compat.easse.utils.helpers import read_lines
+from simpeval.compat.easse.utils.preprocessing import normalize
+
+from .test_encodings_and_outputs import API, Case, _param
+
+TEXTS = ["The committee postponed the controversial decision indefinitely.", "Several members were absent today."]
+
+
+# ------------------------------------------------------------------ compat.easse
+def _easse_effective_order(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """EASSE's keyword ``effective_order`` (``use_effective_order`` was a TypeError); sacrebleu as the oracle."""
+    hyp, refs = "It rains today in town .", ["It rains .", "Rain today ."]
+    for flag in (True, False):
+        oracle = SacreBLEU(tokenize="none", force=True, smooth_method="floor", effective_order=flag)
+        expected = oracle.corpus_score([normalize(hyp)], [[normalize(ref)] for ref in refs]).score
+        assert bleu.sentence_bleu(hyp, refs, effective_order=flag) == expected
+        assert bleu.corpus_bleu([hyp], [[ref] for ref in refs], smooth_method="floor", effective_order=flag) == expected
+        assert bleu.corpus_averaged_sentence_bleu([hyp], [[ref] for ref in refs], effective_order=flag) == expected
+    with pytest.raises(TypeError):
+        bleu.corpus_bleu([hyp], [refs[:1]], use_effective_order=True)  # type: ignore[call-arg]
+
+
+# fmt: off
+CASES: list[Case] = [
+    Case("C134", "compat.easse.bleu.corpus_bleu / sentence_bleu / corpus_averaged_sentence_bleu(..., effective_order=True)",
+         API, "scored as EASSE scores it (its keyword at the pinned commit; it was a TypeError)", _easse_effective_order),
+]
+# fmt: on
+
+
+@pytest.mark.parametrize("case", [_param(case) for case in CASES])
+def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "default-cache"))
+    monkeypatch.setenv("SIMPEVAL_MIRROR", "http://127.0.0.1:9")  # nothing listens: no case reaches the network
+    case.check(tmp_path, monkeypatch)
