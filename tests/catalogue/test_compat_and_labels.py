@@ -42,10 +42,32 @@ def _easse_effective_order(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         bleu.corpus_bleu([hyp], [refs[:1]], use_effective_order=True)  # type: ignore[call-arg]
 
 
+def _easse_fkgl_iterables(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """EASSE loops over ``sentences``: an array, a Series, a generator score as the list; none gives 0."""
+    expected = fkgl.corpus_fkgl(TEXTS)
+    assert expected > 0
+    for given in (np.array(TEXTS), pd.Series(TEXTS), (text for text in TEXTS), tuple(TEXTS)):
+        assert fkgl.corpus_fkgl(given) == expected
+    for empty in ([], np.array([], dtype=str), pd.Series([], dtype=str), (text for text in [])):
+        assert fkgl.corpus_fkgl(empty) == 0
+
+
+def _easse_read_lines(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """EASSE's ``read_lines`` strips both ends (``x.strip()``), CRLF endings and tabs included."""
+    path = tmp / "lines.txt"
+    path.write_bytes("  It rains .\t \r\n\tFine .\n\u3000Full-width space .\u3000\n".encode())
+    assert read_lines(path) == ["It rains .", "Fine .", "Full-width space ."]
+
+
 # fmt: off
 CASES: list[Case] = [
     Case("C134", "compat.easse.bleu.corpus_bleu / sentence_bleu / corpus_averaged_sentence_bleu(..., effective_order=True)",
          API, "scored as EASSE scores it (its keyword at the pinned commit; it was a TypeError)", _easse_effective_order),
+    Case("C135", "compat.easse.fkgl.corpus_fkgl on a NumPy array, a pandas Series, a generator; an empty generator",
+         API, "the list's grade (it was a ValueError: truth value of an array); empty: 0, as an empty list",
+         _easse_fkgl_iterables),
+    Case("C136", "compat.easse.utils.helpers.read_lines on lines with leading spaces or tabs", API,
+         "each line stripped at both ends, as EASSE's `read_lines` (it kept the leading whitespace)", _easse_read_lines),
 ]
 # fmt: on
 
