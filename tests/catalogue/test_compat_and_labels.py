@@ -23,7 +23,8 @@ from simpeval.compat.easse import bleu, fkgl
 from simpeval.compat.easse.utils.helpers import read_lines
 from simpeval.compat.easse.utils.preprocessing import normalize
 
-from .test_encodings_and_outputs import API, Case, _param
+from .test_encodings_and_outputs import API, CLI, Case, _param
+from .test_files_and_options import cli, error
 
 TEXTS = ["The committee postponed the controversial decision indefinitely.", "Several members were absent today."]
 
@@ -59,6 +60,20 @@ def _easse_read_lines(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert read_lines(path) == ["It rains .", "Fine .", "Full-width space ."]
 
 
+# ------------------------------------------------------------------ environment
+def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache path that loops: one line naming the path and SIMPEVAL_CACHE (it was an OSError traceback)."""
+    loop = tmp / "loop"
+    loop.symlink_to(loop)
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(loop))
+    for args in (["testsets", "list"], ["testsets", "download", "asset-test"]):
+        result = cli(tmp / "files", args)
+        error(result, 1, "loop of symbolic links", "SIMPEVAL_CACHE", str(loop))
+        assert len(result.output.strip().splitlines()) == 1, result.output
+    with pytest.raises(OSError, match="symbolic links"):  # compat.easse: EASSE's own open() error, as EASSE
+        read_lines(loop / "easse" / "data" / "test_sets" / "turkcorpus" / "test.8turkers.tok.norm")
+
+
 # fmt: off
 CASES: list[Case] = [
     Case("C134", "compat.easse.bleu.corpus_bleu / sentence_bleu / corpus_averaged_sentence_bleu(..., effective_order=True)",
@@ -68,6 +83,9 @@ CASES: list[Case] = [
          _easse_fkgl_iterables),
     Case("C136", "compat.easse.utils.helpers.read_lines on lines with leading spaces or tabs", API,
          "each line stripped at both ends, as EASSE's `read_lines` (it kept the leading whitespace)", _easse_read_lines),
+    Case("C137", "SIMPEVAL_CACHE pointing at a loop of symbolic links (testsets list / download, compat.easse data)",
+         CLI, "error (exit 1), one line naming the path and SIMPEVAL_CACHE; compat.easse: the OSError of EASSE's open()",
+         _cache_symlink_loop),
 ]
 # fmt: on
 
