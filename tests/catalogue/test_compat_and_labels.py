@@ -24,7 +24,7 @@ from simpeval.compat.easse.utils.helpers import read_lines
 from simpeval.compat.easse.utils.preprocessing import normalize
 
 from .test_encodings_and_outputs import API, CLI, Case, _param
-from .test_files_and_options import cli, error
+from .test_files_and_options import REF, SRC, SYS, cli, error
 
 TEXTS = ["The committee postponed the controversial decision indefinitely.", "Several members were absent today."]
 
@@ -74,6 +74,37 @@ def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         read_lines(loop / "easse" / "data" / "test_sets" / "turkcorpus" / "test.8turkers.tok.norm")
 
 
+# ------------------------------------------------------------------ labels
+PLOT_NAMES = ["$5 vs $10", "a$\\frac{$b"]  # two dollars: math text; the second is invalid math
+
+
+def _plot_names_as_written(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system name with ``$`` is drawn as written, not as math text (nor a ParseSyntaxException)."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+    from matplotlib.cbook import is_math_text
+
+    from simpeval import compare
+    from simpeval.report.plots import plot_metric_pair, plot_scores
+
+    files = {"src.txt": "\n".join(SRC) + "\n", "ref.txt": "\n".join(REF) + "\n"}
+    files |= {f"{name}.txt": "\n".join(SYS) + "\n" for name in PLOT_NAMES}
+    args = ["compare", "-s", "{src.txt}", "-r", "{ref.txt}", "-m", "bleu", "sari", "--plot", str(tmp / "p.png"), "-i"]
+    result = cli(tmp / "files", [*args, *(f"{{{name}.txt}}" for name in PLOT_NAMES)], files)
+    assert result.exit_code == 0 and (tmp / "p.png").stat().st_size > 0, result.output
+    table = compare(dict.fromkeys(PLOT_NAMES, SYS), [REF], sources=SRC, metrics=["bleu", "sari"])
+    fig, (bars, points) = plt.subplots(1, 2)
+    try:
+        plot_scores(table, "bleu", ax=bars)
+        plot_metric_pair(table, "bleu", "sari", ax=points)
+        fig.canvas.draw()
+        labels = [text.get_text() for text in [*bars.get_xticklabels(), *points.texts]]
+        assert labels == [name.replace("$", "\\$") for name in PLOT_NAMES * 2]
+        assert not any(is_math_text(label) for label in labels)
+    finally:
+        plt.close(fig)
+
+
 # fmt: off
 CASES: list[Case] = [
     Case("C134", "compat.easse.bleu.corpus_bleu / sentence_bleu / corpus_averaged_sentence_bleu(..., effective_order=True)",
@@ -86,6 +117,9 @@ CASES: list[Case] = [
     Case("C137", "SIMPEVAL_CACHE pointing at a loop of symbolic links (testsets list / download, compat.easse data)",
          CLI, "error (exit 1), one line naming the path and SIMPEVAL_CACHE; compat.easse: the OSError of EASSE's open()",
          _cache_symlink_loop),
+    Case("C138", "a system named $5 vs $10 or a$\\frac{$b (invalid math text) under compare --plot", CLI,
+         "drawn as written (every `$` escaped for matplotlib's mathtext); it was math text, or a ParseSyntaxException",
+         _plot_names_as_written),
 ]
 # fmt: on
 
