@@ -12,12 +12,15 @@ The cases have the shape of ``tests/catalogue/test_encodings_and_outputs.py``'s 
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
-from sacrebleu.metrics import BLEU as SacreBLEU
+from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
 from simpeval.compat.easse import bleu, fkgl
 from simpeval.compat.easse.utils.helpers import read_lines
@@ -49,7 +52,8 @@ def _easse_fkgl_iterables(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert expected > 0
     for given in (np.array(TEXTS), pd.Series(TEXTS), (text for text in TEXTS), tuple(TEXTS)):
         assert fkgl.corpus_fkgl(given) == expected
-    for empty in ([], np.array([], dtype=str), pd.Series([], dtype=str), (text for text in [])):
+    nothing: list[str] = []
+    for empty in (nothing, np.array(nothing, dtype=str), pd.Series(nothing, dtype=str), iter(nothing)):
         assert fkgl.corpus_fkgl(empty) == 0
 
 
@@ -105,6 +109,32 @@ def _plot_names_as_written(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         plt.close(fig)
 
 
+FORMULAS = ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1)", "\tx"]
+
+
+def _spreadsheet_formulas(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """OWASP: a text cell starting with = + - @ tab CR gets a leading ', in CSV and TSV; numbers never."""
+    from simpeval import compare
+    from simpeval.report.document import Document, Records, Section
+    from simpeval.report.formats import render
+
+    hyps = ["The cat sat on the mat .", "It rained ."]
+    table = compare({name: hyps for name in [*FORMULAS, "fine"]}, [REF], metrics=["bleu"])
+    for fmt, delimiter in (("csv", ","), ("tsv", "\t")):
+        rows = list(csv.reader(io.StringIO(render(table, fmt), newline=""), delimiter=delimiter))
+        assert [row[0] for row in rows[1:]] == [*("'" + name for name in FORMULAS), "fine"]
+        assert len({tuple(row[1:]) for row in rows[1:]}) == 1  # every other cell as for a plain name
+    records: tuple[dict[str, Any], ...] = ({"system": "-x", "delta": -1.5}, {"system": "\rx", "delta": 2})
+    numbers = Document((Section("t", records=Records(("system", "delta"), records)),))
+    assert render(numbers, "csv") == "system,delta\n'-x,-1.5\n'\rx,2"
+    result = cli(
+        tmp / "files",
+        ["compare", "-r", "{ref.txt}", "-m", "bleu", "-f", "csv", "-i", "{=cmd.txt}"],
+        {"ref.txt": "\n".join(REF) + "\n", "=cmd.txt": "\n".join(SYS) + "\n"},
+    )
+    assert result.exit_code == 0 and result.stdout.splitlines()[1].startswith("'=cmd.txt,BLEU,"), result.output
+
+
 # fmt: off
 CASES: list[Case] = [
     Case("C134", "compat.easse.bleu.corpus_bleu / sentence_bleu / corpus_averaged_sentence_bleu(..., effective_order=True)",
@@ -120,6 +150,9 @@ CASES: list[Case] = [
     Case("C138", "a system named $5 vs $10 or a$\\frac{$b (invalid math text) under compare --plot", CLI,
          "drawn as written (every `$` escaped for matplotlib's mathtext); it was math text, or a ParseSyntaxException",
          _plot_names_as_written),
+    Case("C139", "a system named =HYPERLINK(...) (or starting with +, -, @, a tab, a CR) in --format csv or tsv",
+         CLI, "the cell prefixed with ' (OWASP's rule against CSV injection); text cells only, never a number",
+         _spreadsheet_formulas),
 ]
 # fmt: on
 
