@@ -22,9 +22,11 @@ import pandas as pd
 import pytest
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
+from simpeval import BLEU
 from simpeval.compat.easse import bleu, fkgl
 from simpeval.compat.easse.utils.helpers import read_lines
 from simpeval.compat.easse.utils.preprocessing import normalize
+from simpeval.exceptions import InvalidOptionError
 
 from .test_encodings_and_outputs import API, CLI, Case, _param
 from .test_files_and_options import REF, SRC, SYS, cli, error
@@ -62,6 +64,23 @@ def _easse_read_lines(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp / "lines.txt"
     path.write_bytes("  It rains .\t \r\n\tFine .\n\u3000Full-width space .\u3000\n".encode())
     assert read_lines(path) == ["It rains .", "Fine .", "Full-width space ."]
+
+
+# ------------------------------------------------------------------ compat.sacrebleu
+def _sacrebleu_no_bootstrap(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """sacrebleu resamples only when n_bootstrap > 1: 0 and -1 score plainly, as there."""
+    import sacrebleu
+
+    import simpeval.compat.sacrebleu as compat
+
+    for name in ("BLEU", "CHRF", "TER"):
+        for n in (0, -1, 1):
+            ours, theirs = getattr(compat, name)(), getattr(sacrebleu, name)()
+            mine, peer = ours.corpus_score(SYS, [REF], n_bootstrap=n), theirs.corpus_score(SYS, [REF], n_bootstrap=n)
+            assert (str(mine), mine.score, mine.ci is None) == (str(peer), peer.score, True)
+            assert str(ours.get_signature()) == str(theirs.get_signature())
+    with pytest.raises(InvalidOptionError, match="n_bootstrap"):  # simpeval's own API keeps its check
+        BLEU().corpus_score(SYS, [REF], n_bootstrap=0)
 
 
 # ------------------------------------------------------------------ environment
@@ -153,6 +172,9 @@ CASES: list[Case] = [
     Case("C139", "a system named =HYPERLINK(...) (or starting with +, -, @, a tab, a CR) in --format csv or tsv",
          CLI, "the cell prefixed with ' (OWASP's rule against CSV injection); text cells only, never a number",
          _spreadsheet_formulas),
+    Case("C140", "compat.sacrebleu BLEU / CHRF / TER corpus_score(..., n_bootstrap=0) or -1", API,
+         "scored without resampling, as sacrebleu (it resamples only past 1); simpeval's own API still refuses it",
+         _sacrebleu_no_bootstrap),
 ]
 # fmt: on
 
