@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,29 @@ def _sacrebleu_no_bootstrap(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
             assert str(ours.get_signature()) == str(theirs.get_signature())
     with pytest.raises(InvalidOptionError, match="n_bootstrap"):  # simpeval's own API keeps its check
         BLEU().corpus_score(SYS, [REF], n_bootstrap=0)
+
+
+def _square_references_no_warning(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Square references (2 streams, 2 segments): the peers say nothing, so compat says nothing."""
+    import sacrebleu
+
+    import simpeval.compat.sacrebleu as compat
+    from simpeval.compat.easse import sari
+    from simpeval.compat.sacrebleu.significance import PairedTest
+    from simpeval.exceptions import ReferenceLayoutWarning
+
+    refs = [REF, [f"{ref} too" for ref in REF]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning fails the case
+        for name in ("corpus_bleu", "corpus_chrf", "corpus_ter"):
+            assert str(getattr(compat, name)(SYS, refs)) == str(getattr(sacrebleu, name)(SYS, refs))
+        for front in (compat.BLEU().corpus_score(SYS, refs), compat.BLEU(references=refs).corpus_score(SYS)):
+            assert str(front) == str(sacrebleu.BLEU().corpus_score(SYS, refs))
+        PairedTest([("base", SYS), ("other", SRC)], {"BLEU": compat.BLEU()}, refs, "ar", 10)()
+        bleu.corpus_bleu(SYS, refs)
+        sari.corpus_sari(SRC, SYS, refs)
+    with pytest.warns(ReferenceLayoutWarning):  # simpeval's own API still asks which layout was meant
+        BLEU().corpus_score(SYS, refs)
 
 
 # ------------------------------------------------------------------ environment
@@ -175,6 +199,9 @@ CASES: list[Case] = [
     Case("C140", "compat.sacrebleu BLEU / CHRF / TER corpus_score(..., n_bootstrap=0) or -1", API,
          "scored without resampling, as sacrebleu (it resamples only past 1); simpeval's own API still refuses it",
          _sacrebleu_no_bootstrap),
+    Case("C141", "square references (as many streams as segments) to compat.sacrebleu or compat.easse", API,
+         "no `ReferenceLayoutWarning` (the peers read streams and do not warn); simpeval's own API still warns",
+         _square_references_no_warning),
 ]
 # fmt: on
 

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...metrics.bleu import BLEU
+from .._layout import stated_streams
 from .utils.preprocessing import normalize
 
 __all__ = ["corpus_averaged_sentence_bleu", "corpus_bleu", "sentence_bleu"]
@@ -63,7 +64,7 @@ def corpus_bleu(
     )
     hypotheses = [normalize(sent, lowercase, tokenizer) for sent in sys_sents]
     references = [[normalize(sent, lowercase, tokenizer) for sent in stream] for stream in refs_sents]
-    return float(bleu.corpus_score(hypotheses, references).score)
+    return float(bleu.corpus_score(hypotheses, stated_streams(references)).score)
 
 
 def sentence_bleu(

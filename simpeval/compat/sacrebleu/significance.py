@@ -35,6 +35,7 @@ from ...exceptions import InvalidOptionError
 from ...significance import compare_to_baseline
 from ...significance.bootstrap import half_width
 from ...significance.paired import resampled_scores
+from .._layout import stated_streams
 from .metrics import _SacrebleuFront
 
 __all__ = ["PairedTest", "Result", "estimate_ci"]
@@ -162,7 +163,9 @@ class PairedTest:
             self._signatures[score.metric] = signature
 
     def _statistics(self, metric: _SacrebleuFront, hypotheses: Sequence[str]) -> npt.NDArray[np.float64]:
-        stats: npt.NDArray[np.float64] = metric.simpeval_metric.corpus_stats(hypotheses, self.references)
+        stats: npt.NDArray[np.float64] = metric.simpeval_metric.corpus_stats(
+            hypotheses, stated_streams(self.references)
+        )
         if self.references is not None:
             metric._signature_args["num_refs"] = len(self.references)
         return stats

@@ -36,6 +36,7 @@ from ....metrics.chrf import CHRFConfig
 from ....metrics.options import spelled_out
 from ....metrics.ter import TER as _TER
 from ....metrics.ter import TERConfig
+from ..._layout import stated_streams
 from ..score import SacrebleuScore, sacrebleu_score
 
 __all__ = ["BLEU", "CHRF", "TER"]
@@ -70,7 +71,9 @@ class _SacrebleuFront:
         """
         if isinstance(n_bootstrap, int) and n_bootstrap < 1:
             n_bootstrap = 1  # sacrebleu resamples only when n_bootstrap > 1
-        score = sacrebleu_score(self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap))
+        score = sacrebleu_score(
+            self.simpeval_metric.corpus_score(hypotheses, stated_streams(references), n_bootstrap=n_bootstrap)
+        )
         self._remember(score, n_bootstrap)
         return score
 
