@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -105,6 +107,39 @@ def _square_references_no_warning(tmp: Path, monkeypatch: pytest.MonkeyPatch) ->
         sari.corpus_sari(SRC, SYS, refs)
     with pytest.warns(ReferenceLayoutWarning):  # simpeval's own API still asks which layout was meant
         BLEU().corpus_score(SYS, refs)
+
+
+def _score_only_keeps_interval(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-b --confidence`` prints sacrebleu's line: the score, then (μ = mean ± half-width); sacrebleu's CLI as oracle."""
+    words = "the cat sat on a mat dog ran far away quickly".split()
+    hyps, refs = (
+        [" ".join(words[(k * p + j * q) % len(words)] for j in range(8)) for k in range(40)]
+        for p, q in ((1, 3), (2, 5))
+    )
+    files = {"h.txt": "\n".join(hyps) + "\n", "r.txt": "\n".join(refs) + "\n"}
+    result = cli(
+        tmp / "files", ["score", "-r", "{r.txt}", "-i", "{h.txt}", "-m", "bleu", "-b", "--confidence", "-w", "4"], files
+    )
+    assert result.exit_code == 0, result.output
+    folder = tmp / "files"
+    peer = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sacrebleu",
+            str(folder / "r.txt"),
+            "-i",
+            str(folder / "h.txt"),
+            "-b",
+            "--confidence",
+            "-w",
+            "4",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "μ = " in result.stdout and result.stdout.strip() == peer.stdout.strip()
 
 
 # ------------------------------------------------------------------ environment
@@ -202,6 +237,9 @@ CASES: list[Case] = [
     Case("C141", "square references (as many streams as segments) to compat.sacrebleu or compat.easse", API,
          "no `ReferenceLayoutWarning` (the peers read streams and do not warn); simpeval's own API still warns",
          _square_references_no_warning),
+    Case("C142", "score -b --confidence (sacrebleu's --score-only with an interval)", CLI,
+         "sacrebleu's line: `1.5801 (μ = 1.5695 ± 0.2024)`, the score, the bootstrap mean and half-width (it dropped them)",
+         _score_only_keeps_interval),
 ]
 # fmt: on
 
