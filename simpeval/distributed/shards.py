@@ -85,9 +85,12 @@ def check_shard_columns(
             if not ok
         ]
         if missing:
+            ends_in_cr = bool(columns) and columns[-1].endswith("\r")
+            crlf = " Its header line ends in \\r (CRLF line endings): convert it with dos2unix." * ends_in_cr
             raise InputFileError(
                 f"shard {display_name(path)} has no {' and no '.join(missing)} column (columns: "
-                f"{', '.join(columns) or 'none'}); every shard needs {_LAYOUT}{' (SARI needs the source)' * needs_source}."
+                f"{', '.join(map(_shown, columns)) or 'none'}); every shard needs {_LAYOUT}"
+                f"{' (SARI needs the source)' * needs_source}.{crlf}"
             )
         if first is None:
             first = (display_name(path), columns)
@@ -101,6 +104,12 @@ def check_shard_columns(
             f"every shard is empty (0 bytes: {', '.join(map(display_name, files))}); no segment to score."
         )
     return first[1]
+
+
+def _shown(column: str) -> str:
+    """A column name as the error shows it: control characters escaped (``source\\r``), so that
+    a name that looks like ``source`` but is not can be seen."""
+    return column if column.isprintable() else repr(column)[1:-1]
 
 
 def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Any:

@@ -156,6 +156,16 @@ def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         read_lines(loop / "easse" / "data" / "test_sets" / "turkcorpus" / "test.8turkers.tok.norm")
 
 
+def _crlf_shard_header(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A CRLF shard's header ends in source\\r: the error shows the \\r and says why (no cluster starts)."""
+    pytest.importorskip("dask")
+    folder = tmp / "shards"
+    folder.mkdir()
+    (folder / "a.tsv").write_bytes(b"hypothesis\tref0\tsource\r\nThe cat .\tThe cat .\tThe big cat .\r\n")
+    result = cli(tmp / "files", ["score", "--shards", str(folder), "-m", "sari", "--engine", "dask"])
+    error(result, 1, "has no source column", "(columns: hypothesis, ref0, source\\r)", "CRLF", "dos2unix")
+
+
 # ------------------------------------------------------------------ labels
 PLOT_NAMES = ["$5 vs $10", "a$\\frac{$b"]  # two dollars: math text; the second is invalid math
 
@@ -240,6 +250,9 @@ CASES: list[Case] = [
     Case("C142", "score -b --confidence (sacrebleu's --score-only with an interval)", CLI,
          "sacrebleu's line: `1.5801 (μ = 1.5695 ± 0.2024)`, the score, the bootstrap mean and half-width (it dropped them)",
          _score_only_keeps_interval),
+    Case("C143", "a TSV shard with CRLF line endings (its header: hypothesis, ref0, source\\r) and -m sari", CLI,
+         "error (exit 1): no source column, the columns shown with the \\r, and the cause: CRLF endings (dos2unix)",
+         _crlf_shard_header),
 ]
 # fmt: on
 
