@@ -27,6 +27,7 @@ from typing import Any
 
 from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines
+from ..line_decoding import ENDING_WARNINGS, decode_lines, ending_kind, open_binary
 
 __all__ = ["SHARD_KINDS", "check_shard_columns", "iter_shard_rows", "read_shard", "reference_columns", "shard_columns"]
 
@@ -158,8 +159,20 @@ def iter_shard_rows(
 
 
 def _tsv_rows(path: str, columns: Sequence[str], max_line_length: int) -> Iterator[tuple[str, ...]]:
-    lines = iter_lines(path, max_line_length)
-    header = next(lines).split("\t")
+    # The header's line ending was warned of once, by check_shard_columns on the client: the rows
+    # warn (once, wherever they are read) only of an ending the header did not show.
+    warned = set(ENDING_WARNINGS)
+    with open_binary(path) as handle:
+        lines = decode_lines(handle, display_name(path), max_line_length, warned=warned)
+        first = next(lines)
+        warned.clear()
+        warned.add(ending_kind(first, terminated=True))
+        yield from _tsv_fields(path, first.split("\t"), columns, lines)
+
+
+def _tsv_fields(
+    path: str, header: list[str], columns: Sequence[str], lines: Iterator[str]
+) -> Iterator[tuple[str, ...]]:
     order = [header.index(c) for c in columns]
     for number, line in enumerate(lines, start=2):
         fields = line.split("\t")

@@ -166,6 +166,27 @@ def _crlf_shard_header(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     error(result, 1, "has no source column", "(columns: hypothesis, ref0, source\\r)", "CRLF", "dos2unix")
 
 
+def _shard_warning_once(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client's column check warns of CRLF once; the rows, read on a worker or here, do not repeat it."""
+    from simpeval.distributed.shards import check_shard_columns, iter_shard_rows
+
+    crlf, mixed = tmp / "crlf.tsv", tmp / "mixed.tsv"
+    rows = b"The cat .\tThe cat .\tThe big cat .\r\nIt rains .\tIt rains .\tIt rains hard .\r\n"
+    crlf.write_bytes(b"hypothesis\tref0\tsource\r\n" + rows)  # the last column: source\r, not needed by BLEU
+    mixed.write_bytes(b"hypothesis\tref0\tsource\n" + rows)
+    for path, expected in ((crlf, ["hypothesis", "ref0", "source\r"]), (mixed, ["hypothesis", "ref0", "source"])):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            columns = check_shard_columns([str(path)], "tsv", needs_source=False)
+            read = list(iter_shard_rows(str(path), "tsv", columns))
+        assert columns == expected and read[0] == (
+            "The cat .",
+            "The cat .",
+            "The big cat .\r",
+        )  # the \r kept, as in a local file
+        assert ["Windows line endings" in str(w.message) for w in caught] == [True], [str(w.message) for w in caught]
+
+
 # ------------------------------------------------------------------ labels
 PLOT_NAMES = ["$5 vs $10", "a$\\frac{$b"]  # two dollars: math text; the second is invalid math
 
@@ -253,6 +274,9 @@ CASES: list[Case] = [
     Case("C143", "a TSV shard with CRLF line endings (its header: hypothesis, ref0, source\\r) and -m sari", CLI,
          "error (exit 1): no source column, the columns shown with the \\r, and the cause: CRLF endings (dos2unix)",
          _crlf_shard_header),
+    Case("C144", "a TSV shard with CRLF line endings scored on a cluster (the header checked here, the rows read on a worker)",
+         API, "one warning of the Windows line endings, not one per read (it was printed up to three times)",
+         _shard_warning_once),
 ]
 # fmt: on
 
