@@ -142,6 +142,24 @@ def _score_only_keeps_interval(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert "μ = " in result.stdout and result.stdout.strip() == peer.stdout.strip()
 
 
+def _score_repr(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """repr() of a compat score is sacrebleu's line, as sacrebleu's Score.__repr__; pickling keeps it."""
+    import pickle
+
+    import sacrebleu
+
+    import simpeval.compat.sacrebleu as compat
+
+    for name in ("corpus_bleu", "corpus_chrf", "corpus_ter", "sentence_bleu"):
+        hyps: Any = SYS if name.startswith("corpus") else SYS[0]
+        refs: Any = [REF] if name.startswith("corpus") else [REF[0]]
+        ours, theirs = getattr(compat, name)(hyps, refs), getattr(sacrebleu, name)(hyps, refs)
+        assert repr(ours) == repr(theirs) == str(theirs)
+        assert repr(pickle.loads(pickle.dumps(ours))) == repr(theirs)
+    resampled = compat.BLEU().corpus_score(SYS * 5, [REF * 5], n_bootstrap=50)
+    assert repr(resampled) == repr(sacrebleu.BLEU().corpus_score(SYS * 5, [REF * 5], n_bootstrap=50))
+
+
 # ------------------------------------------------------------------ environment
 def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A cache path that loops: one line naming the path and SIMPEVAL_CACHE (it was an OSError traceback)."""
@@ -277,6 +295,8 @@ CASES: list[Case] = [
     Case("C144", "a TSV shard with CRLF line endings scored on a cluster (the header checked here, the rows read on a worker)",
          API, "one warning of the Windows line endings, not one per read (it was printed up to three times)",
          _shard_warning_once),
+    Case("C145", "repr() of a compat.sacrebleu score (corpus_bleu, corpus_chrf, corpus_ter, sentence_bleu, with n_bootstrap)",
+         API, "sacrebleu's line, as sacrebleu's `Score.__repr__` (it was the dataclass's field list)", _score_repr),
 ]
 # fmt: on
 
