@@ -160,6 +160,34 @@ def _score_repr(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert repr(resampled) == repr(sacrebleu.BLEU().corpus_score(SYS * 5, [REF * 5], n_bootstrap=50))
 
 
+def _chrf_half_width(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PairedTest bs on chrF: p-value and mean exact; the half-width within the last float32 bit (documented)."""
+    import random
+
+    import sacrebleu
+    from sacrebleu.significance import PairedTest as TheirTest
+
+    import simpeval.compat.sacrebleu as compat
+    from simpeval.compat.sacrebleu.significance import PairedTest
+
+    words = "the cat sat on a mat dog ran far away quickly xylophone zebra".split()
+    differ = 0
+    for seed in (384, 388, 390, 391, 392, 395):  # corpora where sacrebleu subtracts in float32 and it rounds
+        draw = random.Random(seed)
+        n = draw.randint(3, 8)
+        refs = [" ".join(draw.choice(words) for _ in range(draw.randint(1, 6))) for _ in range(n)]
+        base = [" ".join(draw.choice(words) for _ in range(draw.randint(1, 6))) for _ in range(n)]
+        other = [ref if draw.random() < 0.3 else "qq" * draw.randint(1, 4) for ref in refs]
+        systems = [("base", base), ("other", other)]
+        theirs = TheirTest(systems, {"chrF2": sacrebleu.CHRF(references=[refs])}, None, "bs", 100)()[1]["chrF2"][1]
+        ours = PairedTest(systems, {"chrF2": compat.CHRF(references=[refs])}, None, "bs", 100)()[1]["chrF2"][1]
+        assert (ours.score, ours.p_value, ours.mean) == (theirs.score, theirs.p_value, float(theirs.mean))
+        bound = 2 * float(np.spacing(np.float32(ours.mean + ours.ci)))  # the bounds' last float32 bit
+        assert abs(ours.ci - float(theirs.ci)) <= bound
+        differ += ours.ci != float(theirs.ci)
+    assert differ  # the documented difference is real on these corpora (else the docs should say exactly)
+
+
 # ------------------------------------------------------------------ environment
 def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A cache path that loops: one line naming the path and SIMPEVAL_CACHE (it was an OSError traceback)."""
@@ -297,6 +325,9 @@ CASES: list[Case] = [
          _shard_warning_once),
     Case("C145", "repr() of a compat.sacrebleu score (corpus_bleu, corpus_chrf, corpus_ter, sentence_bleu, with n_bootstrap)",
          API, "sacrebleu's line, as sacrebleu's `Score.__repr__` (it was the dataclass's field list)", _score_repr),
+    Case("C146", "compat PairedTest('bs') on chrF (or TER) where the interval's high bound is over twice its low", API,
+         "p-value and mean exact; the ± half-width within the last float32 bit of sacrebleu's (~2e-6 at 30), "
+         "a documented difference (float64 subtraction)", _chrf_half_width),
 ]
 # fmt: on
 
