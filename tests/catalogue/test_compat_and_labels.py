@@ -188,6 +188,28 @@ def _chrf_half_width(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert differ  # the documented difference is real on these corpora (else the docs should say exactly)
 
 
+def _error_classes(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """compat errors: instances of the built-in sacrebleu raises, repr naming simpeval's class (documented)."""
+    import sacrebleu
+
+    import simpeval.compat.sacrebleu as compat
+    from simpeval.exceptions import InvalidInputError, UnknownTokenizerError
+
+    calls: list[tuple[Any, type[BaseException], type[BaseException]]] = [
+        (lambda m: m.corpus_bleu(SYS, [REF], tokenize="nope"), KeyError, UnknownTokenizerError),
+        (lambda m: m.sentence_bleu(SYS[0], REF[0]), TypeError, InvalidInputError),
+        (lambda m: m.BLEU().get_signature(), ValueError, ValueError),
+    ]
+    for call, builtin, ours in calls:
+        with pytest.raises(builtin) as peer:
+            call(sacrebleu)
+        with pytest.raises(builtin) as mine:
+            call(compat)
+        assert type(mine.value) is ours and repr(mine.value).startswith(f"{ours.__name__}(")
+        if ours is builtin:  # sacrebleu's own error: the same repr
+            assert repr(mine.value) == repr(peer.value)
+
+
 # ------------------------------------------------------------------ environment
 def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A cache path that loops: one line naming the path and SIMPEVAL_CACHE (it was an OSError traceback)."""
@@ -328,6 +350,9 @@ CASES: list[Case] = [
     Case("C146", "compat PairedTest('bs') on chrF (or TER) where the interval's high bound is over twice its low", API,
          "p-value and mean exact; the ± half-width within the last float32 bit of sacrebleu's (~2e-6 at 30), "
          "a documented difference (float64 subtraction)", _chrf_half_width),
+    Case("C147", "repr() of a compat.sacrebleu error (unknown tokenizer, a bare string as references, get_signature first)",
+         API, "simpeval's class, a subclass of sacrebleu's built-in (except KeyError still works); sacrebleu's own "
+         "errors as sacrebleu's, repr included: a documented difference", _error_classes),
 ]
 # fmt: on
 
