@@ -42,7 +42,8 @@ __all__ = ["score"]
     "-b",
     is_flag=True,
     help="Print only the scores, one a line: a bare number for one system and one metric (as sacrebleu), "
-    "else labelled: system (if several), metric (if several), tab-separated, the number last.",
+    "else labelled: system (if several), metric (if several), tab-separated, the number last; with "
+    "--confidence, sacrebleu's ' (μ = MEAN ± HALF-WIDTH)' after it.",
 )
 @click.option("--sentence-level", is_flag=True, help="Score every segment (one row per segment, system and metric).")
 @quiet_option()

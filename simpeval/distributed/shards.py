@@ -27,6 +27,7 @@ from typing import Any
 
 from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines
+from ..line_decoding import ENDING_WARNINGS, decode_lines, ending_kind, open_binary
 
 __all__ = ["SHARD_KINDS", "check_shard_columns", "iter_shard_rows", "read_shard", "reference_columns", "shard_columns"]
 
@@ -85,9 +86,12 @@ def check_shard_columns(
             if not ok
         ]
         if missing:
+            ends_in_cr = bool(columns) and columns[-1].endswith("\r")
+            crlf = " Its header line ends in \\r (CRLF line endings): convert it with dos2unix." * ends_in_cr
             raise InputFileError(
                 f"shard {display_name(path)} has no {' and no '.join(missing)} column (columns: "
-                f"{', '.join(columns) or 'none'}); every shard needs {_LAYOUT}{' (SARI needs the source)' * needs_source}."
+                f"{', '.join(map(_shown, columns)) or 'none'}); every shard needs {_LAYOUT}"
+                f"{' (SARI needs the source)' * needs_source}.{crlf}"
             )
         if first is None:
             first = (display_name(path), columns)
@@ -101,6 +105,12 @@ def check_shard_columns(
             f"every shard is empty (0 bytes: {', '.join(map(display_name, files))}); no segment to score."
         )
     return first[1]
+
+
+def _shown(column: str) -> str:
+    """A column name as the error shows it: control characters escaped (``source\\r``), so that
+    a name that looks like ``source`` but is not can be seen."""
+    return column if column.isprintable() else repr(column)[1:-1]
 
 
 def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH) -> Any:
@@ -149,8 +159,20 @@ def iter_shard_rows(
 
 
 def _tsv_rows(path: str, columns: Sequence[str], max_line_length: int) -> Iterator[tuple[str, ...]]:
-    lines = iter_lines(path, max_line_length)
-    header = next(lines).split("\t")
+    # The header's line ending was warned of once, by check_shard_columns on the client: the rows
+    # warn (once, wherever they are read) only of an ending the header did not show.
+    warned = set(ENDING_WARNINGS)
+    with open_binary(path) as handle:
+        lines = decode_lines(handle, display_name(path), max_line_length, warned=warned)
+        first = next(lines)
+        warned.clear()
+        warned.add(ending_kind(first, terminated=True))
+        yield from _tsv_fields(path, first.split("\t"), columns, lines)
+
+
+def _tsv_fields(
+    path: str, header: list[str], columns: Sequence[str], lines: Iterator[str]
+) -> Iterator[tuple[str, ...]]:
     order = [header.index(c) for c in columns]
     for number, line in enumerate(lines, start=2):
         fields = line.split("\t")

@@ -46,6 +46,17 @@ def _pyplot() -> Any:
     return plt
 
 
+def _literal(label: str) -> str:
+    """``label`` as matplotlib shows it as written: every ``$`` escaped, so that a system named
+    ``$5 vs $10`` is not drawn as math text (nor one like ``$\\frac$`` fails as invalid math).
+
+    Examples:
+        >>> print(_literal("$5 vs $10"))
+        \\$5 vs \\$10
+    """
+    return label.replace("$", r"\$")
+
+
 def plot_scores(table: ResultTable, metric: str, ax: Any = None) -> Any:
     """Bar chart of ``metric`` across systems, with confidence intervals when available.
 
@@ -67,11 +78,11 @@ def plot_scores(table: ResultTable, metric: str, ax: Any = None) -> Any:
     colors = ["tab:orange" if system in best else "tab:blue" for system in table.systems]
     ax.bar(range(len(values)), values, yerr=errors, capsize=3, color=colors)
     ax.set_xticks(range(len(values)))
-    ax.set_xticklabels(table.systems, rotation=45, ha="right")
+    ax.set_xticklabels([_literal(system) for system in table.systems], rotation=45, ha="right")
     higher = table.column(metric).higher_is_better
     direction = {True: " (higher is better)", False: " (lower is better)", None: ""}[higher]
-    ax.set_ylabel(f"{metric}{direction}")
-    ax.set_title(metric if errors is None else f"{metric} with 95% bootstrap CI")
+    ax.set_ylabel(_literal(f"{metric}{direction}"))
+    ax.set_title(_literal(metric if errors is None else f"{metric} with 95% bootstrap CI"))
     return ax
 
 
@@ -88,10 +99,10 @@ def plot_metric_pair(table: ResultTable, metric_x: str, metric_y: str, ax: Any =
     ys = [table.cell(system, metric_y).score for system in table.systems]
     ax.scatter(xs, ys)
     for system, x, y in zip(table.systems, xs, ys):
-        ax.annotate(system, (x, y), textcoords="offset points", xytext=(3, 3), fontsize=8)
-    ax.set_xlabel(metric_x)
-    ax.set_ylabel(metric_y)
-    ax.set_title(f"{metric_y} vs {metric_x}")
+        ax.annotate(_literal(system), (x, y), textcoords="offset points", xytext=(3, 3), fontsize=8)
+    ax.set_xlabel(_literal(metric_x))
+    ax.set_ylabel(_literal(metric_y))
+    ax.set_title(_literal(f"{metric_y} vs {metric_x}"))
     return ax
 
 
@@ -144,7 +155,7 @@ def save_metaeval_figure(result: MetaEvaluation, path: str) -> None:
         ax.set_title(f"{level} level (n = {found[0].n if found else 0})")
         ax.set_ylabel("Pearson r")
         ax.axhline(0, color="black", linewidth=0.8)
-    fig.suptitle(f"{result.ratings}: {result.aspect} (references: {result.references})")
+    fig.suptitle(_literal(f"{result.ratings}: {result.aspect} (references: {result.references})"))
     fig.tight_layout()
     suffix = path.rsplit(".", 1)[-1].lower()
     try:

@@ -136,7 +136,7 @@ def half_width(ci: ConfidenceInterval) -> float:
     :func:`bootstrap_ci` or :func:`~simpeval.significance.paired_bootstrap` this is the same
     number: exactly for float64 scores, and for float32 scores (sacrebleu's chrF and TER
     under NumPy >= 2) whenever ``low <= high <= 2 * low``, where sacrebleu's float32
-    subtraction is exact.
+    subtraction is exact; otherwise within the last float32 bit of the bounds (~2e-6 at 30).
 
     Examples:
         >>> from simpeval.significance import ConfidenceInterval

@@ -44,6 +44,7 @@ Examples:
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
 import os
@@ -138,6 +139,13 @@ def _is_verified(path: Path, sha256: str) -> bool | None:
         stat = path.stat()
     except (FileNotFoundError, NotADirectoryError):  # absent, or a parent is a file (reported when writing)
         return None
+    except OSError as err:
+        if err.errno != errno.ELOOP:
+            raise
+        raise DownloadError(
+            f"the cache path {path} runs into a loop of symbolic links; point {CACHE_ENV} at a folder "
+            f"(or remove the loop)."
+        ) from None
     if not stat_module.S_ISREG(stat.st_mode):
         raise DownloadError(
             f"the cache holds something other than a file at {path}; remove it (simpeval downloads the file "

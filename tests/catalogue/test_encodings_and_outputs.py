@@ -1061,14 +1061,16 @@ def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 def later_cases() -> list[Case]:
     """This module's cases, then those of ``tests/catalogue/test_processes_and_reports.py`` (C100-C115) and
     ``tests/catalogue/test_clusters_and_shards.py`` (C116-C135), ``tests/catalogue/test_bounded_options.py``
-    (C136-C141) and ``tests/catalogue/test_inputs_that_end.py`` (C142 on): the one list of cases after C52 that
-    the checks below hold against the catalogue. Imported here, not at the top: those modules import this one."""
+    (C136-C141), ``tests/catalogue/test_inputs_that_end.py`` (C142-C145) and
+    ``tests/catalogue/test_compat_and_labels.py`` (C146 on): the one list of cases after C52 that the checks
+    below hold against the catalogue. Imported here, not at the top: those modules import this one."""
     from .test_bounded_options import CASES as BOUNDED_CASES
     from .test_clusters_and_shards import CASES as DISTRIBUTED_CASES
+    from .test_compat_and_labels import CASES as COMPAT_CASES
     from .test_inputs_that_end import CASES as ENDLESS_CASES
     from .test_processes_and_reports import CASES as RELIABILITY_CASES
 
-    return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES, *BOUNDED_CASES, *ENDLESS_CASES]
+    return [*CASES, *RELIABILITY_CASES, *DISTRIBUTED_CASES, *BOUNDED_CASES, *ENDLESS_CASES, *COMPAT_CASES]
 
 
 def test_cases_are_well_formed() -> None:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ...metrics.bleu import BLEU
+from .._layout import stated_streams
 from .utils.preprocessing import normalize
 
 __all__ = ["corpus_averaged_sentence_bleu", "corpus_bleu", "sentence_bleu"]
@@ -33,7 +34,7 @@ def corpus_bleu(
     force: bool = True,
     lowercase: bool = False,
     tokenizer: str = "13a",
-    use_effective_order: bool = False,
+    effective_order: bool = False,
 ) -> float:
     """Corpus BLEU (0-100) of normalized outputs against normalized reference streams.
 
@@ -45,7 +46,7 @@ def corpus_bleu(
         force: accepted for EASSE's signature (simpeval does not warn about tokenized input here).
         lowercase: lowercase before tokenizing.
         tokenizer: ``13a`` (default), ``intl``, ``moses``, ``penn``, ``none`` or any registered one.
-        use_effective_order: skip n-gram orders without any n-gram (for sentence BLEU).
+        effective_order: skip n-gram orders without any n-gram (for sentence BLEU).
 
     Raises:
         InputLengthMismatchError: a reference stream has not one sentence per output.
@@ -59,11 +60,11 @@ def corpus_bleu(
         force=True,
         smooth_method=smooth_method,
         smooth_value=smooth_value,
-        effective_order=use_effective_order,
+        effective_order=effective_order,
     )
     hypotheses = [normalize(sent, lowercase, tokenizer) for sent in sys_sents]
     references = [[normalize(sent, lowercase, tokenizer) for sent in stream] for stream in refs_sents]
-    return float(bleu.corpus_score(hypotheses, references).score)
+    return float(bleu.corpus_score(hypotheses, stated_streams(references)).score)
 
 
 def sentence_bleu(
@@ -73,7 +74,7 @@ def sentence_bleu(
     smooth_value: float | None = None,
     lowercase: bool = False,
     tokenizer: str = "13a",
-    use_effective_order: bool = True,
+    effective_order: bool = True,
 ) -> float:
     """BLEU of one sentence against its references (EASSE's defaults: floor smoothing, effective order).
 
@@ -89,7 +90,7 @@ def sentence_bleu(
         True,
         lowercase,
         tokenizer,
-        use_effective_order,
+        effective_order,
     )
 
 
@@ -100,7 +101,7 @@ def corpus_averaged_sentence_bleu(
     smooth_value: float | None = None,
     lowercase: bool = False,
     tokenizer: str = "13a",
-    use_effective_order: bool = True,
+    effective_order: bool = True,
 ) -> float:
     """The mean of the sentence BLEU of every output (EASSE's score for sentence splitting).
 
@@ -112,7 +113,7 @@ def corpus_averaged_sentence_bleu(
         100.0
     """
     scores = [
-        sentence_bleu(sys_sent, ref_sents, smooth_method, smooth_value, lowercase, tokenizer, use_effective_order)
+        sentence_bleu(sys_sent, ref_sents, smooth_method, smooth_value, lowercase, tokenizer, effective_order)
         for sys_sent, *ref_sents in zip(sys_sents, *refs_sents)
     ]
     return float(np.mean(scores))

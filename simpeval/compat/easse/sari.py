@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...metrics.sari import SARI
+from .._layout import stated_streams
 
 __all__ = ["corpus_sari", "get_corpus_sari_operation_scores", "sentence_sari"]
 
@@ -65,7 +66,7 @@ def get_corpus_sari_operation_scores(
         (0.0, 50.0, 0.0)
     """
     score = _sari(lowercase, tokenizer, legacy, use_f1_for_deletion, use_paper_version).corpus_score(
-        list(sys_sents), [list(stream) for stream in refs_sents], sources=list(orig_sents)
+        list(sys_sents), stated_streams([list(stream) for stream in refs_sents]), sources=list(orig_sents)
     )
     return score.components["add"], score.components["keep"], score.components["delete"]
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from ...metrics.bleu import BLEU
 from ...metrics.chrf import CHRF
 from ...metrics.ter import TER
+from .._layout import stated_streams
 from .score import SacrebleuScore, sacrebleu_score
 
 __all__ = [
@@ -50,7 +51,7 @@ def corpus_bleu(
 ) -> SacrebleuScore:
     """``sacrebleu.corpus_bleu``: corpus BLEU of ``hypotheses`` against reference streams."""
     metric = _bleu(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order)
-    return sacrebleu_score(metric.corpus_score(hypotheses, references))
+    return sacrebleu_score(metric.corpus_score(hypotheses, stated_streams(references)))
 
 
 def _bleu(
@@ -134,7 +135,7 @@ def corpus_chrf(
 ) -> SacrebleuScore:
     """``sacrebleu.corpus_chrf`` (``remove_whitespace`` is ``CHRF``'s ``whitespace`` negated)."""
     metric = _chrf(char_order, word_order, beta, remove_whitespace, eps_smoothing)
-    return sacrebleu_score(metric.corpus_score(hypotheses, references))
+    return sacrebleu_score(metric.corpus_score(hypotheses, stated_streams(references)))
 
 
 def sentence_chrf(
@@ -161,7 +162,7 @@ def corpus_ter(
 ) -> SacrebleuScore:
     """``sacrebleu.corpus_ter``: corpus TER (lower is better)."""
     metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
-    return sacrebleu_score(metric.corpus_score(hypotheses, references))
+    return sacrebleu_score(metric.corpus_score(hypotheses, stated_streams(references)))
 
 
 def sentence_ter(

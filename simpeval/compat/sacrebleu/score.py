@@ -138,7 +138,7 @@ class SacrebleuScore(Score):
     sacrebleu's attributes read as on sacrebleu's score objects: ``name``, ``bp``, ``counts``,
     ``totals``, ``precisions``, ``sys_len``, ``ref_len``, ``ratio``, ``prec_str`` (BLEU),
     ``char_order``, ``word_order``, ``beta`` (chrF), ``num_edits``, ``ref_length`` (TER);
-    :meth:`format` and ``str(score)`` print sacrebleu's line.
+    :meth:`format`, ``str(score)`` and ``repr(score)`` give sacrebleu's line.
     """
 
     @property
@@ -164,6 +164,10 @@ class SacrebleuScore(Score):
         return _format(self, width, score_only, signature, is_json)
 
     def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        """sacrebleu's line, as sacrebleu's ``Score.__repr__`` (a notebook cell shows what ``print`` shows)."""
         return self.format()
 
 

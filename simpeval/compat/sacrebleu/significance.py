@@ -4,8 +4,10 @@
 n_ar_confidence=-1)()`` returns sacrebleu's ``(signatures, scores)``: ``scores["System"]`` the
 system names (the first is the baseline) and ``scores[metric name]`` one :class:`Result` per
 system. The random draws are sacrebleu's (seeded from ``$SACREBLEU_SEED``, default 12345, as
-sacrebleu reads it), and so are the p-values, means and half-width intervals, computed by
-:mod:`simpeval.significance` with the metrics' statistics. One deliberate difference: a system
+sacrebleu reads it), and so are the p-values and means, computed by :mod:`simpeval.significance`
+with the metrics' statistics; the half-widths too, except in the last float32 bit for chrF and TER
+(about 2e-6 on a score of 30: sacrebleu subtracts the bounds in float32, or in float64 when one
+resampled score happens to be a Python float; simpeval always in float64). One deliberate difference: a system
 whose score equals the baseline's gets ``p = 1`` (sacrebleu: ``1 / (n + 1)``, which calls a copy
 of the baseline significantly different). ``n_jobs`` is accepted and not needed: simpeval scores
 resamples with compiled kernels in one process.
@@ -35,6 +37,7 @@ from ...exceptions import InvalidOptionError
 from ...significance import compare_to_baseline
 from ...significance.bootstrap import half_width
 from ...significance.paired import resampled_scores
+from .._layout import stated_streams
 from .metrics import _SacrebleuFront
 
 __all__ = ["PairedTest", "Result", "estimate_ci"]
@@ -162,7 +165,9 @@ class PairedTest:
             self._signatures[score.metric] = signature
 
     def _statistics(self, metric: _SacrebleuFront, hypotheses: Sequence[str]) -> npt.NDArray[np.float64]:
-        stats: npt.NDArray[np.float64] = metric.simpeval_metric.corpus_stats(hypotheses, self.references)
+        stats: npt.NDArray[np.float64] = metric.simpeval_metric.corpus_stats(
+            hypotheses, stated_streams(self.references)
+        )
         if self.references is not None:
             metric._signature_args["num_refs"] = len(self.references)
         return stats

@@ -59,7 +59,7 @@ from .tables import build_document
 from .text import write_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...metrics.score import Score
+    from ...metrics.score import ConfidenceInterval, Score
     from ...significance.agreement import Correlation
 
 __all__ = [
@@ -163,7 +163,9 @@ def score_lines(table: AnyTable, width: int = WIDTH) -> str:
     With one system and one metric each line is the bare number (one line per segment for a
     segment table), as sacrebleu's ``--score-only`` prints it, for scripts. Otherwise a line is
     tab-separated: the system when there are several, the metric when there are several, the
-    segment's line number (segment tables), then the number, always last.
+    segment's line number (segment tables), then the number, always last. A score with a bootstrap
+    interval (``--confidence``) keeps it as sacrebleu's ``--score-only`` does: ``59.70 (μ = 59.65 ± 1.20)``,
+    the mean of the resampled scores and half the interval's width.
 
     Examples:
         >>> from simpeval.metrics.score import Score, Signature
@@ -174,23 +176,30 @@ def score_lines(table: AnyTable, width: int = WIDTH) -> str:
         SARI | 38.05
         BLEU | 27.25
     """
-    entries: list[tuple[str, str, int | None, Score]]
+    entries: list[tuple[str, str, int | None, Score, str]]
     if isinstance(table, ResultTable):
         entries = [
-            (system, column.name, None, score)
+            (system, column.name, None, score, _sacrebleu_interval(table.interval(system, column.name), width))
             for system, row in zip(table.systems, table.scores)
             for column, score in zip(table.metrics, row)
         ]
     else:
-        entries = [(row.system, row.metric, row.line, row.score) for row in table.rows]
+        entries = [(row.system, row.metric, row.line, row.score, "") for row in table.rows]
     several_systems, several_metrics = len(table.systems) > 1, len(table.metrics) > 1
     lines = []
-    for system, metric, line, score in entries:
+    for system, metric, line, score, interval in entries:
         fields = [one_line(system)] * several_systems + [metric] * several_metrics
         if fields and line is not None:
             fields.append(str(line))
-        lines.append("\t".join([*fields, number(score.score, width)]))
+        lines.append("\t".join([*fields, number(score.score, width) + interval]))
     return "\n".join(lines)
+
+
+def _sacrebleu_interval(ci: ConfidenceInterval | None, width: int) -> str:
+    """sacrebleu's ``(μ = MEAN ± HALF)`` after a score (``""`` without an interval)."""
+    if ci is None:
+        return ""
+    return f" (μ = {number(ci.mean, width)} ± {number(0.5 * (ci.high - ci.low), width)})"
 
 
 def _check_deltas(caller: str, table: AnyTable, deltas: bool) -> None:

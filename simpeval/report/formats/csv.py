@@ -4,6 +4,14 @@ TSV its :attr:`~simpeval.report.document.Section.line_records`, a header line th
 Every number is written at full precision (Python's shortest round-trip ``repr``), whatever
 ``width``, which is for the human formats; a value that was not computed is an empty field. One
 table is one document: a document with two tables cannot be written as one CSV (or TSV) file.
+
+A text cell (a system name, a segment, a header) that starts with ``=``, ``+``, ``-``, ``@``, a tab
+or a carriage return gets a leading ``'``, so that a spreadsheet shows it as text instead of running
+it as a formula (OWASP's rule against CSV injection); numbers are never changed.
+
+Examples:
+    >>> _field("=cmd|' /C calc'!A0"), _field("-1.5"), _field(-1.5), _field("fine")
+    ("'=cmd|' /C calc'!A0", "'-1.5", '-1.5', 'fine')
 """
 
 from __future__ import annotations
@@ -18,11 +26,17 @@ from ..document import Document, Records
 __all__ = ["write_csv", "write_tsv"]
 
 
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP, CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _field(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, float):
         return repr(float(value))  # full precision, as JSON
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value  # text only: a number (above, or an int) is never prefixed
     return value
 
 
@@ -34,7 +48,7 @@ def _write(document: Document, fmt: str, tables: list[Records | None]) -> str:
     table = present[0]
     out = io.StringIO()
     writer = csv.writer(out, delimiter="\t" if fmt == "tsv" else ",", lineterminator="\n")
-    writer.writerow(table.columns)
+    writer.writerow([_field(column) for column in table.columns])
     writer.writerows([_field(row.get(column)) for column in table.columns] for row in table.rows)
     return out.getvalue().rstrip("\n")
 

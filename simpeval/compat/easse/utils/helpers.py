@@ -45,16 +45,16 @@ def yield_lines(filepath: PathLike) -> Iterator[str]:
 
 
 def read_lines(filepath: PathLike) -> list[str]:
-    """The lines of a UTF-8 file, each stripped of trailing whitespace (EASSE's ``read_lines``).
+    """The lines of a UTF-8 file, each stripped of whitespace at both ends (EASSE's ``read_lines``: ``strip()``).
 
     Examples:
         >>> import tempfile, pathlib
         >>> path = pathlib.Path(tempfile.mkdtemp()) / "lines.txt"
-        >>> write_lines(["It rains .  ", "Fine ."], path)
+        >>> write_lines(["It rains .  ", "  Fine ."], path)
         >>> read_lines(path)
         ['It rains .', 'Fine .']
     """
-    return [line.rstrip() for line in yield_lines(filepath)]
+    return [line.strip() for line in yield_lines(filepath)]
 
 
 def count_lines(filepath: PathLike) -> int:

@@ -71,8 +71,8 @@ def ensure_data_file(filepath: str | os.PathLike[str]) -> Path:
         return path
     try:
         relative = path.resolve().relative_to(DATA_DIR.resolve()).as_posix()
-    except ValueError:
-        return path  # not EASSE's data: opening it reports the missing file as usual
+    except (ValueError, RuntimeError):  # RuntimeError: a loop of symbolic links on the way (Path.resolve)
+        return path  # not EASSE's data, or not reachable: opening it reports the error as EASSE's open() does
     entry = _layout().get(relative)
     if entry is not None:
         source = download(entry[0]) / entry[1]

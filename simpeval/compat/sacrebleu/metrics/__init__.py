@@ -36,6 +36,7 @@ from ....metrics.chrf import CHRFConfig
 from ....metrics.options import spelled_out
 from ....metrics.ter import TER as _TER
 from ....metrics.ter import TERConfig
+from ..._layout import stated_streams
 from ..score import SacrebleuScore, sacrebleu_score
 
 __all__ = ["BLEU", "CHRF", "TER"]
@@ -64,8 +65,15 @@ class _SacrebleuFront:
     def corpus_score(
         self, hypotheses: Sequence[str], references: Streams | None = None, n_bootstrap: int = 1
     ) -> SacrebleuScore:
-        """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor)."""
-        score = sacrebleu_score(self.simpeval_metric.corpus_score(hypotheses, references, n_bootstrap=n_bootstrap))
+        """Score a corpus, as sacrebleu's ``corpus_score`` (``references=None``: those given to the constructor).
+
+        As in sacrebleu, an ``n_bootstrap`` of 1 or less (0, -1) scores without resampling.
+        """
+        if isinstance(n_bootstrap, int) and n_bootstrap < 1:
+            n_bootstrap = 1  # sacrebleu resamples only when n_bootstrap > 1
+        score = sacrebleu_score(
+            self.simpeval_metric.corpus_score(hypotheses, stated_streams(references), n_bootstrap=n_bootstrap)
+        )
         self._remember(score, n_bootstrap)
         return score
 
