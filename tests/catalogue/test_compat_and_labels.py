@@ -224,6 +224,16 @@ def _cache_symlink_loop(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         read_lines(loop / "easse" / "data" / "test_sets" / "turkcorpus" / "test.8turkers.tok.norm")
 
 
+def _mirror_malformed_host(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mirror whose host or port does not parse: the one "not a URL" line (it was a ValueError traceback)."""
+    monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp / "cache"))
+    for value in ("http://[bad", "http://h:99999/x"):
+        monkeypatch.setenv("SIMPEVAL_MIRROR", value)
+        result = cli(tmp / "files", ["testsets", "download", "asset-test"])
+        error(result, 1, "SIMPEVAL_MIRROR is", value, "which is not a URL")
+        assert len(result.output.strip().splitlines()) == 1, result.output
+
+
 def _crlf_shard_header(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A CRLF shard's header ends in source\\r: the error shows the \\r and says why (no cluster starts)."""
     pytest.importorskip("dask")
@@ -324,33 +334,36 @@ CASES: list[Case] = [
     Case("C149", "SIMPEVAL_CACHE pointing at a loop of symbolic links (testsets list / download, compat.easse data)",
          CLI, "error (exit 1), one line naming the path and SIMPEVAL_CACHE; compat.easse: the OSError of EASSE's open()",
          _cache_symlink_loop),
-    Case("C150", "a system named $5 vs $10 or a$\\frac{$b (invalid math text) under compare --plot", CLI,
+    Case("C150", "SIMPEVAL_MIRROR with a malformed host or port (http://[bad, http://h:99999/x)", CLI,
+         "error (exit 1), the one line of a mirror that is not a URL (it was a ValueError traceback)",
+         _mirror_malformed_host),
+    Case("C151", "a system named $5 vs $10 or a$\\frac{$b (invalid math text) under compare --plot", CLI,
          "drawn as written (every `$` escaped for matplotlib's mathtext); it was math text, or a ParseSyntaxException",
          _plot_names_as_written),
-    Case("C151", "a system named =HYPERLINK(...) (or starting with +, -, @, a tab, a CR) in --format csv or tsv",
+    Case("C152", "a system named =HYPERLINK(...) (or starting with +, -, @, a tab, a CR) in --format csv or tsv",
          CLI, "the cell prefixed with ' (OWASP's rule against CSV injection); text cells only, never a number",
          _spreadsheet_formulas),
-    Case("C152", "compat.sacrebleu BLEU / CHRF / TER corpus_score(..., n_bootstrap=0) or -1", API,
+    Case("C153", "compat.sacrebleu BLEU / CHRF / TER corpus_score(..., n_bootstrap=0) or -1", API,
          "scored without resampling, as sacrebleu (it resamples only past 1); simpeval's own API still refuses it",
          _sacrebleu_no_bootstrap),
-    Case("C153", "square references (as many streams as segments) to compat.sacrebleu or compat.easse", API,
+    Case("C154", "square references (as many streams as segments) to compat.sacrebleu or compat.easse", API,
          "no `ReferenceLayoutWarning` (the peers read streams and do not warn); simpeval's own API still warns",
          _square_references_no_warning),
-    Case("C154", "score -b --confidence (sacrebleu's --score-only with an interval)", CLI,
+    Case("C155", "score -b --confidence (sacrebleu's --score-only with an interval)", CLI,
          "sacrebleu's line: `1.5801 (μ = 1.5695 ± 0.2024)`, the score, the bootstrap mean and half-width (it dropped them)",
          _score_only_keeps_interval),
-    Case("C155", "a TSV shard with CRLF line endings (its header: hypothesis, ref0, source\\r) and -m sari", CLI,
+    Case("C156", "a TSV shard with CRLF line endings (its header: hypothesis, ref0, source\\r) and -m sari", CLI,
          "error (exit 1): no source column, the columns shown with the \\r, and the cause: CRLF endings (dos2unix)",
          _crlf_shard_header),
-    Case("C156", "a TSV shard with CRLF line endings scored on a cluster (the header checked here, the rows read on a worker)",
+    Case("C157", "a TSV shard with CRLF line endings scored on a cluster (the header checked here, the rows read on a worker)",
          API, "one warning of the Windows line endings, not one per read (it was printed up to three times)",
          _shard_warning_once),
-    Case("C157", "repr() of a compat.sacrebleu score (corpus_bleu, corpus_chrf, corpus_ter, sentence_bleu, with n_bootstrap)",
+    Case("C158", "repr() of a compat.sacrebleu score (corpus_bleu, corpus_chrf, corpus_ter, sentence_bleu, with n_bootstrap)",
          API, "sacrebleu's line, as sacrebleu's `Score.__repr__` (it was the dataclass's field list)", _score_repr),
-    Case("C158", "compat PairedTest('bs') on chrF (or TER) where the interval's high bound is over twice its low", API,
+    Case("C159", "compat PairedTest('bs') on chrF (or TER) where the interval's high bound is over twice its low", API,
          "p-value and mean exact; the ± half-width within the last float32 bit of sacrebleu's (~2e-6 at 30), "
          "a documented difference (float64 subtraction)", _chrf_half_width),
-    Case("C159", "repr() of a compat.sacrebleu error (unknown tokenizer, a bare string as references, get_signature first)",
+    Case("C160", "repr() of a compat.sacrebleu error (unknown tokenizer, a bare string as references, get_signature first)",
          API, "simpeval's class, a subclass of sacrebleu's built-in (except KeyError still works); sacrebleu's own "
          "errors as sacrebleu's, repr included: a documented difference", _error_classes),
 ]
