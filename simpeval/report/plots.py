@@ -151,7 +151,9 @@ def save_metaeval_figure(result: MetaEvaluation, path: str) -> None:
         found = [result.correlation(m, level, "pearson") for m in metrics]
         values = [c.value for c in found]
         errors = [[max(c.value - c.low, 0) for c in found], [max(c.high - c.value, 0) for c in found]]
-        ax.bar(metrics, values, yerr=errors, capsize=4, color="#4C72B0")
+        ax.bar(range(len(metrics)), values, yerr=errors, capsize=4, color="#4C72B0")
+        ax.set_xticks(range(len(metrics)))
+        ax.set_xticklabels([_literal(metric) for metric in metrics])  # a metric's name as written, never math
         ax.set_title(f"{level} level (n = {found[0].n if found else 0})")
         ax.set_ylabel("Pearson r")
         ax.axhline(0, color="black", linewidth=0.8)

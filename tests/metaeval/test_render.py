@@ -139,3 +139,29 @@ def test_the_plot_has_a_panel_per_level_with_figures(monkeypatch: pytest.MonkeyP
     one = HumanRatings("one", "simplicity", toy.segments[:3], toy.systems[:3], toy.outputs[:3], toy.scores[:3])
     save_metaeval_figure(meta_evaluate(one, REFERENCES, metrics=["chrf"], n_samples=10), str(tmp_path / "b.png"))
     assert titles == [["segment level (n = 9)", "system level (n = 3)"], ["segment level (n = 3)"]]
+
+
+def test_the_plot_draws_a_metrics_name_as_written(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A metric's name with ``$`` (a plugin's label) is a tick label as written (escaped for mathtext), not math."""
+    pytest.importorskip("matplotlib")
+    import dataclasses
+
+    from matplotlib.cbook import is_math_text
+    from matplotlib.figure import Figure
+
+    from simpeval.report.plots import save_metaeval_figure
+
+    ticks: list[list[str]] = []
+
+    def drawn(self: Figure, *args: object, **kwargs: object) -> None:
+        self.canvas.draw()
+        ticks.extend([label.get_text() for label in ax.get_xticklabels()] for ax in self.axes)
+
+    monkeypatch.setattr(Figure, "savefig", drawn)
+    result = meta_evaluate(toy_ratings(), REFERENCES, metrics=["chrf"], n_samples=10)
+    named = dataclasses.replace(
+        result, correlations=tuple(dataclasses.replace(c, metric="chrF $5$") for c in result.correlations)
+    )
+    save_metaeval_figure(named, str(tmp_path / "a.png"))
+    assert ticks == [["chrF \\$5\\$"], ["chrF \\$5\\$"]]
+    assert not any(is_math_text(label) for labels in ticks for label in labels)
