@@ -76,3 +76,24 @@ def tiny_model(kind: str, folder: Path, layers: int = 3) -> Path:
     )
     getattr(transformers, model_class)(config).eval().save_pretrained(folder)
     return folder
+
+
+def opposed_model(bert_folder: Path, folder: Path) -> Path:
+    """The tiny BERT of ``bert_folder`` with no position or segment embeddings and ``[CLS]``, ``[SEP]``
+    and "a" embedded opposite to "the", saved in ``folder``: at layer 0, "the" has cosine -1 with
+    every token of "a", so bert_score's padding rule (a padded side's 0 beats a negative best) fires."""
+    import torch
+    from transformers import BertModel, BertTokenizer
+
+    model, tokenizer = BertModel.from_pretrained(bert_folder), BertTokenizer.from_pretrained(bert_folder)
+    embeddings = model.embeddings
+    with torch.no_grad():
+        embeddings.position_embeddings.weight.zero_()
+        embeddings.token_type_embeddings.weight.zero_()
+        words = embeddings.word_embeddings.weight
+        the = words[tokenizer.convert_tokens_to_ids("the")].clone()
+        for token in ("[CLS]", "[SEP]", "a"):
+            words[tokenizer.convert_tokens_to_ids(token)] = -the
+    model.save_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    return folder

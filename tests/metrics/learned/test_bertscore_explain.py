@@ -125,24 +125,10 @@ def test_matches_are_the_argmax_of_the_cosine_matrix(folder: str) -> None:
 @pytest.fixture(scope="module")
 def opposed(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A tiny BERT where, at layer 0, "the" has cosine -1 with every token of "a" (and the special tokens)."""
-    import torch
-    from transformers import BertModel, BertTokenizer
-
-    from ...learned_models import tiny_model
+    from ...learned_models import opposed_model, tiny_model
 
     source = tiny_model("bert", tmp_path_factory.mktemp("tiny-bert-for-opposed"))
-    model, tokenizer = BertModel.from_pretrained(source), BertTokenizer.from_pretrained(source)
-    with torch.no_grad():
-        model.embeddings.position_embeddings.weight.zero_()
-        model.embeddings.token_type_embeddings.weight.zero_()
-        words = model.embeddings.word_embeddings.weight
-        the = words[tokenizer.convert_tokens_to_ids("the")].clone()
-        for token in ("[CLS]", "[SEP]", "a"):
-            words[tokenizer.convert_tokens_to_ids(token)] = -the
-    folder = tmp_path_factory.mktemp("opposed")
-    model.save_pretrained(folder)
-    tokenizer.save_pretrained(folder)
-    return str(folder)
+    return str(opposed_model(source, tmp_path_factory.mktemp("opposed")))
 
 
 @pytest.mark.learned

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ...learned_models import tiny_model
+from ...learned_models import opposed_model, tiny_model
 from ...needs import import_module, shared_path
 
 pytestmark = pytest.mark.slow  # PyTorch alone takes seconds to import on a busy 2-core machine
@@ -158,25 +158,8 @@ def test_minilm_asset_test_two_systems(bert_score, minilm, tmp_path: Path, monke
 
 @pytest.fixture(scope="module")
 def opposed(tiny: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The tiny BERT with no position or segment embeddings and ``[CLS]``, ``[SEP]`` and "a"
-    embedded opposite to "the": at layer 0, "the" has cosine -1 with every token of "a"."""
-    import torch
-    from transformers import BertModel, BertTokenizer
-
-    model = BertModel.from_pretrained(tiny["bert"])
-    tokenizer = BertTokenizer.from_pretrained(tiny["bert"])
-    embeddings = model.embeddings
-    with torch.no_grad():
-        embeddings.position_embeddings.weight.zero_()
-        embeddings.token_type_embeddings.weight.zero_()
-        words = embeddings.word_embeddings.weight
-        the = words[tokenizer.convert_tokens_to_ids("the")].clone()
-        for token in ("[CLS]", "[SEP]", "a"):
-            words[tokenizer.convert_tokens_to_ids(token)] = -the
-    folder = tmp_path_factory.mktemp("opposed")
-    model.save_pretrained(folder)
-    tokenizer.save_pretrained(folder)
-    return str(folder)
+    """The tiny BERT with "the" opposite to "a" and the special tokens (:func:`opposed_model`)."""
+    return str(opposed_model(Path(tiny["bert"]), tmp_path_factory.mktemp("opposed")))
 
 
 @pytest.mark.parametrize("idf", [False, True], ids=["no-idf", "idf"])
