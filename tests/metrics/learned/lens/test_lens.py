@@ -324,9 +324,10 @@ def test_the_command_line_scores_and_refuses_in_one_line(lens: LENS, tmp_path: P
         record["score"] == pytest.approx(expected.score, abs=1e-4)
         and record["signature"] == expected.signature.format()
     )
-    for bad in (["--lens-checkpoint", str(tmp_path / "nowhere")], []):
+    # a bad --lens-checkpoint is a usage error (exit 2, as every bad metric flag); none given is exit 1
+    for bad, code in ((["--lens-checkpoint", str(tmp_path / "nowhere")], 2), ([], 1)):
         failed = CliRunner().invoke(main, [*common, "-m", "lens", *bad])
-        assert failed.exit_code == 1 and "Traceback" not in failed.output
+        assert failed.exit_code == code and "Traceback" not in failed.output, failed.output
         assert [line for line in failed.stderr.splitlines() if line.strip()][-1].startswith("Error: LENS: checkpoint")
 
 
