@@ -114,15 +114,21 @@ def test_sentence_is_a_corpus_of_one_and_corpus_is_the_mean(tiny_bert_folder: Pa
     assert one.score == pytest.approx(rows[1, 2], abs=1e-4)
 
 
-@pytest.mark.learned
-def test_compare_encodes_references_once_and_gives_intervals_and_p_values(
-    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def count_encodes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of sentences of each call of the encoder from now on (the encoder still runs)."""
     from simpeval.metrics.learned.bertscore_model import Encoder
 
     encoded: list[int] = []
     embed = Encoder.embed
     monkeypatch.setattr(Encoder, "embed", lambda self, seqs, size: encoded.append(len(seqs)) or embed(self, seqs, size))
+    return encoded
+
+
+@pytest.mark.learned
+def test_compare_encodes_references_once_and_gives_intervals_and_p_values(
+    tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded = count_encodes(monkeypatch)
     metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
     systems = {f"s{k}": [f"{h} {k}" for h in HYPS] for k in range(4)}
     table = simpeval.compare(
@@ -242,11 +248,8 @@ def test_an_output_repeated_by_another_system_is_encoded_once_with_the_same_row(
     tiny_bert_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from simpeval.metrics.learned import bertscore
-    from simpeval.metrics.learned.bertscore_model import Encoder
 
-    encoded: list[int] = []
-    embed = Encoder.embed
-    monkeypatch.setattr(Encoder, "embed", lambda self, seqs, size: encoded.append(len(seqs)) or embed(self, seqs, size))
+    encoded = count_encodes(monkeypatch)
     metric = BERTScore(model_type=str(tiny_bert_folder), num_layers=2)
     first = metric.corpus_stats(HYPS, REFS)
     copied = [HYPS[0], "Something else .", HYPS[2]]
