@@ -775,6 +775,20 @@ def test_system_names_round_trip(names):
     assert [row[0] for row in _markdown_rows(render(table, "markdown"))[2:]] == names
 
 
+@pytest.mark.parametrize("name", ["a\rb", "a\nb", "a\r\nb", "a\tb", 'a"b', "a,b", "trailing\r"])
+def test_line_breaks_inside_a_name_are_quoted(name):
+    """A bare carriage return inside a cell is quoted like a newline: a reader keeps the row whole."""
+    table = ResultTable((name, "plain"), METRICS[1:], ((ter(10.0),), (ter(11.0),)))
+    text = render(table, "csv")
+    assert not text.endswith("\n")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert [row[0] for row in rows[1:]] == [name, "plain"]
+    assert len(rows) == 3
+    segments = SegmentTable((name,), (MetricColumn("TER", False),), (SegmentScore(1, name, "TER", ter(12.5)),))
+    tsv = list(csv.reader(io.StringIO(render(segments, "tsv"), newline=""), delimiter="\t"))
+    assert len(tsv) == 2 and name in tsv[1]
+
+
 # ---------------------------------------------------------------- column types, sacrebleu's mean ± half-interval, marks
 def test_to_pandas_gives_float_columns(plain, full):
     """Every numeric column is float64 (NaN where not computed), never ``None`` objects."""

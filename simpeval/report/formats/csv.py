@@ -46,11 +46,21 @@ def _write(document: Document, fmt: str, tables: list[Records | None]) -> str:
         names = ", ".join(s.name for s, t in zip(document.sections, tables) if t is not None)
         raise InvalidOptionError(f"{fmt} holds one table; this document has {len(present)} ({names}).")
     table = present[0]
+    rows = [[_field(column) for column in table.columns]]
+    rows += [[_field(row.get(column)) for column in table.columns] for row in table.rows]
+    return "\n".join(_line(row, "\t" if fmt == "tsv" else ",") for row in rows)
+
+
+def _line(row: list[Any], delimiter: str) -> str:
+    """One record, quoted where a field holds the delimiter, a quote, ``\\n`` or ``\\r``.
+
+    The csv module quotes the characters of its line terminator: with ``"\\r\\n"`` both line
+    breaks are quoted (with ``"\\n"``, Python 3.11 would leave a bare ``\\r`` unquoted, which
+    readers take for the end of the line); each record then ends with ``"\\n"`` alone.
+    """
     out = io.StringIO()
-    writer = csv.writer(out, delimiter="\t" if fmt == "tsv" else ",", lineterminator="\n")
-    writer.writerow([_field(column) for column in table.columns])
-    writer.writerows([_field(row.get(column)) for column in table.columns] for row in table.rows)
-    return out.getvalue().rstrip("\n")
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerow(row)
+    return out.getvalue()[:-2]
 
 
 def write_csv(document: Document) -> str:
