@@ -32,7 +32,7 @@ from .correlation import METHODS, correlation
 from .csvfile import from_csv
 from .presets import PAPER_SETTINGS, PRESETS, Preset, preset_for
 from .ratings import ASPECTS, HumanRatings, from_registry
-from .registered import REFERENCE_SETS, load_references, meta_evaluate_registered, reference_corpus
+from .registered import REFERENCE_SETS, default_references, load_references, meta_evaluate_registered, reference_corpus
 from .run import meta_evaluate
 from .williams import williams
 
@@ -45,6 +45,7 @@ __all__ = [
     "HumanRatings",
     "Preset",
     "correlation",
+    "default_references",
     "from_csv",
     "from_registry",
     "load_references",

@@ -23,8 +23,9 @@ simplification type (``types``). What a rating is, per set:
   ``simpeval-2022-refs``): one row per worker and output is grouped into one rating per output
   (3 workers each, in file order). With ``zscore=True`` each answer is first standardised per worker
   and aspect (over all that worker's answers in the file, population standard deviation, 0 for a
-  worker who always gives one value), as simpeval does for ``asset-human-ratings``; the rating is
-  the mean. ``Input.id`` is ``simpeval-2022``'s ``original_id``, so both the segment and the type
+  worker who always gives one value: in ``simpda-2022`` workers 0 and 1 gave fluency 100 to each of
+  their outputs, in ``simplikert-2022`` workers 10 and 12 fluency 5), as simpeval does for
+  ``asset-human-ratings``; the rating is the mean. ``Input.id`` is ``simpeval-2022``'s ``original_id``, so both the segment and the type
   come from ``simpeval-2022`` (downloaded too): the type where the rated output is that set's
   output of the system (all but Muss's on source 21, another output: type ``""``; one output
   differs by a trailing space only and keeps its type). Empty answers: none in these files (a
