@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -112,7 +113,7 @@ def test_aspects_and_the_default_aspect(upstream: Upstream) -> None:
 
 
 def test_rater_scores_and_types_have_one_entry_per_rating() -> None:
-    base = dict(segments=(0, 1), systems=("a", "a"), outputs=("x", "y"), scores=(1.0, 2.0))
+    base: dict[str, Any] = dict(segments=(0, 1), systems=("a", "a"), outputs=("x", "y"), scores=(1.0, 2.0))
     ok = HumanRatings("t", "x", **base, rater_scores=[[1, 1], [2.0, 2.0]], types=["Deletions", ""])
     assert ok.rater_scores == ((1.0, 1.0), (2.0, 2.0)) and ok.types == ("Deletions", "")
     assert HumanRatings("t", "x", **base).rater_scores == () == HumanRatings("t", "x", **base).types
