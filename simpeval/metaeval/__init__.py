@@ -1,7 +1,8 @@
 """Meta-evaluation: how well metrics agree with human judgments (``simpeval meta-eval``).
 
 * :mod:`.ratings`: :class:`HumanRatings`, one rating per (system, segment), from the registry
-  (``simplicity-da``, ``asset-human-ratings``: :func:`from_registry`); :mod:`.csvfile`: from a
+  (``simplicity-da``, ``asset-human-ratings``, LENS's SimpEval sets of :mod:`.lens_sets`:
+  :func:`from_registry`); :mod:`.csvfile`: from a
   CSV file of one's own (:func:`from_csv`);
 * :mod:`.presets`: the documented metric settings of each ratings set (the paper's for
   Simplicity-DA, :data:`PAPER_SETTINGS`);

@@ -80,7 +80,9 @@ def meta_evaluate_registered(
     """:func:`~simpeval.metaeval.meta_evaluate` of a registered ratings set against a reference set.
 
     Args:
-        ratings: ``"simplicity-da"`` or ``"asset-human-ratings"``.
+        ratings: a registered ratings set (:data:`~simpeval.metaeval.ASPECTS`): ``"simplicity-da"``,
+            ``"asset-human-ratings"``, or LENS's ``"simpeval-2022"``, ``"simpeval-past"``,
+            ``"simpda-2022"``, ``"simplikert-2022"``.
         references: ``"asset"``, ``"turk"`` or a registered corpus; default: the corpus whose lines
             the ratings' segments are (``simpeval-2022-refs`` for SimpEval_2022's sets), else ``"asset"``.
         aspect, zscore: which ratings (:func:`~simpeval.metaeval.from_registry`).
