@@ -41,8 +41,8 @@ class RatingsOptions:
 
     ratings_set: str | None
     ratings: str | None
-    reference_set: str
-    aspect: str
+    reference_set: str | None
+    aspect: str | None
     raw: bool
     refs: tuple[str, ...]
     sources: str | None
@@ -52,9 +52,13 @@ class RatingsOptions:
     rating_column: str
     zero_based: bool
 
-    @property
-    def reference_label(self) -> str:
-        return ", ".join(self.refs) if self.refs else str(self.reference_set)
+    def reference_label(self, ratings: metaeval.HumanRatings) -> str:
+        """The reference files, or the reference set: given, else the one the ratings' segments count lines of."""
+        return ", ".join(self.refs) if self.refs else self.reference_name(ratings)
+
+    def reference_name(self, ratings: metaeval.HumanRatings) -> str:
+        """``--references``, else the reference set of the ratings' corpus (``asset`` when they name none)."""
+        return self.reference_set or metaeval.default_references(ratings)
 
 
 def _build(ctx: click.Context, values: dict[str, Any]) -> RatingsOptions:
@@ -83,19 +87,17 @@ ratings_group: Decorator = option_object(
         "-r",
         "reference_set",
         metavar="NAME",
-        default="asset",
-        show_default=True,
         help=f"Reference set: {', '.join(metaeval.REFERENCE_SETS)} or a registered corpus (their lines are "
-        "what the segment ids count); with --ratings, or --refs files.",
+        "what the segment ids count); with --ratings, or --refs files. Default: the corpus of the --test-set "
+        "(simpeval-2022-refs for simpeval-2022, simpda-2022, simplikert-2022), else asset.",
     ),
     click.option(
         "--aspect",
-        type=click.Choice(["simplicity", "fluency", "meaning"]),
-        default="simplicity",
-        show_default=True,
-        help="--test-set: the rated aspect.",
+        type=click.Choice(sorted({aspect for aspects in metaeval.ASPECTS.values() for aspect in aspects})),
+        help="--test-set: the rated aspect (default: simplicity; overall for simpeval-2022 and simpeval-past; "
+        "SimpDA/SimpLikert rate adequacy, not meaning).",
     ),
-    click.option("--raw", is_flag=True, help="--test-set: the raw 0-100 ratings instead of z-scores."),
+    click.option("--raw", is_flag=True, help="--test-set: the raw ratings (0-100, Likert) instead of z-scores."),
     click.option("--refs", cls=MultiValueOption, metavar="FILE...", help="--ratings: reference files, one per stream."),
     click.option(
         "--sources", "-s", metavar="FILE", help="--ratings with --refs: the source sentences (SARI needs them)."
@@ -168,7 +170,7 @@ def meta_eval(
             metrics=list(dict.fromkeys(metrics.names)),
             settings=settings,
             components=components,
-            reference_name=ratings.reference_label,
+            reference_name=ratings.reference_label(human),
             n_samples=n_samples,
             seed=seed,
             n_jobs=metrics.jobs,
@@ -189,6 +191,9 @@ def _check_usage(ctx: click.Context, o: RatingsOptions) -> None:
     if (o.ratings_set is None) == (o.ratings is None):
         raise click.UsageError("give the ratings: --test-set NAME (registered) or --ratings FILE (a CSV), not both.")
     if o.ratings_set is not None:
+        aspects = metaeval.ASPECTS[o.ratings_set]
+        if o.aspect is not None and o.aspect not in aspects:
+            raise click.UsageError(f"--aspect: {o.ratings_set} rates {', '.join(aspects)} (got {o.aspect!r}).")
         wrong = [name for name in _CSV_OPTIONS if _given(ctx, name)]
         if wrong:
             raise click.UsageError(
@@ -238,7 +243,7 @@ def _data(o: RatingsOptions) -> tuple[metaeval.HumanRatings, list[list[str]], li
         if o.refs:
             sources = read_lines(o.sources) if o.sources else None
             return ratings, [read_lines(path) for path in o.refs], sources
-    sources, references = metaeval.load_references(o.reference_set)
+    sources, references = metaeval.load_references(o.reference_name(ratings))
     return ratings, references, sources
 
 

@@ -1,7 +1,8 @@
 """Meta-evaluation: how well metrics agree with human judgments (``simpeval meta-eval``).
 
 * :mod:`.ratings`: :class:`HumanRatings`, one rating per (system, segment), from the registry
-  (``simplicity-da``, ``asset-human-ratings``: :func:`from_registry`); :mod:`.csvfile`: from a
+  (``simplicity-da``, ``asset-human-ratings``, LENS's SimpEval sets of :mod:`.lens_sets`:
+  :func:`from_registry`); :mod:`.csvfile`: from a
   CSV file of one's own (:func:`from_csv`);
 * :mod:`.presets`: the documented metric settings of each ratings set (the paper's for
   Simplicity-DA, :data:`PAPER_SETTINGS`);
@@ -32,7 +33,7 @@ from .correlation import METHODS, correlation
 from .csvfile import from_csv
 from .presets import PAPER_SETTINGS, PRESETS, Preset, preset_for
 from .ratings import ASPECTS, HumanRatings, from_registry
-from .registered import REFERENCE_SETS, load_references, meta_evaluate_registered, reference_corpus
+from .registered import REFERENCE_SETS, default_references, load_references, meta_evaluate_registered, reference_corpus
 from .run import meta_evaluate
 from .williams import williams
 
@@ -45,6 +46,7 @@ __all__ = [
     "HumanRatings",
     "Preset",
     "correlation",
+    "default_references",
     "from_csv",
     "from_registry",
     "load_references",

@@ -14,6 +14,10 @@
   an output are averaged; with ``zscore=False`` the 15 raw 0-100 ratings are averaged. The
   outputs come from several systems that the data does not name, so they count as one
   system: only segment-level figures are defined.
+* LENS's SimpEval sets (Maddela et al. 2023): ``simpeval-2022``, ``simpeval-past`` (aspect
+  ``overall``), ``simpda-2022``, ``simplikert-2022`` (``simplicity``, ``fluency``, ``adequacy``),
+  with each annotator's rating (``rater_scores``) and SimpEval_2022's simplification types
+  (``types``): see :mod:`simpeval.metaeval.lens_sets`.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import numpy as np
 
 from ..exceptions import InvalidOptionError, InvalidValueError
 from ..testsets import load_asset_human_ratings, load_simplicity_da
+from .lens_sets import LENS_ASPECTS, lens_fields
 
 __all__ = ["ASPECTS", "ASSET_SYSTEM", "HumanRatings", "from_registry", "rater_zscores"]
 
@@ -37,6 +42,7 @@ __all__ = ["ASPECTS", "ASSET_SYSTEM", "HumanRatings", "from_registry", "rater_zs
 ASPECTS: dict[str, tuple[str, ...]] = {
     "simplicity-da": ("simplicity", "fluency", "meaning"),
     "asset-human-ratings": ("simplicity", "fluency", "meaning"),
+    **LENS_ASPECTS,  # simpeval-2022, simpeval-past: overall; simpda-2022, simplikert-2022 (lens_sets.py)
 }
 #: The system name of ``asset-human-ratings``' outputs (their systems are not recorded).
 ASSET_SYSTEM = "asset-rated-outputs"
@@ -54,6 +60,10 @@ class HumanRatings:
         corpus: the registered corpus whose lines ``segments`` index, if known.
         note: how the ratings were obtained or aggregated (printed with the results).
         lines: the CSV line of each rating, when read from a file (for error messages).
+        rater_scores: per output, each annotator's rating on the scale ``aspect`` names (z-scores
+            for ``*_zscore``), when the set records them; empty otherwise.
+        types: per output, its simplification type (``"Paraphrases"``; ``""`` if unknown), when
+            the set records them; empty otherwise.
 
     Raises:
         InvalidValueError: entries of different lengths, no rating, a negative or non-integer
@@ -69,10 +79,13 @@ class HumanRatings:
     corpus: str | None = None
     note: str = ""
     lines: tuple[int, ...] = ()
+    rater_scores: tuple[tuple[float, ...], ...] = ()
+    types: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("segments", "systems", "outputs", "scores", "lines"):
+        for name in ("segments", "systems", "outputs", "scores", "lines", "types"):
             object.__setattr__(self, name, tuple(getattr(self, name)))  # lists, arrays and Series welcome
+        object.__setattr__(self, "rater_scores", tuple(tuple(float(x) for x in r) for r in self.rater_scores))
         n = len(self.segments)
         sizes = [len(x) for x in (self.systems, self.outputs, self.scores)]
         if not n or any(size != n for size in sizes) or (self.lines and len(self.lines) != n):
@@ -80,6 +93,12 @@ class HumanRatings:
                 f"HumanRatings {self.name}: segments, systems, outputs and scores must have one entry per "
                 f"rating, at least one (got {n}, {sizes[0]}, {sizes[1]}, {sizes[2]})."
             )
+        for name in ("rater_scores", "types"):
+            if getattr(self, name) and len(getattr(self, name)) != n:
+                raise InvalidValueError(
+                    f"HumanRatings {self.name}: {name} must be empty or have one entry per rating "
+                    f"({n}; got {len(getattr(self, name))})."
+                )
         for k, (segment, score, system, output) in enumerate(
             zip(self.segments, self.scores, self.systems, self.outputs)
         ):
@@ -117,13 +136,17 @@ class HumanRatings:
         return list(dict.fromkeys(self.systems))
 
 
-def from_registry(name: str, aspect: str = "simplicity", zscore: bool = True, **load: Any) -> HumanRatings:
+def from_registry(name: str, aspect: str | None = None, zscore: bool = True, **load: Any) -> HumanRatings:
     """The ratings of a registered set (see the module docstring for what a rating is).
 
     Args:
-        name: ``"simplicity-da"`` or ``"asset-human-ratings"``.
-        aspect: ``"simplicity"``, ``"fluency"`` or ``"meaning"``.
-        zscore: standardised ratings (the default) instead of the raw 0-100 means.
+        name: a key of :data:`ASPECTS`: ``"simplicity-da"``, ``"asset-human-ratings"``, or LENS's
+            ``"simpeval-2022"``, ``"simpeval-past"``, ``"simpda-2022"``, ``"simplikert-2022"``
+            (:mod:`simpeval.metaeval.lens_sets` says what their ratings are).
+        aspect: one of the set's aspects (:data:`ASPECTS`): ``"simplicity"``, ``"fluency"`` or
+            ``"meaning"``; ``"overall"`` for SimpEval; ``"adequacy"`` instead of ``"meaning"`` for
+            SimpDA and SimpLikert. Default: the set's first (``"simplicity"``, or ``"overall"``).
+        zscore: standardised ratings (the default) instead of the raw means.
         load: ``cache_dir`` and ``mirror`` of :func:`simpeval.testsets.load_human_ratings`.
 
     Raises:
@@ -134,9 +157,12 @@ def from_registry(name: str, aspect: str = "simplicity", zscore: bool = True, **
         raise InvalidOptionError(
             f"meta-evaluation: ratings must be one of {', '.join(ASPECTS)} or a CSV file (got {name!r})."
         )
+    aspect = ASPECTS[name][0] if aspect is None else aspect
     if aspect not in ASPECTS[name]:
         raise InvalidOptionError(f"{name}: aspect must be one of {', '.join(ASPECTS[name])} (got {aspect!r}).")
     label = f"{aspect}_zscore" if zscore else aspect
+    if name in LENS_ASPECTS:
+        return HumanRatings(name, **lens_fields(name, aspect, zscore, **load))
     if name == "asset-human-ratings":
         return _asset(aspect, zscore, load_asset_human_ratings(**load))
     rows = load_simplicity_da(**load)

@@ -16,10 +16,10 @@ from typing import Any
 from ..exceptions import InvalidOptionError
 from ..report.metaeval import MetaEvaluation
 from ..testsets import available_testsets, load_testset
-from .ratings import from_registry
+from .ratings import HumanRatings, from_registry
 from .run import meta_evaluate
 
-__all__ = ["REFERENCE_SETS", "load_references", "meta_evaluate_registered", "reference_corpus"]
+__all__ = ["REFERENCE_SETS", "default_references", "load_references", "meta_evaluate_registered", "reference_corpus"]
 
 #: Reference-set names of the meta-evaluation literature -> the registered corpus.
 REFERENCE_SETS: Mapping[str, str] = MappingProxyType({"asset": "asset-test", "turk": "turkcorpus-test"})
@@ -46,6 +46,19 @@ def reference_corpus(name: str) -> str:
     )
 
 
+def default_references(ratings: HumanRatings) -> str:
+    """The reference set of ratings given none: the name in :data:`REFERENCE_SETS` of their corpus, else the
+    corpus, else ``"asset"`` (``simplicity-da``, ``simpeval-past``: ``asset``; ``simpeval-2022``: ``simpeval-2022-refs``).
+
+    Examples:
+        >>> toy = HumanRatings("toy", "x", (0,), ("s",), ("o",), (1.0,), corpus="asset-test")
+        >>> default_references(toy), default_references(HumanRatings("toy", "x", (0,), ("s",), ("o",), (1.0,)))
+        ('asset', 'asset')
+    """
+    short = {corpus: name for name, corpus in REFERENCE_SETS.items()}
+    return short.get(ratings.corpus or "", ratings.corpus or "asset")
+
+
 def load_references(
     name: str, cache_dir: str | None = None, mirror: str | None = None
 ) -> tuple[list[str], list[list[str]]]:
@@ -56,9 +69,9 @@ def load_references(
 
 def meta_evaluate_registered(
     ratings: str = "simplicity-da",
-    references: str = "asset",
+    references: str | None = None,
     *,
-    aspect: str = "simplicity",
+    aspect: str | None = None,
     zscore: bool = True,
     cache_dir: str | None = None,
     mirror: str | None = None,
@@ -67,8 +80,11 @@ def meta_evaluate_registered(
     """:func:`~simpeval.metaeval.meta_evaluate` of a registered ratings set against a reference set.
 
     Args:
-        ratings: ``"simplicity-da"`` or ``"asset-human-ratings"``.
-        references: ``"asset"``, ``"turk"`` or a registered corpus.
+        ratings: a registered ratings set (:data:`~simpeval.metaeval.ASPECTS`): ``"simplicity-da"``,
+            ``"asset-human-ratings"``, or LENS's ``"simpeval-2022"``, ``"simpeval-past"``,
+            ``"simpda-2022"``, ``"simplikert-2022"``.
+        references: ``"asset"``, ``"turk"`` or a registered corpus; default: the corpus whose lines
+            the ratings' segments are (``simpeval-2022-refs`` for SimpEval_2022's sets), else ``"asset"``.
         aspect, zscore: which ratings (:func:`~simpeval.metaeval.from_registry`).
         cache_dir, mirror: where the data is cached and downloaded from (:func:`simpeval.testsets.download`).
         options: ``metrics``, ``settings``, ``components``, ``n_samples``, ``seed`` of
@@ -78,6 +94,7 @@ def meta_evaluate_registered(
         InvalidOptionError: an unknown set, aspect or reference set.
         DownloadError, ChecksumMismatchError: the download failed.
     """
-    sources, streams = load_references(references, cache_dir, mirror)
     rated = from_registry(ratings, aspect, zscore, cache_dir=cache_dir, mirror=mirror)
+    references = references or default_references(rated)
+    sources, streams = load_references(references, cache_dir, mirror)
     return meta_evaluate(rated, streams, sources=sources, reference_name=references, **options)

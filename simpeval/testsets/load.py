@@ -111,7 +111,7 @@ def load_testset(
     Args:
         name: a corpus in the registry (``available_testsets(kind="corpus")``): ``asset-test``,
             ``asset-valid``, ``googlecomp-test``, ``googlecomp-valid``, ``hsplit-test``,
-            ``pwkp-test``, ``pwkp-valid``, ``qats-test``, ``turkcorpus-test``,
+            ``pwkp-test``, ``pwkp-valid``, ``qats-test``, ``simpeval-2022-refs``, ``turkcorpus-test``,
             ``turkcorpus-test-legacy``, ``turkcorpus-valid``, ``turkcorpus-valid-legacy``,
             ``wikisplit-test``, ``wikisplit-valid`` (a test checks this list against the registry).
         cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.

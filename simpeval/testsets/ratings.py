@@ -1,6 +1,7 @@
 """Human judgments of simplification quality, as typed rows, for meta-evaluation.
 
-Three registered sets, each one CSV file upstream:
+Three registered sets, each one CSV file upstream (and LENS's four SimpEval sets, whose rows
+are in :mod:`simpeval.testsets.lens_rows`):
 
 * ``simplicity-da`` (:class:`SimplicityDARating`): 600 system outputs (6 systems x 100
   sources of the ASSET/TurkCorpus test set) with fluency, meaning and simplicity scores,
@@ -35,6 +36,7 @@ from ..cache import PathArg
 from ..exceptions import InvalidOptionError, MissingDependencyError
 from .download import ProgressFn, download
 from .errors import TestSetFormatError
+from .lens_rows import LENS_ROW_TYPES
 from .registry import get_testset
 
 __all__ = [
@@ -141,6 +143,7 @@ _ROW_TYPES: dict[str, type] = {
     "simplicity-da": SimplicityDARating,
     "simplicity-da-metrics": SimplicityDAMetrics,
     "asset-human-ratings": AssetHumanRating,
+    **LENS_ROW_TYPES,  # simpeval-2022, simpeval-past, simpda-2022, simplikert-2022
 }
 
 # Field annotations are strings (``from __future__ import annotations``); these are all we use.
@@ -149,7 +152,7 @@ _CONVERTERS: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "str
 
 def _read_rows(path: Path, row_type: type[Row], name: str) -> tuple[Row, ...]:
     fields = dataclasses.fields(row_type)  # type: ignore[arg-type]
-    names = [f.name for f in fields]
+    names = list(getattr(row_type, "CSV_COLUMNS", [f.name for f in fields]))  # columns no field name can spell
     converters = [_CONVERTERS[str(f.type)] for f in fields]
     with open(path, newline="", encoding="utf-8") as handle:
         reader = csv.reader(handle)
@@ -202,15 +205,17 @@ def load_human_ratings(
     """Load a human-judgment set, downloading and verifying it on first use.
 
     Args:
-        name: ``simplicity-da``, ``simplicity-da-metrics`` or ``asset-human-ratings``.
+        name: ``simplicity-da``, ``simplicity-da-metrics``, ``asset-human-ratings``, or one of
+            LENS's SimpEval sets: ``simpeval-2022``, ``simpeval-past``, ``simpda-2022``,
+            ``simplikert-2022`` (rows of :mod:`simpeval.testsets.lens_rows`).
         cache_dir: cache root; default ``$SIMPEVAL_CACHE``, else the per-user cache.
         mirror: replaces ``https://raw.githubusercontent.com``; default ``$SIMPEVAL_MIRROR``.
         as_frame: return a :class:`pandas.DataFrame` (one column per field) instead of rows.
         progress: as in :func:`~simpeval.testsets.download`.
 
     Returns:
-        A tuple of frozen rows (:class:`SimplicityDARating`, :class:`SimplicityDAMetrics` or
-        :class:`AssetHumanRating`) in file order, or a DataFrame.
+        A tuple of frozen rows (:class:`SimplicityDARating`, :class:`SimplicityDAMetrics`,
+        :class:`AssetHumanRating` or a SimpEval row type) in file order, or a DataFrame.
 
     Raises:
         UnknownTestSetError: no such set.

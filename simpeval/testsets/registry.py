@@ -8,7 +8,7 @@ Three kinds of sets are registered:
 * ``"corpus"``: sources (role ``src``) and reference streams (role ``ref``), scored with
   ``simpeval score -t NAME``;
 * ``"ratings"``: human judgments in one CSV file (role ``ratings``), read as typed rows by
-  :mod:`simpeval.testsets.ratings` for meta-evaluation;
+  :mod:`simpeval.testsets.ratings` (LENS's SimpEval sets: :mod:`simpeval.testsets.lens_rows`);
 * ``"outputs"``: the published outputs of systems on a corpus's sources (role ``outputs``,
   one file per system), declared in :mod:`simpeval.testsets.easse_outputs` and loaded with
   :func:`simpeval.testsets.load_system_outputs`.
@@ -21,8 +21,9 @@ Examples:
     'asset.test.orig'
     >>> "turkcorpus-test-legacy" in available_testsets()
     True
-    >>> available_testsets(kind="ratings")
-    ('asset-human-ratings', 'simplicity-da', 'simplicity-da-metrics')
+    >>> available_testsets(kind="ratings")  # doctest: +NORMALIZE_WHITESPACE
+    ('asset-human-ratings', 'simpda-2022', 'simpeval-2022', 'simpeval-past', 'simplicity-da',
+     'simplicity-da-metrics', 'simplikert-2022')
     >>> available_testsets(kind="outputs")[-2:]
     ('easse-outputs-turkcorpus-test-tok-low', 'turkcorpus-test-outputs')
 """
@@ -37,6 +38,7 @@ from .._citations import ALVA_MANCHEGO_2020, ALVA_MANCHEGO_2021, XU_2016
 from .easse_data import EASSE_SETS
 from .easse_outputs import OUTPUT_SPECS
 from .errors import UnknownTestSetError
+from .lens_data import LENS_SETS
 from .spec import UPSTREAM_HOST, RemoteFile, TestSetSpec
 
 __all__ = ["RemoteFile", "TestSetSpec", "UPSTREAM_HOST", "available_testsets", "get_testset"]
@@ -349,9 +351,9 @@ _SPECS: tuple[TestSetSpec, ...] = (
     ),
 )
 
-_SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.py)
+_SPECS += tuple(  # EASSE's other test sets and its system outputs (easse_data.py), LENS's SimpEval (lens_data.py)
     TestSetSpec(**{**kw, "files": {r: tuple(RemoteFile(*f) for f in fs) for r, fs in kw["files"].items()}})
-    for kw in EASSE_SETS
+    for kw in EASSE_SETS + LENS_SETS
 )
 _REGISTRY: Mapping[str, TestSetSpec] = MappingProxyType({spec.name: spec for spec in _SPECS + OUTPUT_SPECS})
 

@@ -27,6 +27,11 @@ REQUIRED = (
     "simplicity-da",
     "asset-human-ratings",
     "turkcorpus-test-outputs",
+    "simpeval-2022",
+    "simpeval-past",
+    "simpda-2022",
+    "simplikert-2022",
+    "simpeval-2022-refs",
 )
 
 
