@@ -313,7 +313,7 @@ def _spreadsheet_formulas(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         assert len({tuple(row[1:]) for row in rows[1:]}) == 1  # every other cell as for a plain name
     records: tuple[dict[str, Any], ...] = ({"system": "-x", "delta": -1.5}, {"system": "\rx", "delta": 2})
     numbers = Document((Section("t", records=Records(("system", "delta"), records)),))
-    assert render(numbers, "csv") == "system,delta\n'-x,-1.5\n'\rx,2"
+    assert render(numbers, "csv") == "system,delta\n'-x,-1.5\n\"'\rx\",2"  # a CR is quoted
     result = cli(
         tmp / "files",
         ["compare", "-r", "{ref.txt}", "-m", "bleu", "-f", "csv", "-i", "{=cmd.txt}"],

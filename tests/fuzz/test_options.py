@@ -302,7 +302,9 @@ def _in_range(cls: type, value: float, undefined_allowed: bool, options: dict[st
         return False
     # NLTK's smoothing 5 averages each precision with its neighbours and adds 1 to the first: above 100 at times;
     # smoothing 7 is 4 then 5 (NLTK's own corpus_bleu gives 1.333 for "0 0" against "0 0" with weights 1,0)
-    bounded = cls in PERCENT and not (cls is NLTKBLEU and options.get("smoothing") in (5, 7))
+    # smoothing 6 divides by the n-grams of the corpus's last hypothesis, as NLTK's corpus_bleu does: "the the the
+    # the" then "" gives 104.8 in both
+    bounded = cls in PERCENT and not (cls is NLTKBLEU and options.get("smoothing") in (5, 6, 7))
     return 0.0 <= value <= 100.0 + 1e-9 if bounded else value >= 0.0
 
 

@@ -148,6 +148,12 @@ def _method6(p_n: list[Value], raw: Raw, counts: BleuCounts, s: Smoothing) -> li
         if i in (0, 1):
             continue
         pi0: Value = 0 if p_n[i - 2] == 0 else p_n[i - 1] ** 2 / p_n[i - 2]
+        if counts.ngram_counts[i] + s.alpha == 0:  # NLTK: ZeroDivisionError
+            raise InvalidOptionError(
+                f"NLTK-BLEU: smoothing=6 (NLTK's method6) with alpha={s.alpha} divides by the number of "
+                f"{i + 1}-grams in the last hypothesis, which has none (NLTK stops with a ZeroDivisionError). "
+                "Give alpha > 0 or choose another smoothing method for this input."
+            )
         p_n[i] = (num + s.alpha * pi0) / (counts.ngram_counts[i] + s.alpha)
     return p_n
 

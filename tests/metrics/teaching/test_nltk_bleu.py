@@ -158,6 +158,22 @@ def test_method6_needs_a_trigram() -> None:
         NLTKBLEU(weights=(0.5, 0.5), smoothing=6)
 
 
+def test_method6_reads_the_last_hypothesis() -> None:
+    """NLTK's corpus_bleu hands method6 the last hypothesis: an empty one lifts BLEU above 1; with alpha 0 it divides by 0."""
+    hyps, refs = ["the the the the", ""], ["the the the the", ""]
+    ours = NLTKBLEU(smoothing=6).corpus_score(hyps, [refs]).score
+    assert ours == _corpus_theirs([(h, [r]) for h, r in zip(hyps, refs)], 6) and ours > 100
+    hyps = refs = ["", "the the the"]
+    with pytest.raises(ZeroDivisionError):
+        corpus_bleu(
+            [[r.split()] for r in refs],
+            [h.split() for h in hyps],
+            smoothing_function=SmoothingFunction(alpha=0).method6,
+        )
+    with pytest.raises(InvalidOptionError, match="alpha=0 divides by the number of 4-grams"):
+        NLTKBLEU(smoothing=6, alpha=0).corpus_score(hyps, [refs])
+
+
 @pytest.mark.parametrize("method", [5, 6, 7])
 def test_last_segment_methods(
     method: int, pairs: list[Pair], to_streams: Streams, nltk_or_error: Callable[..., object]
