@@ -62,6 +62,8 @@ def score(
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER.
 
+    Without --metrics, SARI needs --sources or --test-set: without them it is skipped (one line on stderr).
+
     References come from --references, a --test-set, or positionally as in sacrebleu
     (simpeval score ref1.txt ref2.txt -i system.txt -m bleu).
     """
