@@ -79,7 +79,9 @@ def test_compare_follows_the_same_rule(runner: CliRunner, tmp_corpus) -> None:
 
 def test_evaluate_keeps_easses_other_defaults(runner: CliRunner, tmp_corpus) -> None:
     files = tmp_corpus()
-    code, out, err = _run(runner, "evaluate", "--refs_sents_paths", files["ref0.txt"], "-i", files["sys1.txt"], "--quiet")
+    code, out, err = _run(
+        runner, "evaluate", "--refs_sents_paths", files["ref0.txt"], "-i", files["sys1.txt"], "--quiet"
+    )
     assert code == 0, err
     assert _header(out) == ["System", "BLEU", "FKGL"]
     assert err.strip().splitlines() == [
