@@ -30,7 +30,7 @@ from .groups import (
     quiet_option,
     usage_errors,
 )
-from .metric_group import MetricOptions, scoring_groups
+from .metric_group import MetricOptions, given_sources, scoring_groups
 from .options import Decorator, MultiValueCommand, option_group
 from .progress import Progress
 
@@ -155,7 +155,7 @@ def compare(
     """
     with usage_errors():  # before any work: the figure would overwrite an input
         check_outputs({"--plot": plot}, data_files(data))
-    metric_objects = metrics.build(metrics.sacrebleu_implied())
+    metric_objects = metrics.build(metrics.sacrebleu_implied(), sources=given_sources(data))
     check_data(data, metric_objects)
     _check_options(comparison, agreement, output.fmt)
     with Progress(enabled=not quiet) as progress:

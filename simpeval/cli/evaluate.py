@@ -37,7 +37,7 @@ from .groups import (
     option_object,
     output_group,
 )
-from .metric_group import MetricOptions, metrics_group
+from .metric_group import MetricOptions, given_sources, metrics_group
 from .options import Decorator, MultiValueCommand
 from .progress import Progress
 
@@ -154,7 +154,7 @@ def evaluate(
     """Evaluate system outputs as EASSE does (SARI, BLEU, FKGL, --features), every score with its signature."""
     data = easse.data(data)
     implied = easse_metric_options(easse.lowercase, easse.tokenizer)
-    metric_objects = metrics.build(implied, names=_metric_names(metrics.names))
+    metric_objects = metrics.build(implied, names=_metric_names(metrics.names), sources=given_sources(data))
     check_data(data, metric_objects)
     if features and data.sources is None and data.test_set is None:
         raise click.UsageError("--features compares outputs with their sources: pass --sources FILE or --test-set.")

@@ -14,15 +14,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from ..defaults import DEFAULT_METRICS
 from ..metrics import Metric, available_metrics, metric_class, metric_key
 from ..metrics.options import metric_options as declared_options
-from .groups import confidence_group, data_group, option_object, output_group
+from .groups import DataOptions, confidence_group, data_group, option_object, output_group
 from .metric_options import MetricFlags, build_metrics, metric_options
 from .options import Decorator, MultiValueOption, option_group, sacrebleu_metric_options, sacrebleu_options
 
-__all__ = ["MetricOptions", "metric_choice_group", "metrics_group", "scoring_groups"]
+__all__ = [
+    "MetricOptions",
+    "metric_choice_group",
+    "given_sources",
+    "metrics_group",
+    "runnable_defaults",
+    "scoring_groups",
+]
 
 #: Options of sacrebleu's command line that set metric options (declared by ``sacrebleu_options``).
 _SACREBLEU = ("lowercase", "tokenize", "language_pair")
@@ -41,6 +49,8 @@ class MetricOptions:
             each (1: this process on one thread; 0: one per available core).
         device: ``--device``: the ``device`` of every metric that declares one (the learned
             metrics), unless its own flag (``--bertscore-device``) gives another; ``None``: their default.
+        defaulted: ``--metrics`` was not given: :attr:`names` are the command's defaults, of which
+            :meth:`build` keeps those the data given can feed (:func:`runnable_defaults`).
     """
 
     names: tuple[str, ...]
@@ -51,20 +61,28 @@ class MetricOptions:
     flag: str = "--metrics"
     jobs: int = 1
     device: str | None = None
+    defaulted: bool = False
 
     def build(
         self,
         implied: dict[str, dict[str, Any]] | None = None,
         names: tuple[str, ...] | None = None,
+        sources: bool = True,
     ) -> list[Metric]:
         """The metric objects (``names`` instead of :attr:`names` when given), with the flags given
         on top of ``implied`` (options other flags imply, by registry name).
+
+        When the metrics are the command's defaults (:attr:`defaulted`) and no ``sources`` are
+        given, those that need them are left out, in one line on stderr (:func:`runnable_defaults`);
+        metrics named with ``--metrics`` are all built (and checked against the data later).
 
         Raises:
             UnknownMetricError: a name is not a metric.
             click.UsageError: a flag of a metric that is not named, or an empty name.
         """
         chosen = self.names if names is None else names
+        if self.defaulted and not sources:
+            chosen = runnable_defaults(chosen, self.flags)
         return build_metrics(chosen, self.flags, flag=self.flag, implied=self._with_device(chosen, implied))
 
     def _with_device(
@@ -89,6 +107,58 @@ class MetricOptions:
         """The metric options sacrebleu's ``-lc``, ``-tok`` and ``-l`` imply (and sentence-level BLEU's
         effective order), by registry name."""
         return sacrebleu_metric_options(self.lowercase, self.language_pair, self.tokenize, sentence_level)
+
+
+def runnable_defaults(names: tuple[str, ...], flags: MetricFlags) -> tuple[str, ...]:
+    """The default metrics ``names`` that can run without source sentences, the others named in one
+    line on stderr (``SARI skipped: it needs the source sentences (--sources FILE or --test-set);
+    computing BLEU, chrF, TER.``).
+
+    A metric one of whose flags was given (``--sari-variant``) stays, and so do all of ``names`` when
+    none could run: the data check then says what is missing. Unknown names stay for
+    :func:`build_metrics` to report.
+
+    Examples:
+        >>> runnable_defaults(("bleu", "chrf"), MetricFlags())
+        ('bleu', 'chrf')
+    """
+    skipped = tuple(name for name in names if _needs_source(name, flags))
+    kept = tuple(name for name in names if name not in skipped)
+    if not skipped or not kept:
+        return names
+    pronoun = "it needs" if len(skipped) == 1 else "they need"
+    click.echo(
+        f"{_shown(skipped)} skipped: {pronoun} the source sentences (--sources FILE or --test-set); "
+        f"computing {_shown(kept)}.",
+        err=True,
+    )
+    return kept
+
+
+def given_sources(data: DataOptions) -> bool:
+    """Whether ``data`` gives source sentences: ``--sources`` or a built-in ``--test-set``."""
+    return data.sources is not None or data.test_set is not None
+
+
+def _needs_source(name: str, flags: MetricFlags) -> bool:
+    """Whether the metric ``name`` needs sources and none of its flags was given (an unknown name: no)."""
+    try:
+        key = metric_key(name)
+        return metric_class(key).requires_source and key not in flags.given
+    except Exception:  # an unknown name or a broken plugin: build_metrics says which, in one line
+        return False
+
+
+def _shown(names: tuple[str, ...]) -> str:
+    """The display names of ``names`` (``chrF`` for ``chrf``; an unknown name as written), comma-separated."""
+    return ", ".join(_display(name) for name in names)
+
+
+def _display(name: str) -> str:
+    try:
+        return metric_class(metric_key(name)).name
+    except Exception:  # build_metrics reports it, in one line
+        return name
 
 
 def _names_option(default: tuple[str, ...], help: str) -> Decorator:
@@ -117,7 +187,8 @@ def metrics_group(
 
     def build(ctx: click.Context, values: dict[str, Any]) -> MetricOptions:
         flags = values.pop("metric_flags")
-        return MetricOptions(tuple(values.pop("metrics")), flags, **values)
+        defaulted = ctx.get_parameter_source("metrics") in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP)
+        return MetricOptions(tuple(values.pop("metrics")), flags, defaulted=defaulted, **values)
 
     options = (_names_option(default, help), jobs_option, *((device_option,) if device else ()))
     return _with_flags(option_object("metrics", build, *options, takes=takes))

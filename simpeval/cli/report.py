@@ -37,7 +37,7 @@ from .groups import (
     quiet_option,
     usage_errors,
 )
-from .metric_group import MetricOptions, metrics_group
+from .metric_group import MetricOptions, given_sources, metrics_group
 from .options import MultiValueCommand, sacrebleu_options
 from .progress import Progress
 
@@ -78,7 +78,7 @@ def report(
     """Write a standalone HTML report: table with CIs and paired tests, charts, features, segments side by side."""
     with usage_errors():  # before any work: the page would overwrite an input
         check_outputs({"--output": output}, data_files(data))
-    metric_objects = metrics.build(metrics.sacrebleu_implied())
+    metric_objects = metrics.build(metrics.sacrebleu_implied(), sources=given_sources(data))
     with Progress(enabled=not quiet) as progress:
         # the page shows a reference of every segment
         read = read_inputs(open_data(data, metric_objects, progress, needs_references=True))

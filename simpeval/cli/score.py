@@ -27,7 +27,7 @@ from .groups import (
     quiet_option,
     usage_errors,
 )
-from .metric_group import MetricOptions, scoring_groups
+from .metric_group import MetricOptions, given_sources, scoring_groups
 from .options import MultiValueCommand
 from .progress import Progress
 
@@ -62,10 +62,13 @@ def score(
 ) -> None:
     """Score system outputs against references (and sources) with SARI, BLEU, chrF and TER.
 
+    Without --metrics, SARI needs --sources or --test-set: without them it is skipped (one line on stderr).
+
     References come from --references, a --test-set, or positionally as in sacrebleu
     (simpeval score ref1.txt ref2.txt -i system.txt -m bleu).
     """
-    metric_objects = metrics.build(metrics.sacrebleu_implied(sentence_level))
+    sources = given_sources(data) or engine.shards is not None  # shards carry their sources, if any
+    metric_objects = metrics.build(metrics.sacrebleu_implied(sentence_level), sources=sources)
     engine.check(ctx)
     if engine.shards is not None and data.positional_references:
         raise click.UsageError("--shards reads the references from the shards; do not also give reference files.")
