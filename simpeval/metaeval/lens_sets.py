@@ -3,7 +3,8 @@
 :func:`lens_fields` turns a registered SimpEval set into the fields of a
 :class:`~simpeval.metaeval.HumanRatings` (:func:`simpeval.metaeval.from_registry` builds it): one
 rating per output, the segment (the 0-based line of the registered corpus its source is), the
-system, the output, each annotator's rating (``rater_scores``) and, where known, the
+system, the output, each annotator's raw rating (``rater_scores``, whatever ``zscore``: the
+scale of LENS's Kendall tau-like, :mod:`simpeval.metaeval.taulike`) and, where known, the
 simplification type (``types``). What a rating is, per set:
 
 * ``simpeval-2022`` (aspect ``overall``; corpus ``simpeval-2022-refs``): by default the mean of
@@ -104,13 +105,16 @@ def _label(aspect: str, zscore: bool) -> str:
     return f"{aspect}_zscore" if zscore else aspect
 
 
-def _per_output(aspect: str, zscore: bool, raters: Sequence[tuple[float, ...]], how: str) -> dict[str, Any]:
-    """The fields every set shares: the aspect's label, the scores (means of ``raters``), the note."""
+def _per_output(
+    aspect: str, zscore: bool, raters: Sequence[tuple[float, ...]], raw: Sequence[tuple[float, ...]], how: str
+) -> dict[str, Any]:
+    """The fields every set shares: the aspect's label, the scores (means of ``raters``), each
+    annotator's raw rating (``raw``: the scale of the tau-like's threshold, whatever ``zscore``), the note."""
     counts = "/".join(str(n) for n in sorted({len(r) for r in raters}))
     return {
         "aspect": _label(aspect, zscore),
         "scores": tuple(statistics.fmean(r) for r in raters),
-        "rater_scores": tuple(raters),
+        "rater_scores": tuple(raw),
         "note": f"{_label(aspect, zscore)}: mean over {counts} annotators of their {how}",
     }
 
@@ -120,9 +124,10 @@ def _simpeval_2022(name: str, aspect: str, zscore: bool, load: Mapping[str, Any]
     line = _line_of(load_testset(REFS_CORPUS, **load).sources, name)
     suffix = "_zscore" if zscore else ""
     raters = [tuple(float(getattr(r, f"rating_{k}{suffix}")) for k in (1, 2, 3)) for r in rows]
+    raw = [tuple(float(getattr(r, f"rating_{k}")) for k in (1, 2, 3)) for r in rows]
     how = "published z-scores" if zscore else "0-100 ratings"
     return {
-        **_per_output(aspect, zscore, raters, how),
+        **_per_output(aspect, zscore, raters, raw, how),
         "segments": tuple(line(r.original) for r in rows),
         "systems": tuple(r.system for r in rows),
         "outputs": tuple(r.generation for r in rows),
@@ -136,9 +141,10 @@ def _simpeval_past(name: str, aspect: str, zscore: bool, load: Mapping[str, Any]
     line = _line_of(load_testset("asset-test", **load).sources, name)
     suffix = "_z_score" if zscore else ""
     raters = [tuple(float(getattr(r, f"rating_{k}{suffix}")) for k in range(1, 6)) for r in rows]
+    raw = [tuple(float(getattr(r, f"rating_{k}")) for k in range(1, 6)) for r in rows]
     how = "published z-scores" if zscore else "0-100 ratings"
     return {
-        **_per_output(aspect, zscore, raters, how),
+        **_per_output(aspect, zscore, raters, raw, how),
         "segments": tuple(line(r.original) for r in rows),
         "systems": tuple(r.system for r in rows),
         "outputs": tuple(r.processed_generation for r in rows),
@@ -179,7 +185,13 @@ def _worker_builder(loader: Callable[..., Any], scale: str) -> Callable[..., dic
             outputs.append(texts.pop())
         how = "z-scores (standardised per worker and aspect)" if zscore else f"ratings ({scale})"
         return {
-            **_per_output(aspect, zscore, [tuple(values[k] for k in m) for m in groups.values()], how),
+            **_per_output(
+                aspect,
+                zscore,
+                [tuple(values[k] for k in m) for m in groups.values()],
+                [tuple(raw[k] for k in m) for m in groups.values()],
+                how,
+            ),
             "segments": tuple(reference[source][0] for source, _ in groups),
             "systems": tuple(system for _, system in groups),
             "outputs": tuple(outputs),

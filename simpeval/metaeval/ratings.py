@@ -60,8 +60,9 @@ class HumanRatings:
         corpus: the registered corpus whose lines ``segments`` index, if known.
         note: how the ratings were obtained or aggregated (printed with the results).
         lines: the CSV line of each rating, when read from a file (for error messages).
-        rater_scores: per output, each annotator's rating on the scale ``aspect`` names (z-scores
-            for ``*_zscore``), when the set records them; empty otherwise.
+        rater_scores: per output, each annotator's raw rating (for a registered set, whatever
+            ``zscore``: the scale of the Kendall tau-like's threshold), when the set records
+            them; empty otherwise.
         types: per output, its simplification type (``"Paraphrases"``; ``""`` if unknown), when
             the set records them; empty otherwise.
 

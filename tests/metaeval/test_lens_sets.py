@@ -19,7 +19,12 @@ from .conftest import Upstream
 
 
 def _means_of_raters(h: HumanRatings) -> None:
-    assert h.scores == pytest.approx([statistics.fmean(r) for r in h.rater_scores], abs=1e-12)
+    """``rater_scores`` are the raw ratings always: the scores are their means for a raw aspect only."""
+    means = [statistics.fmean(r) for r in h.rater_scores]
+    if h.aspect.endswith("_zscore"):
+        assert h.scores != pytest.approx(means, abs=1e-6)
+    else:
+        assert h.scores == pytest.approx(means, abs=1e-12)
 
 
 @pytest.mark.parametrize("zscore", [True, False])
@@ -30,8 +35,10 @@ def test_simpeval_2022(upstream: Upstream, zscore: bool) -> None:
     assert h.aspect == f"overall{suffix}" and h.corpus == "simpeval-2022-refs"
     assert len(h.scores) == 360 and len(set(h.systems)) == 6 and len(set(h.segments)) == 60
     assert h.outputs == tuple(r.generation for r in rows) and h.types == tuple(r.sentence_type for r in rows)
-    assert h.rater_scores == tuple(tuple(getattr(r, f"rating_{k}{suffix}") for k in (1, 2, 3)) for r in rows)
-    _means_of_raters(h)
+    assert h.rater_scores == tuple(tuple(getattr(r, f"rating_{k}") for k in (1, 2, 3)) for r in rows)  # raw always
+    assert h.scores == pytest.approx(
+        [statistics.fmean(getattr(r, f"rating_{k}{suffix}") for k in (1, 2, 3)) for r in rows], abs=1e-12
+    )
     sources = load_testset("simpeval-2022-refs").sources
     assert all(sources[s] == r.original for s, r in zip(h.segments, rows))
     assert 52 in h.segments and 15 not in h.segments  # the repeated source: its last line, as LENS reads it
@@ -96,7 +103,8 @@ def test_worker_z_scores_are_per_worker(upstream: Upstream) -> None:
     assert {r.fluency for r in rows if r.worker_id in (0, 1)} == {100}
     h = from_registry("simpda-2022", "fluency")
     first = [k for k, r in enumerate(rows) if (r.input_id, r.system) == (rows[0].input_id, rows[0].system)]
-    assert h.rater_scores[0] == pytest.approx([z[k] for k in first])
+    assert h.rater_scores[0] == pytest.approx([float(rows[k].fluency) for k in first])  # raw always
+    assert h.scores[0] == pytest.approx(statistics.fmean(z[k] for k in first))
 
 
 def test_worker_zscores_of_a_constant_rater_are_zero() -> None:
