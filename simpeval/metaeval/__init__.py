@@ -9,7 +9,8 @@
 * :mod:`.scoring`: each rated output scored against its segment's references, from statistics;
 * :func:`~simpeval.metaeval.correlation.correlation` (Pearson, Spearman, Kendall tau-b), :func:`~simpeval.metaeval.williams.williams` (the Williams test),
   :mod:`.ranking` (pairwise system-ranking accuracy, agreement), :mod:`.bootstrap` (resampling
-  segments, percentile intervals);
+  segments, percentile intervals), :mod:`.taulike` (LENS's WMT-style Kendall tau-like per
+  simplification type);
 * :mod:`.run`: :func:`meta_evaluate`; :mod:`.registered`: :func:`meta_evaluate_registered`,
   the reference sets ``asset`` and ``turk``.
 

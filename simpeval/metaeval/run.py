@@ -7,7 +7,10 @@ bootstrap intervals over segments (:mod:`simpeval.metaeval.bootstrap`: one draw 
   ratings (:func:`~simpeval.metaeval.correlation.correlation`), over all rated outputs together (no grouping);
 * system level: the same between each system's corpus-level score and its mean rating;
 * the Williams test of every two metrics' Pearson correlations, at both levels (:func:`~simpeval.metaeval.williams.williams`);
-* pairwise system-ranking accuracy, and the metrics' agreement on the same pairs (:mod:`.ranking`).
+* pairwise system-ranking accuracy, and the metrics' agreement on the same pairs (:mod:`.ranking`);
+* where the ratings carry each annotator's rating and the simplification types (LENS's SimpEval
+  sets), LENS's Kendall tau-like per type and over all types (:mod:`.taulike`), with intervals
+  from the same resamples.
 
 Examples:
     >>> from simpeval.metaeval import HumanRatings, meta_evaluate
@@ -34,13 +37,14 @@ from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
 from ..engines.pool import jobs
 from ..exceptions import InvalidOptionError
 from ..metrics import Metric, get_metric, metric_key
-from ..report.metaeval import MetaCorrelation, MetaEvaluation, PairAgreement, RankingAccuracy, WilliamsTest
+from ..report.metaeval import MetaCorrelation, MetaEvaluation, PairAgreement, RankingAccuracy, TauLike, WilliamsTest
 from .bootstrap import Resamples, percentile_interval
 from .correlation import METHODS, MIN_ITEMS, correlation, correlation_rows, weighted_correlation_rows
 from .presets import preset_for
 from .ranking import decided_pairs, metric_agreement, ranking_accuracy
 from .ratings import HumanRatings
 from .scoring import Column, Groups, align, score_columns
+from .taulike import DEFAULT_THRESHOLD, annotated_pairs, check_threshold, tau_like, tau_like_rows
 from .williams import williams
 
 __all__ = ["meta_evaluate"]
@@ -85,6 +89,7 @@ def meta_evaluate(
     n_samples: int = AGREEMENT_SAMPLES,
     seed: int = DEFAULT_SEED,
     n_jobs: int | None = None,
+    tau_threshold: float = DEFAULT_THRESHOLD,
 ) -> MetaEvaluation:
     """Correlate metrics with human ratings.
 
@@ -105,6 +110,8 @@ def meta_evaluate(
             each (1: this process on one thread; 0: one per available core; ``None``: those of the
             :func:`simpeval.engines.pool.jobs` block around the call, else this process on every
             thread); every figure is the same bits with any count.
+        tau_threshold: the Kendall tau-like's threshold, in the annotators' rating points
+            (LENS's 5, for 0-100 ratings); used where ``ratings`` carry ``rater_scores`` and ``types``.
 
     Returns:
         Every figure. System-level correlations need 3 systems (NaN below), the Williams test
@@ -118,7 +125,7 @@ def meta_evaluate(
     """
     with nullcontext() if n_jobs is None else jobs(n_jobs):
         return _meta_evaluate(
-            ratings, references, sources, metrics, settings, components, reference_name, n_samples, seed
+            ratings, references, sources, metrics, settings, components, reference_name, n_samples, seed, tau_threshold
         )
 
 
@@ -132,6 +139,7 @@ def _meta_evaluate(
     reference_name: str,
     n_samples: int,
     seed: int,
+    tau_threshold: float = DEFAULT_THRESHOLD,
 ) -> MetaEvaluation:
     preset = preset_for(ratings.name)
     objects = _metrics(metrics, preset.settings if settings is None else settings)
@@ -174,6 +182,8 @@ def _meta_evaluate(
         used,
         notes,
         groups.names,
+        tuple(_tau_like(columns, ratings, resamples, tau_threshold)),
+        float(tau_threshold),
     )
 
 
@@ -205,6 +215,25 @@ def _correlations(columns: Sequence[Column], human: _Human, resamples: Resamples
             low, high = percentile_interval(correlation_rows(col.resampled, human.resampled, method))
             value = correlation(col.system, human.system, method)
             out.append(MetaCorrelation(col.name, "system", method, value, low, high, len(human.system)))
+    return out
+
+
+def _tau_like(
+    columns: Sequence[Column], ratings: HumanRatings, resamples: Resamples, threshold: float
+) -> list[TauLike]:
+    """LENS's tau-like of every column per type and over all, where the ratings carry raters and types."""
+    check_threshold(threshold)
+    if not ratings.rater_scores or not any(ratings.types):
+        return []
+    pairs = annotated_pairs(ratings.segments, ratings.types, ratings.rater_scores, threshold)
+    if not len(pairs.first):  # no pair told apart (ratings on a 1-5 scale with the 0-100 threshold): no table
+        return []
+    out = []
+    for col in columns:
+        boot = tau_like_rows(pairs, col.segment, resamples.weights, col.higher_is_better)
+        for k, t in enumerate(tau_like(pairs, col.segment, col.higher_is_better)):
+            low, high = percentile_interval(boot[:, k])
+            out.append(TauLike(col.name, t.type, t.tau, low, high, t.concordant, t.discordant))
     return out
 
 

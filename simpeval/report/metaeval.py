@@ -24,6 +24,7 @@ __all__ = [
     "MetaEvaluation",
     "PairAgreement",
     "RankingAccuracy",
+    "TauLike",
     "WilliamsTest",
     "metaeval_document",
     "render_metaeval",
@@ -105,6 +106,20 @@ class PairAgreement:
 
 
 @dataclass(frozen=True)
+class TauLike:
+    """LENS's Kendall tau-like of ``metric`` on the pairs of one simplification ``type`` (or
+    ``"All"``), with its bootstrap interval and the pairs counted (:mod:`simpeval.metaeval.taulike`)."""
+
+    metric: str
+    type: str
+    tau: float
+    low: float
+    high: float
+    concordant: int
+    discordant: int
+
+
+@dataclass(frozen=True)
 class MetaEvaluation:
     """A meta-evaluation: what was compared, and every figure.
 
@@ -118,6 +133,8 @@ class MetaEvaluation:
         preset: the documented metric settings used (:mod:`simpeval.metaeval.presets`).
         notes: how the ratings were obtained, and other facts printed with the tables.
         systems: the rated systems.
+        tau_like: LENS's Kendall tau-like per metric and simplification type, where the ratings
+            carry each annotator's rating and the types; ``tau_threshold`` its threshold.
     """
 
     ratings: str
@@ -133,6 +150,8 @@ class MetaEvaluation:
     preset: str = "none"
     notes: tuple[str, ...] = ()
     systems: tuple[str, ...] = ()
+    tau_like: tuple[TauLike, ...] = ()
+    tau_threshold: float = 5.0
 
     @property
     def metrics(self) -> list[str]:
@@ -173,6 +192,12 @@ class MetaEvaluation:
         out += [
             _record("agreement", "system", a.metric_a, a.metric_b, "agreement", a.agreement, a.low, a.high, a.n_pairs)
             for a in self.agreement
+        ]
+        out += [
+            _record(
+                "tau-like", "segment", t.metric, t.type, "tau-like", t.tau, t.low, t.high, t.concordant + t.discordant
+            )
+            for t in self.tau_like
         ]
         return [_clean(r) for r in out]
 
@@ -262,7 +287,26 @@ def _grids(result: MetaEvaluation, width: int) -> list[tuple[str, Grid]]:
     williams = _williams_grid(result, width)
     if williams is not None:
         grids.append((f"Williams test of dependent correlations (Pearson; one-sided; * p < {ALPHA})", williams))
-    return grids + _pairs_grids(result, width)
+    grids += _pairs_grids(result, width)
+    if result.tau_like:
+        title = (
+            f"Kendall tau-like (LENS, WMT-style; pairs of outputs of one source and one type that a strict majority "
+            f"of annotators tells apart by more than {result.tau_threshold:g} points; a metric tie is discordant)"
+        )
+        grids.append((title, _tau_like_grid(result, width)))
+    return grids
+
+
+def _tau_like_grid(result: MetaEvaluation, width: int) -> Grid:
+    """Rows the metrics, columns the types then All (the layout of LENS's table), each tau with its interval."""
+    types = list(dict.fromkeys(t.type for t in result.tau_like))
+    rows = []
+    for metric in dict.fromkeys(t.metric for t in result.tau_like):
+        found = {t.type: t for t in result.tau_like if t.metric == metric}
+        rows.append((Cell((metric,)), *(_figure(found[k].tau, found[k].low, found[k].high, width) for k in types)))
+    pairs = {t.type: t.concordant + t.discordant for t in result.tau_like}
+    header = ("Metric", *(f"{k} ({pairs[k]} pairs)" for k in types))
+    return Grid(header, (*rows,), ("l", *("rl" for _ in types)))
 
 
 def _notes(result: MetaEvaluation) -> list[str]:

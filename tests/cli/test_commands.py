@@ -345,7 +345,12 @@ def test_sari_without_sources(runner, corpus):
     args = ["score", "-r", corpus["ref0.txt"], "-i", corpus["sys1.txt"]]
     fails(run(runner, *args, "-m", "sari", "bleu"), 2, "SARI needs the source sentences", "--sources", "--metrics")
     ok(run(runner, *args, "-m", "bleu"))
-    assert ok(run(runner, *args)).splitlines()[0].split() == ["System", "BLEU", "chrF2", "TER"]  # the defaults that can run
+    assert ok(run(runner, *args)).splitlines()[0].split() == [
+        "System",
+        "BLEU",
+        "chrF2",
+        "TER",
+    ]  # the defaults that can run
 
 
 def test_num_refs_wrong_field_count(runner, corpus, tmp_corpus):
