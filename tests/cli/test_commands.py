@@ -739,7 +739,7 @@ def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
 
 
 def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
-    """Each of SARI's 14 options has a --sari-* flag giving the Python signature."""
+    """Each of SARI's 15 options has a --sari-* flag giving the Python signature."""
     import dataclasses
 
     from simpeval.metrics.sari.config import SARIConfig
@@ -758,6 +758,7 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
         "del_match": ["--sari-del-match", "subtract"],
         "ngrams": ["--sari-ngrams", "binary"],
         "ref_weight": ["--sari-ref-weight", "nonempty"],
+        "add_filter": ["--sari-add-filter", "deleted"],
         "max_order": ["--sari-max-order", "3"],
     }
     assert set(flags) == {f.name for f in dataclasses.fields(SARIConfig)}
@@ -775,6 +776,7 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
         "del_match": "subtract",
         "ngrams": "binary",
         "ref_weight": "nonempty",
+        "add_filter": "deleted",
         "max_order": 3,
     }
     base = [

@@ -70,6 +70,7 @@ def test_signature_records_every_setting() -> None:
         "dmatch:sub",
         "ngram:count",
         "rweight:all",
+        "addf:all",
         "order:4",
     ):
         assert f"|{field}|" in sig

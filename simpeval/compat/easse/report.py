@@ -16,7 +16,7 @@ CDN: the page works offline), the plots (simpeval's charts of the scores, not Pl
 of the features), the "by sentence length" table and the qualitative samples sorted by SARI,
 compression or splits (the segment table can be sorted by any score instead); the numbers of
 the score table carry their signatures and intervals. ``samsa`` needs a UCCA parser and is not
-computed (one line says so); ``bertscore`` is :mod:`.bertscore`, outside EASSE's report.
+computed (one line says so); ``bertscore`` is :mod:`simpeval.compat.easse.bertscore`, outside EASSE's report.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ easse-delp       EASSE ``use_f1_for_deletion=False`` (deletion precision)
 easse-paper-delp both of the above flags
 hf               Hugging Face ``evaluate`` ``sari`` metric
 xu2016           the original ``SARI.py`` of Xu et al. (2016), mean of sentence scores
+xu2023           cocoxu's ``modified-sari.py`` (2023): ``xu2016`` without the additions deletions make
 t2t              tensor2tensor ``get_sari_score`` on whitespace tokens, mean of sentence scores
 ================ ======================================================================
 
@@ -125,6 +126,13 @@ class SARIConfig:
         choices={"all": "all", "nonempty": "nonempty"},
         signature=("rweight", "rw"),
     )
+    add_filter: str = option(
+        "none",
+        help="Correct additions: every added n-gram a reference holds (none), or not those that only deleting "
+        "source words makes (deleted: cocoxu's modified-sari.py of 2023).",
+        choices={"none": "all", "deleted": "nodel"},
+        signature=("addf", "af"),
+    )
     # SARI uses order 4 (Xu et al. 2016); 10 leaves room, a billion would hang.
     max_order: int = option(
         4, help="Highest n-gram order (at most 10).", minimum=1, maximum=10, signature=("order", "n")
@@ -166,6 +174,9 @@ VARIANTS: Mapping[str, SARIConfig] = {
     "hf": _HF,
     # SARI.py, which Hugging Face ported: no tokenizer, 0/0 = 0 and the original keep recall (#6)
     "xu2016": replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram"),
+    # modified-sari.py (cocoxu/simplification, 2023): SARI.py, but an added n-gram whose words are all source words,
+    # in the source's order (tested against the original-case source), comes from deletions and is not counted
+    "xu2023": replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram", add_filter="deleted"),
     "t2t": SARIConfig(
         tokenize="none",
         lowercase=False,

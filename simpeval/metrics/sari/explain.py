@@ -250,7 +250,7 @@ def explain_sari(
     src = tokenize_line(source or "", config, tokenize, config.normalize_source)
     hyp = tokenize_line(hypothesis, config, tokenize)
     refs = [tokenize_line(ref, config, tokenize) for ref in references]
-    counters = [order_counters(src, hyp, refs, config, n) for n in range(1, config.max_order + 1)]
+    counters = [order_counters(src, hyp, refs, config, n, source or "") for n in range(1, config.max_order + 1)]
     raw = [value for c in counters for value in order_stats(c, config)]
     stats = np.asarray(raw, dtype=np.float64)
     if config.aggregate == "sentence":

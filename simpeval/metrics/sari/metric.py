@@ -75,7 +75,7 @@ class SARI(Metric):
     #: The signature's print order: the preset first, then the case and the tokenizer.
     signature_order: ClassVar[tuple[str, ...]] = (
         "variant", "case", "tok", "src", "split", "agg", "del", "avg", "zero", "prec", "krec", "dmatch", "ngram",
-        "rweight", "order",
+        "rweight", "addf", "order",
     )  # fmt: skip
     #: The preset (:attr:`variant`) is no option of the config.
     signature_facts: ClassVar[Mapping[str, str]] = {"variant": "V"}
@@ -122,7 +122,7 @@ class SARI(Metric):
         counts = None
         texts = 2 * len(references) + sum(map(len, references))
         engine = run_engine(self.engine, self._requested_engine, "numpy", texts)
-        if engine != "reference":
+        if engine != "reference" and self.config.add_filter == "none":  # the engines count every addition
             counts = fast_sari_counts(
                 hypotheses, references, sources, self.config, self._reference_cache, compiled=engine == "numba"
             )

@@ -54,6 +54,7 @@ def sari_segment_counts(
     hypothesis: Sequence[str],
     references: Sequence[Sequence[str]],
     config: SARIConfig,
+    raw_source: str | None = None,
 ) -> list[float]:
     """The 12 x ``max_order`` raw statistics of one tokenized segment (readable reference path).
 
@@ -65,6 +66,9 @@ def sari_segment_counts(
         hypothesis: output tokens.
         references: the token lists of the segment's references.
         config: the SARI settings (only the counting options matter here).
+        raw_source: the source as given (``add_filter="deleted"`` tests subsequences against its
+            whitespace-split words, in their original case, as modified-sari.py does); default:
+            the source tokens joined by spaces.
 
     Examples:
         >>> from simpeval.metrics.sari import VARIANTS
@@ -75,7 +79,7 @@ def sari_segment_counts(
     """
     out: list[float] = []
     for n in range(1, config.max_order + 1):
-        out.extend(order_stats(order_counters(source, hypothesis, references, config, n), config))
+        out.extend(order_stats(order_counters(source, hypothesis, references, config, n, raw_source), config))
     return out
 
 
@@ -106,9 +110,15 @@ class OrderCounters(NamedTuple):
 
 
 def order_counters(
-    source: Sequence[str], hypothesis: Sequence[str], references: Sequence[Sequence[str]], config: SARIConfig, n: int
+    source: Sequence[str],
+    hypothesis: Sequence[str],
+    references: Sequence[Sequence[str]],
+    config: SARIConfig,
+    n: int,
+    raw_source: str | None = None,
 ) -> OrderCounters:
-    """The multisets of order ``n`` of one tokenized segment (see :class:`OrderCounters`)."""
+    """The multisets of order ``n`` of one tokenized segment (see :class:`OrderCounters`;
+    ``raw_source``: see :func:`sari_segment_counts`)."""
     src = _ngrams(source, n)
     hyp = _ngrams(hypothesis, n)
     refs = [_ngrams(ref, n) for ref in references]
@@ -140,6 +150,8 @@ def order_counters(
     add = set(hyp) - set(src)
     add_all = set(r_w) - set(src)
     add_good = add & set(r_w)
+    if config.add_filter == "deleted":
+        add_good = _not_from_deletions(add_good, src, " ".join(source) if raw_source is None else raw_source)
     return OrderCounters(
         src, hyp, refs, s_w, h_w, r_w, keep, keep_good, keep_all, delete, del_good, del_all, add, add_good, add_all
     )
@@ -159,6 +171,28 @@ def order_stats(c: OrderCounters, config: SARIConfig) -> tuple[float, ...]:
         float(len(c.add_good)),
         float(len(c.add_all)),
     )
+
+
+def _not_from_deletions(grams: set[Any], source_ngrams: Mapping[Any, Any], raw_source: str) -> set[Any]:
+    """``grams`` less those that deleting source words makes (modified-sari.py, 2023): every word a
+    word of the source's n-grams of that order, and the n-gram a subsequence of the source's words
+    as given (whitespace-split, original case: a capitalised source word never matches). Words are
+    an n-gram's tokens joined by spaces and split at any whitespace, as the script's n-gram strings
+    are: an empty token (two spaces in a row) is no word, and a unigram of it is always dropped."""
+    words = {word for gram in source_ngrams for word in " ".join(gram).split()}
+    given = raw_source.split()
+    kept = set()
+    for gram in grams:
+        mine = " ".join(gram).split()
+        if not (all(word in words for word in mine) and _is_subsequence(mine, given)):
+            kept.add(gram)
+    return kept
+
+
+def _is_subsequence(gram: Sequence[str], words: Sequence[str]) -> bool:
+    """Whether ``gram``'s words occur in ``words`` in order (not necessarily adjacent)."""
+    found = iter(words)
+    return all(any(word == other for other in found) for word in gram)
 
 
 def _ngrams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
@@ -222,7 +256,9 @@ def reference_counts(
         return found
 
     rows = [
-        sari_segment_counts(tokens(src, config.normalize_source), tokens(hyp), [tokens(ref) for ref in refs], config)
+        sari_segment_counts(
+            tokens(src, config.normalize_source), tokens(hyp), [tokens(ref) for ref in refs], config, src
+        )
         for hyp, refs, src in zip(hypotheses, references, sources)
     ]
     return np.asarray(rows, dtype=np.float64).reshape(len(hypotheses), N_RAW * config.max_order)
