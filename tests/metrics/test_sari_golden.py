@@ -28,6 +28,7 @@ PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "easse_paper_version_del_precision": ("easse-paper-delp", {}),
     "hf_evaluate": ("hf", {}),
     "cocoxu_sari_py": ("xu2016", {}),
+    "cocoxu_modified_sari_py": ("xu2023", {}),
     "t2t_whitespace_tokens": ("t2t", {}),
     "t2t_13a_lowercase_tokens": ("t2t", {"tokenize": "13a", "lowercase": True}),
 }
@@ -119,6 +120,7 @@ def _counting_key(metric: SARI) -> tuple[Any, ...]:
         c.del_match,
         c.ngrams,
         c.ref_weight,
+        c.add_filter,
         c.max_order,
     )
 
@@ -140,7 +142,7 @@ def test_corpora(dataset: str | None, system: str | None) -> None:
     stats_cache: dict[tuple[Any, ...], np.ndarray] = {}
     for key, expected in entry["sari"].items():
         if key not in PRESETS:
-            continue  # cocoxu_modified_sari_py: no preset (see the README)
+            continue
         metric = _metric(key)
         counting = _counting_key(metric)
         if counting not in stats_cache:
