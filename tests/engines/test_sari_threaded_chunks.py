@@ -26,6 +26,9 @@ if not NUMBA_AVAILABLE:
 
 from simpeval.engines.vocab import TokenVocabulary
 
+#: The presets the engines count (xu2023's filter on additions runs on the reference path only).
+ENGINE_VARIANTS = sorted(name for name, config in VARIANTS.items() if config.add_filter == "none")
+
 PIECES = list("ab c5 0.,-.,&;<>\"'$/\n\t") + [
     "&quot;",
     "<skipped>",
@@ -78,7 +81,7 @@ def test_chunk_bounds_cover_the_segments_in_order(n: int, threads: int) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=corpus(), variant=st.sampled_from(sorted(VARIANTS)))
+@given(data=corpus(), variant=st.sampled_from(ENGINE_VARIANTS))
 @pytest.mark.slow
 def test_threaded_chunks_equal_the_reference_path(
     data: tuple[list[str], list[str], list[list[str]]], variant: str
@@ -95,7 +98,7 @@ def test_threaded_chunks_equal_the_reference_path(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", ENGINE_VARIANTS)
 def test_threaded_chunks_on_asset_equal_the_reference_engine(variant: str) -> None:
     asset = SHARED / "corpora" / "asset"
     outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
