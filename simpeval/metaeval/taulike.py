@@ -34,7 +34,7 @@ from ..exceptions import InvalidOptionError, InvalidValueError
 __all__ = [
     "ALL_TYPES",
     "DEFAULT_THRESHOLD",
-    "DecidedPairs",
+    "AnnotatedPairs",
     "TypeTau",
     "annotated_pairs",
     "check_threshold",
@@ -49,7 +49,7 @@ ALL_TYPES = "All"
 
 
 @dataclass(frozen=True)
-class DecidedPairs:
+class AnnotatedPairs:
     """The pairs the annotators decide: ``first[p]`` and ``second[p]`` index outputs, ``sign[p]``
     is the majority's ``+1`` (the first rated higher) or ``-1``, ``type_of[p]`` indexes ``types``."""
 
@@ -92,7 +92,7 @@ def annotated_pairs(
     types: Sequence[str],
     raters: Sequence[Sequence[float]],
     threshold: float = DEFAULT_THRESHOLD,
-) -> DecidedPairs:
+) -> AnnotatedPairs:
     """Every pair of outputs of one source and one type that a strict majority of annotators decides.
 
     Args:
@@ -127,7 +127,7 @@ def annotated_pairs(
                     (a, b, side, names.index(kind)) for side in (1.0, -1.0) if 2 * (votes == side).sum() > len(votes)
                 ]
     columns = list(zip(*found)) or [(), (), (), ()]
-    return DecidedPairs(
+    return AnnotatedPairs(
         np.asarray(columns[0], dtype=np.int64),
         np.asarray(columns[1], dtype=np.int64),
         np.asarray(columns[2], dtype=np.float64),
@@ -136,13 +136,15 @@ def annotated_pairs(
     )
 
 
-def _agrees(pairs: DecidedPairs, scores: Sequence[float] | np.ndarray, higher_is_better: bool) -> np.ndarray:
+def _agrees(pairs: AnnotatedPairs, scores: Sequence[float] | np.ndarray, higher_is_better: bool) -> np.ndarray:
     values = np.asarray(scores, dtype=np.float64) * (1.0 if higher_is_better else -1.0)
     agrees: np.ndarray = (values[pairs.first] - values[pairs.second]) * pairs.sign > 0
     return agrees
 
 
-def tau_like(pairs: DecidedPairs, scores: Sequence[float] | np.ndarray, higher_is_better: bool = True) -> list[TypeTau]:
+def tau_like(
+    pairs: AnnotatedPairs, scores: Sequence[float] | np.ndarray, higher_is_better: bool = True
+) -> list[TypeTau]:
     """The tau-like of ``scores`` (one per output) per type, then ``"All"``."""
     agrees = _agrees(pairs, scores, higher_is_better)
     out = []
@@ -154,7 +156,7 @@ def tau_like(pairs: DecidedPairs, scores: Sequence[float] | np.ndarray, higher_i
 
 
 def tau_like_rows(
-    pairs: DecidedPairs, scores: Sequence[float] | np.ndarray, weights: np.ndarray, higher_is_better: bool = True
+    pairs: AnnotatedPairs, scores: Sequence[float] | np.ndarray, weights: np.ndarray, higher_is_better: bool = True
 ) -> np.ndarray:
     """The tau-like per resample: ``weights`` ``(n_samples, n_outputs)`` counts each output's source
     draws (:class:`~simpeval.metaeval.bootstrap.Resamples`); returns ``(n_samples, n_types + 1)``

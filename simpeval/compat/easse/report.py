@@ -38,6 +38,7 @@ from ...metrics.sari import SARI
 from ...report.html_report import ReportData, build_html_report
 from ...testsets import get_testset
 from .._layout import stated_streams
+from .bleu import corpus_bleu
 from .fkgl import corpus_fkgl
 from .quality_estimation import corpus_quality_estimation
 from .sari import corpus_sari
@@ -87,8 +88,7 @@ def get_all_scores(
     scores: OrderedDict[str, float] = OrderedDict()
     for name in _check_metrics(metrics):
         if name == "bleu":
-            bleu = BLEU(tokenize=tokenizer, lowercase=lowercase, force=True)
-            scores["BLEU"] = float(bleu.corpus_score(list(sys_sents), stated_streams(refs_sents)).score)
+            scores["BLEU"] = corpus_bleu(sys_sents, refs_sents, lowercase=lowercase, tokenizer=tokenizer)
         elif name == "sari":
             scores["SARI"] = corpus_sari(orig_sents, sys_sents, refs_sents, lowercase=lowercase, tokenizer=tokenizer)
         else:
