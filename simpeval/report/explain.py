@@ -86,6 +86,11 @@ def _sari_title(e: SARIExplanation) -> str:
     return f"SARI {e.score.score:.2f} = ({parts}) / 3"
 
 
+def _sari_facts(e: SARIExplanation) -> list[str]:
+    """The lines under the inputs: how counts are weighted, and D-SARI's penalties where they apply."""
+    return [f"counts (*): {e.weighting}", *([e.penalties.describe()] if e.penalties is not None else [])]
+
+
 def _bleu_title(e: BLEUExplanation) -> str:
     return f"BLEU {e.score.score:.2f}"
 
@@ -132,6 +137,19 @@ def _sari_legend(e: SARIExplanation) -> list[tuple[str, str]]:
             f"SARI(zero_division={other}) counts {other})",
         ),
         ("preset", preset),  # the signature's variant
+        *_penalty_legend(e),
+    ]
+
+
+def _penalty_legend(e: SARIExplanation) -> list[tuple[str, str]]:
+    if e.penalties is None:
+        return []
+    return [
+        (
+            "LP1 LP2 SLP",
+            "D-SARI (Sun et al. 2021), words O output, R reference (mean), I input: LP1 = exp((O - R) / O) if O < R; "
+            "LP2 = exp((R - O) / max(I - R, 1)) if O > R; SLP = exp(-|Rs - Os| / max(Rs, Os)) over sentence counts",
+        )
     ]
 
 
@@ -185,7 +203,7 @@ def render_text(e: Any) -> str:
     width = max(len(name) for name, _ in _inputs(e))
     lines += [f"{name.ljust(width)}  {text}" for name, text in _inputs(e)]
     if _is_sari(e):
-        lines.append(f"counts (*): {e.weighting}")
+        lines += _sari_facts(e)
         for op in e.operations:
             lines += ["", *_text_operation(op, len(e.references))]
     else:
@@ -232,7 +250,7 @@ def render_html(e: Any) -> str:
     parts.append(f"<p><code>{html.escape(e.score.signature.format())}</code></p>")
     parts.append(_html_table(("", "text"), [("", [name, text]) for name, text in _inputs(e)]))
     if sari:
-        parts.append(f"<p>counts (*): {html.escape(e.weighting)}</p>")
+        parts += [f"<p>{html.escape(fact)}</p>" for fact in _sari_facts(e)]
         for op in e.operations:
             parts.append(f"<h5>{op.operation.upper()} {op.score:.2f} ({html.escape(op.rule)})</h5>")
             for order in op.orders:
@@ -316,12 +334,12 @@ def explanation_document(e: Any) -> Document:
     """
     sections, records = _order_sections(e)
     inputs = Grid(("input", "text"), tuple((Cell((name,)), Cell((text,))) for name, text in _inputs(e)), ("l", "l"))
-    facts = f"counts (*): {e.weighting}" if _is_sari(e) else _bleu_facts(e)
+    facts = tuple(_sari_facts(e)) if _is_sari(e) else (_bleu_facts(e),)
     first = Section(
         "explanation",
         _sari_title(e) if _is_sari(e) else _bleu_title(e),
         inputs,
-        notes=(facts,),
+        notes=facts,
         signatures=(e.score.signature.format(),),
         records=records,
         line_records=records,

@@ -739,7 +739,7 @@ def test_sentence_level_lines_hold_every_metric(runner, corpus, fmt):
 
 
 def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
-    """Each of SARI's 15 options has a --sari-* flag giving the Python signature."""
+    """Each of SARI's 17 options has a --sari-* flag giving the Python signature."""
     import dataclasses
 
     from simpeval.metrics.sari.config import SARIConfig
@@ -759,6 +759,8 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
         "ngrams": ["--sari-ngrams", "binary"],
         "ref_weight": ["--sari-ref-weight", "nonempty"],
         "add_filter": ["--sari-add-filter", "deleted"],
+        "penalty": ["--sari-penalty", "dsari", "--sari-aggregate", "sentence"],  # D-SARI scores documents
+        "sentence_split": ["--sari-sentence-split", "punkt"],
         "max_order": ["--sari-max-order", "3"],
     }
     assert set(flags) == {f.name for f in dataclasses.fields(SARIConfig)}
@@ -777,6 +779,8 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
         "ngrams": "binary",
         "ref_weight": "nonempty",
         "add_filter": "deleted",
+        "penalty": {"penalty": "dsari", "aggregate": "sentence"},
+        "sentence_split": "punkt",
         "max_order": 3,
     }
     base = [
@@ -795,7 +799,8 @@ def test_every_sari_option_is_reachable_from_the_cli(runner, corpus):
     for option, flag in flags.items():
         result = runner.invoke(main, base + flag)
         assert result.exit_code == 0, (option, result.output)
-        expected = SARI(**{option: values[option]}).get_signature(1).format()
+        given = values[option]
+        expected = SARI(**(given if isinstance(given, dict) else {option: given})).get_signature(1).format()
         assert json.loads(result.output)[0]["signature"] == expected, option
 
 

@@ -1,7 +1,7 @@
 """SARI ``xu2023`` equals cocoxu/simplification's ``modified-sari.py`` (commit 35570464).
 
-The script is not on PyPI and CI has no network, so its algorithm is written out again below,
-plainly, from the published script (sentence SARI with deletion precision, n-grams as strings of
+The script is not on PyPI and CI has no network, so its algorithm is written out again
+(:mod:`.sari_oracle`), plainly, from the published script (sentence SARI with deletion precision, n-grams as strings of
 ``lower().split(" ")`` tokens, and the 2023 filter on additions), and compared segment by segment
 with simpeval on ASSET test x every published system output (``../shared/corpora``; the published
 script itself, run as an oracle outside CI, agreed to 1.4e-14 on all 3,949 segments).
@@ -9,7 +9,6 @@ script itself, run as an oracle outside CI, agreed to 1.4e-14 on all 3,949 segme
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from statistics import fmean
 
@@ -19,56 +18,14 @@ from simpeval import SARI
 from simpeval.metrics.sari import VARIANTS
 
 from ..needs import shared_path
+from .sari_oracle import operation_means
 
 SYSTEMS = ["ACCESS", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX+LS+RO", "UNTS"]
 
 
-def _grams(tokens: list[str], n: int) -> list[str]:
-    return [" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
-
-
-def _subsequence(words: list[str], within: list[str]) -> bool:
-    j = 0
-    for word in within:
-        if j < len(words) and words[j] == word:
-            j += 1
-    return j == len(words)
-
-
-def _order(src: list[str], hyp: list[str], refs: list[list[str]], given: str) -> tuple[float, float, float]:
-    """(keep F1, deletion precision, addition F1) of one order, as modified-sari.py computes them."""
-    k = len(refs)
-    s = Counter({g: c * k for g, c in Counter(src).items()})
-    h = Counter({g: c * k for g, c in Counter(hyp).items()})
-    r: Counter[str] = Counter(g for ref in refs for g in ref)
-    keep, keep_all = s & h, s & r
-    keep_good = keep & r
-    kp = sum(keep_good[g] / keep[g] for g in keep_good) / len(keep) if keep else 0.0
-    kr = sum(keep_good[g] / keep_all[g] for g in keep_good) / len(keep_all) if keep_all else 0.0
-    keep_f = 2 * kp * kr / (kp + kr) if kp > 0 or kr > 0 else 0.0
-    delete = s - h
-    del_good = delete - r
-    dp = sum(del_good[g] / delete[g] for g in del_good) / len(delete) if delete else 0.0
-    added = set(h) - set(s)
-    added_all = set(r) - set(s)
-    source_words = {w for g in s for w in g.split()}
-    good = {
-        g
-        for g in added & set(r)
-        if any(w not in source_words for w in g.split()) or not _subsequence(g.split(), given.split())
-    }
-    ap = len(good) / len(added) if added else 0.0
-    ar = len(good) / len(added_all) if added_all else 0.0
-    add_f = 2 * ap * ar / (ap + ar) if ap > 0 or ar > 0 else 0.0
-    return keep_f, dp, add_f
-
-
 def modified_sari(source: str, output: str, references: Sequence[str]) -> float:
     """Sentence SARI on the 0-100 scale: the mean over orders 1-4 of keep, deletion P and add, then their mean."""
-    src, hyp = source.lower().split(" "), output.lower().split(" ")
-    refs = [ref.lower().split(" ") for ref in references]
-    orders = [_order(_grams(src, n), _grams(hyp, n), [_grams(t, n) for t in refs], source) for n in range(1, 5)]
-    keep, dele, add = (sum(o[i] for o in orders) / 4 for i in range(3))
+    keep, dele, add = operation_means(source, output, references, filtered=True)
     return 100 * (keep + dele + add) / 3
 
 

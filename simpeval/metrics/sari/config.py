@@ -13,6 +13,7 @@ easse-paper-delp both of the above flags
 hf               Hugging Face ``evaluate`` ``sari`` metric
 xu2016           the original ``SARI.py`` of Xu et al. (2016), mean of sentence scores
 xu2023           cocoxu's ``modified-sari.py`` (2023): ``xu2016`` without the additions deletions make
+dsari            ``D_SARI.py`` of Sun et al. (2021): ``xu2016`` with D-SARI's document-level penalties
 t2t              tensor2tensor ``get_sari_score`` on whitespace tokens, mean of sentence scores
 ================ ======================================================================
 
@@ -29,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 
 from ..._validate import check_int
-from ...exceptions import UnknownTokenizerError, UnknownVariantError
+from ...exceptions import InvalidOptionError, UnknownTokenizerError, UnknownVariantError
 from ...tokenizers import available_tokenizers
 from ..options import check_declared, option
 
@@ -133,6 +134,20 @@ class SARIConfig:
         choices={"none": "all", "deleted": "nodel"},
         signature=("addf", "af"),
     )
+    penalty: str = option(
+        "none",
+        help="Document-level penalties: none, or D-SARI's length and sentence-count penalties (dsari: "
+        "Sun et al. 2021's D_SARI.py; needs aggregate=sentence).",
+        choices={"none": "none", "dsari": "dsari"},
+        signature=("pen", "pen"),
+    )
+    sentence_split: str = option(
+        "simpeval",
+        help="How the dsari penalty counts sentences: simpeval's splitter, or NLTK's trained Punkt "
+        "(punkt: nltk.sent_tokenize, as D_SARI.py; needs NLTK's punkt_tab data).",
+        choices={"simpeval": "simpeval", "punkt": "punkt"},
+        signature=("sents", "ss"),
+    )
     # SARI uses order 4 (Xu et al. 2016); 10 leaves room, a billion would hang.
     max_order: int = option(
         4, help="Highest n-gram order (at most 10).", minimum=1, maximum=10, signature=("order", "n")
@@ -145,6 +160,11 @@ class SARIConfig:
             raise UnknownTokenizerError(
                 f"SARI: tokenize must be a registered tokenizer (got {self.tokenize!r}); "
                 f"valid tokenizers: {', '.join(available_tokenizers())}."
+            )
+        if self.penalty == "dsari" and self.aggregate != "sentence":
+            raise InvalidOptionError(
+                "SARI: penalty='dsari' scores each document and averages the scores: it needs "
+                f"aggregate='sentence' (got {self.aggregate!r})."
             )
 
 
@@ -163,6 +183,7 @@ _HF = SARIConfig(
     keep_recall="pooled",
     del_match="subtract",
 )
+_XU2016 = replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram")
 
 #: Named presets. Each reproduces one public implementation exactly.
 VARIANTS: Mapping[str, SARIConfig] = {
@@ -173,10 +194,12 @@ VARIANTS: Mapping[str, SARIConfig] = {
     "easse-paper-delp": replace(_EASSE_PAPER, deletion="precision"),
     "hf": _HF,
     # SARI.py, which Hugging Face ported: no tokenizer, 0/0 = 0 and the original keep recall (#6)
-    "xu2016": replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram"),
+    "xu2016": _XU2016,
     # modified-sari.py (cocoxu/simplification, 2023): SARI.py, but an added n-gram whose words are all source words,
     # in the source's order (tested against the original-case source), comes from deletions and is not counted
-    "xu2023": replace(_HF, tokenize="none", zero_division=0, keep_recall="per-ngram", add_filter="deleted"),
+    "xu2023": replace(_XU2016, add_filter="deleted"),
+    # D_SARI.py (Sun et al. 2021): SARI.py's n-gram part for documents, with length and sentence-count penalties
+    "dsari": replace(_XU2016, penalty="dsari"),
     "t2t": SARIConfig(
         tokenize="none",
         lowercase=False,

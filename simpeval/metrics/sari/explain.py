@@ -32,6 +32,7 @@ from ..base import Metric
 from ..explanation import Explanation, ExplanationPart
 from ..score import Score
 from .config import SARIConfig
+from .dsari import DSARIPenalties, apply_penalties, document_penalties
 from .reference import OrderCounters, order_counters, order_stats, tokenize_line
 from .scoring import OPERATIONS, sentence_rows
 
@@ -144,6 +145,8 @@ class SARIExplanation(Explanation):
         operations: add, keep and delete, in that order.
         statistics: the segment's statistics row (``SARI.corpus_stats`` of this segment).
         score: the :class:`Score`, equal to ``SARI.sentence_score`` of this segment.
+        penalties: D-SARI's penalties and the lengths they come from (``penalty="dsari"``),
+            else ``None``; the operations' scores are the penalised ones.
     """
 
     source: str
@@ -156,6 +159,7 @@ class SARIExplanation(Explanation):
     operations: tuple[OperationBreakdown, ...]
     statistics: tuple[float, ...]
     score: Score
+    penalties: DSARIPenalties | None = None
 
     def __repr__(self) -> str:
         parts = ", ".join(f"{op.operation} {op.score:.2f}" for op in self.operations)
@@ -221,14 +225,19 @@ def _rows(operation: str, c: OrderCounters, config: SARIConfig) -> tuple[NgramRo
 _STATS_BASE = {"keep": 0, "delete": 4, "add": 8}  # position of each operation within an order's 12 stats
 
 
+_PENALTIES = {"add": " x LP1", "keep": " x LP2 x SLP", "delete": " x LP2"}  # D-SARI's, per operation
+
+
 def _rule(config: SARIConfig, operation: str) -> str:
     if operation == "delete" and config.deletion == "precision":
         kind = "precision"
     else:
         kind = "F1"
     if config.average == "pr" and kind == "F1":
-        return "F1 of the mean precision and the mean recall over orders"
-    return f"mean of {kind} over orders"
+        rule = "F1 of the mean precision and the mean recall over orders"
+    else:
+        rule = f"mean of {kind} over orders"
+    return rule + (_PENALTIES[operation] if config.penalty == "dsari" else "")
 
 
 def _weighting(config: SARIConfig, n_refs: int) -> str:
@@ -253,8 +262,12 @@ def explain_sari(
     counters = [order_counters(src, hyp, refs, config, n, source or "") for n in range(1, config.max_order + 1)]
     raw = [value for c in counters for value in order_stats(c, config)]
     stats = np.asarray(raw, dtype=np.float64)
+    penalties = None
     if config.aggregate == "sentence":
         stats = sentence_rows(stats[None, :], config)[0]
+    if config.penalty == "dsari":
+        penalties = document_penalties(source or "", hypothesis, references, config.sentence_split)
+        stats = apply_penalties(stats[None, :], [penalties])[0]
     score = sari.score_from_stats(stats, sari.get_signature(len(references)))
     operations = []
     for op in OPERATIONS:
@@ -286,4 +299,5 @@ def explain_sari(
         operations=tuple(operations),
         statistics=tuple(float(x) for x in stats),
         score=score,
+        penalties=penalties,
     )

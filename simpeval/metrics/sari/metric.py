@@ -24,6 +24,7 @@ from ..score import Score
 from ..signature import Signature
 from . import config as _config
 from .config import DEFAULT_VARIANT, SARIConfig
+from .dsari import DSARIPenalties, apply_penalties, document_penalties
 from .explain import SARIExplanation, explain_sari
 from .reference import reference_counts
 from .scoring import KINDS, OPERATIONS, n_stats, score_parts, sentence_rows
@@ -36,8 +37,8 @@ class SARI(Metric):
 
     Args:
         variant: a preset name from :data:`~simpeval.metrics.sari.VARIANTS` (``"easse"`` by
-            default; ``"hf"``, ``"xu2016"``, ``"t2t"``, ``"easse-paper"``, ``"easse-legacy"``,
-            ``"easse-delp"``, ``"easse-paper-delp"``), or a :class:`SARIConfig`.
+            default; ``"hf"``, ``"xu2016"``, ``"xu2023"``, ``"dsari"``, ``"t2t"``, ``"easse-paper"``,
+            ``"easse-legacy"``, ``"easse-delp"``, ``"easse-paper-delp"``), or a :class:`SARIConfig`.
         options: options replacing the preset's, by name: the fields of :class:`SARIConfig`
             (``None`` keeps the preset's value).
         engine: ``"fast"`` (default): the compiled engine when Numba is installed (the ``fast``
@@ -75,7 +76,7 @@ class SARI(Metric):
     #: The signature's print order: the preset first, then the case and the tokenizer.
     signature_order: ClassVar[tuple[str, ...]] = (
         "variant", "case", "tok", "src", "split", "agg", "del", "avg", "zero", "prec", "krec", "dmatch", "ngram",
-        "rweight", "addf", "order",
+        "rweight", "addf", "pen", "sents", "order",
     )  # fmt: skip
     #: The preset (:attr:`variant`) is no option of the config.
     signature_facts: ClassVar[Mapping[str, str]] = {"variant": "V"}
@@ -130,7 +131,26 @@ class SARI(Metric):
             counts = self.reference_counts(hypotheses, references, sources)
         if self.config.aggregate == "corpus":
             return counts
-        return sentence_rows(counts, self.config)
+        rows = sentence_rows(counts, self.config)
+        if self.config.penalty == "dsari":
+            rows = apply_penalties(rows, self.document_penalties(hypotheses, references, sources))
+        return rows
+
+    def document_penalties(
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str]], sources: Sequence[str]
+    ) -> list[DSARIPenalties]:
+        """D-SARI's penalties of each document (``penalty="dsari"``; :mod:`.dsari`), by this
+        configuration's sentence counter."""
+        return [
+            document_penalties(src, hyp, refs, self.config.sentence_split)
+            for hyp, refs, src in zip(hypotheses, references, sources)
+        ]
+
+    def signature_field(self, key: str) -> Any:
+        """The sentence counter is written only where it counts: with the dsari penalties."""
+        if key == "sents" and self.config.penalty == "none":
+            return None
+        return super().signature_field(key)
 
     @property
     def n_stats(self) -> int:
