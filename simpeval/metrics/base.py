@@ -310,12 +310,15 @@ class Metric(ABC):
         total: StatsArray = stats.sum(axis=0)
         return total
 
-    def sentence_score(self, hypothesis: str, references: Sequence[str], *, source: str | None = None) -> Score:
+    def sentence_score(
+        self, hypothesis: str, references: Sequence[str] | None = None, *, source: str | None = None
+    ) -> Score:
         """Score one segment (a corpus of one).
 
         Args:
             hypothesis: the system output.
-            references: the references of this segment, e.g. ``["ref 1", "ref 2"]``.
+            references: the references of this segment, e.g. ``["ref 1", "ref 2"]`` (may be left
+                out for a metric that reads none, such as FKGL).
             source: the source sentence (required by SARI).
         """
         hypotheses, streams, sources = self._segment(hypothesis, references, source)
@@ -323,13 +326,15 @@ class Metric(ABC):
 
     def _segment(
         self, hypothesis: Any, references: Any, source: str | None
-    ) -> tuple[list[str], list[list[str | None]], list[str] | None]:
+    ) -> tuple[list[str], list[list[str | None]] | None, list[str] | None]:
         """One segment as a corpus of one: ``([hypothesis], reference streams, [source] or None)``."""
         if not isinstance(hypothesis, str):
             raise InvalidInputError(
                 f"{self.name}: hypothesis must be a string (got {type(hypothesis).__name__}); "
                 "use corpus_score() for a list of segments."
             )
+        if references is None and not self.requires_references:
+            return [hypothesis], None, None if source is None else [source]
         if isinstance(references, str) or not isinstance(references, Sequence):
             raise InvalidInputError(
                 f"{self.name}: references must be a list of reference strings for this segment "
