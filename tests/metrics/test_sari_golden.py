@@ -121,6 +121,8 @@ def _counting_key(metric: SARI) -> tuple[Any, ...]:
         c.ngrams,
         c.ref_weight,
         c.add_filter,
+        c.penalty,
+        c.sentence_split,
         c.max_order,
     )
 
