@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import numbers
 import typing
@@ -139,8 +140,10 @@ def _kind(annotation: Any) -> tuple[str, bool]:
     return _KINDS[base], optional
 
 
+@functools.cache
 def config_options(config_class: type) -> tuple[OptionSpec, ...]:
-    """The options declared by :func:`option` in a config dataclass, in field order."""
+    """The options declared by :func:`option` in a config dataclass, in field order (read once
+    per class: every signature asks for them)."""
     hints = typing.get_type_hints(config_class)
     found = []
     for field in dataclasses.fields(config_class):

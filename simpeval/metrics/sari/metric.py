@@ -167,7 +167,7 @@ class SARI(Metric):
         n = self.config.max_order
         if self.config.aggregate == "corpus":
             parts = score_parts(stats[None, :], self.config)
-            score = float(parts["score"][0])
+            score_100 = float(parts["score_100"][0])
             ops = {op: float(parts[op][0]) for op in OPERATIONS}
             breakdown = {
                 f"{op}_{kind}": [float(x[0]) for x in parts[f"{op}_{kind}"]] for op in OPERATIONS for kind in KINDS
@@ -177,7 +177,7 @@ class SARI(Metric):
             if count <= 0:
                 raise InvalidValueError("SARI: stats describe zero segments; nothing to score.")
             mean = stats[:-1] / count
-            score = float(mean[0])
+            score_100 = 100.0 * float(mean[0])
             ops = {"add": float(mean[1]), "keep": float(mean[2]), "delete": float(mean[3])}
             breakdown = {}
             pos = 4
@@ -187,7 +187,7 @@ class SARI(Metric):
                     pos += n
         return Score(
             metric=self.name,
-            score=100.0 * score,
+            score=score_100,
             signature=signature if signature is not None else self.get_signature(),
             components={op: 100.0 * value for op, value in ops.items()},
             breakdown={k: tuple(100.0 * x for x in v) for k, v in breakdown.items()},
@@ -226,8 +226,8 @@ class SARI(Metric):
                 f"(got shape {stats.shape})."
             )
         if self.config.aggregate == "corpus":
-            score: np.ndarray = score_parts(stats, self.config)["score"]
-            return 100.0 * score
+            score: np.ndarray = score_parts(stats, self.config)["score_100"]
+            return score
         return 100.0 * (stats[:, 0] / stats[:, -1])
 
     def component_rows(self, stats: StatsArray) -> dict[str, np.ndarray]:

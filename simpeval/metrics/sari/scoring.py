@@ -2,7 +2,8 @@
 
 Rows of raw counts (12 per n-gram order, see :data:`~.reference.RAW_FIELDS`) become scores
 with the operations of the original implementations in their order (``sum(list) / n``, then
-``(add + keep + delete) / 3``), so one row and a batch of rows give the same bits.
+the three operations added in the order each implementation adds them), so one row and a batch
+of rows give the same bits.
 """
 
 from __future__ import annotations
@@ -61,15 +62,32 @@ def score_parts(counts: np.ndarray, config: SARIConfig) -> dict[str, Any]:
         r = [ratio(raw[:, k, base + 2], raw[:, k, base + 3]) for k in range(c.max_order)]
         f = [f1(pk, rk) for pk, rk in zip(p, r)]
         use_precision = op == "delete" and c.deletion == "precision"
-        if c.average == "f1":
+        if c.average == "f1" and c.aggregate == "corpus":  # EASSE's macro SARI: += score / 4 per order
+            value = _in_order_mean([x / c.max_order for x in (p if use_precision else f)], 1)
+        elif c.average == "f1":
             value = _in_order_mean(p if use_precision else f, c.max_order)
         else:
             mean_p, mean_r = _in_order_mean(p, c.max_order), _in_order_mean(r, c.max_order)
             value = mean_p if use_precision else f1(mean_p, mean_r)
         parts[op] = value
         parts[f"{op}_precision"], parts[f"{op}_recall"], parts[f"{op}_f1"] = p, r, f
-    parts["score"] = (parts["add"] + parts["keep"] + parts["delete"]) / 3
+    first, second, third = (parts[op] for op in _sum_order(c))
+    parts["score"] = (first + second + third) / 3
+    # EASSE scales each operation to 0-100 first, then takes their mean: the corpus score on 0-100
+    parts["score_100"] = (100.0 * parts["add"] + 100.0 * parts["keep"] + 100.0 * parts["delete"]) / 3
     return parts
+
+
+def _sum_order(config: SARIConfig) -> tuple[str, str, str]:
+    """The order in which the original implementations add the three operations, so that the
+    last bit agrees: tensor2tensor (binary n-grams) keep + add + delete; SARI.py and its ports
+    (sentence scores: Hugging Face, modified-sari.py, D_SARI.py) keep + delete + add; EASSE
+    (corpus) add + keep + delete."""
+    if config.ngrams == "binary":
+        return ("keep", "add", "delete")
+    if config.aggregate == "sentence":
+        return ("keep", "delete", "add")
+    return ("add", "keep", "delete")
 
 
 def sentence_rows(counts: np.ndarray, config: SARIConfig) -> np.ndarray:
