@@ -236,3 +236,41 @@ def test_numpy_arrays_and_pandas_series_are_accepted() -> None:
 def test_module_errors_are_value_errors_as_in_evaluate(call: Any, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(hf.SacreBLEU())
+
+
+def _evaluate_sari(sources: list[str], predictions: list[str], references: list[list[str]]) -> float:
+    """evaluate's sari script, restated (tests/metrics/sari_oracle.py): each text lowercased and
+    13a-tokenized by sacrebleu, SARIsent's (keep + deletion + addition) / 3, the sentence scores
+    added left to right, divided by their number, times 100."""
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+    from ..metrics.sari_oracle import operation_means
+
+    tokenize = Tokenizer13a()
+
+    def normalize(text: str) -> str:
+        return tokenize(text.lower())
+
+    total = 0.0
+    for src, pred, refs in zip(sources, predictions, references):
+        keep, dele, add = operation_means(normalize(src), normalize(pred), [normalize(r) for r in refs], hf=True)
+        total += (keep + dele + add) / 3
+    return 100 * (total / len(predictions))
+
+
+def test_sari_is_bit_identical_to_evaluates_script() -> None:
+    """The same bits as evaluate's sari on random corpora (its sum order: keep + deletion + addition)."""
+    import random
+
+    rng = random.Random(376)
+    words = "The the a cat dog sat on mat . , big small red it is was don't 95".split()
+
+    def text() -> str:
+        return " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+
+    for _ in range(300):
+        n = rng.randint(1, 5)
+        sources, predictions = [text() for _ in range(n)], [text() for _ in range(n)]
+        references = [[text() for _ in range(rng.randint(1, 4))] for _ in range(n)]
+        got = hf.SARI().compute(sources=sources, predictions=predictions, references=references)["sari"]
+        assert got == _evaluate_sari(sources, predictions, references)

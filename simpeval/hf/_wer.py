@@ -1,0 +1,101 @@
+"""``evaluate.load("wer")`` and ``"cer"``: word and character error rates, as ``evaluate``'s scripts
+compute them with jiwer (4.x, the current one).
+
+A pair's errors are the Levenshtein distance between its prediction's and its reference's units
+(substitutions, deletions and insertions of 1 each: any alignment of minimal cost has as many),
+and the rate is the errors of every pair over the units of every reference, the same with
+``concatenate_texts`` or without. jiwer's units:
+
+* WER: runs of two or more whitespace characters made one space, the ends stripped, then split at
+  single spaces (a lone tab or newline stays inside a word);
+* CER: the ends stripped, then every character, spaces included.
+
+Both return a float, as ``evaluate``'s modules do, and refuse (one line) a corpus whose references
+have no unit at all, where the scripts divide by zero.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..exceptions import InvalidValueError
+from ._module import _Module
+
+__all__ = ["CER", "WER", "error_counts"]
+
+_SPACES = re.compile(r"\s\s+")
+
+
+def _words(text: str) -> list[str]:
+    return [word for word in _SPACES.sub(" ", text).strip().split(" ") if word]
+
+
+def _characters(text: str) -> list[str]:
+    return list(text.strip())
+
+
+def _distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """The Levenshtein distance of two unit sequences (insertions, deletions, substitutions of 1)."""
+    previous = list(range(len(b) + 1))
+    for i, unit in enumerate(a, start=1):
+        current = [i]
+        for j, other in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (unit != other)))
+        previous = current
+    return previous[-1]
+
+
+def error_counts(
+    predictions: Sequence[str], references: Sequence[str], units: Callable[[str], list[str]]
+) -> tuple[int, int]:
+    """``(errors, reference units)`` summed over the pairs.
+
+    Examples:
+        >>> error_counts(["a b c"], ["a x c d"], _words)
+        (2, 4)
+    """
+    errors = total = 0
+    for prediction, reference in zip(predictions, references):
+        ref = units(reference)
+        errors += _distance(units(prediction), ref)
+        total += len(ref)
+    return errors, total
+
+
+def _rate(name: str, predictions: list[str], references: list[str], units: Callable[[str], list[str]]) -> float:
+    if len(predictions) != len(references):
+        raise InvalidValueError(
+            f"{name}.compute: predictions and references must have the same length "
+            f"({len(predictions)} predictions, {len(references)} references)."
+        )
+    errors, total = error_counts(predictions, references, units)
+    if total == 0:
+        raise InvalidValueError(
+            f"{name}.compute: the references have no {'words' if units is _words else 'characters'} at all, "
+            "and evaluate's script divides by zero there."
+        )
+    return errors / total
+
+
+class WER(_Module):
+    """``evaluate.load("wer")``: ``compute(predictions=, references=, concatenate_texts=False)`` -> the
+    word error rate, a float (0 is perfect; above 1 where the prediction inserts words): one
+    reference string per prediction."""
+
+    name = "WER"
+    nested_references = False
+
+    def _compute(self, *, predictions: list[str], references: list[str], concatenate_texts: bool = False) -> float:
+        return _rate(self.name, predictions, references, _words)
+
+
+class CER(_Module):
+    """``evaluate.load("cer")``: ``compute(predictions=, references=, concatenate_texts=False)`` -> the
+    character error rate, a float: one reference string per prediction."""
+
+    name = "CER"
+    nested_references = False
+
+    def _compute(self, *, predictions: list[str], references: list[str], concatenate_texts: bool = False) -> float:
+        return _rate(self.name, predictions, references, _characters)
