@@ -48,6 +48,7 @@ from .references import references_from_segments
 
 __all__ = [
     "SACREBLEU_VERSION",
+    "sacrebleu_class",
     "BLEU_TOKENIZERS",
     "BLEU_SMOOTH_DEFAULTS",
     "build_metric",
@@ -363,3 +364,9 @@ class SacrebleuMetric(Metric):
     def versions(self) -> list[tuple[str, str]]:
         """sacrebleu's version (whose definitions these are), then simpeval's (whose kernels count)."""
         return [("version", SACREBLEU_VERSION), ("simpeval", __version__)]
+
+
+def sacrebleu_class(name: str) -> Any:
+    """sacrebleu's own metric class ``name`` (``"BLEU"``, ``"CHRF"``, ``"TER"``), whose class
+    constants (``BLEU.TOKENIZERS``, ``CHRF.BETA``, ...) the compat classes repeat."""
+    return {"BLEU": _SacrebleuBLEU, "CHRF": _SacrebleuCHRF, "TER": _SacrebleuTER}[name]

@@ -24,7 +24,6 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
-import functools
 import inspect
 import numbers
 import typing
@@ -140,10 +139,19 @@ def _kind(annotation: Any) -> tuple[str, bool]:
     return _KINDS[base], optional
 
 
-@functools.cache
+_OPTIONS: dict[type, tuple[OptionSpec, ...]] = {}  # config_options of each class, read once
+
+
 def config_options(config_class: type) -> tuple[OptionSpec, ...]:
     """The options declared by :func:`option` in a config dataclass, in field order (read once
     per class: every signature asks for them)."""
+    found = _OPTIONS.get(config_class)
+    if found is None:
+        found = _OPTIONS[config_class] = _read_options(config_class)
+    return found
+
+
+def _read_options(config_class: type) -> tuple[OptionSpec, ...]:
     hints = typing.get_type_hints(config_class)
     found = []
     for field in dataclasses.fields(config_class):

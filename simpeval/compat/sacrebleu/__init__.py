@@ -2,11 +2,16 @@
 
 The module-level functions (:mod:`.compat`: ``corpus_bleu``, ``raw_corpus_bleu``,
 ``sentence_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``corpus_ter``, ``sentence_ter``), the
-metric classes (:mod:`.metrics`: ``BLEU`` with ``compute_bleu``, ``CHRF``, ``TER``), paired
-significance tests (:mod:`.significance`: ``PairedTest``, ``Result``) and the Tercom tokenizer
-(:mod:`.tokenizers.tokenizer_ter`) have sacrebleu's names, arguments and defaults; scores are
-sacrebleu's to the last bit and signatures are sacrebleu's own strings. ``__version__`` is the
-version of sacrebleu whose definitions these are.
+metric classes (:mod:`.metrics`: ``BLEU`` with ``compute_bleu``, ``CHRF``, ``TER``, their score
+classes ``BLEUScore``, ``CHRFScore``, ``TERScore`` and ``METRICS``; ``metrics.base``,
+``metrics.bleu``, ``metrics.chrf``, ``metrics.ter``, ``metrics.helpers``) and paired
+significance tests (:mod:`.significance`: ``PairedTest``, ``Result``) have sacrebleu's names,
+arguments and defaults; scores are sacrebleu's to the last bit and signatures are sacrebleu's
+own strings. The rest of sacrebleu's tree is there too: :mod:`.tokenizers` (``tokenizer_13a``
+and every other module, with sacrebleu's class names), :mod:`.utils` and :mod:`.dataset` (the
+test sets' names and language pairs; what needs their files is one line, since simpeval does
+not download WMT test sets), and ``python -m simpeval.compat.sacrebleu``, sacrebleu's command
+line with simpeval's metrics. ``__version__`` is the version of sacrebleu whose definitions these are.
 
 Examples:
     >>> import simpeval.compat.sacrebleu as sacrebleu
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from . import compat, metrics, significance, tokenizers
+from . import compat, dataset, metrics, significance, tokenizers, utils
 from .compat import (
     corpus_bleu,
     corpus_chrf,
@@ -30,14 +35,37 @@ from .compat import (
     sentence_chrf,
     sentence_ter,
 )
+from .dataset import DATASETS
 from .metrics import BLEU, CHRF, TER
+from .metrics.helpers import extract_char_ngrams, extract_word_ngrams
+from .utils import (
+    SACREBLEU_DIR,
+    download_test_set,
+    get_available_testsets,
+    get_langpairs_for_testset,
+    get_reference_files,
+    get_source_file,
+    smart_open,
+)
 
 __all__ = [
     "BLEU",
     "CHRF",
+    "DATASETS",
+    "SACREBLEU_DIR",
     "TER",
     "__version__",
     "compat",
+    "dataset",
+    "download_test_set",
+    "extract_char_ngrams",
+    "extract_word_ngrams",
+    "get_available_testsets",
+    "get_langpairs_for_testset",
+    "get_reference_files",
+    "get_source_file",
+    "smart_open",
+    "utils",
     "corpus_bleu",
     "corpus_chrf",
     "corpus_ter",

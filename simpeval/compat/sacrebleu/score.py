@@ -28,7 +28,7 @@ from typing import Any
 
 from ...metrics.score import Score
 
-__all__ = ["SacrebleuScore", "sacrebleu_score"]
+__all__ = ["BLEUScore", "CHRFScore", "SacrebleuScore", "TERScore", "sacrebleu_score"]
 
 
 def _detail(name: str, cast: Callable[[Any], Any] = float) -> Callable[[Score], Any]:
@@ -171,8 +171,30 @@ class SacrebleuScore(Score):
         return self.format()
 
 
+class BLEUScore(SacrebleuScore):
+    """``sacrebleu.metrics.bleu.BLEUScore``: what BLEU's methods return (``isinstance`` checks pass)."""
+
+
+class CHRFScore(SacrebleuScore):
+    """``sacrebleu.metrics.chrf.CHRFScore``: what chrF's methods return."""
+
+
+class TERScore(SacrebleuScore):
+    """``sacrebleu.metrics.ter.TERScore``: what TER's methods return."""
+
+
+def _score_class(metric: str) -> type[SacrebleuScore]:
+    if metric == "BLEU":
+        return BLEUScore
+    if metric == "TER":
+        return TERScore
+    return CHRFScore if metric.startswith("chrF") else SacrebleuScore
+
+
 def sacrebleu_score(score: Score) -> SacrebleuScore:
-    """``score`` as a :class:`SacrebleuScore` (the same fields)."""
-    if isinstance(score, SacrebleuScore):
+    """``score`` as sacrebleu's score class of its metric (:class:`BLEUScore`, :class:`CHRFScore`,
+    :class:`TERScore`), with the same fields."""
+    cls = _score_class(score.metric)
+    if isinstance(score, cls):
         return score
-    return SacrebleuScore(**{f.name: getattr(score, f.name) for f in dataclasses.fields(score)})
+    return cls(**{f.name: getattr(score, f.name) for f in dataclasses.fields(score)})

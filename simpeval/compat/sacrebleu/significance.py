@@ -40,7 +40,10 @@ from ...significance.paired import resampled_scores
 from .._layout import stated_streams
 from .metrics import _SacrebleuFront
 
-__all__ = ["PairedTest", "Result", "estimate_ci"]
+__all__ = ["IS_WINDOWS", "PairedTest", "Result", "estimate_ci"]
+
+#: sacrebleu's flag (its paired tests run in one process on Windows).
+IS_WINDOWS = os.name == "nt"
 
 #: sacrebleu's numbers of AR trials and bootstrap resamples when ``n_samples`` is 0.
 _DEFAULT_SAMPLES = {"ar": 10000, "bs": 1000}

@@ -37,9 +37,9 @@ from ....metrics.options import spelled_out
 from ....metrics.ter import TER as _TER
 from ....metrics.ter import TERConfig
 from ..._layout import stated_streams
-from ..score import SacrebleuScore, sacrebleu_score
+from ..score import BLEUScore, CHRFScore, SacrebleuScore, TERScore, sacrebleu_score
 
-__all__ = ["BLEU", "CHRF", "TER"]
+__all__ = ["BLEU", "CHRF", "METRICS", "TER", "BLEUScore", "CHRFScore", "TERScore"]
 
 Streams = Sequence[Sequence[str | None]]
 
@@ -107,9 +107,12 @@ class _SacrebleuFront:
 
 
 class BLEU(_SacrebleuFront):
-    """``sacrebleu.metrics.BLEU``: the same arguments, defaults and methods."""
+    """``sacrebleu.metrics.BLEU``: the same arguments, defaults, methods and class constants."""
 
     _metric_type = _BLEU
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = dict(_sacrebleu.sacrebleu_class("BLEU").SMOOTH_DEFAULTS)
+    TOKENIZERS: ClassVar[Any] = _sacrebleu.sacrebleu_class("BLEU").TOKENIZERS
+    TOKENIZER_DEFAULT: ClassVar[str] = _sacrebleu.sacrebleu_class("BLEU").TOKENIZER_DEFAULT
 
     @spelled_out(BLEUConfig, after=("references",))
     def __init__(self, *args: Any, **options: Any) -> None:
@@ -149,9 +152,12 @@ class BLEU(_SacrebleuFront):
 
 
 class CHRF(_SacrebleuFront):
-    """``sacrebleu.metrics.CHRF``: the same arguments, defaults and methods."""
+    """``sacrebleu.metrics.CHRF``: the same arguments, defaults, methods and class constants."""
 
     _metric_type = _CHRF
+    CHAR_ORDER: ClassVar[int] = _sacrebleu.sacrebleu_class("CHRF").CHAR_ORDER
+    WORD_ORDER: ClassVar[int] = _sacrebleu.sacrebleu_class("CHRF").WORD_ORDER
+    BETA: ClassVar[int] = _sacrebleu.sacrebleu_class("CHRF").BETA
 
     @spelled_out(CHRFConfig, after=("references",))
     def __init__(self, *args: Any, **options: Any) -> None:
@@ -166,3 +172,7 @@ class TER(_SacrebleuFront):
     @spelled_out(TERConfig, after=("references",))
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
+
+
+#: sacrebleu's ``metrics.METRICS``: the metric classes by name.
+METRICS: dict[str, type[_SacrebleuFront]] = {"BLEU": BLEU, "CHRF": CHRF, "TER": TER}

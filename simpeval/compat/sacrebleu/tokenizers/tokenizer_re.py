@@ -1,0 +1,8 @@
+"""``sacrebleu.tokenizers.tokenizer_re``: sacrebleu's own class, the tokenizer simpeval's metrics run
+(simpeval wraps sacrebleu's tokenizers and never copies them)."""
+
+from __future__ import annotations
+
+from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
+
+__all__ = ["TokenizerRegexp"]
