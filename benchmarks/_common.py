@@ -129,16 +129,17 @@ ISSUE40_GOALS: dict[str, tuple[str, str, str]] = {
 SUMMARY_FIELDS = ("figure", "value", "target", "status", "key", "identical")
 
 
-def peer_lines(peer: str, t_peer: float, ours: str, t_ours: float, identical: str) -> float:
-    """Print a peer's time, simpeval's, the ratio (peer / simpeval) and the identical-numbers line.
+def peer_lines(peer: str, t_peer: float, ours: str, t_ours: float, identical: str, bound: bool = False) -> float:
+    """Print a peer's time, simpeval's, the ratio and the identical-numbers line; return the ratio.
 
-    Returns the ratio. ``identical`` says whether simpeval's figures equal the peer's and how
-    they were compared (``"yes (==, ...)"``, ``"NO (...)"``).
+    The ratio is peer / simpeval (a speed-up), or simpeval / peer where ``bound`` (a goal such as
+    "at most 1.0x the peer's time"). ``identical`` says whether simpeval's figures equal the peer's
+    and how they were compared (:func:`equal_numbers`).
     """
-    ratio = t_peer / t_ours
+    ratio = t_ours / t_peer if bound else t_peer / t_ours
     print(f"  peer:     {peer}: {fmt_time(t_peer)}")
     print(f"  simpeval: {ours}: {fmt_time(t_ours)}")
-    print(f"  ratio (peer / simpeval): {ratio:.1f}x")
+    print(f"  ratio ({'simpeval / peer' if bound else 'peer / simpeval'}): {ratio:.2f}x")
     print(f"  identical numbers: {identical}\n", flush=True)
     return ratio
 
