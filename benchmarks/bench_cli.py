@@ -148,18 +148,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         t_sacre3 = run([*sacrebleu, *refs, "-i", *systems, "-m", "bleu", "chrf", "ter"], env)
 
     rows = _print_first_runs(len(systems), t_first, t_warm, t_base, repeat, same)
+    rows += _print_four_metrics(len(systems), t_score4, t_compare4, t_sacre3, t_compile)
+    write_summary(args.summary_json, "bench_cli.py", rows)
+
+
+def _print_four_metrics(
+    n_systems: int, t_score4: float, t_compare4: float, t_sacre3: float, t_compile: float
+) -> list[list[str]]:
+    """Print the 4-metric score and compare against sacrebleu's 3 metrics; return their Summary rows."""
     print()
     print_table(
         ["command", "simpeval", "sacrebleu bleu chrf ter", "sacrebleu / simpeval"],
         [
             [
-                f"score SARI BLEU chrF TER, {len(systems)} systems",
+                f"score SARI BLEU chrF TER, {n_systems} systems",
                 fmt_time(t_score4),
                 fmt_time(t_sacre3),
                 f"{t_sacre3 / t_score4:.1f}x",
             ],
             [
-                f"compare SARI BLEU chrF TER, {len(systems)} systems",
+                f"compare SARI BLEU chrF TER, {n_systems} systems",
                 fmt_time(t_compare4),
                 fmt_time(t_sacre3),
                 f"{t_sacre3 / t_compare4:.1f}x",
@@ -167,21 +175,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         ],
     )
     print(f"(the first 4-metric run, which compiles every kernel into the empty Numba cache: {fmt_time(t_compile)})")
-    rows += [
+    return [
         [
-            f"score SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"score SARI BLEU chrF TER, {n_systems} systems: sacrebleu bleu chrf ter / simpeval",
             f"{t_sacre3 / t_score4:.1f}x ({fmt_time(t_score4)} vs {fmt_time(t_sacre3)})",
             "(info)",
             "",
         ],
         [
-            f"compare SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"compare SARI BLEU chrF TER, {n_systems} systems: sacrebleu bleu chrf ter / simpeval",
             f"{t_sacre3 / t_compare4:.1f}x ({fmt_time(t_compare4)} vs {fmt_time(t_sacre3)})",
             "(info)",
             "",
         ],
     ]
-    write_summary(args.summary_json, "bench_cli.py", rows)
 
 
 def _print_first_runs(

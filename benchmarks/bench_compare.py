@@ -519,6 +519,25 @@ def section_with_ter(
     return {"sb": t_sb, "se": t_se, "identical": identical}
 
 
+def ter_rows(with_ter: dict[str, Any]) -> list[list[str]]:
+    """The Summary rows of section 4: the ratio with TER and the parity of its p-values."""
+    ter_ratio, same = with_ter["sb"] / with_ter["se"], with_ter["identical"]
+    return [
+        [
+            "whole job BLEU + chrF + TER: sacrebleu CLI / simpeval CLI",
+            f"{ter_ratio:.2f}x",
+            f">= {TARGET_TER_RATIO:.0f}x",
+            met(ter_ratio >= TARGET_TER_RATIO),
+        ],
+        [
+            "paired p-values with TER equal sacrebleu's",
+            "-" if same is None else ("yes" if same else "NO"),
+            "identical",
+            "-" if same is None else met(same),
+        ],
+    ]
+
+
 def print_summary(
     metric_rows: list[tuple[str, float, float, int]],
     whole: dict[str, Any],
@@ -564,21 +583,7 @@ def print_summary(
         ],
     ]
     if with_ter is not None:
-        ter_ratio, same = with_ter["sb"] / with_ter["se"], with_ter["identical"]
-        rows += [
-            [
-                "whole job BLEU + chrF + TER: sacrebleu CLI / simpeval CLI",
-                f"{ter_ratio:.2f}x",
-                f">= {TARGET_TER_RATIO:.0f}x",
-                met(ter_ratio >= TARGET_TER_RATIO),
-            ],
-            [
-                "paired p-values with TER equal sacrebleu's",
-                "-" if same is None else ("yes" if same else "NO"),
-                "identical",
-                "-" if same is None else met(same),
-            ],
-        ]
+        rows += ter_rows(with_ter)
     print_table(["figure", "value", "target", "status"], [row[:4] for row in rows])
     write_summary(args.summary_json, "bench_compare.py", rows)
     print(f"resampling total < {TARGET_RESAMPLING_SECONDS:.0f} s: {met(total_resample < TARGET_RESAMPLING_SECONDS)}")

@@ -469,6 +469,15 @@ def section_stream(
 
 
 # ----------------------------------------------------------------------------- main
+def add_peer_options(parser: argparse.ArgumentParser) -> None:
+    """Sections e and f: where the peers' code is (benchmarks/_peers.py), and HF's timed prefix."""
+    parser.add_argument("--easse", type=Path, metavar="PATH", help="section e: a checkout of feralvam/easse")
+    parser.add_argument("--hf-sari", type=Path, metavar="PATH", help="section f: evaluate's metrics/sari/sari.py")
+    parser.add_argument(
+        "--hf-segments", type=int, help="section f: segments HF's loop is timed on, then extrapolated (default: all)"
+    )
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="SARI benchmarks: fast (vectorized) engine vs the reference engine.",
@@ -480,18 +489,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--all-reference", action="store_true", help="section b: time the reference engine for every preset"
     )
     parser.add_argument("--sections", default="abcdef", help="which sections to run, e.g. 'ab'")
-    parser.add_argument(
-        "--easse", type=Path, default=None, metavar="PATH", help="section e: a checkout of feralvam/easse"
-    )
-    parser.add_argument(
-        "--hf-sari", type=Path, default=None, metavar="PATH", help="section f: evaluate's metrics/sari/sari.py"
-    )
-    parser.add_argument(
-        "--hf-segments",
-        type=int,
-        default=None,
-        help="section f: segments HF's loop is timed on, then extrapolated (default: all)",
-    )
+    add_peer_options(parser)
     parser.add_argument(
         "--engine",
         default="fast",
@@ -548,12 +546,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     FAST_ENGINE = args.engine
     asset = load_asset(shared)
     fingerprint = source_fingerprint()
-    sections = set(args.sections)
+    print_header(shared, args.quick)
+    warm_up(asset)
+    run_sections(args, shared, asset)
+    warn_if_changed(fingerprint)
+
+
+def print_header(shared: Path, quick: bool) -> None:
+    """The versions, the machine, the data and the engine timed."""
     print(
         f"simpeval {simpeval.__version__} | Python {platform.python_version()} | NumPy {np.__version__} | "
         f"{platform.platform()} | {platform.processor() or platform.machine()} | CPUs: {len_cpus()}"
     )
-    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if args.quick else ""))
+    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if quick else ""))
     engine = SARI(engine=FAST_ENGINE).engine
     numba_version = "not installed"
     if NUMBA_AVAILABLE:
@@ -563,6 +568,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"fast engine: {engine} (--engine {FAST_ENGINE}; Numba {numba_version}, {num_threads()} threads)")
     print('baseline of every ratio: SARI(..., engine="reference"); ratio = reference time / fast time\n', flush=True)
 
+
+def warm_up(asset: Corpus) -> None:
+    """Load both engines before any timing; the one-time kernel load is printed, not timed."""
+    engine = SARI(engine=FAST_ENGINE).engine
     # Warm-up: imports and first-call costs of both engines. The compiled engine's kernels are
     # loaded from Numba's on-disk cache (compiled on the very first run): a one-time cost per
     # process, reported here and excluded from the timings below.
@@ -582,6 +591,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         for engine_name in ("reference", FAST_ENGINE):
             SARI(preset, engine=engine_name).corpus_score(tiny[0], tiny[1], sources=tiny[2])
 
+
+def run_sections(args: argparse.Namespace, shared: Path, asset: Corpus) -> None:
+    """Sections ``args.sections`` in order, then the Summary."""
+    sections = set(args.sections)
     total_start = time.perf_counter()
     summary: dict[str, Any] = {}
     if "a" in sections:
@@ -604,6 +617,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             shared, asset, args.stream_segments, args.stream_reference_segments, args.chunk_size
         )
     print_summary(summary, args, time.perf_counter() - total_start)
+
+
+def warn_if_changed(fingerprint: dict[str, str]) -> None:
+    """Warn if simpeval's sources changed during the run (the children may have run other code)."""
     after = source_fingerprint()
     changed = sorted(name for name in set(fingerprint) | set(after) if fingerprint.get(name) != after.get(name))
     if changed:
