@@ -690,7 +690,7 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: fl
         note = " (loop extrapolated)" if m < n else ""
         rows.append(
             [
-                f"c. batch sentence hf, {n:,} segments (reference engine for HF's functions)",
+                f"c. batch sentence hf, {n:,} segments vs the reference loop",
                 f"ratio {fmt_ratio(ratio)}{note}; identical: {yes_no(identical)}",
                 f">= {TARGET_BATCH_RATIO:.0f}x",
                 met(ratio >= TARGET_BATCH_RATIO),
