@@ -108,11 +108,71 @@ def add_summary_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: The ratios of issue 40, each against the peer a user comes from, in the order of
+#: ``bench_all.py``'s table: key -> (the ratio, its goal, the script that measures it). A Summary
+#: row that measures one carries the key as its fifth field, and "identical numbers" as its sixth.
+ISSUE40_GOALS: dict[str, tuple[str, str, str]] = {
+    "sari-easse": ("corpus SARI vs EASSE's corpus_sari, 20,104 segments x 10 refs", ">= 100x", "bench_sari.py"),
+    "sari-hf": ("batch sentence SARI vs HF evaluate's SARI functions, 20,104 segments", ">= 50x", "bench_sari.py"),
+    "compare": (
+        "compare 10 systems, BLEU + chrF, paired bootstrap 1,000, vs the sacrebleu CLI",
+        ">= 10x",
+        "bench_compare.py",
+    ),
+    "ter": ("TER, ASSET x 4 systems, vs sacrebleu", ">= 100x", "bench_ter.py"),
+    "dask-one": ("Dask: one worker / one process (one core), 400,000 segments", "<= 1.2x", "bench_distributed.py"),
+    "dask-two": ("Dask: 2 workers vs 1, 400,000 segments", ">= 1.7x", "bench_distributed.py"),
+    "spark-two": ("Spark local[2] vs local[1], 400,000 segments", ">= 1.7x", "bench_distributed.py"),
+    "cli-first": ("first simpeval score / sacrebleu's CLI", "<= 1.0x", "bench_cli.py"),
+    "cli-repeated": ("repeated simpeval score / sacrebleu's CLI", "<= 1.0x", "bench_cli.py"),
+}
+SUMMARY_FIELDS = ("figure", "value", "target", "status", "key", "identical")
+
+
+def peer_lines(peer: str, t_peer: float, ours: str, t_ours: float, identical: str, bound: bool = False) -> float:
+    """Print a peer's time, simpeval's, the ratio and the identical-numbers line; return the ratio.
+
+    The ratio is peer / simpeval (a speed-up), or simpeval / peer where ``bound`` (a goal such as
+    "at most 1.0x the peer's time"). ``identical`` says whether simpeval's figures equal the peer's
+    and how they were compared (:func:`equal_numbers`).
+    """
+    ratio = t_ours / t_peer if bound else t_peer / t_ours
+    print(f"  peer:     {peer}: {fmt_time(t_peer)}")
+    print(f"  simpeval: {ours}: {fmt_time(t_ours)}")
+    print(f"  ratio ({'simpeval / peer' if bound else 'peer / simpeval'}): {ratio:.2f}x")
+    print(f"  identical numbers: {identical}\n", flush=True)
+    return ratio
+
+
+def equal_numbers(ours: Sequence[float], theirs: Sequence[float], tolerance: float = 1e-12) -> str:
+    """Whether simpeval's figures equal a peer's: ``"yes, bit for bit"``, ``"yes, to 1e-12 (...)"``
+    with the largest difference and how many values differ, or ``"NO (...)"``."""
+    if len(ours) != len(theirs):
+        return f"NO ({len(ours):,} values against {len(theirs):,})"
+    pairs = [(float(a), float(b)) for a, b in zip(ours, theirs)]
+    differ = [abs(a - b) for a, b in pairs if a != b]
+    if not differ:
+        return f"yes, bit for bit (== on {len(pairs):,} value{'s' if len(pairs) > 1 else ''})"
+    largest = max(differ)
+    verdict = f"yes, to {tolerance:g}" if largest <= tolerance else "NO"
+    if len(pairs) == 1:
+        return f"{verdict} (|difference| {largest:.1e}: not bit for bit)"
+    return f"{verdict} (largest |difference| {largest:.1e}; {len(differ):,} of {len(pairs):,} values differ)"
+
+
+def not_measured(peer: str, how: str) -> str:
+    """Print and return the line of a peer that is not available: what is missing and how to get it."""
+    line = f"not measured: {peer} is not available; {how}"
+    print(f"  {line}\n", flush=True)
+    return line
+
+
 def write_summary(path: Path | None, script: str, rows: Sequence[Sequence[Any]]) -> None:
-    """Write the Summary rows ``[figure, value, target, status]`` of ``script`` to ``path`` (if given)."""
+    """Write the Summary rows ``[figure, value, target, status(, key, identical)]`` of ``script``
+    to ``path`` (if given); ``key`` names a ratio of :data:`ISSUE40_GOALS`."""
     if path is None:
         return
-    figures = [dict(zip(("figure", "value", "target", "status"), map(str, row))) for row in rows]
+    figures = [dict(zip(SUMMARY_FIELDS, map(str, row))) for row in rows]
     path.write_text(
         json.dumps({"script": script, "figures": figures}, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )

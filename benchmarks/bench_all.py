@@ -4,23 +4,28 @@
 Runs, one after the other and each in its own process (so each measures its baseline in the
 same run as simpeval, on the same machine state):
 
-  bench_ter.py                   native TER vs sacrebleu's (ASSET x 10 systems), equality
+  bench_ter.py --n-systems 4     native TER vs sacrebleu's (ASSET x 4 systems), equality
   bench_cli.py                   first-run and warm-run CLI vs sacrebleu's; 4-metric score/compare, 11 systems
   bench_compare.py --with-ter    paired bootstrap of 10 systems vs sacrebleu --paired-bs (BLEU + chrF,
-                                 then with TER added), p-value parity
-  bench_sari.py                  corpus and batch sentence-level SARI vs the reference engine
+                                 1,000 resamples, then with TER added), p-value parity
+  bench_sari.py                  corpus and batch sentence-level SARI vs the reference engine, and vs
+                                 EASSE's corpus_sari (--easse PATH) and HF evaluate's functions (--hf-sari PATH)
   bench_memory.py                peak RSS of 10M streamed segments (SARI + BLEU)
   bench_jobs.py                  simpeval score --jobs N vs --jobs 1 (400,000 segments), n_jobs per metric
   bench_distributed.py           one process, --jobs, Dask and Spark with 1 and 2 workers (400,000 segments)
 
 Each script's whole output goes to ``LOG_DIR/<script>.txt`` (``--log-dir``, default a new
 temporary folder, printed first); its Summary rows come back through ``--summary-json``, and
-this script prints them together. A script that fails is reported with its log, and the
-others still run; the exit code is then 1.
+this script prints them together, then the table of issue 40: every ratio against the peer a
+user comes from (EASSE, HF evaluate, sacrebleu's CLI; Dask and Spark against one process), its
+goal, and whether the numbers are identical. A peer that is not given ("not measured: ...")
+or a script skipped leaves its row marked so. A script that fails is reported with its log,
+and the others still run; the exit code is then 1.
 
 Usage:
     python benchmarks/bench_all.py            # the full run: about 20 minutes on 2 cores
     python benchmarks/bench_all.py --quick    # every script's --quick: about 2 minutes
+    python benchmarks/bench_all.py --easse ~/easse --hf-sari /tmp/hf_sari.py --skip distributed
 """
 
 from __future__ import annotations
@@ -35,13 +40,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_SHARED, fmt_time, heading, print_table
+from _common import DEFAULT_SHARED, ISSUE40_GOALS, fmt_time, heading, print_table
 
 HERE = Path(__file__).resolve().parent
 
 #: (script, extra arguments of the full run): the order of the combined table.
 SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("bench_ter.py", ()),
+    ("bench_ter.py", ("--n-systems", "4")),
     ("bench_cli.py", ()),
     ("bench_compare.py", ("--with-ter",)),
     ("bench_sari.py", ()),
@@ -49,13 +54,23 @@ SCRIPTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bench_jobs.py", ()),
     ("bench_distributed.py", ("--workers", "1,2", "--segments", "400000")),
 )
+Figures = list[dict[str, str]]
 
 
-def run_script(
-    script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path
-) -> list[dict[str, str]] | None:
+def script_name(name: str) -> str:
+    """``distributed``, ``bench_distributed`` or ``bench_distributed.py``: the script's file name."""
+    stem = name.removesuffix(".py")
+    return f"{stem if stem.startswith('bench_') else 'bench_' + stem}.py"
+
+
+def run_script(script: str, extra: Sequence[str], args: argparse.Namespace, log_dir: Path) -> Figures | None:
     """Run one benchmark, its output to its log; its Summary figures, or ``None`` if it failed."""
     summary = log_dir / f"{Path(script).stem}.json"
+    peers = (
+        []
+        if script != "bench_sari.py"
+        else [*peer_option("--easse", args.easse), *peer_option("--hf-sari", args.hf_sari)]
+    )
     command = [
         sys.executable,
         str(HERE / script),
@@ -64,6 +79,7 @@ def run_script(
         "--summary-json",
         str(summary),
         *(("--quick",) if args.quick else extra),
+        *peers,
     ]
     log = log_dir / f"{Path(script).stem}.txt"
     print(f"$ {' '.join(command[1:])}", flush=True)
@@ -75,53 +91,95 @@ def run_script(
         tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-15:]
         print("  FAILED; the end of its output:\n    " + "\n    ".join(tail), flush=True)
         return None
-    figures: list[dict[str, str]] = json.loads(summary.read_text(encoding="utf-8"))["figures"]
+    figures: Figures = json.loads(summary.read_text(encoding="utf-8"))["figures"]
     return figures
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def peer_option(option: str, path: Path | None) -> list[str]:
+    return [] if path is None else [option, str(path.resolve())]
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
     parser.add_argument("--quick", action="store_true", help="every script's --quick (the marks then mean little)")
     parser.add_argument(
         "--log-dir", type=Path, default=None, help="where each script's output goes (default: a new temporary folder)"
     )
+    names = [s for s, _ in SCRIPTS]
     parser.add_argument(
-        "--only",
-        nargs="+",
-        choices=[s for s, _ in SCRIPTS],
-        metavar="SCRIPT",
-        help="run only these scripts, e.g. --only bench_ter.py bench_cli.py",
+        "--only", nargs="+", type=script_name, choices=names, metavar="SCRIPT", help="run only these scripts"
+    )
+    parser.add_argument(
+        "--skip", nargs="+", type=script_name, choices=names, metavar="SCRIPT", help="e.g. --skip distributed"
+    )
+    parser.add_argument("--easse", type=Path, default=None, metavar="PATH", help="bench_sari.py: EASSE checkout")
+    parser.add_argument(
+        "--hf-sari", type=Path, default=None, metavar="PATH", help="bench_sari.py: evaluate's metrics/sari/sari.py"
     )
     args = parser.parse_args(argv)
     args.shared = args.shared.resolve()
-    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="simpeval-bench-"))
-    log_dir.mkdir(parents=True, exist_ok=True)
-    print(f"logs: {log_dir}\n", flush=True)
-    start = time.perf_counter()
+    return args
+
+
+def run_all(args: argparse.Namespace, log_dir: Path) -> tuple[list[list[str]], dict[str, Figures | None]]:
+    """Run the selected scripts; the combined table's rows and each script's figures (``None``: failed)."""
     rows: list[list[str]] = []
-    failed: list[str] = []
+    results: dict[str, Figures | None] = {}
     for script, extra in SCRIPTS:
-        if args.only and script not in args.only:
+        if (args.only and script not in args.only) or (args.skip and script in args.skip):
             continue
-        figures = run_script(script, extra, args, log_dir)
+        figures = results[script] = run_script(script, extra, args, log_dir)
         if figures is None:
-            failed.append(script)
             rows.append([script, "FAILED", "", "", ""])
             continue
         for k, figure in enumerate(figures):
             rows.append(
                 [script if k == 0 else "", figure["figure"], figure["value"], figure["target"], figure["status"]]
             )
+    return rows, results
+
+
+def issue40_rows(results: dict[str, Figures | None]) -> list[list[str]]:
+    """One row per ratio of issue 40 (several where a script measures it per metric), in its order."""
+    rows = []
+    for key, (label, goal, script) in ISSUE40_GOALS.items():
+        figures = results.get(script)
+        if figures is None:
+            why = "not run: skipped" if script not in results else f"not run: {script} failed"
+            rows.append([label, "-", goal, why, "-"])
+            continue
+        found = [f for f in figures if f.get("key") == key]
+        if not found:
+            rows.append([label, f"not measured by this {script}", goal, "not measured", "-"])
+        for f in found:
+            metric = f" [{f['figure'].split(':')[0]}]" if len(found) > 1 else ""
+            value = f["value"].split("; identical:")[0]  # the identical-numbers column says it
+            rows.append([label + metric, value, goal, f["status"], f.get("identical", "-")])
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = parse_args(argv)
+    log_dir = args.log_dir or Path(tempfile.mkdtemp(prefix="simpeval-bench-"))
+    log_dir.mkdir(parents=True, exist_ok=True)
+    print(f"logs: {log_dir}\n", flush=True)
+    start = time.perf_counter()
+    rows, results = run_all(args, log_dir)
     print()
-    heading("All figures" + (" (--quick: reduced sizes; the targets refer to the full run)" if args.quick else ""))
+    quick = " (--quick: reduced sizes; the targets refer to the full run)" if args.quick else ""
+    heading("All figures" + quick)
     print_table(["script", "figure", "value", "target", "status"], rows, left=3)
     missed = [f"{row[1]} ({row[2]})" for row in rows if row[4] == "NOT met"]
     print(
         f"targets met: {sum(row[4] == 'met' for row in rows)}; not met: {len(missed)}"
         + "".join(f"\n  - {m}" for m in missed)
     )
+    print()
+    heading("Issue 40: every ratio against the real peer, and its goal" + quick)
+    print_table(["ratio", "measured", "goal", "status", "identical numbers"], issue40_rows(results), left=2)
     print(f"total wall time: {fmt_time(time.perf_counter() - start)}; logs in {log_dir}")
+    failed = [script for script, figures in results.items() if figures is None]
     if failed:
         sys.exit(f"bench_all.py: {', '.join(failed)} failed; see the logs above.")
 

@@ -24,6 +24,7 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -35,7 +36,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_SHARED, add_summary_option, byte_compile_simpeval, fmt_time, met, print_table, write_summary
+from _common import (
+    DEFAULT_SHARED,
+    add_summary_option,
+    byte_compile_simpeval,
+    equal_numbers,
+    fmt_time,
+    met,
+    peer_lines,
+    print_table,
+    write_summary,
+)
+
+TARGET_ISSUE40 = 1.0  # issue 40: the first and the repeated simpeval score at most sacrebleu's time
 
 SYSTEMS = [
     "ACCESS",
@@ -70,6 +83,29 @@ def tool(name: str) -> list[str]:
     return [path]
 
 
+def bleu_parity(simpeval: list[str], sacrebleu: list[str], refs: list[str], system: str, env: dict[str, str]) -> str:
+    """Whether ``simpeval score -m bleu`` prints sacrebleu's BLEU (sacrebleu asked for 16 decimals,
+    which give back its float exactly); untimed."""
+    try:
+        ours = subprocess.run(
+            [*simpeval, "score", "-r", *refs, "-i", system, "-m", "bleu", "-f", "json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        theirs = subprocess.run(
+            [*sacrebleu, *refs, "-i", system, "-m", "bleu", "-w", "16"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        return "BLEU " + equal_numbers([json.loads(ours)[0]["score"]], [json.loads(theirs)["score"]])
+    except (subprocess.CalledProcessError, ValueError, KeyError, IndexError) as err:
+        return f"not checked ({type(err).__name__}: {err})"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the ../shared folder")
@@ -96,9 +132,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         t_base = statistics.median(run(base, env) for _ in range(max(repeat, 3)))
         t_first = run(one, env)
         t_warm = statistics.median(run(one, env) for _ in range(repeat))
+        same = bleu_parity(simpeval, sacrebleu, refs, systems[0], env)
         if args.quick:  # sections 1 and 2 only: section 3 compiles every kernel (about 15 s)
             write_summary(
-                args.summary_json, "bench_cli.py", _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
+                args.summary_json,
+                "bench_cli.py",
+                _print_first_runs(len(systems), t_first, t_warm, t_base, repeat, same),
             )
             return
         four = ["-m", "sari", "bleu", "chrf", "ter"]
@@ -108,19 +147,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         t_compare4 = run([*simpeval, "compare", "-s", source, "-r", *refs, "-i", *systems, *four, "-q"], env)
         t_sacre3 = run([*sacrebleu, *refs, "-i", *systems, "-m", "bleu", "chrf", "ter"], env)
 
-    rows = _print_first_runs(len(systems), t_first, t_warm, t_base, repeat)
+    rows = _print_first_runs(len(systems), t_first, t_warm, t_base, repeat, same)
+    rows += _print_four_metrics(len(systems), t_score4, t_compare4, t_sacre3, t_compile)
+    write_summary(args.summary_json, "bench_cli.py", rows)
+
+
+def _print_four_metrics(
+    n_systems: int, t_score4: float, t_compare4: float, t_sacre3: float, t_compile: float
+) -> list[list[str]]:
+    """Print the 4-metric score and compare against sacrebleu's 3 metrics; return their Summary rows."""
     print()
     print_table(
         ["command", "simpeval", "sacrebleu bleu chrf ter", "sacrebleu / simpeval"],
         [
             [
-                f"score SARI BLEU chrF TER, {len(systems)} systems",
+                f"score SARI BLEU chrF TER, {n_systems} systems",
                 fmt_time(t_score4),
                 fmt_time(t_sacre3),
                 f"{t_sacre3 / t_score4:.1f}x",
             ],
             [
-                f"compare SARI BLEU chrF TER, {len(systems)} systems",
+                f"compare SARI BLEU chrF TER, {n_systems} systems",
                 fmt_time(t_compare4),
                 fmt_time(t_sacre3),
                 f"{t_sacre3 / t_compare4:.1f}x",
@@ -128,25 +175,26 @@ def main(argv: Sequence[str] | None = None) -> None:
         ],
     )
     print(f"(the first 4-metric run, which compiles every kernel into the empty Numba cache: {fmt_time(t_compile)})")
-    rows += [
+    return [
         [
-            f"score SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"score SARI BLEU chrF TER, {n_systems} systems: sacrebleu bleu chrf ter / simpeval",
             f"{t_sacre3 / t_score4:.1f}x ({fmt_time(t_score4)} vs {fmt_time(t_sacre3)})",
             "(info)",
             "",
         ],
         [
-            f"compare SARI BLEU chrF TER, {len(systems)} systems: sacrebleu bleu chrf ter / simpeval",
+            f"compare SARI BLEU chrF TER, {n_systems} systems: sacrebleu bleu chrf ter / simpeval",
             f"{t_sacre3 / t_compare4:.1f}x ({fmt_time(t_compare4)} vs {fmt_time(t_sacre3)})",
             "(info)",
             "",
         ],
     ]
-    write_summary(args.summary_json, "bench_cli.py", rows)
 
 
-def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: float, repeat: int) -> list[list[str]]:
-    """Print the first-run and warm-run table and verdicts; return them as Summary rows."""
+def _print_first_runs(
+    n_systems: int, t_first: float, t_warm: float, t_base: float, repeat: int, same: str
+) -> list[list[str]]:
+    """Print the first-run and warm-run table, verdicts and peer lines; return them as Summary rows."""
     print(f"ASSET test, 359 segments x 10 references; {n_systems} systems; Python {sys.version.split()[0]}\n")
     print_table(
         ["command", "simpeval", "sacrebleu", "simpeval / sacrebleu", "target"],
@@ -168,8 +216,23 @@ def _print_first_runs(n_systems: int, t_first: float, t_warm: float, t_base: flo
         ],
     )
     print(f"\nfirst run within 3x: {'yes' if t_first <= 3 * t_base else 'NO'}")
-    print(f"warm run within 2x: {'yes' if t_warm <= 2 * t_base else 'NO'}")
-    return [
+    print(f"warm run within 2x: {'yes' if t_warm <= 2 * t_base else 'NO'}\n")
+    peer = f"sacrebleu REFS -i SYS -m bleu (median of {max(repeat, 3)})"
+    ours = "simpeval score -s SRC -r REFS -i SYS -m sari bleu"
+    first = peer_lines(peer, t_base, f"{ours}, first run", t_first, same, bound=True)
+    warm = peer_lines(peer, t_base, f"{ours}, repeated (median of {repeat})", t_warm, same, bound=True)
+    issue40 = [
+        [
+            f"issue 40: {label} simpeval score SARI+BLEU / sacrebleu BLEU",
+            f"{ratio:.2f}x ({fmt_time(t)} vs {fmt_time(t_base)})",
+            f"<= {TARGET_ISSUE40:.1f}x",
+            met(ratio <= TARGET_ISSUE40),
+            key,
+            same,
+        ]
+        for label, ratio, t, key in (("first", first, t_first, "cli-first"), ("repeated", warm, t_warm, "cli-repeated"))
+    ]
+    return issue40 + [
         [
             "first run (empty Numba cache), score SARI+BLEU: simpeval / sacrebleu BLEU",
             f"{t_first / t_base:.2f}x",

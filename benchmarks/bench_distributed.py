@@ -66,6 +66,8 @@ ONE_CORE, EVERY_CORE = "one", "every"
 #: Targets of the issue: Dask W=1 within 1.2x of one process; speed-up from 1 to W workers.
 ONE_WORKER_RATIO = 1.2
 SPEED_UP_TARGETS = {2: 1.7, 16: 12.0}
+#: The rows of issue 40's table (bench_all.py): (engine, workers) -> key of _common.ISSUE40_GOALS.
+ISSUE40_KEYS = {("dask", 2): "dask-two", ("spark", 2): "spark-two"}
 JOBS_TARGETS = {2: 1.7, 16: 10.0}
 
 #: (seconds, score, peak RSS in bytes per worker process, CPU seconds per worker per second or None)
@@ -363,6 +365,8 @@ def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
                 f"{ratio:.2f}x",
                 f"<= {ONE_WORKER_RATIO}x",
                 met(ratio <= ONE_WORKER_RATIO),
+                "dask-one",
+                "yes" if first[1] == one[1] else "NO",
             ]
         )
         rows.append([f"{name}: Dask 1 worker / one process on every core", f"{first[0] / every[0]:.2f}x", "(info)", ""])
@@ -378,6 +382,8 @@ def summary(name: str, runs: dict[str, dict[int, Run]]) -> list[list[str]]:
                     f"{speed_up:.2f}x",
                     "(info)" if target is None else f">= {target}x",
                     "" if target is None else met(speed_up >= target),
+                    ISSUE40_KEYS.get((engine, workers), ""),
+                    "yes" if run[1] == one[1] else "NO",
                 ]
             )
     equal = all(run is None or run[1] == one[1] for by_w in runs.values() for run in by_w.values())
@@ -448,7 +454,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             figures += summary(name.upper(), runs)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end\n")
     print("Summary")
-    print_table(["figure", "value", "target", "status"], figures)
+    print_table(["figure", "value", "target", "status"], [row[:4] for row in figures])
     equal = all(row[1] == "yes" for row in figures if row[0].endswith("every score equal to one process"))
     print(f"scores equal to the single process: {'yes' if equal else 'NO'}")
     write_summary(args.summary_json, "bench_distributed.py", figures)

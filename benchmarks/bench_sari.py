@@ -14,11 +14,18 @@ Sections (see benchmarks/README.md):
   c. batch sentence-level SARI (``hf`` preset): one ``sentence_scores`` call against a loop
      of reference-engine ``sentence_score`` calls;
   d. a 1,000,000-segment corpus streamed through ``corpus_score_iter`` in a subprocess:
-     wall time, throughput and peak resident memory.
+     wall time, throughput and peak resident memory;
+  e. corpus SARI (preset ``easse``) on the corpus of section b against EASSE's own
+     ``corpus_sari`` (``--easse PATH``, a checkout of feralvam/easse; see _peers.py);
+  f. batch sentence-level SARI (``hf``) on the same corpus against HF ``evaluate``'s SARI
+     functions (``--hf-sari PATH``, evaluate's metrics/sari/sari.py).
+
+Sections e and f print "not measured: ..." and how to get the peer when its path is not given.
 
 Usage:
     python benchmarks/bench_sari.py            # full run (several minutes)
     python benchmarks/bench_sari.py --quick    # smoke test, well under 30 s
+    python benchmarks/bench_sari.py --sections ef --easse ~/easse --hf-sari /tmp/hf_sari.py  # the peers
 """
 
 from __future__ import annotations
@@ -49,17 +56,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
+    ISSUE40_GOALS,
     N_REFERENCES,
     add_summary_option,
     clear_caches,
+    equal_numbers,
     fmt_time,
     heading,
     met,
+    not_measured,
+    peer_lines,
     print_table,
     read_lines,
     require_files,
     write_summary,
 )
+from _peers import EASSE_HOW, HF_HOW, hf_corpus_score, hf_sentence_scores, load_easse_corpus_sari, load_hf_sari
 
 SYSTEM = "ACCESS"
 # The engine timed against the reference path: "fast" (Numba when installed, else NumPy), or
@@ -73,6 +85,8 @@ STREAM_PRESETS = ("easse", "hf")
 TARGET_CORPUS_RATIO = 20.0
 TARGET_BATCH_RATIO = 50.0
 TARGET_STREAM_RSS_BYTES = 2 * 1024**3
+TARGET_EASSE_RATIO = 100.0  # issue 40: corpus SARI against EASSE's corpus_sari
+TARGET_HF_RATIO = 50.0  # issue 40: batch sentence SARI against HF evaluate's functions
 
 Corpus = tuple[list[str], list[list[str]], list[str]]  # hypotheses, reference streams, sources
 
@@ -284,6 +298,55 @@ def section_batch(corpus: Corpus, loop_segments: int) -> tuple[float, bool, int]
     return ratio, identical, m
 
 
+def section_easse(corpus: Corpus, path: Path | None, repeat: int) -> dict[str, Any]:
+    """e. Corpus SARI against EASSE's own ``corpus_sari`` (its defaults = preset ``easse``)."""
+    hyps, refs, srcs = corpus
+    heading(f"e. Corpus SARI vs EASSE's corpus_sari ({len(hyps):,} segments x {len(refs)} refs)")
+    corpus_sari, note = load_easse_corpus_sari(path)
+    if corpus_sari is None:
+        return {"skipped": not_measured("EASSE's corpus_sari", f"{note}; {EASSE_HOW}")}
+    from simpeval.compat.easse.sari import corpus_sari as compat_corpus_sari
+
+    print(f"  {note}; EASSE once, simpeval best of {repeat} (fresh objects, tokenization included)\n", flush=True)
+    t_peer, theirs = best_of(lambda: corpus_sari(orig_sents=srcs, sys_sents=hyps, refs_sents=refs), 1)
+    t_ours, ours = best_of(lambda: SARI("easse", engine=FAST_ENGINE).corpus_score(hyps, refs, sources=srcs), repeat)
+    t_compat, compat = best_of(lambda: compat_corpus_sari(srcs, hyps, refs), repeat)
+    identical = equal_numbers([ours.score], [theirs])
+    ratio = peer_lines("EASSE corpus_sari(...)", t_peer, 'SARI("easse").corpus_score(...)', t_ours, identical)
+    compat_same = equal_numbers([compat], [theirs])
+    print(f"  simpeval.compat.easse.corpus_sari (the drop-in): {fmt_time(t_compat)}, {t_peer / t_compat:.1f}x;")
+    print(f"  identical numbers: {compat_same}\n", flush=True)
+    return {"peer": t_peer, "ours": t_ours, "ratio": ratio, "identical": identical, "n": len(hyps)}
+
+
+def section_hf(corpus: Corpus, path: Path | None, max_segments: int, repeat: int) -> dict[str, Any]:
+    """f. Batch sentence SARI against HF evaluate's functions (``SARIsent`` of ``normalize``d text)."""
+    hyps, refs, srcs = corpus
+    n = len(hyps)
+    heading(f"f. Batch sentence SARI vs HF evaluate's SARI functions ({n:,} segments x {len(refs)} refs)")
+    hf, note = load_hf_sari(path)
+    if hf is None:
+        return {"skipped": not_measured("HF evaluate's sari.py", f"{note}; {HF_HOW}")}
+    m = min(n, max_segments)
+    head = (hyps[:m], [r[:m] for r in refs], srcs[:m])
+    print(
+        f"  {note}\n  HF: 100 * SARIsent(normalize(src), normalize(pred), [normalize(r) ...]) per segment", flush=True
+    )
+    t_peer, theirs = best_of(lambda: hf_sentence_scores(hf, *head), 1)
+    t_peer_total = t_peer * n / m
+    if m < n:
+        print(f"  (HF timed on the first {m:,} segments, {fmt_time(t_peer)}, and extrapolated linearly to {n:,})")
+    t_ours, ours = best_of(lambda: SARI("hf", engine=FAST_ENGINE).sentence_scores(hyps, refs, sources=srcs), repeat)
+    identical = equal_numbers(list(ours[:m]), theirs)
+    ratio = peer_lines("HF SARIsent loop", t_peer_total, 'SARI("hf").sentence_scores(...)', t_ours, identical)
+    k = min(m, 2_000)
+    corpus_theirs = hf_corpus_score(hf, hyps[:k], [r[:k] for r in refs], srcs[:k])
+    corpus_ours = SARI("hf").corpus_score(hyps[:k], [r[:k] for r in refs], sources=srcs[:k]).score
+    print(f"  corpus SARI of the first {k:,} segments, Sari._compute vs SARI('hf').corpus_score: ", end="")
+    print(equal_numbers([corpus_ours], [corpus_theirs]) + "\n", flush=True)
+    return {"peer": t_peer_total, "ours": t_ours, "ratio": ratio, "identical": identical, "n": n, "m": m}
+
+
 def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int, engine: str) -> None:
     """Child process of section d: score a lazily generated ``n``-segment stream, print JSON."""
     corpus = load_asset(shared)
@@ -406,6 +469,15 @@ def section_stream(
 
 
 # ----------------------------------------------------------------------------- main
+def add_peer_options(parser: argparse.ArgumentParser) -> None:
+    """Sections e and f: where the peers' code is (benchmarks/_peers.py), and HF's timed prefix."""
+    parser.add_argument("--easse", type=Path, metavar="PATH", help="section e: a checkout of feralvam/easse")
+    parser.add_argument("--hf-sari", type=Path, metavar="PATH", help="section f: evaluate's metrics/sari/sari.py")
+    parser.add_argument(
+        "--hf-segments", type=int, help="section f: segments HF's loop is timed on, then extrapolated (default: all)"
+    )
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="SARI benchmarks: fast (vectorized) engine vs the reference engine.",
@@ -416,7 +488,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--all-reference", action="store_true", help="section b: time the reference engine for every preset"
     )
-    parser.add_argument("--sections", default="abcd", help="which sections to run, e.g. 'ab'")
+    parser.add_argument("--sections", default="abcdef", help="which sections to run, e.g. 'ab'")
+    add_peer_options(parser)
     parser.add_argument(
         "--engine",
         default="fast",
@@ -473,12 +546,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     FAST_ENGINE = args.engine
     asset = load_asset(shared)
     fingerprint = source_fingerprint()
-    sections = set(args.sections)
+    print_header(shared, args.quick)
+    warm_up(asset)
+    run_sections(args, shared, asset)
+    warn_if_changed(fingerprint)
+
+
+def print_header(shared: Path, quick: bool) -> None:
+    """The versions, the machine, the data and the engine timed."""
     print(
         f"simpeval {simpeval.__version__} | Python {platform.python_version()} | NumPy {np.__version__} | "
         f"{platform.platform()} | {platform.processor() or platform.machine()} | CPUs: {len_cpus()}"
     )
-    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if args.quick else ""))
+    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if quick else ""))
     engine = SARI(engine=FAST_ENGINE).engine
     numba_version = "not installed"
     if NUMBA_AVAILABLE:
@@ -488,6 +568,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"fast engine: {engine} (--engine {FAST_ENGINE}; Numba {numba_version}, {num_threads()} threads)")
     print('baseline of every ratio: SARI(..., engine="reference"); ratio = reference time / fast time\n', flush=True)
 
+
+def warm_up(asset: Corpus) -> None:
+    """Load both engines before any timing; the one-time kernel load is printed, not timed."""
+    engine = SARI(engine=FAST_ENGINE).engine
     # Warm-up: imports and first-call costs of both engines. The compiled engine's kernels are
     # loaded from Numba's on-disk cache (compiled on the very first run): a one-time cost per
     # process, reported here and excluded from the timings below.
@@ -507,17 +591,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         for engine_name in ("reference", FAST_ENGINE):
             SARI(preset, engine=engine_name).corpus_score(tiny[0], tiny[1], sources=tiny[2])
 
+
+def run_sections(args: argparse.Namespace, shared: Path, asset: Corpus) -> None:
+    """Sections ``args.sections`` in order, then the Summary."""
+    sections = set(args.sections)
     total_start = time.perf_counter()
     summary: dict[str, Any] = {}
     if "a" in sections:
         summary["a"] = section_asset(asset, args.repeat_reference, args.repeat_fast)
-    replicated = replicate(asset, args.replicas) if sections & {"b", "c"} else None
+    replicated = replicate(asset, args.replicas) if sections & {"b", "c", "e", "f"} else None
     if "b" in sections:
         presets = tuple(VARIANTS) if args.all_reference else DEFAULT_REFERENCE_PRESETS
         summary["b"] = (section_corpus(replicated, presets), len(replicated[0]))
     if "c" in sections:
         batch_corpus = asset if args.quick else replicated
         summary["c"] = (section_batch(batch_corpus, args.loop_segments), len(batch_corpus[0]))
+    if "e" in sections:
+        summary["e"] = section_easse(replicated, args.easse, args.repeat_fast)
+    if "f" in sections:
+        summary["f"] = section_hf(replicated, args.hf_sari, args.hf_segments or len(replicated[0]), args.repeat_fast)
     del replicated
     gc.collect()
     if "d" in sections:
@@ -525,6 +617,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             shared, asset, args.stream_segments, args.stream_reference_segments, args.chunk_size
         )
     print_summary(summary, args, time.perf_counter() - total_start)
+
+
+def warn_if_changed(fingerprint: dict[str, str]) -> None:
+    """Warn if simpeval's sources changed during the run (the children may have run other code)."""
     after = source_fingerprint()
     changed = sorted(name for name in set(fingerprint) | set(after) if fingerprint.get(name) != after.get(name))
     if changed:
@@ -537,6 +633,25 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 def len_cpus() -> int:
     return os.cpu_count() or 0
+
+
+def peer_rows(summary: dict[str, Any]) -> list[list[str]]:
+    """The Summary rows of sections e and f: the ratios of issue 40 against the real peers."""
+    rows = []
+    for section, key, target in (("e", "sari-easse", TARGET_EASSE_RATIO), ("f", "sari-hf", TARGET_HF_RATIO)):
+        if section not in summary:
+            continue
+        result, label = summary[section], f"{section}. {ISSUE40_GOALS[key][0].split(',')[0]}"
+        if "skipped" in result:
+            rows.append([label, result["skipped"], f">= {target:.0f}x", "not measured", key, "-"])
+            continue
+        extrapolated = " (peer extrapolated)" if result.get("m", result["n"]) < result["n"] else ""
+        value = (
+            f"{result['ratio']:.1f}x ({fmt_time(result['peer'])} vs {fmt_time(result['ours'])}, "
+            f"{result['n']:,} segments{extrapolated}); identical: {result['identical']}"
+        )
+        rows.append([label, value, f">= {target:.0f}x", met(result["ratio"] >= target), key, result["identical"]])
+    return rows
 
 
 def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: float) -> None:
@@ -570,20 +685,12 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: fl
                     met(min(ratios.values()) >= TARGET_CORPUS_RATIO),
                 ]
             )
-        rows.append(
-            [
-                "b. corpus vs EASSE's own corpus_sari (issue 14)",
-                "not measured: EASSE is not on the package registries; the reference engine stands in",
-                ">= 100x",
-                "not measured",
-            ]
-        )
     if "c" in summary:
         (ratio, identical, m), n = summary["c"]
         note = " (loop extrapolated)" if m < n else ""
         rows.append(
             [
-                f"c. batch sentence hf, {n:,} segments (reference engine for HF's functions)",
+                f"c. batch sentence hf, {n:,} segments vs the reference loop",
                 f"ratio {fmt_ratio(ratio)}{note}; identical: {yes_no(identical)}",
                 f">= {TARGET_BATCH_RATIO:.0f}x",
                 met(ratio >= TARGET_BATCH_RATIO),
@@ -605,7 +712,8 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: fl
         ratio_text = ", ".join(f"{p} {fmt_ratio(r['ratio'])}, {n / r['wall']:,.0f} seg/s" for p, r in results.items())
         extrap = " (reference extrapolated)" if args.stream_reference_segments < n else ""
         rows.append([f"d. streamed {n:,} segments, ratio{extrap}", ratio_text, "(none)", ""])
-    print_table(["figure", "measured", "target", "status"], rows, left=4)
+    rows += peer_rows(summary)
+    print_table(["figure", "measured", "target", "status"], [row[:4] for row in rows], left=4)
     write_summary(args.summary_json, "bench_sari.py", rows)
     print(f"total benchmark time: {elapsed:.1f} s (results depend on the machine)")
 
