@@ -16,7 +16,7 @@ import sacrebleu
 
 import simpeval.compat.sacrebleu as compat
 from simpeval.compat.sacrebleu import dataset, utils
-from simpeval.compat.sacrebleu.metrics import METRICS, BLEU, CHRF, TER
+from simpeval.compat.sacrebleu.metrics import BLEU, CHRF, METRICS, TER
 from simpeval.compat.sacrebleu.metrics.bleu import BLEUScore
 from simpeval.compat.sacrebleu.metrics.chrf import CHRFScore
 from simpeval.compat.sacrebleu.metrics.ter import TERScore
