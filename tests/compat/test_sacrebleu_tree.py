@@ -25,7 +25,9 @@ from simpeval.exceptions import DownloadError, MissingDependencyError
 
 MODULES = ["", "metrics", "metrics.base", "metrics.bleu", "metrics.chrf", "metrics.ter", "metrics.helpers"]
 MODULES += ["tokenizers", "utils", "dataset", "significance", "compat"]
-MODULES += ["tokenizers." + m.name for m in pkgutil.iter_modules(importlib.import_module("sacrebleu.tokenizers").__path__)]
+MODULES += [
+    "tokenizers." + m.name for m in pkgutil.iter_modules(importlib.import_module("sacrebleu.tokenizers").__path__)
+]
 
 
 @pytest.mark.parametrize("module", MODULES)
