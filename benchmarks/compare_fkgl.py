@@ -15,24 +15,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from _common import DEFAULT_SHARED, print_table, read_lines, require_files
+from _common import ASSET_SYSTEMS, DEFAULT_SHARED, print_table, read_lines, require_files
 
 import simpeval
 
 SCRIPT = "compare_fkgl.py"
-SYSTEMS = (
-    "ACCESS",
-    "BTRLTS",
-    "BTTS",
-    "BTTS10",
-    "Dress",
-    "Dress-Ls",
-    "EditNTS",
-    "PBMT-R",
-    "RM+EX",
-    "RM+EX+LS+RO",
-    "UNTS",
-)
+SYSTEMS = (*ASSET_SYSTEMS, "UNTS")  # the published TurkCorpus test outputs of ASSET's benchmarks, and UNTS
 
 
 def main() -> None:
