@@ -50,15 +50,28 @@ from typing import Any
 from ..exceptions import InvalidOptionError, UnknownMetricError
 from ._bertscore import BERTScore
 from ._bleu import BLEU, GoogleBLEU
-from ._module import _Module
+from ._module import EvaluationModule
 from ._sacrebleu import CHRF, TER, SacreBLEU
 from ._sari import SARI
 from ._wer import CER, WER
 
-__all__ = ["BLEU", "CER", "CHRF", "METRICS", "SARI", "TER", "WER", "BERTScore", "GoogleBLEU", "SacreBLEU", "load"]
+__all__ = [
+    "BLEU",
+    "CER",
+    "CHRF",
+    "METRICS",
+    "SARI",
+    "TER",
+    "WER",
+    "BERTScore",
+    "EvaluationModule",
+    "GoogleBLEU",
+    "SacreBLEU",
+    "load",
+]
 
 #: The ``evaluate.load`` names simpeval offers, and their classes.
-METRICS: dict[str, type[_Module]] = {
+METRICS: dict[str, type[EvaluationModule]] = {
     "sari": SARI,
     "sacrebleu": SacreBLEU,
     "chrf": CHRF,

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..exceptions import InvalidValueError
 from ..metrics import References, get_metric
-from ._module import _Module, _per_segment
+from ._module import EvaluationModule, _per_segment
 
 __all__ = ["BERTScore"]
 
@@ -16,7 +16,7 @@ _LANG_MODELS["en-sci"] = "allenai/scibert_scivocab_uncased"
 _MULTILINGUAL = "bert-base-multilingual-cased"
 
 
-class BERTScore(_Module):
+class BERTScore(EvaluationModule):
     """``evaluate.load("bertscore")``: ``compute(predictions=, references=, lang= or model_type=, ...)`` ->
     bert_score's lists (``precision``, ``recall``, ``f1``: one value per prediction, on 0-1) and its
     ``hashcode``, computed by :class:`~simpeval.metrics.learned.bertscore.BERTScore` (``learned`` extra).

@@ -29,7 +29,7 @@ from .._arith import reference_sum
 from .._validate import check_int
 from ..exceptions import InvalidOptionError, InvalidValueError
 from ..tokenizers import get_tokenizer
-from ._module import _Module, _per_segment
+from ._module import EvaluationModule, _per_segment
 
 __all__ = ["BLEU", "GoogleBLEU", "nmt_bleu"]
 
@@ -119,7 +119,7 @@ def _tokenized(
     return refs, [list(tokenize(prediction)) for prediction in predictions]
 
 
-class BLEU(_Module):
+class BLEU(EvaluationModule):
     """``evaluate.load("bleu")``: ``compute(predictions=, references=, tokenizer=, max_order=4, smooth=False)`` ->
     ``bleu`` (0-1), ``precisions``, ``brevity_penalty``, ``length_ratio``, ``translation_length``,
     ``reference_length``: tensorflow/nmt's BLEU (the shortest reference's length; add-one smoothing on
@@ -142,7 +142,7 @@ class BLEU(_Module):
         return nmt_bleu(refs, hyps, max_order, bool(smooth))
 
 
-class GoogleBLEU(_Module):
+class GoogleBLEU(EvaluationModule):
     """``evaluate.load("google_bleu")``: ``compute(predictions=, references=, tokenizer=, min_len=1, max_len=4)``
     -> ``{"google_bleu": ...}`` (0-1): NLTK's ``corpus_gleu`` on 13a tokens (or ``tokenizer``'s)."""
 

@@ -1,5 +1,5 @@
 """The parts every ``simpeval.hf`` metric shares: ``evaluate``'s input checks and its
-``add``/``add_batch``/``compute`` stack (:class:`_Module`)."""
+``add``/``add_batch``/``compute`` stack (:class:`~simpeval.hf.EvaluationModule`)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,9 @@ def _streams(name: str, predictions: list[str], references: list[Any]) -> list[t
     return list(zip(*_per_segment(name, predictions, references, same_count=True)))
 
 
-class _Module:
-    """``evaluate``'s ``EvaluationModule`` call shape: ``add``, ``add_batch``, ``compute``.
+class EvaluationModule:
+    """``evaluate``'s ``EvaluationModule`` call shape: ``add``, ``add_batch``, ``compute``; the base of
+    every ``simpeval.hf`` metric (what :func:`~simpeval.hf.load` returns is one).
 
     Inputs accumulate in this object (not thread-safe while accumulating, like ``evaluate``'s
     modules); ``compute`` scores everything added (plus its own arguments) and starts afresh once it

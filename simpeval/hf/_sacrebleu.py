@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..compat import sacrebleu
-from ._module import _Module, _streams
+from ._module import EvaluationModule, _streams
 
 __all__ = ["CHRF", "TER", "SacreBLEU"]
 
 
-class SacreBLEU(_Module):
+class SacreBLEU(EvaluationModule):
     """``evaluate.load("sacrebleu")``: ``compute(predictions=, references=, ...)`` -> sacrebleu's BLEU figures
     (``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``)."""
 
@@ -37,7 +37,7 @@ class SacreBLEU(_Module):
         }
 
 
-class CHRF(_Module):
+class CHRF(EvaluationModule):
     """``evaluate.load("chrf")``: ``compute(predictions=, references=, ...)`` -> chrF and its settings
     (``score``, ``char_order``, ``word_order``, ``beta``)."""
 
@@ -61,7 +61,7 @@ class CHRF(_Module):
         return {"score": score.score, "char_order": char_order, "word_order": word_order, "beta": beta}
 
 
-class TER(_Module):
+class TER(EvaluationModule):
     """``evaluate.load("ter")``: ``compute(predictions=, references=, ...)`` -> TER, edits, reference length
     (``score``, ``num_edits``, ``ref_length``)."""
 

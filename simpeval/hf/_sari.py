@@ -6,12 +6,12 @@ from typing import Any
 
 from ..metrics import References
 from ..metrics.sari import SARI as _SARI
-from ._module import _Module, _per_segment
+from ._module import EvaluationModule, _per_segment
 
 __all__ = ["SARI"]
 
 
-class SARI(_Module):
+class SARI(EvaluationModule):
     """``evaluate.load("sari")``: ``compute(sources=, predictions=, references=)`` -> ``{"sari": ...}``.
 
     SARI with the ``hf`` preset (lowercase and 13a, sentence scores averaged, deletion by

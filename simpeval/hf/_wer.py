@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..exceptions import InvalidValueError
-from ._module import _Module
+from ._module import EvaluationModule
 
 __all__ = ["CER", "WER", "error_counts"]
 
@@ -78,7 +78,7 @@ def _rate(name: str, predictions: list[str], references: list[str], units: Calla
     return errors / total
 
 
-class WER(_Module):
+class WER(EvaluationModule):
     """``evaluate.load("wer")``: ``compute(predictions=, references=, concatenate_texts=False)`` -> the
     word error rate, a float (0 is perfect; above 1 where the prediction inserts words): one
     reference string per prediction."""
@@ -90,7 +90,7 @@ class WER(_Module):
         return _rate(self.name, predictions, references, _words)
 
 
-class CER(_Module):
+class CER(EvaluationModule):
     """``evaluate.load("cer")``: ``compute(predictions=, references=, concatenate_texts=False)`` -> the
     character error rate, a float: one reference string per prediction."""
 

@@ -4,7 +4,7 @@
 arguments (``-m bleu chrf ter``, ``-b``, ``-w``, ``-f``, ``-tok``, ``-lc``, ``--confidence``,
 ``-i`` with several systems, ``--paired-bs``/``--paired-ar``, ...), the same output and exit
 codes, because it runs sacrebleu's own command-line front with simpeval's metric classes and
-paired tests (:mod:`simpeval.compat.sacrebleu.metrics`, :mod:`.significance`) in place of
+paired tests (:mod:`simpeval.compat.sacrebleu.metrics`, :mod:`simpeval.compat.sacrebleu.significance`) in place of
 sacrebleu's. What needs a WMT test set's files (``-t``, ``--echo``, ``--origlang``) is one line:
 simpeval does not download them.
 """

@@ -3,7 +3,7 @@
 ``DATA_DIR`` is a folder laid out like EASSE's ``easse/resources/data`` (``test_sets/...`` and
 ``system_outputs/...``), under simpeval's cache (``$SIMPEVAL_CACHE``, else the per-user cache,
 read when this module is first imported). Nothing is created or downloaded at import: the
-functions of :mod:`.resources` and :mod:`.helpers` fill it, file by file, from simpeval's
+functions of :mod:`.resources` and :mod:`simpeval.compat.easse.utils.helpers` fill it, file by file, from simpeval's
 checksummed test-set registry on first use.
 
 Examples:
