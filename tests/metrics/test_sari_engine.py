@@ -67,6 +67,9 @@ def configs(draw: st.DrawFn) -> SARIConfig:
     if draw(st.booleans()):
         changes["normalize_source"] = not base.normalize_source
     changes["max_order"] = draw(st.integers(1, 5))
+    if changes.get("penalty", base.penalty) == "dsari":  # D-SARI scores documents one by one
+        changes["aggregate"] = "sentence"
+    changes.pop("sentence_split", None)  # "punkt" needs NLTK data; the counter is no engine's business
     return dataclasses.replace(base, **changes)
 
 
