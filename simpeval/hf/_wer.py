@@ -2,7 +2,7 @@
 compute them with jiwer (4.x, the current one).
 
 A pair's errors are the Levenshtein distance between its prediction's and its reference's units
-(substitutions, deletions and insertions of 1 each: any alignment of minimal cost has as many),
+(NLTK's ``edit_distance``, as the teaching WER: substitutions, deletions and insertions of 1 each),
 and the rate is the errors of every pair over the units of every reference, the same with
 ``concatenate_texts`` or without. jiwer's units:
 
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+
+from nltk.metrics.distance import edit_distance
 
 from ..exceptions import InvalidValueError
 from ._module import EvaluationModule
@@ -35,17 +37,6 @@ def _characters(text: str) -> list[str]:
     return list(text.strip())
 
 
-def _distance(a: Sequence[str], b: Sequence[str]) -> int:
-    """The Levenshtein distance of two unit sequences (insertions, deletions, substitutions of 1)."""
-    previous = list(range(len(b) + 1))
-    for i, unit in enumerate(a, start=1):
-        current = [i]
-        for j, other in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (unit != other)))
-        previous = current
-    return previous[-1]
-
-
 def error_counts(
     predictions: Sequence[str], references: Sequence[str], units: Callable[[str], list[str]]
 ) -> tuple[int, int]:
@@ -58,22 +49,18 @@ def error_counts(
     errors = total = 0
     for prediction, reference in zip(predictions, references):
         ref = units(reference)
-        errors += _distance(units(prediction), ref)
+        errors += edit_distance(units(prediction), ref)
         total += len(ref)
     return errors, total
 
 
 def _rate(name: str, predictions: list[str], references: list[str], units: Callable[[str], list[str]]) -> float:
-    if len(predictions) != len(references):
-        raise InvalidValueError(
-            f"{name}.compute: predictions and references must have the same length "
-            f"({len(predictions)} predictions, {len(references)} references)."
-        )
+    """Errors over reference units (``compute`` has checked that the columns have one length)."""
     errors, total = error_counts(predictions, references, units)
     if total == 0:
+        what = "words" if name == "WER" else "characters"
         raise InvalidValueError(
-            f"{name}.compute: the references have no {'words' if units is _words else 'characters'} at all, "
-            "and evaluate's script divides by zero there."
+            f"{name}.compute: the references have no {what} at all, and evaluate's script divides by zero there."
         )
     return errors / total
 
