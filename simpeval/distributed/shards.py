@@ -29,7 +29,15 @@ from ..exceptions import InputFileError
 from ..io import MAX_LINE_LENGTH, display_name, iter_lines
 from ..line_decoding import ENDING_WARNINGS, decode_lines, ending_kind, open_binary
 
-__all__ = ["SHARD_KINDS", "check_shard_columns", "iter_shard_rows", "read_shard", "reference_columns", "shard_columns"]
+__all__ = [
+    "SHARD_KINDS",
+    "check_shard_columns",
+    "iter_shard_rows",
+    "parquet_shard",
+    "read_shard",
+    "reference_columns",
+    "shard_columns",
+]
 
 #: The kinds of shard, by file suffix.
 SHARD_KINDS = ("parquet", "tsv")
@@ -121,6 +129,9 @@ def read_shard(path: str, kind: str, columns: Sequence[str], max_line_length: in
     """
     import pandas as pd
 
+    if kind == "parquet" and os.path.getsize(path) > 0:
+        table = parquet_shard(path, columns)
+        return pd.DataFrame({c: pd.Series(table.column(c).to_pylist(), dtype=object) for c in columns})
     rows = list(iter_shard_rows(path, kind, columns, max_line_length))
     return (
         pd.DataFrame(rows, columns=list(columns), dtype=object)
@@ -145,17 +156,57 @@ def iter_shard_rows(
     if kind == "tsv":
         yield from _tsv_rows(path, columns, max_line_length)
         return
-    import pandas as pd
+    table = parquet_shard(path, columns)
+    yield from zip(*(table.column(c).to_pylist() for c in columns))
 
-    frame = pd.read_parquet(path, columns=list(columns))
-    for number, row in enumerate(frame.itertuples(index=False, name=None), start=1):
-        for column, value in zip(columns, row):
-            if column in ("hypothesis", "source") and not isinstance(value, str):
+
+def parquet_shard(path: str, columns: Sequence[str]) -> Any:
+    """A Parquet shard's ``columns`` as an Arrow table of text (``pa.string()``) columns, checked: the
+    hypothesis and source are text in every row, and a reference that is not text (null, or a column
+    of another type) is missing (null).
+
+    A shard whose columns are text, without a null hypothesis or source, is read by Arrow alone
+    (no Python object per row); any other is read row by row, so that the first bad row is named.
+
+    Raises:
+        InputFileError: a null or non-text hypothesis or source (naming the file and its row, from 1).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(path, columns=list(columns))
+    text = pa.schema([(c, pa.string()) for c in columns])
+    if all(_is_text(table.schema.field(c).type) for c in columns) and not any(
+        table.column(c).null_count for c in columns if c in _REQUIRED
+    ):
+        return table.select(list(columns)).cast(text)
+    rows = list(_checked_rows(path, table.select(list(columns)).to_pylist(), columns))
+    return pa.table([pa.array([row[k] for row in rows], pa.string()) for k in range(len(columns))], schema=text)
+
+
+#: The columns every row of a shard needs as text (a reference may be missing).
+_REQUIRED = ("hypothesis", "source")
+
+
+def _is_text(kind: Any) -> bool:
+    """An Arrow type whose values are all text or null: (large) strings, or a dictionary of them."""
+    import pyarrow as pa
+
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    return bool(pa.types.is_string(kind) or pa.types.is_large_string(kind))
+
+
+def _checked_rows(path: str, records: list[dict[str, Any]], columns: Sequence[str]) -> Iterator[tuple[str | None, ...]]:
+    for number, record in enumerate(records, start=1):
+        for column in _REQUIRED:
+            value = record.get(column, "")
+            if column in columns and not isinstance(value, str):
                 raise InputFileError(
                     f"shard {display_name(path)}, row {number}: the {column} must be text (got "
                     f"{type(value).__name__}: {value!r}). Every segment needs its {column}; fill it or drop the row."
                 )
-        yield tuple(value if isinstance(value, str) else None for value in row)
+        yield tuple(value if isinstance(value, str) else None for value in (record[c] for c in columns))
 
 
 def _tsv_rows(path: str, columns: Sequence[str], max_line_length: int) -> Iterator[tuple[str, ...]]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 import pickle
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -46,7 +47,7 @@ from .rows import (
     row_error,
     rows_in_order,
 )
-from .shards import iter_shard_rows
+from .shards import iter_shard_rows, parquet_shard
 from .worker import first_said, kernel_threads, task_threads
 
 __all__ = ["GROUP_ROWS", "SHARD_BATCH_ROWS", "corpus_stats_spark", "score_spark", "shards_frame_spark"]
@@ -257,13 +258,18 @@ def score_spark(
 def shards_frame_spark(
     spark: Any, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int = MAX_LINE_LENGTH
 ) -> Any:
-    """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), one partition per file in the
-    order given, each read on a worker by :func:`~simpeval.distributed.shards.iter_shard_rows` (the local
-    path's rules); its errors (naming the file and line) are raised by the jobs that read it.
+    """A Spark DataFrame of shards (:mod:`simpeval.distributed.shards`), in the order given, each file
+    read on a worker by :func:`~simpeval.distributed.shards.iter_shard_rows` (the local path's rules;
+    a Parquet shard by :func:`~simpeval.distributed.shards.parquet_shard`); its errors (naming the
+    file and line) are raised by the jobs that read it.
 
-    The rows reach Spark as Arrow batches of :data:`SHARD_BATCH_ROWS` rows (``mapInArrow`` over the
-    files' numbers), so a scoring job reads them without unpickling a Python object per row in the
-    JVM, and a shard need not fit in memory."""
+    The files are split, in order, into one partition per core of the session
+    (``defaultParallelism``, at most one per file): each task of a Python stage costs tens of
+    milliseconds, so a partition per file made a corpus of many small shards slow. The rows reach
+    Spark as Arrow batches of at most :data:`SHARD_BATCH_ROWS` rows (``mapInArrow`` over the files'
+    numbers), so a scoring job reads them without unpickling a Python object per row in the JVM;
+    a text shard is read a line at a time and need not fit in memory, and a Parquet shard's text
+    columns go from Arrow to Spark without a Python object per row."""
     from pyspark.sql.types import StringType, StructField, StructType
 
     names, paths = list(columns), list(files)
@@ -272,11 +278,15 @@ def shards_frame_spark(
         import pyarrow as pa
 
         for number in (k for batch in numbers for k in batch.column(0).to_pylist()):
+            if kind == "parquet" and os.path.getsize(paths[number]) > 0:  # Arrow's columns as they are
+                yield from parquet_shard(paths[number], names).to_batches(max_chunksize=SHARD_BATCH_ROWS)
+                continue
             rows = iter_shard_rows(paths[number], kind, names, max_line_length)  # a line at a time
             while chunk := list(itertools.islice(rows, SHARD_BATCH_ROWS)):
                 arrays = [pa.array([row[k] for row in chunk], type=pa.string()) for k in range(len(names))]
                 yield pa.RecordBatch.from_arrays(arrays, names=names)
 
     schema = StructType([StructField(name, StringType(), True) for name in names])
-    numbers = spark.range(0, len(paths), 1, max(1, len(paths)))
+    slices = max(1, min(len(paths), int(spark.sparkContext.defaultParallelism)))  # a task per core, the files in order
+    numbers = spark.range(0, len(paths), 1, slices)
     return numbers.mapInArrow(_sealed(batches), schema)

@@ -87,6 +87,41 @@ def test_a_null_hypothesis_in_parquet_names_the_file_and_row(tmp_path: Path) -> 
         read_shard(str(path), "parquet", ["hypothesis", "ref0"])
 
 
+@pytest.mark.parametrize(
+    "kind",
+    ["string", "large_string", "dictionary"],
+    ids=["string", "large_string (polars)", "dictionary-encoded"],
+)
+def test_parquet_text_columns_of_every_arrow_kind_read_as_python_text(tmp_path: Path, kind: str) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    def column(values: list[str | None]) -> Any:
+        if kind == "dictionary":
+            return pa.array(values, pa.string()).dictionary_encode()
+        return pa.array(values, getattr(pa, kind)())
+
+    path = tmp_path / "part-0.parquet"
+    table = pa.table({"source": column(["s1", "s2"]), "hypothesis": column(["h1", "h2"]), "ref0": column(["r", None])})
+    pq.write_table(table, path)
+    frame = read_shard(str(path), "parquet", ["hypothesis", "ref0", "source"])
+    assert frame.to_dict("list") == {"hypothesis": ["h1", "h2"], "ref0": ["r", None], "source": ["s1", "s2"]}
+    assert all(frame[c].dtype == object for c in frame.columns)
+
+
+def test_parquet_columns_that_are_not_text_take_the_row_by_row_rules(tmp_path: Path) -> None:
+    """A reference that is not text is missing, as the row-by-row reader has it; a hypothesis that is
+    not text names its first row."""
+    path = tmp_path / "part-0.parquet"
+    pd.DataFrame({"hypothesis": ["a", "b"], "ref0": [1.5, float("nan")], "ref1": ["x", None]}).to_parquet(path)
+    frame = read_shard(str(path), "parquet", ["hypothesis", "ref0", "ref1"])
+    assert frame.to_dict("list") == {"hypothesis": ["a", "b"], "ref0": [None, None], "ref1": ["x", None]}
+    numbers = tmp_path / "part-1.parquet"
+    pd.DataFrame({"hypothesis": [7, 8], "ref0": ["a", "b"]}).to_parquet(numbers)
+    with pytest.raises(InputFileError, match=r"part-1.parquet, row 1: the hypothesis must be text \(got int: 7\)"):
+        read_shard(str(numbers), "parquet", ["hypothesis", "ref0"])
+
+
 # ---------------------------------------------------------------- the command line, on both engines
 Run = Callable[..., Any]
 
