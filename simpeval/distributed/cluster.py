@@ -129,6 +129,7 @@ class Cluster:
         """A distributed frame of ``columns``: its partitions (at most :data:`PARTITION_ROWS` rows,
         at least two per worker) scattered to the workers once, so that the graphs that score it
         carry their keys, not the data."""
+        import dask
         import dask.dataframe as dd
         import pandas as pd
 
@@ -139,7 +140,8 @@ class Cluster:
         pieces = [rows.iloc[start : start + size] for start in range(0, len(rows), size)] or [rows]
         futures = self.client.scatter(pieces, hash=False)
         self._scattered.append(futures)  # held here while the cluster is open, whatever the frame keeps
-        return dd.from_delayed(futures, meta=rows.iloc[:0], verify_meta=False)
+        with dask.config.set({"dataframe.convert-string": False}):  # Python text, as given (no Arrow round trip)
+            return dd.from_delayed(futures, meta=rows.iloc[:0], verify_meta=False)
 
     def shards(self, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int) -> Any:
         """A frame of shard files, each read on a worker (:mod:`simpeval.distributed.shards`)."""

@@ -122,6 +122,24 @@ def test_parquet_columns_that_are_not_text_take_the_row_by_row_rules(tmp_path: P
         read_shard(str(numbers), "parquet", ["hypothesis", "ref0"])
 
 
+def test_a_dask_frame_of_shards_holds_python_text_as_read(tmp_path: Path) -> None:
+    """Dask's default would store the partitions as Arrow strings, which scoring turns back into
+    Python text: the shards frame keeps the reader's columns (and its missing reference, None)."""
+    dask = pytest.importorskip("dask")
+    from simpeval.distributed import shards_frame_dask
+
+    path = tmp_path / "part-0.parquet"
+    pd.DataFrame({"hypothesis": ["a", "b"], "ref0": ["x", None]}).to_parquet(path)
+    frame = shards_frame_dask([str(path)], "parquet", ["hypothesis", "ref0"])
+    assert dask.config.get("dataframe.convert-string") in (True, None)  # Dask's default, left as it was
+    assert list(frame.dtypes) == [object, object]
+    with dask.config.set(scheduler="sync"):
+        part = frame.compute()
+    assert list(part.dtypes) == [object, object] and part.to_dict("list") == read_shard(
+        str(path), "parquet", ["hypothesis", "ref0"]
+    ).to_dict("list")
+
+
 # ---------------------------------------------------------------- the command line, on both engines
 Run = Callable[..., Any]
 
