@@ -94,7 +94,8 @@ def test_spark_scores_shards_in_one_job(spark: Any, tmp_path: Path, name: str, o
     )
     files = sorted(str(p) for p in tmp_path.glob("*.parquet"))
     frame = shards_frame_spark(spark, files, "parquet", ["hypothesis", "ref0", "source"])
-    assert frame.rdd.getNumPartitions() == 2  # a task per core (local[2]), the three files kept in order
+    # a task per core of the session (getOrCreate may give a local[1] session another module started)
+    assert frame.rdd.getNumPartitions() == min(3, spark.sparkContext.defaultParallelism)
     ours, jobs = _jobs(
         spark, f"one-job-{name}-{len(options)}", lambda: score_spark(frame, metric, refs=["ref0"], src="source")
     )
