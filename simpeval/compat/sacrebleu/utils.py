@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import sacrebleu.utils as _sacrebleu_utils
 from sacrebleu.utils import (
     SACREBLEU_DIR,
     USERHOME,
@@ -31,7 +32,7 @@ from sacrebleu.utils import (
 from sacrebleu.utils import filter_subset as _filter_subset
 
 from ._offline import needs_test_set
-from .dataset import DATASETS, SUBSETS
+from .dataset import COUNTRIES, DATASETS, DOMAINS, SUBSETS
 
 __all__ = [
     "DATASETS",
@@ -62,6 +63,8 @@ __all__ = [
     "smart_open",
     "sum_of_lists",
 ]
+if hasattr(_sacrebleu_utils, "COUNTRIES"):  # sacrebleu < 2.5's utils also names the test sets' subsets
+    __all__ += ["COUNTRIES", "DOMAINS"]
 
 
 def get_source_file(test_set: str, langpair: str) -> str:

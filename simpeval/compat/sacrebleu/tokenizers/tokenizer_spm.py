@@ -17,7 +17,6 @@ __all__ = [
     "TokenizerSPM",
     "Flores101Tokenizer",
     "Flores200Tokenizer",
-    "spBLEU1KTokenizer",
 ]
 
 
@@ -45,9 +44,13 @@ class Flores200Tokenizer(_sacrebleu.Flores200Tokenizer):
             super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
 
 
-class spBLEU1KTokenizer(_sacrebleu.spBLEU1KTokenizer):
-    """sacrebleu's ``spBLEU1KTokenizer``; a missing dependency or model is one line (:class:`MissingDependencyError`)."""
+if hasattr(_sacrebleu, "spBLEU1KTokenizer"):  # sacrebleu >= 2.5, as the installed sacrebleu has it
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        with _one_line("spm"):
-            super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
+    class spBLEU1KTokenizer(_sacrebleu.spBLEU1KTokenizer):
+        """sacrebleu's ``spBLEU1KTokenizer``; a missing dependency or model is one line (:class:`MissingDependencyError`)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            with _one_line("spm"):
+                super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
+
+    __all__ += ["spBLEU1KTokenizer"]
