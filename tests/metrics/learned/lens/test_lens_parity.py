@@ -9,7 +9,6 @@ and prints its scores as JSON (``oracle_lens.py``); simpeval's must equal them o
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +19,8 @@ import pytest
 from simpeval import References
 from simpeval.metrics.learned.lens import LENS
 
-from ....needs import oracle_answer, unavailable
+from ....needs import oracle_answer
+from ....needs import oracle_python as needs_oracle
 from .conftest import OUTPUTS, REFERENCES, SOURCES
 
 ORACLE = Path(__file__).with_name("oracle_lens.py")
@@ -40,13 +40,7 @@ JOBS: list[tuple[dict[str, Any], bool]] = [
 
 
 def oracle_python() -> str:
-    python = os.environ.get("SIMPEVAL_LENS_ORACLE", "")
-    if not python or not Path(python).is_file():
-        unavailable(
-            f"SIMPEVAL_LENS_ORACLE={python!r} names no python with lens-metric 0.2.0: build its venv with "
-            "`bash .ci/lens-oracle /tmp/lens-oracle` and set SIMPEVAL_LENS_ORACLE=/tmp/lens-oracle/bin/python"
-        )
-    return python
+    return needs_oracle("SIMPEVAL_LENS_ORACLE", "lens-metric 0.2.0", "lens-oracle")
 
 
 @pytest.mark.slow
