@@ -16,7 +16,7 @@ the rules of ``simpeval score --shards``) and scores each metric:
 * **Dask**: :func:`simpeval.distributed.score_dask` on a ``LocalCluster`` of W single-threaded worker
   processes, one partition per shard read on the workers (``shards_frame_dask``); each worker's
   kernels run on its one thread;
-* **Spark**: :func:`simpeval.distributed.score_spark` on ``local[W]`` (``shards_frame_spark``); each
+* **Spark**: :func:`simpeval.distributed.score_spark` on ``local[W]`` (``SparkShards``, read by the tasks that score them); each
   task's kernels on its one core (``spark.task.cpus``).
 
 Per metric, one table: seconds (reading and scoring; the engines are started and warmed up
@@ -265,12 +265,13 @@ def _python_peaks() -> list[int]:
 
 
 def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
-    """``score_spark`` on ``local[workers]`` (``None`` without pyspark or Java)."""
+    """``score_spark`` of the shards (``SparkShards``: read by the tasks that score them, as
+    ``simpeval score --shards`` reads them) on ``local[workers]`` (``None`` without pyspark or Java)."""
     try:
         from pyspark.sql import SparkSession
     except ImportError:
         return None
-    from simpeval.distributed import score_spark, shards_frame_spark
+    from simpeval.distributed import SparkShards, score_spark
 
     os.environ["PYSPARK_PYTHON"] = sys.executable
     spark = (
@@ -283,14 +284,14 @@ def with_spark(paths: list[str], name: str, workers: int, repeat: int) -> Run:
     spark.sparkContext.setLogLevel("FATAL")
     try:
         # every worker's Python processes started and their kernels loaded: a shard per worker
-        warm = shards_frame_spark(spark, paths[:workers], "parquet", COLUMNS)
+        warm = SparkShards(spark, tuple(paths[:workers]), "parquet", tuple(COLUMNS))
         score_spark(warm, _warm(name, paths[0]), refs=["ref0"], src="source")
         times = []
         for _ in range(repeat):
             metric = _warm(name, paths[0])
             cpu, start = _tree_cpu_seconds(), time.perf_counter()
-            frame = shards_frame_spark(spark, paths, "parquet", COLUMNS)
-            score = score_spark(frame, metric, refs=["ref0"], src="source")
+            shards = SparkShards(spark, tuple(paths), "parquet", tuple(COLUMNS))
+            score = score_spark(shards, metric, refs=["ref0"], src="source")
             times.append((time.perf_counter() - start, _tree_cpu_seconds() - cpu))
         peaks = _python_peaks()
     finally:

@@ -6,7 +6,8 @@ Spark (``simplification-metrics[spark]``: :func:`~simpeval.distributed.score_spa
 (see :mod:`simpeval.distributed.dask` for how), :func:`sentence_scores_dask` a column of
 sentence scores, :func:`corpus_stats_dask` the gathered statistics rows for bootstrap intervals
 and paired tests (:mod:`simpeval.significance`). :mod:`.shards` reads the shards of ``simpeval
-score --shards`` by the local path's rules (:func:`shards_frame_dask`, :func:`shards_frame_spark`).
+score --shards`` by the local path's rules (:func:`shards_frame_dask`, :func:`shards_frame_spark`; and
+:class:`SparkShards`, which :func:`score_spark` reads in the tasks that score them).
 
 Whole result tables, as ``simpeval score --engine dask|spark`` prints them: :func:`score_systems`
 (systems held on the client; corpus scores, intervals or sentence scores) and :func:`score_shards`
@@ -29,12 +30,13 @@ from __future__ import annotations
 from .cluster import Cluster, ClusterSpec, open_cluster
 from .dask import corpus_stats_dask, score_dask, sentence_scores_dask, shards_frame_dask
 from .shards import check_shard_columns, reference_columns
-from .spark import corpus_stats_spark, score_spark, shards_frame_spark
+from .spark import SparkShards, corpus_stats_spark, score_spark, shards_frame_spark
 from .tables import result_table, score_shards, score_systems, shard_files
 
 __all__ = [
     "Cluster",
     "ClusterSpec",
+    "SparkShards",
     "check_shard_columns",
     "corpus_stats_dask",
     "corpus_stats_spark",

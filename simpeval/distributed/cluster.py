@@ -38,7 +38,7 @@ from ..exceptions import InvalidOptionError, MissingDependencyError
 from ..metrics import Metric
 from ..metrics.score import Score
 from .dask import corpus_stats_dask, score_dask, shards_frame_dask
-from .spark import corpus_stats_spark, score_spark, shards_frame_spark
+from .spark import SparkShards, corpus_stats_spark, score_spark
 
 __all__ = [
     "CONNECT_TIMEOUT_SECONDS",
@@ -170,7 +170,8 @@ class SparkCluster(Cluster):
         return self.client.createDataFrame(pd.DataFrame(columns))
 
     def shards(self, files: Sequence[str], kind: str, columns: Sequence[str], max_line_length: int) -> Any:
-        return shards_frame_spark(self.client, files, kind, columns, max_line_length)
+        """Shard files read by the tasks that score them (:class:`~simpeval.distributed.SparkShards`)."""
+        return SparkShards(self.client, tuple(files), kind, tuple(columns), max_line_length)
 
     def score(
         self, frame: Any, metric: Metric, refs: list[str], src: str | None, progress: ProgressFn | None = None

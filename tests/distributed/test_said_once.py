@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from simpeval import References, get_metric
-from simpeval.distributed import score_dask, score_spark, shards_frame_spark
+from simpeval.distributed import SparkShards, score_dask, score_spark, shards_frame_spark
 from simpeval.distributed.worker import Notes, first_said, said_about
 
 from ..needs import import_module
@@ -96,8 +96,12 @@ def test_spark_scores_shards_in_one_job(spark: Any, tmp_path: Path, name: str, o
     frame = shards_frame_spark(spark, files, "parquet", ["hypothesis", "ref0", "source"])
     # a task per core of the session (getOrCreate may give a local[1] session another module started)
     assert frame.rdd.getNumPartitions() == min(3, spark.sparkContext.defaultParallelism)
-    ours, jobs = _jobs(
-        spark, f"one-job-{name}-{len(options)}", lambda: score_spark(frame, metric, refs=["ref0"], src="source")
-    )
-    assert ours.score == local.score and ours.signature == local.signature
-    assert jobs == 1
+    # the frame, and the same files read by the tasks that score them (what --shards scores)
+    for k, shards in enumerate((frame, SparkShards(spark, tuple(files), "parquet", ("hypothesis", "ref0", "source")))):
+        ours, jobs = _jobs(
+            spark,
+            f"one-job-{name}-{len(options)}-{k}",
+            lambda: score_spark(shards, metric, refs=["ref0"], src="source"),
+        )
+        assert ours.score == local.score and ours.signature == local.signature
+        assert jobs == 1

@@ -111,3 +111,42 @@ def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> No
     assert result.exit_code == 0, result.output
     expected = [get_metric(m).corpus_score(list(frame["hypothesis"]), refs).score for m in ("bleu", "ter")]
     assert [r["score"] for r in json.loads(result.stdout)] == expected
+
+
+def test_shards_read_by_the_scoring_tasks_give_the_frames_numbers_and_errors(spark: Any, tmp_path: Any) -> None:
+    from simpeval.distributed import SparkShards, shards_frame_spark
+    from simpeval.exceptions import InputFileError, ReferenceLayoutError
+
+    from .shards import write_tsv_shards
+
+    frame = _generated(450, seed=11)
+    write_tsv_shards(frame, tmp_path / "text", 100)  # five files, the last one short
+    files = tuple(sorted(str(p) for p in (tmp_path / "text").glob("*.tsv")))
+    columns = ("hypothesis", "ref0", "ref1", "source")
+    shards = SparkShards(spark, files, "tsv", columns)
+    refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
+    for metric in (get_metric("sari", variant="hf"), get_metric("ter")):  # float rows; whole-number rows
+        local = metric.corpus_score(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
+        ours = score_spark(shards, metric, refs=["ref0", "ref1"], src="source")
+        assert ours.score == local.score and ours.signature == local.signature
+    stats = corpus_stats_spark(shards, "bleu", refs=["ref0", "ref1"])
+    assert np.array_equal(stats, get_metric("bleu").corpus_stats(list(frame["hypothesis"]), refs))
+    # a row that cannot be scored (no reference at all) has its number over every shard, as in the frame
+    blank = frame.assign(**{c: frame[c].where(frame.index != 317, None) for c in ("ref0", "ref1")})
+    (tmp_path / "blank").mkdir()
+    for k in range(0, 450, 100):
+        blank.iloc[k : k + 100].to_parquet(tmp_path / "blank" / f"part-{k:05d}.parquet")
+    files = tuple(sorted(str(p) for p in (tmp_path / "blank").glob("*.parquet")))
+    for source in (shards_frame_spark(spark, files, "parquet", columns), SparkShards(spark, files, "parquet", columns)):
+        with pytest.raises(ReferenceLayoutError, match=r"^score_spark: row 318 of the frame"):
+            score_spark(source, "bleu", refs=["ref0", "ref1"])
+    # a bad line names its file and line, read on the worker
+    bad = tmp_path / "text" / "part-00002.tsv"
+    lines = bad.read_text(encoding="utf-8").splitlines()
+    bad.write_text("\n".join([*lines[:3], "only one field", *lines[3:]]) + "\n", encoding="utf-8")
+    with pytest.raises(InputFileError, match=r"part-00002\.tsv, line 4: expected 4 tab-separated fields"):
+        score_spark(
+            SparkShards(spark, tuple(sorted(map(str, (tmp_path / "text").glob("*.tsv")))), "tsv", columns),
+            "bleu",
+            refs=["ref0", "ref1"],
+        )
