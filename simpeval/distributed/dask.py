@@ -48,7 +48,7 @@ from .rows import (
     sums_in_order,
 )
 from .shards import read_shard
-from .worker import Notes, first_said, kernel_threads, task_threads
+from .worker import Notes, first_said, heap_frozen, kernel_threads, task_threads
 
 ProgressFn = Callable[[str, int, int | None], None]
 
@@ -122,8 +122,9 @@ def _shared(dask: Any, metric: Metric) -> Any:
 
 def stats_on_worker(part: Any, metric: Metric, hyp: str, refs: ReferenceColumns, src: str | None, k: int) -> Partition:
     """A partition's :func:`~simpeval.distributed.rows.numbered_stats`, on a worker: its kernels on
-    the worker's own threads (:func:`~simpeval.distributed.worker.kernel_threads`)."""
-    with kernel_threads(task_threads()):
+    the worker's own threads (:func:`~simpeval.distributed.worker.kernel_threads`), the worker's
+    own objects out of the garbage collector's sight (:func:`~simpeval.distributed.worker.heap_frozen`)."""
+    with kernel_threads(task_threads()), heap_frozen():
         return numbered_stats(part, metric, hyp, refs, src, k)
 
 
@@ -282,7 +283,7 @@ def sentence_scores_dask(
     m = as_metric(metric)
 
     def scores(part: Any, shared: Metric) -> Any:
-        with kernel_threads(task_threads()):
+        with kernel_threads(task_threads()), heap_frozen():
             rows = partition_rows(part, shared, hyp, refs, src)
         return pd.Series(shared.score_rows(rows) if rows.size else [], index=part.index, dtype="float64")
 

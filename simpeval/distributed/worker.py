@@ -8,6 +8,13 @@ threads (:func:`simpeval.engines.jit.limit_threads`) while its tasks run; the li
 process's, set by the first task and lifted after the last (a process that hosts workers sets
 no limit of its own). Threads change times, never bits.
 
+**The worker's heap.** A Dask worker holds some 200,000 objects of its own (its tasks' states,
+its event loop), and every full collection of the garbage collector during a task walks them:
+a partition's statistics create many short-lived objects (SARI's n-grams), so on a worker they
+took a fifth longer than in one process. :func:`heap_frozen` puts the objects that existed
+before the first task out of the collector's sight (``gc.freeze``) until the last task ends; the
+task's own objects are collected as usual.
+
 **Notes.** What a metric says once per call about its text (sacrebleu's warning about a
 tokenized period, a metric's ``warn_about``) is not said on the workers,
 once per partition: a partition's task records it as values (:func:`said_about`) and the
@@ -26,6 +33,7 @@ Examples:
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import warnings
@@ -36,11 +44,37 @@ from dataclasses import dataclass
 from ..engines import jit
 from ..metrics import Metric
 
-__all__ = ["Notes", "first_said", "kernel_threads", "said_about", "task_threads"]
+__all__ = ["Notes", "first_said", "heap_frozen", "kernel_threads", "said_about", "task_threads"]
 
 
 _LIMIT_LOCK = threading.Lock()
 _RUNNING = 0  # tasks inside kernel_threads() in this process
+_FROZEN = 0  # tasks inside heap_frozen() in this process
+
+
+@contextmanager
+def heap_frozen() -> Iterator[None]:
+    """Inside: the objects this process held before are not walked by the garbage collector
+    (``gc.freeze``; the first task to enter freezes, the last to leave unfreezes). Measured on one
+    Dask worker, SARI of 400,000 segments: 5.0-5.4 s, 4.6-4.7 s frozen, 4.2-4.3 s in one process.
+
+    Examples:
+        >>> with heap_frozen():
+        ...     gc.get_freeze_count() > 0
+        True
+    """
+    global _FROZEN
+    with _LIMIT_LOCK:
+        if _FROZEN == 0:
+            gc.freeze()
+        _FROZEN += 1
+    try:
+        yield
+    finally:
+        with _LIMIT_LOCK:
+            _FROZEN -= 1
+            if _FROZEN == 0:
+                gc.unfreeze()
 
 
 @contextmanager

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 
 from simpeval import References, get_metric
 from simpeval.distributed import score_dask
-from simpeval.distributed.worker import kernel_threads, task_threads
+from simpeval.distributed.worker import heap_frozen, kernel_threads, task_threads
 from simpeval.engines import jit
 
 from ..needs import import_module
@@ -140,3 +141,22 @@ def test_one_and_two_single_threaded_workers_give_the_local_numbers(
             ours = score_dask(frame, metric, refs=["ref0"], src="source")
         assert ours.score == local.score, workers
         assert ours.signature == local.signature
+
+
+def test_the_heap_is_frozen_from_the_first_task_in_to_the_last_one_out() -> None:
+    """Two tasks overlap: the first freezes what existed, the second's exit keeps it frozen,
+    the last exit unfreezes; a task's own garbage is still collected."""
+    assert gc.get_freeze_count() == 0
+    first, second = heap_frozen(), heap_frozen()
+    first.__enter__()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    second.__enter__()
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    del cycle
+    assert gc.collect() >= 1  # the task's own cycle
+    first.__exit__(None, None, None)
+    assert gc.get_freeze_count() == frozen
+    second.__exit__(None, None, None)
+    assert gc.get_freeze_count() == 0
