@@ -31,7 +31,7 @@ engine for the large call.
 
 Usage:
     python benchmarks/bench_engines.py            # 10 systems, ASSET x 60 for the large call
-    python benchmarks/bench_engines.py --quick    # 3 systems, 120 segments, ASSET x 20, TER's reference on 1 system
+    python benchmarks/bench_engines.py --quick    # 3 systems, 120 segments, ASSET x 5, TER's reference on 1 system
 """
 
 from __future__ import annotations
@@ -161,12 +161,12 @@ def bench_metric(metric: str, data: Data, times: int, repeat: int, skip: set[str
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the shared data directory")
-    parser.add_argument("--quick", action="store_true", help="3 systems, 120 segments, ASSET x 20")
+    parser.add_argument("--quick", action="store_true", help="3 systems, 120 segments, ASSET x 5")
     parser.add_argument("--metrics", default="sari,bleu,chrf,ter", help="comma-separated, e.g. 'ter'")
     parser.add_argument("--repeat", type=int, default=3, help="timings are the best of this many runs")
     add_summary_option(parser)
     args = parser.parse_args()
-    n_systems, n_segments, times = (3, 120, 20) if args.quick else (len(SYSTEMS), 359, 60)
+    n_systems, n_segments, times = (3, 120, 5) if args.quick else (len(SYSTEMS), 359, 60)
     data = load(args.shared, n_systems, n_segments)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; Numba: {NUMBA_AVAILABLE}")
     # sacrebleu's TER takes seconds a system: its large call and, quick, its comparison are left out
