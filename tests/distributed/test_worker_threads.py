@@ -149,14 +149,13 @@ def test_the_heap_is_frozen_from_the_first_task_in_to_the_last_one_out() -> None
     assert gc.get_freeze_count() == 0
     first, second = heap_frozen(), heap_frozen()
     first.__enter__()
-    frozen = gc.get_freeze_count()
-    assert frozen > 0
+    assert gc.get_freeze_count() > 0
     second.__enter__()
     cycle: list[Any] = []
     cycle.append(cycle)
     del cycle
     assert gc.collect() >= 1  # the task's own cycle
     first.__exit__(None, None, None)
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() > 0  # still frozen (a frozen object may have been freed: not the same count)
     second.__exit__(None, None, None)
     assert gc.get_freeze_count() == 0
