@@ -303,8 +303,15 @@ def _in_range(cls: type, value: float, undefined_allowed: bool, options: dict[st
     # NLTK's smoothing 5 averages each precision with its neighbours and adds 1 to the first: above 100 at times;
     # smoothing 7 is 4 then 5 (NLTK's own corpus_bleu gives 1.333 for "0 0" against "0 0" with weights 1,0)
     # smoothing 6 divides by the n-grams of the corpus's last hypothesis, as NLTK's corpus_bleu does: "the the the
-    # the" then "" gives 104.8 in both
-    bounded = cls in PERCENT and not (cls is NLTKBLEU and options.get("smoothing") in (5, 6, 7))
+    # the" then "" gives 104.8 in both; smoothing 1 puts epsilon over the n-grams of a precision whose count is 0,
+    # above 1 where epsilon exceeds them (NLTK's sentence_bleu gives 2.0 for "the" against "the" with weights 0,1
+    # and epsilon 2)
+    bounded = cls in PERCENT and not (
+        cls is NLTKBLEU
+        and (
+            options.get("smoothing") in (5, 6, 7) or (options.get("smoothing") == 1 and options.get("epsilon", 0.1) > 1)
+        )
+    )
     return 0.0 <= value <= 100.0 + 1e-9 if bounded else value >= 0.0
 
 
