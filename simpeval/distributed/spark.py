@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .. import exceptions
-from ..exceptions import InvalidInputError, InvalidValueError, MissingDependencyError, SimpevalError
+from ..exceptions import InvalidInputError, InvalidOptionError, InvalidValueError, MissingDependencyError, SimpevalError
 from ..io import MAX_LINE_LENGTH
 from ..metrics import Metric
 from ..metrics.score import Score
@@ -355,6 +355,12 @@ class SparkShards:
     kind: str
     columns: tuple[str, ...]
     max_line_length: int = MAX_LINE_LENGTH
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("parquet", "tsv"):
+            raise InvalidOptionError(f"SparkShards: kind must be 'parquet' or 'tsv' (got {self.kind!r}).")
+        object.__setattr__(self, "files", tuple(self.files))  # a list given is kept as the tuple it stands for
+        object.__setattr__(self, "columns", tuple(self.columns))
 
     def frame(self) -> Any:
         """The same shards as a Spark DataFrame (:func:`shards_frame_spark`)."""

@@ -115,7 +115,7 @@ def test_cli_engine_spark_prints_the_local_json(spark: Any, tmp_path: Any) -> No
 
 def test_shards_read_by_the_scoring_tasks_give_the_frames_numbers_and_errors(spark: Any, tmp_path: Any) -> None:
     from simpeval.distributed import SparkShards, shards_frame_spark
-    from simpeval.exceptions import InputFileError, ReferenceLayoutError
+    from simpeval.exceptions import InputFileError, InvalidOptionError, ReferenceLayoutError
 
     from .shards import write_tsv_shards
 
@@ -124,6 +124,9 @@ def test_shards_read_by_the_scoring_tasks_give_the_frames_numbers_and_errors(spa
     files = tuple(sorted(str(p) for p in (tmp_path / "text").glob("*.tsv")))
     columns = ("hypothesis", "ref0", "ref1", "source")
     shards = SparkShards(spark, files, "tsv", columns)
+    assert SparkShards(spark, list(files), "tsv", list(columns)) == shards  # lists are kept as tuples
+    with pytest.raises(InvalidOptionError, match=r"^SparkShards: kind must be 'parquet' or 'tsv' \(got 'csv'\)"):
+        SparkShards(spark, files, "csv", columns)
     refs = References.from_streams([list(frame["ref0"]), list(frame["ref1"])])
     for metric in (get_metric("sari", variant="hf"), get_metric("ter")):  # float rows; whole-number rows
         local = metric.corpus_score(list(frame["hypothesis"]), refs, sources=list(frame["source"]))
