@@ -1,4 +1,4 @@
-"""Bounded options, C136-C141 (issue 37).
+"""Bounded options, C136-C141.
 
 The cases of the catalogue (``docs/catalogue.md``) of that section, one per row: every order-like or size-like
 option declares a maximum (``option(maximum=...)``) that the constructor, the CLI flags, ``explain``, the compat

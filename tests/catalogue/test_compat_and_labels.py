@@ -1,4 +1,4 @@
-"""Compatibility fronts, labels and small wrong things, C146 on (issue 37, item 6).
+"""Compatibility fronts, labels and small wrong things, C146 on.
 
 The cases of the catalogue (``docs/catalogue.md``) of that section, one per row: the
 ``compat.easse`` functions called as EASSE's code at the pinned commit calls them, environment

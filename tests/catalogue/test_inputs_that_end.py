@@ -1,4 +1,4 @@
-"""Inputs that do not end and outputs that are inputs, C142 onwards (issue 37, items 4 and 5).
+"""Inputs that do not end and outputs that are inputs, C142 onwards.
 
 The cases of the catalogue (``docs/catalogue.md``) for an endless input beside inputs that end
 (a ``yes`` pipe on the command line, ``itertools.repeat`` in Python: the line-count error once

@@ -120,7 +120,7 @@ def test_fork_children_run_the_kernels_after_the_parent(
 def fork_after_kernels(tmp_path: Path, runner: str, threshold: str | None, segments: int) -> None:
     """A ``fork`` ``Pool`` (``runner="pool"``) or ``ProcessPoolExecutor`` whose children score ``segments``
     segments after the parent ran the compiled kernels returns the parent's numbers, on a layer that is
-    not OpenMP (issue 37: GNU OpenMP's children hung or aborted, "fork() called from a process already
+    not OpenMP (under GNU OpenMP the children hung or aborted, "fork() called from a process already
     using GNU OpenMP"); ``threshold`` is ``SIMPEVAL_COMPILED_MIN_TEXTS`` (``None``: the default)."""
     script = tmp_path / "fork_after_kernels.py"
     script.write_text(FORK_SCRIPT, encoding="utf-8")

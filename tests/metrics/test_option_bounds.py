@@ -1,4 +1,4 @@
-"""Declared maximums of the order-like and size-like options (issue 37): every value is fast on a short input.
+"""Declared maximums of the order-like and size-like options: every value up to the maximum is fast on a short input.
 
 An option's ``maximum`` (:func:`simpeval.metrics.options.option`) is checked by the config's declaration-driven
 validation, so the constructor, the CLI flags (``click.IntRange``), the docs' tables and the compat and ``hf``

@@ -1,6 +1,6 @@
 """What the classroom notebooks teach stays true: wrong rules that were once taught do not come back.
 
-Three lessons once taught a wrong rule, and a few smaller points were wrong (issue 36):
+Three lessons once taught a wrong rule, and a few smaller points were wrong:
 
 * "a sentence with no matching 4-gram scores (nearly) 0": under sacrebleu's default ``exp``
   smoothing an order without a match is smoothed, not zeroed; a sentence scores 0 when it is
