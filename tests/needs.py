@@ -198,3 +198,45 @@ def require_numba() -> None:
     if os.environ.get("SIMPEVAL_DISABLE_NUMBA"):
         pytest.skip(f"{message} or SIMPEVAL_DISABLE_NUMBA is set", allow_module_level=True)
     unavailable(message)
+
+
+@cache
+def optional_packages() -> dict[str, tuple[str, ...]]:
+    """Import name (lower case) -> the extras of ``pyproject.toml`` that install it, for every package an
+    extra adds to the dependencies (``levenshtein`` -> ``("features", "test")``)."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    name = re.compile(r"[A-Za-z0-9._-]+")
+
+    def key(requirement: str) -> str:
+        found = name.match(requirement)
+        return found.group(0).lower().replace("-", "_") if found else requirement
+
+    core = {key(requirement) for requirement in project["dependencies"]}
+    found: dict[str, list[str]] = {}
+    for extra, requirements in project["optional-dependencies"].items():
+        for requirement in requirements:
+            if key(requirement) not in core:
+                found.setdefault(key(requirement), []).append(extra)
+    return {package: tuple(extras) for package, extras in found.items()}
+
+
+def missing_optional(error: ImportError, what: str) -> NoReturn:
+    """The rule for code that imports an optional package as a user would (a docs page's example):
+    :func:`unavailable` with the install hint when ``error`` says such a package is missing (a
+    ``ModuleNotFoundError`` for a package an extra of ``pyproject.toml`` installs, or simpeval's own
+    ``MissingDependencyError``, whose message names the extra); ``error`` itself otherwise (a module of
+    simpeval or a core dependency that fails to import is a bug, never a skip). ``what`` names the code
+    (a page's path)."""
+    from simpeval.exceptions import MissingDependencyError
+
+    if isinstance(error, MissingDependencyError):
+        unavailable(f"{what}: {error}")
+    package = (error.name or "").partition(".")[0] if isinstance(error, ModuleNotFoundError) else ""
+    extras = optional_packages().get(package.lower())
+    if not extras:
+        raise error
+    extra = next((e for e in extras if e not in ("test", "notebooks", "lint", "docs")), extras[0])
+    unavailable(f"{what}: {package} is not installed (pip install -e '.[{extra}]')")

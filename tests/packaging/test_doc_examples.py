@@ -2,10 +2,13 @@
 
 Every ```python block runs, in a namespace of its own. A block that needs the network or a
 package outside the test extra is fenced ```py or ```pycon instead, and is not run (keep those
-few). A page with a block that scores METEOR needs WordNet (the ``wordnet`` marker). A value an example claims in a comment, on the line of an expression or on the line after
-it (``score.score  # 31.350246975246975``), is checked against what the expression gives, to
-the digits written; a comment that shows a mapping (``# FrozenDict({'add': ...``) shows the type
-that prints.
+few). A page with a block that scores METEOR needs WordNet (the ``wordnet`` marker). A page whose
+code imports an optional package (``import dask.dataframe``, or a simpeval feature raising
+``MissingDependencyError``) needs it: without it the page is skipped with the install hint, and
+under ``CI`` it fails (``tests.needs.missing_optional``, the suite's one rule). A value an example
+claims in a comment, on the line of an expression or on the line after it (``score.score  #
+31.350246975246975``), is checked against what the expression gives, to the digits written; a
+comment that shows a mapping (``# FrozenDict({'add': ...``) shows the type that prints.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from __future__ import annotations
 import ast
 import math
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+from ..needs import missing_optional
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -44,6 +50,14 @@ def _claim(lines: list[str], node: ast.stmt) -> str | None:
     if found is None and end < len(lines) and lines[end].lstrip().startswith("#"):
         found = CLAIM.match(lines[end].lstrip())
     return found.group(1) if found else None
+
+
+def _run_page(page: Path) -> int:
+    """Runs every block of ``page``; a missing optional package is :func:`missing_optional`'s to judge."""
+    try:
+        return sum(_run(block, str(page)) for block in _blocks(page))
+    except ImportError as error:
+        missing_optional(error, str(page.relative_to(ROOT)))
 
 
 def _run(block: str, filename: str) -> int:
@@ -76,15 +90,39 @@ def _run(block: str, filename: str) -> int:
 @pytest.mark.parametrize("page", [_page(page) for page in PAGES])
 @pytest.mark.slow
 def test_python_blocks_run(page: Path) -> None:
-    for block in _blocks(page):
-        _run(block, str(page))
+    _run_page(page)
+
+
+@pytest.mark.parametrize("ci", ["", "1"])
+def test_a_page_without_its_optional_package_is_skipped_or_failed_under_ci(
+    ci: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rule of tests/needs.py for docs pages: skipped with the install hint, failed when ``CI`` is set."""
+    page = tmp_path / "page.md"
+    page.write_text("```python\nimport dask.dataframe as dd\n```\n", encoding="utf-8")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    monkeypatch.setitem(sys.modules, "dask", None)  # ``import dask...`` raises ModuleNotFoundError
+    monkeypatch.setenv("CI", ci)
+    outcome = pytest.fail.Exception if ci else pytest.skip.Exception
+    with pytest.raises(outcome, match=r"page.md: dask is not installed \(pip install -e '\.\[dask\]'\)"):
+        _run_page(page)
+
+
+def test_a_module_of_simpeval_that_fails_to_import_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only optional packages are needs: a missing simpeval module or unknown package fails as itself."""
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    for module in ("simpeval.no_such_module", "no_such_package_anywhere"):
+        page = tmp_path / "page.md"
+        page.write_text(f"```python\nimport {module}\n```\n", encoding="utf-8")
+        with pytest.raises(ModuleNotFoundError):
+            _run_page(page)
 
 
 @pytest.mark.wordnet  # the README's blocks run, METEOR's among them
 def test_readme_and_docs_have_python_examples() -> None:
     assert _blocks(README), "the README has Python examples"
     assert sum(len(_blocks(page)) for page in PAGES[1:]) >= 10
-    claimed = sum(_run(block, str(README)) for block in _blocks(README))
+    claimed = _run_page(README)
     assert claimed >= 4, "the README's claimed values are checked"
 
 
