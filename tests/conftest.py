@@ -1,6 +1,11 @@
 """Shared fixtures and the rules every test runs under.
 
-* ``compiled_kernels_on_small_inputs`` (session, autouse): the engine policy of the suite.
+* The engine policy: the suite runs what users run, the default policy (``engine="fast"`` is compiled
+  from :data:`simpeval.engines.jit.COMPILED_MIN_TEXTS` texts on); every engine of every metric is
+  compared explicitly in ``tests/engines/test_matrix.py``, and the policy itself is tested in
+  ``tests/engines/test_engine_policy.py``. A ``SIMPEVAL_COMPILED_MIN_TEXTS`` in the environment is
+  dropped for the session (``SIMPEVAL_TEST_COMPILED_MIN_TEXTS`` sets one on purpose, e.g. 0 to run
+  every ``"fast"`` test compiled).
 * ``shared`` and ``wordnet`` (and the ``wordnet`` marker): what a test needs from outside the
   repository, skipped when missing and failed when ``CI`` is set (the rule of ``tests/needs.py``).
 * ``runner`` and ``tmp_corpus``: a click ``CliRunner`` and a factory of tiny aligned corpora on disk.
@@ -40,17 +45,16 @@ if under_ci():
 
 
 @pytest.fixture(scope="session", autouse=True)
-def compiled_kernels_on_small_inputs() -> Iterator[None]:
-    """``SIMPEVAL_COMPILED_MIN_TEXTS=0`` for the whole session, restored afterwards.
-
-    By default a process loads the compiled kernels only for jobs of 20,000 texts or more
-    (:mod:`simpeval.engines.jit`); at 0, ``engine="fast"`` runs them on the suite's small inputs
-    too, so every test of ``"fast"`` tests them. A value already in the environment is kept (run
-    the suite with ``SIMPEVAL_COMPILED_MIN_TEXTS=20000`` to test under the default policy).
-    """
+def default_engine_policy() -> Iterator[None]:
+    """The engine policy users get, whatever the shell running the suite has set: no
+    ``SIMPEVAL_COMPILED_MIN_TEXTS`` (a test of the policy sets its own), unless
+    ``SIMPEVAL_TEST_COMPILED_MIN_TEXTS`` asks for a threshold on purpose."""
     with pytest.MonkeyPatch.context() as patch:
-        if "SIMPEVAL_COMPILED_MIN_TEXTS" not in os.environ:
-            patch.setenv("SIMPEVAL_COMPILED_MIN_TEXTS", "0")
+        wanted = os.environ.get("SIMPEVAL_TEST_COMPILED_MIN_TEXTS")
+        if wanted is None:
+            patch.delenv("SIMPEVAL_COMPILED_MIN_TEXTS", raising=False)
+        else:
+            patch.setenv("SIMPEVAL_COMPILED_MIN_TEXTS", wanted)
         yield
 
 

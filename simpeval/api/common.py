@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -148,7 +149,9 @@ def announce_work(systems: Mapping[str, object], references: object, n_jobs: obj
     Raises:
         InvalidOptionError: ``n_jobs`` is not an integer >= 0.
     """
-    sizes = [len(hyps) for hyps in systems.values() if isinstance(hyps, Sized)]
+    # a system's length, or what it says it holds (PEP 424: a file opened by simpeval.inputs counts
+    # its lines), so that the same texts in lists or in files run the same engine
+    sizes = [operator.length_hint(hyps, 0) for hyps in systems.values()]
     streams = len(references) if isinstance(references, Sized) else 1
     workers = nullcontext(current_jobs()) if n_jobs is None else jobs(n_jobs)
     with workers as count, job(sum(sizes) * (streams + 2)):

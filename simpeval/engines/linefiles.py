@@ -21,7 +21,9 @@ Examples:
 
 from __future__ import annotations
 
+import operator
 import os
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -29,7 +31,39 @@ from ..exceptions import InvalidOptionError
 from ..io import MAX_LINE_LENGTH, STDIN, check_encoding, display_name, iter_lines
 from ..line_decoding import PathLike
 
-__all__ = ["CheckedLines", "ChunkCheck", "LineFile", "file_lines"]
+__all__ = ["CheckedLines", "ChunkCheck", "LineFile", "count_lines", "file_lines"]
+
+#: Bytes read at a time by :func:`count_lines`.
+_BLOCK = 1 << 20
+
+
+def count_lines(path: PathLike) -> int | None:
+    """The number of lines :func:`simpeval.io.iter_lines` reads from ``path``, by its newlines (a last
+    line without one counts), or None when ``path`` is no regular file (standard input, a pipe, a
+    device: reading would consume it) or cannot be read (the error comes when the lines are read).
+
+    Examples:
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     path = os.path.join(tmp, "sys.txt")
+        ...     with open(path, "wb") as f:
+        ...         _ = f.write(b"first\\n\\nthird")
+        ...     count_lines(path), len(list(file_lines(path)))
+        (3, 3)
+    """
+    if os.fspath(path) == STDIN:
+        return None
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        lines, last = 0, b"\n"
+        with open(path, "rb") as handle:
+            while block := handle.read(_BLOCK):
+                lines += block.count(b"\n")
+                last = block[-1:]
+    except OSError:
+        return None
+    return lines + (last != b"\n")
 
 
 class LineFile(Iterator[str]):
@@ -46,6 +80,17 @@ class LineFile(Iterator[str]):
         self.name = display_name(path)
         self.max_line_length = max_line_length
         self._lines: Iterator[str] | None = None
+        self._count: int | None = None
+
+    def __length_hint__(self) -> int:
+        """The number of lines, before any is read (:func:`count_lines`, counted once; unknown after,
+        or for a file that is no regular file): a job of files announces its size as the same
+        texts in lists do (:func:`simpeval.api.common.announce_work`), so it runs the same engine."""
+        if self._lines is not None:
+            return NotImplemented
+        if self._count is None:
+            self._count = count_lines(self.path)
+        return NotImplemented if self._count is None else self._count
 
     @property
     def started(self) -> bool:
@@ -86,6 +131,10 @@ class CheckedLines(Iterator[str]):
     def __init__(self, source: Iterator[str], serial: Iterator[str], check: ChunkCheck, key: int) -> None:
         self.source, self.check, self.key = source, check, key
         self._serial = serial
+
+    def __length_hint__(self) -> int:
+        """The source's (:meth:`LineFile.__length_hint__`)."""
+        return operator.length_hint(self.source, 0) or NotImplemented
 
     def __iter__(self) -> Iterator[str]:
         return self._serial

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,32 @@ def test_without_numba_fast_is_always_the_other_engine(monkeypatch: pytest.Monke
     monkeypatch.setattr(jit, "NUMBA_AVAILABLE", False)
     assert not jit.use_compiled(10**9)
     assert jit.resolve_engine("SARI", "fast", "numpy") == "numpy"
+
+
+@needs_numba
+def test_the_command_line_and_the_api_run_the_same_engines(chosen: list[str], tmp_path: Path) -> None:
+    """``simpeval score`` streams its files (``evaluate_streams``), ``evaluate_systems`` takes lists: the
+    same texts are the same job (6 systems x 1,000 segments x 4 texts: 24,000 texts, compiled SARI),
+    since a file opened by the command line counts its lines (``LineFile.__length_hint__``)."""
+    from click.testing import CliRunner
+
+    from simpeval.api import evaluate_systems
+    from simpeval.cli import main
+
+    systems = {f"s{k}": HYPS for k in range(6)}
+    evaluate_systems(systems, REFS, sources=SRCS, metrics=["sari", "bleu"])
+    by_api = list(chosen)
+    assert Counter(by_api) == {"numba": 6, "numpy": 6}  # SARI by the job, BLEU by the call
+    chosen.clear()
+
+    def write(name: str, lines: list[str]) -> str:
+        path = tmp_path / name
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return str(path)
+
+    paths = [write(f"{name}.txt", lines) for name, lines in systems.items()]
+    refs = [write(f"ref{j}.txt", stream) for j, stream in enumerate(REFS)]
+    args = ["score", "-s", write("src.txt", SRCS), "-r", *refs, "-i", *paths, "-m", "sari", "bleu", "-q"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert chosen == by_api
