@@ -60,9 +60,9 @@ def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_contract_exceptions_are_local_imports() -> None:
-    """Every import a contract lets through is made inside a function, never at a module's top."""
+    """Every import a contract lets through is made inside a function, never at a module's top
+    (none is let through since issue 47: the resampler moved below metrics, the renderers are installed)."""
     exceptions = contract_exceptions()
-    assert exceptions
     for importer, imported in exceptions:
         path = PACKAGE.parent.joinpath(*importer.split(".")).with_suffix(".py")
         tree = ast.parse(path.read_text(encoding="utf-8"))

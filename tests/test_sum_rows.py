@@ -29,8 +29,8 @@ PACKAGE = Path(simpeval.__file__).parent
 #: The only ``.sum(axis=0)`` in simpeval, by (file, enclosing function), and why each may stay.
 ALLOWED = {
     ("metrics/base.py", "sum_rows"): "Metric.sum_rows itself: the default every other sum goes through",
-    ("significance/_resample.py", "resampled_sums"): "sacrebleu's float32 bootstrap replay (its own arithmetic)",
-    ("significance/_resample.py", "summed"): "a bare score function stands for no metric: the default sum",
+    ("engines/resample.py", "resampled_sums"): "sacrebleu's float32 bootstrap replay (its own arithmetic)",
+    ("engines/resample.py", "summed"): "a bare score function stands for no metric: the default sum",
     ("metrics/learned/greedy.py", "match"): "BERTScore's precision within one segment: its tokens' weighted "
     "cosines in float32, as bert_score sums them (no statistics rows)",
 }

@@ -26,6 +26,7 @@ from .._types import Hypotheses, RefStreams, Sources, StatsArray
 from .._version import __version__
 from ..alignment import iter_chunks
 from ..defaults import CHUNK_SIZE, DEFAULT_SEED
+from ..engines.resample import bootstrap_interval, check_count
 from ..exceptions import (
     InputLengthMismatchError,
     InvalidInputError,
@@ -37,7 +38,7 @@ from .declared import construct, derive, field_value
 from .extraction import extract_rows
 from .options import OptionSpec
 from .references import References, check_streams, count_references
-from .score import Score
+from .score import ConfidenceInterval, Score
 from .signature import COMMON_ABBREVIATIONS, DATA_KEYS, Signature
 from .validation import check_stats_vector, text_column
 
@@ -292,17 +293,17 @@ class Metric(ABC):
                 sacrebleu's ``(μ = ... ± ...)``) and the signature records ``bs:N|seed:12345``.
             n_jobs: worker processes extracting the statistics (:meth:`corpus_stats`): the same bits.
         """
-        n = _validate.check_int(n_bootstrap, f"{self.name}: n_bootstrap")
+        n = check_count(n_bootstrap, "n_bootstrap", self.name)  # at most MAX_RESAMPLES, checked before any work
         hyps, refs, srcs = self._prepare(hypotheses, references, sources)
         stats = self._locked_extract(hyps, refs, srcs, n_jobs)
         if n == 1:
             return self.score_from_stats(self.sum_rows(stats), self.get_signature(count_references(refs)))
-        # The resampler lives in a higher layer (pyproject's layers contract names this import).
-        from ..significance.bootstrap import metric_interval
-
+        # The resampler of the significance tests (sacrebleu's precision for the sacrebleu metrics).
+        score_fn, dtype = self.resampling_scorer()
+        interval = bootstrap_interval(stats, score_fn, n_samples=n, seed=DEFAULT_SEED, dtype=dtype, owner=self.name)
         signature = self.get_signature(count_references(refs), bs=n, seed=DEFAULT_SEED)
         return replace(
-            self.score_from_stats(self.sum_rows(stats), signature), ci=metric_interval(self, stats, n, DEFAULT_SEED)
+            self.score_from_stats(self.sum_rows(stats), signature), ci=ConfidenceInterval(**interval._asdict())
         )
 
     def sum_rows(self, stats: StatsArray) -> StatsArray:

@@ -6,15 +6,17 @@ result becomes (:mod:`~simpeval.report.document`) and one writer per format behi
 TSV, JSON or JSON Lines; :func:`table_document` and :func:`agreement_document` give the documents
 of a table and of metric agreement, which add up (``a + b``) into one.
 ``ResultTable._repr_html_`` shows a table in Jupyter and ``ResultTable.to_pandas()`` (extra ``pandas``,
-:mod:`~simpeval.report.frame`) returns the CSV records as a DataFrame. The model imports those
-renderers only when they are called.
+:mod:`~simpeval.report.frame`) returns the CSV records as a DataFrame. The model imports no
+renderer: this package, above both, installs them in it on import
+(:func:`~simpeval.report.table.install_renderers`).
 """
 
 from __future__ import annotations
 
 from .document import Cell, Document, Grid, Records, Section, interval
 from .formats import agreement_document, available_formats, render, render_agreement, table_document
-from .table import MetricColumn, ResultTable, SegmentScore, SegmentTable
+from .frame import to_dataframe
+from .table import MetricColumn, ResultTable, SegmentScore, SegmentTable, TableRenderers, install_renderers
 
 __all__ = [
     "Cell",
@@ -33,3 +35,12 @@ __all__ = [
     "render_agreement",
     "table_document",
 ]
+
+
+def _html(table: ResultTable) -> str:
+    """The HTML a table shows in Jupyter (``ResultTable._repr_html_``)."""
+    return render(table, "html")
+
+
+# The model's two displays, installed here, above the model and its renderers (which import it).
+install_renderers(TableRenderers(html=_html, dataframe=to_dataframe))

@@ -1,8 +1,10 @@
 """The result model: which system got which :class:`~simpeval.metrics.score.Score`.
 
 These are frozen values with no formatting; :mod:`simpeval.report.formats` renders them. This
-module imports no renderer at its top: ``ResultTable._repr_html_`` and ``ResultTable.to_pandas``
-import theirs when called (the one exception pyproject's contract on this module names).
+module imports no renderer, not even inside a function: the renderers import the model. The two
+ways a table shows itself, ``ResultTable._repr_html_`` (Jupyter) and ``ResultTable.to_pandas``,
+call the :class:`TableRenderers` that :mod:`simpeval.report` installs (:func:`install_renderers`)
+when it is imported, which is before this module can be.
 
 A metric is named the same way everywhere a table is asked for one: by its column label
 (``"chrF2"``), by that label in any case (``"CHRF2"``), or by any spelling of its registry name
@@ -23,13 +25,14 @@ Examples:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..exceptions import (
     InvalidOptionError,
     InvalidValueError,
+    MissingDependencyError,
     UnknownMetricError,
     UnknownSystemError,
 )
@@ -41,7 +44,7 @@ from ..significance.results import ConfidenceInterval, PairedResult
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
 
-__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable"]
+__all__ = ["MetricColumn", "ResultTable", "SegmentScore", "SegmentTable", "TableRenderers", "install_renderers"]
 
 
 @dataclass(frozen=True)
@@ -246,9 +249,7 @@ class ResultTable:
 
     def _repr_html_(self) -> str:
         """The HTML rendering, so that Jupyter displays the table (see :func:`simpeval.report.render`)."""
-        from .formats import render  # the renderers import this model: imported when called
-
-        return render(self, "html")
+        return _installed("ResultTable._repr_html_").html(self)
 
     def to_pandas(self, deltas: bool = False) -> pandas.DataFrame:
         """One row per system and metric, with the columns of the CSV format (unrounded; ``NaN`` if not computed).
@@ -259,9 +260,42 @@ class ResultTable:
         Raises:
             MissingDependencyError: pandas is not installed (``pip install 'simplification-metrics[pandas]'``).
         """
-        from .frame import to_dataframe  # as in _repr_html_
+        return _installed("ResultTable.to_pandas").dataframe(self, deltas)
 
-        return to_dataframe(self, deltas=deltas)
+
+@dataclass(frozen=True)
+class TableRenderers:
+    """The renderers a :class:`ResultTable` shows itself with, which import the model.
+
+    Attributes:
+        html: the table as HTML, for ``ResultTable._repr_html_`` (Jupyter).
+        dataframe: the table (and the ``deltas`` flag) as a :class:`pandas.DataFrame`, for
+            :meth:`ResultTable.to_pandas`.
+    """
+
+    html: Callable[[ResultTable], str]
+    dataframe: Callable[[ResultTable, bool], pandas.DataFrame]
+
+
+_renderers: TableRenderers | None = None
+
+
+def install_renderers(renderers: TableRenderers) -> None:
+    """Make ``renderers`` the ones every :class:`ResultTable` shows itself with.
+
+    :mod:`simpeval.report` calls it once, on import, with its HTML writer and its DataFrame
+    builder. The model cannot import them itself: they import the model.
+    """
+    global _renderers
+    _renderers = renderers
+
+
+def _installed(caller: str) -> TableRenderers:
+    if _renderers is None:
+        raise MissingDependencyError(
+            f"{caller}: the report renderers must be installed (got none). Import simpeval.report, which installs them."
+        )
+    return _renderers
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,9 @@ Examples:
 
 from __future__ import annotations
 
-from ._resample import metric_scorer
 from .agreement import Correlation, metric_agreement
 from .bootstrap import bootstrap_ci, half_width
-from .compare import compare_all_pairs, compare_to_baseline
+from .compare import compare_all_pairs, compare_to_baseline, metric_scorer
 from .correction import holm_bonferroni
 from .paired import paired_approximate_randomization, paired_bootstrap
 from .results import ConfidenceInterval, PairedResult

@@ -25,8 +25,8 @@ from itertools import combinations
 import numpy as np
 
 from ..defaults import AGREEMENT_SAMPLES, CONFIDENCE_LEVEL, DEFAULT_SEED
+from ..engines.resample import bootstrap_counts, check_level, interval_indices, summed
 from ..exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError
-from ._resample import bootstrap_counts, check_level, interval_indices, summed
 
 __all__ = ["Correlation", "kendall_tau_b", "metric_agreement", "pearson", "spearman"]
 

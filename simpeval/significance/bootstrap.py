@@ -2,31 +2,21 @@
 
 The algorithm is sacrebleu's ``--confidence`` (``Metric.corpus_score(..., n_bootstrap=N)``,
 i.e. ``sacrebleu.significance._bootstrap_resample`` followed by ``Score.estimate_ci``),
-reimplemented over simpeval's statistics matrices with an explicit seed.
+reimplemented over simpeval's statistics matrices with an explicit seed. The resampling itself is
+:func:`simpeval.engines.resample.bootstrap_interval`, which ``corpus_score`` calls too.
 """
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 import numpy as np
 
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED
-from ._resample import (
-    ScoreFn,
-    bootstrap_sums,
-    check_count,
-    check_level,
-    check_stats,
-    interval_indices,
-    make_rng,
-    resample_dtype,
-    score_rows,
-)
+from ..engines.resample import ScoreFn, bootstrap_interval
 from .results import ConfidenceInterval
 
-__all__ = ["bootstrap_ci", "half_width", "metric_interval"]
+__all__ = ["bootstrap_ci", "half_width"]
 
 
 def bootstrap_ci(
@@ -90,43 +80,8 @@ def bootstrap_ci(
         >>> bootstrap_ci(stats, accuracy, n_samples=200, seed=1) == ci  # deterministic
         True
     """
-    owner = "bootstrap_ci"
-    array = check_stats(stats, "stats", owner)
-    n = check_count(n_samples, "n_samples", owner)
-    fraction = check_level(level, owner)
-    precision = resample_dtype(dtype, owner)
-    seed_value, generator = make_rng(seed, rng, owner)
-
-    (sums,) = bootstrap_sums(generator, n, [array], precision)
-    # Keep the scores as score_fn returns them (float or NumPy scalar): sacrebleu sorts and
-    # averages those raw values with sorted() and statistics.mean().
-    scores = sorted(score_rows(score_fn, sums))
-    lower, upper = interval_indices(n, fraction)
-    return ConfidenceInterval(
-        low=float(scores[lower]),
-        high=float(scores[upper]),
-        mean=_mean(scores),
-        level=float(level),
-        n_samples=n,
-        seed=seed_value,
-    )
-
-
-def _mean(scores: list[Any]) -> float:
-    """``statistics.mean`` of the raw scores, as sacrebleu takes it; as Python floats when their types mix
-    (chrF and TER score a resample of only empty segments as a float, the others as float32, which
-    ``statistics.mean`` refuses: sacrebleu 2.6.0 raises TypeError there)."""
-    try:
-        return float(statistics.mean(scores))
-    except TypeError:
-        return float(statistics.mean([float(score) for score in scores]))
-
-
-def metric_interval(metric: Any, stats: Any, n_samples: int, seed: int) -> ConfidenceInterval:
-    """``metric``'s bootstrap interval of ``stats`` with its own resampling scorer (sacrebleu's
-    precision for the sacrebleu metrics): the resampler of ``corpus_score(..., n_bootstrap=N)``."""
-    score_fn, dtype = metric.resampling_scorer()
-    return bootstrap_ci(stats, score_fn, n_samples=n_samples, seed=seed, dtype=dtype)
+    interval = bootstrap_interval(stats, score_fn, n_samples=n_samples, seed=seed, level=level, rng=rng, dtype=dtype)
+    return ConfidenceInterval(**interval._asdict())
 
 
 def half_width(ci: ConfidenceInterval) -> float:

@@ -3,7 +3,7 @@
 These helpers run :func:`~simpeval.significance.paired_bootstrap` (each system resampled and
 scored once for all its pairs) and
 :func:`~simpeval.significance.paired_approximate_randomization` with
-the metric's :meth:`~simpeval.metrics.base.Metric.resampling_scorer` and package the results as
+the metric's :meth:`~simpeval.metrics.base.Metric.resampling_scorer` (:func:`metric_scorer`) and package the results as
 :class:`~simpeval.significance.PairedResult`. As in sacrebleu's ``PairedTest``, every
 comparison draws from a fresh ``default_rng(seed)``, so all systems are tested on the same
 resamples (or swaps).
@@ -11,24 +11,24 @@ resamples (or swaps).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from ..defaults import DEFAULT_SEED, PAIRED_SAMPLES
+from ..engines.resample import ScoreFn, check_count, check_stats, make_rng, resample_dtype
 from ..exceptions import InvalidInputError, InvalidOptionError, InvalidValueError
-from ._resample import check_count, check_pair, check_stats, make_rng, metric_scorer, resample_dtype
 from .correction import holm_bonferroni
-from .paired import paired_approximate_randomization, paired_bootstraps
+from .paired import check_pair, paired_approximate_randomization, paired_bootstraps
 from .results import PairedResult
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..metrics.base import Metric
 
-__all__ = ["compare_all_pairs", "compare_to_baseline"]
+__all__ = ["compare_all_pairs", "compare_to_baseline", "metric_scorer"]
 
 TestName = Literal["bs", "ar"]
 Correction = Literal["holm"] | None
@@ -220,3 +220,27 @@ def _run(
         adjusted = holm_bonferroni([result.p_value for result in results])
         results = [replace(r, corrected_p_value=a, correction="holm") for r, a in zip(results, adjusted)]
     return results
+
+
+class _MetricScorer:
+    """A metric's resampling score function that also carries its ``sum_rows`` (and its
+    ``score_rows``, when the score function has one): see :func:`metric_scorer`."""
+
+    def __init__(self, score_fn: Callable[[npt.NDArray[Any]], Any], metric: Any) -> None:
+        self._score_fn = score_fn
+        self.sum_rows = metric.sum_rows
+        batch = getattr(score_fn, "score_rows", None)
+        if batch is not None:
+            self.score_rows = batch
+
+    def __call__(self, vector: npt.NDArray[Any]) -> Any:
+        return self._score_fn(vector)
+
+
+def metric_scorer(metric: Any) -> tuple[ScoreFn, Any]:
+    """``metric.resampling_scorer()``, its score function carrying ``metric.sum_rows``, so that the
+    significance tests add a whole corpus's rows as :meth:`~simpeval.metrics.base.Metric.corpus_score`
+    does (NLTK-chrF's F-score columns with Python's ``sum()``, see
+    :func:`~simpeval.engines.resample.summed`)."""
+    score_fn, dtype = metric.resampling_scorer()
+    return _MetricScorer(score_fn, metric), dtype

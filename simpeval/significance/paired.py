@@ -30,12 +30,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ..defaults import CONFIDENCE_LEVEL, DEFAULT_SEED, PAIRED_SAMPLES
-from ._resample import (
+from ..engines.resample import (
     ScoreFn,
     bootstrap_sums,
     check_count,
     check_level,
-    check_pair,
+    check_stats,
     interval_indices,
     make_rng,
     randomization_sums,
@@ -43,9 +43,34 @@ from ._resample import (
     score_rows,
     summed,
 )
+from ..exceptions import InputLengthMismatchError, InvalidValueError
 from .results import ConfidenceInterval, PairedResult
 
-__all__ = ["paired_approximate_randomization", "paired_bootstrap", "paired_bootstraps"]
+__all__ = ["check_pair", "paired_approximate_randomization", "paired_bootstrap", "paired_bootstraps"]
+
+
+def check_pair(
+    baseline: Any, system: Any, owner: str, names: tuple[str, str] = ("baseline_stats", "system_stats")
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Validate the statistics of two systems scored on the same segments with one metric.
+
+    Raises:
+        InvalidInputError: either matrix is invalid, or their numbers of statistics differ.
+        InputLengthMismatchError: their numbers of segments differ.
+    """
+    base = check_stats(baseline, names[0], owner)
+    other = check_stats(system, names[1], owner)
+    if base.shape[0] != other.shape[0]:
+        raise InputLengthMismatchError(
+            f"{owner}: {names[0]} and {names[1]} must have the same number of segments "
+            f"(got {base.shape[0]} and {other.shape[0]}). Score both systems on the same test set."
+        )
+    if base.shape[1] != other.shape[1]:
+        raise InvalidValueError(
+            f"{owner}: {names[0]} and {names[1]} must have the same number of statistics per segment "
+            f"(got {base.shape[1]} and {other.shape[1]}). Compute both with the same metric and options."
+        )
+    return base, other
 
 
 def _p_value(sample_statistics: npt.NDArray[Any], observed: float) -> float:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from ..defaults import AGREEMENT_SAMPLES, PAIRED_SAMPLES
+from ..engines.resample import check_count
 from ..exceptions import InvalidOptionError
-from ._resample import check_count
 from .compare import TestName
 
 __all__ = [

@@ -20,8 +20,8 @@ from simpeval import _arith
 from simpeval._arith import NEUMAIER, NEUMAIER_INTS, PLAIN, reference_sum
 from simpeval.engines import jit
 from simpeval.engines import resample_numpy as replay
+from simpeval.engines.resample import score_rows
 from simpeval.metrics import _sacrebleu
-from simpeval.significance._resample import score_rows
 
 pytestmark = pytest.mark.skipif(not replay.NEP50, reason="the replay is used under NumPy >= 2 (NEP 50) only")
 

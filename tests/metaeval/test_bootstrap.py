@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
+from simpeval.engines.resample import bootstrap_counts
 from simpeval.exceptions import InvalidOptionError
 from simpeval.metaeval.bootstrap import Resamples, percentile_interval
-from simpeval.significance._resample import bootstrap_counts
 
 SEGMENTS = [0, 0, 0, 1, 1, 5, 7, 7, 9]  # ratings of 5 distinct segments, 1 to 3 systems each
 

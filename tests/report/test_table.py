@@ -14,6 +14,7 @@ import simpeval.report.table as table_module
 from simpeval.exceptions import (
     InvalidOptionError,
     InvalidValueError,
+    MissingDependencyError,
     UnknownMetricError,
     UnknownSystemError,
 )
@@ -178,8 +179,8 @@ def test_repr_html_is_the_html_rendering(table):
 
 
 def test_the_model_alone_renders_itself() -> None:
-    """No hook to install: a table made by importing only the model renders (its renderer is
-    imported when called), in a fresh interpreter."""
+    """Nothing to install by hand: a table made by importing only the model renders, in a fresh
+    interpreter (importing the model imports simpeval.report, which installs the renderers)."""
     code = (
         "from simpeval.report.table import MetricColumn, ResultTable\n"
         "from simpeval.metrics.score import Score, Signature\n"
@@ -193,8 +194,21 @@ def test_the_model_alone_renders_itself() -> None:
 
 
 def test_to_pandas_is_the_frame_renderer(table, monkeypatch):
-    monkeypatch.setattr(frame_module, "to_dataframe", lambda t, deltas: ("frame", t is table, deltas))
+    """simpeval.report installs frame.to_dataframe, and to_pandas passes it the table and deltas."""
+    assert table_module._renderers.dataframe is frame_module.to_dataframe
+
+    def fake(t, deltas):
+        return ("frame", t is table, deltas)
+
+    monkeypatch.setattr(table_module, "_renderers", table_module.TableRenderers(html=str, dataframe=fake))
     assert table.to_pandas(deltas=True) == ("frame", True, True)
+
+
+def test_without_installed_renderers_a_table_says_what_to_import(table, monkeypatch):
+    """A model loaded without its package (never by an import) fails with a typed error naming the fix."""
+    monkeypatch.setattr(table_module, "_renderers", None)
+    with pytest.raises(MissingDependencyError, match="Import simpeval.report"):
+        table._repr_html_()
 
 
 # ---------------------------------------------------------------- the model imports no renderer
@@ -202,13 +216,10 @@ RENDERING = ("simpeval.report.formats", "simpeval.report.frame")
 
 
 def _imported_names(path: Path, package: str) -> set[str]:
-    """Every module an import statement of ``path`` names outside its functions (the renderers'
-    imports inside ``_repr_html_`` and ``to_pandas`` are the exceptions pyproject names), absolute."""
+    """Every module an import statement of ``path`` names, absolute (inside functions too)."""
     names = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    functions = [f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    local = {id(node) for f in functions for node in ast.walk(f)}
-    for node in (n for n in ast.walk(tree) if id(n) not in local):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -247,9 +258,7 @@ def _reachable(graph, start: str) -> set[str]:
 def test_the_import_graph_has_no_path_from_the_model_to_a_renderer():
     grimp = pytest.importorskip("grimp")
     graph = grimp.build_graph("simpeval", cache_dir=None)
-    direct = graph.find_modules_directly_imported_by("simpeval.report.table") - {
-        imported for importer, imported in contract_exceptions() if importer == "simpeval.report.table"
-    }
+    direct = graph.find_modules_directly_imported_by("simpeval.report.table")  # inside functions too
     assert "simpeval.metrics" in direct
     assert sorted(m for m in direct if _is_rendering(m) or m == "simpeval.report") == []
     assert sorted(m for m in _reachable(graph, "simpeval.report.table") if _is_rendering(m)) == []

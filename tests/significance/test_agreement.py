@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from simpeval import BLEU, SARI
+from simpeval.engines.resample import bootstrap_counts, draw_indices
 from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError
-from simpeval.significance._resample import bootstrap_counts, draw_indices
 from simpeval.significance.agreement import kendall_tau_b, metric_agreement, pearson, spearman
 
 

@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from simpeval.engines import resample
 from simpeval.exceptions import InvalidInputError, InvalidOptionError, InvalidValueError, SimpevalError
-from simpeval.significance import ConfidenceInterval, _resample, bootstrap_ci, half_width
+from simpeval.significance import ConfidenceInterval, bootstrap_ci, half_width
 
 
 def accuracy(v: np.ndarray) -> float:
@@ -87,7 +88,7 @@ def test_level_sets_the_trimmed_fraction(level: float, lower: int) -> None:
 
 def test_interval_indices_equal_sacrebleus_for_95_percent() -> None:
     for n in range(1, 5000):
-        assert _resample.interval_indices(n, Fraction(19, 20)) == (n // 40, n - n // 40 - 1)
+        assert resample.interval_indices(n, Fraction(19, 20)) == (n // 40, n - n // 40 - 1)
 
 
 def test_constant_segments_give_a_degenerate_interval() -> None:
@@ -106,12 +107,12 @@ def test_blockwise_float64_sums_are_exact_and_use_sacrebleus_draws(
     those of sacrebleu's single draw, for integer statistics."""
     idx = np.random.default_rng(seed).choice(len(stats), size=(n, len(stats)), replace=True)
     expected = np.array([stats[row].sum(axis=0) for row in idx])
-    original = _resample._BLOCK_ELEMENTS
-    _resample._BLOCK_ELEMENTS = block
+    original = resample._BLOCK_ELEMENTS
+    resample._BLOCK_ELEMENTS = block
     try:
-        (sums,) = _resample.bootstrap_sums(np.random.default_rng(seed), n, [stats], np.dtype(np.float64))
+        (sums,) = resample.bootstrap_sums(np.random.default_rng(seed), n, [stats], np.dtype(np.float64))
     finally:
-        _resample._BLOCK_ELEMENTS = original
+        resample._BLOCK_ELEMENTS = original
     assert sums.dtype == np.float64
     assert np.array_equal(sums, expected)
 
@@ -120,12 +121,12 @@ def test_float32_sums_are_sacrebleus() -> None:
     """dtype=float32: statistics rounded to float32, each resample summed with .sum(0) in float32."""
     stats = np.random.default_rng(4).random((40, 2)) * 30  # non-integer, like TER's reference lengths
     idx = np.random.default_rng(12345).choice(40, size=(100, 40), replace=True)
-    sums = _resample.resampled_sums(stats, idx, np.dtype(np.float32))
+    sums = resample.resampled_sums(stats, idx, np.dtype(np.float32))
     as_sacrebleu = np.array(stats, dtype="float32")[idx]
     assert sums.dtype == np.float32
     assert np.array_equal(sums, np.array([s.sum(0) for s in as_sacrebleu]))
     # ... which is not the float64 sum: that is what sacrebleu's TER intervals round.
-    assert not np.array_equal(sums, _resample.resampled_sums(stats, idx, np.dtype(np.float64)))
+    assert not np.array_equal(sums, resample.resampled_sums(stats, idx, np.dtype(np.float64)))
 
 
 @settings(max_examples=100, deadline=None)
@@ -141,7 +142,7 @@ def test_float32_sums_of_integer_statistics_take_the_exact_path(n: int, width: i
     rng = np.random.default_rng(seed)
     stats = rng.integers(0, scale + 1, size=(n, width)).astype(np.float64)
     idx = rng.integers(0, n, size=(30, n))
-    sums = _resample.resampled_sums(stats, idx, np.dtype(np.float32))
+    sums = resample.resampled_sums(stats, idx, np.dtype(np.float32))
     as_sacrebleu = np.array(stats, dtype="float32")[idx]
     assert sums.dtype == np.float32
     assert np.array_equal(sums, np.array([s.sum(0) for s in as_sacrebleu]))

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from simpeval.significance import _resample
+from simpeval.engines import resample
 
 
 def matrices(n_segments: int) -> st.SearchStrategy[list[np.ndarray]]:
@@ -31,13 +31,13 @@ def test_each_system_gets_the_sums_of_its_own_call(
 ) -> None:
     """Scored together, every system's resampled sums are the bits of resampling it alone."""
     dtype = np.dtype(np.float32 if single else np.float64)
-    original = _resample._BLOCK_ELEMENTS
-    _resample._BLOCK_ELEMENTS = block
+    original = resample._BLOCK_ELEMENTS
+    resample._BLOCK_ELEMENTS = block
     try:
-        together = _resample.bootstrap_sums(np.random.default_rng(seed), n, data, dtype)
-        alone = [_resample.bootstrap_sums(np.random.default_rng(seed), n, [m], dtype)[0] for m in data]
+        together = resample.bootstrap_sums(np.random.default_rng(seed), n, data, dtype)
+        alone = [resample.bootstrap_sums(np.random.default_rng(seed), n, [m], dtype)[0] for m in data]
     finally:
-        _resample._BLOCK_ELEMENTS = original
+        resample._BLOCK_ELEMENTS = original
     for joint, own in zip(together, alone):
         assert joint.dtype == own.dtype == dtype
         assert joint.tobytes() == own.tobytes()
@@ -47,7 +47,7 @@ def test_integer_counts_match_the_indexed_sums() -> None:
     """Ten integer systems, sacrebleu's draw: each output is ``stats[row].sum(0)`` for every resample."""
     generator = np.random.default_rng(3)
     systems = [generator.integers(0, 40, size=(37, 9)).astype(np.float64) for _ in range(10)]
-    sums = _resample.bootstrap_sums(np.random.default_rng(12345), 300, systems, np.dtype(np.float64))
+    sums = resample.bootstrap_sums(np.random.default_rng(12345), 300, systems, np.dtype(np.float64))
     idx = np.random.default_rng(12345).choice(37, size=(300, 37), replace=True)
     for stats, got in zip(systems, sums):
         assert np.array_equal(got, np.array([stats[row].sum(axis=0) for row in idx]))

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from simpeval.defaults import PAIRED_SAMPLES
+from simpeval.engines import resample
 from simpeval.exceptions import InputLengthMismatchError, InvalidOptionError, InvalidValueError, SimpevalError
 from simpeval.significance import (
     PairedResult,
-    _resample,
     paired_approximate_randomization,
     paired_bootstrap,
 )
@@ -106,8 +106,8 @@ def test_blockwise_randomization_draws_equal_one_draw(n_segments: int, monkeypat
     keep = np.random.default_rng(12345).integers(2, size=(101, n_segments), dtype=bool)
     expected = (keep @ base + ~keep @ system, ~keep @ base + keep @ system)
     for block in (1, 33, 100, 10**6):
-        monkeypatch.setattr(_resample, "_AR_BLOCK_ELEMENTS", block)
-        pseudo_a, pseudo_b = _resample.randomization_sums(np.random.default_rng(12345), 101, base, system)
+        monkeypatch.setattr(resample, "_AR_BLOCK_ELEMENTS", block)
+        pseudo_a, pseudo_b = resample.randomization_sums(np.random.default_rng(12345), 101, base, system)
         assert np.array_equal(pseudo_a, expected[0]) and np.array_equal(pseudo_b, expected[1]), block
 
 
