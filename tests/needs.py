@@ -27,9 +27,13 @@ from typing import Any, NoReturn
 
 import pytest
 
+from .data import data_folder, how_to_get
+
 ROOT = Path(__file__).resolve().parents[1]
-#: ``../shared``: the golden figures, corpora, human ratings and peer suites (never copied here).
-SHARED = ROOT.parent / "shared"
+#: The shared test data: the golden figures, corpora, human ratings and peer suites (never copied
+#: here). ``$SIMPEVAL_TEST_DATA`` when set, else ``../shared`` beside the repository;
+#: ``python -m tests.data download`` fetches what has an upstream (:mod:`tests.data`).
+SHARED = data_folder()
 #: The registered metrics that read WordNet.
 WORDNET_METRICS = frozenset({"meteor"})
 #: The registered metrics that run a neural model: marked ``learned``, run on a tiny model
@@ -54,19 +58,17 @@ def shared_path(*parts: str) -> Path:
     :func:`unavailable` when it is not there."""
     path = SHARED.joinpath(*parts)
     if not path.exists():
-        unavailable(
-            f"shared data missing: {path} (the ../shared folder beside the repository holds the golden "
-            "figures, corpora, human ratings and peer suites)"
-        )
+        unavailable(f"shared data missing: {path} ({how_to_get(path, SHARED)})")
     return path
 
 
 def shared_paths(paths: Iterable[Path]) -> list[Path]:
     """``paths`` (under ``../shared``), or :func:`unavailable` naming every one that is missing."""
     paths = list(paths)
-    missing = [str(p) for p in paths if not p.exists()]
+    missing = [p for p in paths if not p.exists()]
     if missing:
-        unavailable(f"shared data missing: {', '.join(missing)} (expected ../shared beside the repository)")
+        hints = dict.fromkeys(how_to_get(p, SHARED) for p in missing)  # each said once, in order
+        unavailable(f"shared data missing: {', '.join(map(str, missing))} ({'; '.join(hints)})")
     return paths
 
 
@@ -184,7 +186,10 @@ def require_learned() -> None:
     """Return when PyTorch and Transformers are installed, else :func:`unavailable` with the install hint."""
     for name in ("torch", "transformers"):
         if importlib.util.find_spec(name) is None:
-            unavailable(f"{name} is not installed (the learned metrics' extra: pip install -e '.[learned]')")
+            unavailable(
+                f"{name} is not installed (the learned metrics' tests: install the CPU build of PyTorch first, "
+                "then pip install -e '.[test,test-learned]'; README.md, From a checkout)"
+            )
 
 
 def require_numba() -> None:
