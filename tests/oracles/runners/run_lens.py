@@ -1,7 +1,7 @@
-"""Run ``lens-metric`` (the oracle) on a JSON request; run by the parity test with the oracle's python.
+"""Run ``lens-metric`` (the oracle) on a JSON request; with the oracle's python.
 
-Usage: ``ORACLE_PYTHON oracle_lens.py REQUEST.json``. The request holds ``jobs`` (each a
-``checkpoint`` folder and ``rescale``), ``batch_size``, ``sources``, ``outputs`` and
+Usage: ``ORACLE_PYTHON run_lens.py REQUEST.json`` (``python -m tests.oracles regenerate lens`` runs it).
+The request holds ``jobs`` (each a ``checkpoint`` folder and ``rescale``), ``batch_size``, ``sources``, ``outputs`` and
 ``references`` (per segment); the scores of ``lens.LENS(...).score`` for every job are printed as
 one JSON object on the last line of stdout, with the versions of lens-metric, torch and
 transformers. Imports nothing from simpeval.
