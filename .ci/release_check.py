@@ -1,8 +1,10 @@
 """The checks that gate a release of simplification-metrics (RELEASING.md), everything but the upload.
 
-    python .ci/release_check.py [--outdir dist] [--release]
+    python .ci/release_check.py [--outdir dist | --dist DIR] [--release]
 
-1. build: ``python -m build`` writes the sdist and, from the sdist, the wheel into ``--outdir``;
+1. build: ``python -m build`` writes the sdist and, from the sdist, the wheel into ``--outdir``
+   (``--dist DIR``: the two archives already built there are checked instead, as the packaging
+   tests do with ``.ci/run``'s dist/);
 2. twine: ``twine check --strict`` on both (the metadata and the README render on PyPI);
 3. wheel: exactly the package (every file under ``simpeval/`` but caches), the lessons
    (``notebooks/`` as ``simpeval/data/lessons``) and the metadata, the console script;
@@ -184,6 +186,16 @@ def build(outdir: Path, root: Path = ROOT) -> tuple[Path, Path]:
     return sdist, wheel
 
 
+def archives(folder: Path, version: str) -> tuple[Path, Path]:
+    """The sdist and the wheel of ``version`` already built in ``folder`` (``.ci/run``'s dist/)."""
+    sdist = folder / f"simplification_metrics-{version}.tar.gz"
+    wheel = folder / f"simplification_metrics-{version}-py3-none-any.whl"
+    missing = [p.name for p in (sdist, wheel) if not p.is_file()]
+    if missing:
+        raise CheckFailed(f"{folder} has no {missing}: build them (python .ci/release_check.py --outdir {folder})")
+    return sdist, wheel
+
+
 def twine_check(*archives: Path) -> str:
     if importlib.util.find_spec("twine") is None:
         raise CheckFailed("twine is not installed: pip install -e '.[test]' (it is in the test extra)")
@@ -202,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--outdir", type=Path, default=ROOT / "dist", help="where the sdist and wheel go (empty)")
     parser.add_argument(
+        "--dist", type=Path, help="check the sdist and wheel already built in this folder instead of building them"
+    )
+    parser.add_argument(
         "--release", action="store_true", help="at release: the CHANGELOG names the version, the tag is HEAD"
     )
     args = parser.parse_args(argv)
@@ -219,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     built: list[Path] = []
 
     def build_both() -> str:
-        built.extend(build(args.outdir))
-        return ", ".join(p.name for p in built)
+        built.extend(build(args.outdir) if args.dist is None else archives(args.dist, version))
+        return ", ".join(p.name for p in built) + ("" if args.dist is None else f" (built before, in {args.dist})")
 
     run("build", build_both)
     if built:

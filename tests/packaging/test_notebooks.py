@@ -65,6 +65,7 @@ from typing import Any
 
 import pytest
 
+from .. import dist
 from ..needs import import_module, shared_path, unavailable
 from ..testsets.conftest import Upstream, serve_upstream
 
@@ -307,23 +308,8 @@ def test_no_bare_assert(path: Path) -> None:
 # ------------------------------------------------------------------ the wheel in a fresh environment
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from this checkout, once per session."""
-    import_module("build")
-    out = tmp_path_factory.mktemp("wheel")
-    # with the build backend installed, build offline; else pip fetches it into an isolated env
-    isolation = ["--no-isolation"] if importlib.util.find_spec("hatchling") else []
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    result = subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", *isolation, "--outdir", str(out), str(ROOT)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
-    if result.returncode != 0:
-        unavailable(f"cannot build the wheel (pip install hatchling for an offline build):\n{result.stderr[-2000:]}")
-    (built,) = out.glob("simplification_metrics-*.whl")
-    return built
+    """The wheel of this checkout: ``.ci/run``'s (``SIMPEVAL_DIST``), else built once per session."""
+    return dist.archives(tmp_path_factory.mktemp("dist"))[1]
 
 
 def _fresh_venv(folder: Path, dependencies: Path) -> Path:

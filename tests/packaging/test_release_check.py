@@ -7,7 +7,6 @@ a cache, a CHANGELOG whose newest section is another version, a release without 
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import shutil
 import subprocess
@@ -19,26 +18,21 @@ from types import ModuleType
 
 import pytest
 
-from ..needs import import_module, unavailable
+from .. import dist
+from ..needs import ROOT, import_module, unavailable
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / ".ci" / "release_check.py"
+SCRIPT = dist.SCRIPT
 
 
 @pytest.fixture(scope="module")
 def release_check() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release_check", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return dist.release_check()
 
 
 @pytest.fixture(scope="module")
-def built(release_check: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The sdist and the wheel, built once by the script's own build step."""
-    import_module("build")
-    return release_check.build(tmp_path_factory.mktemp("dist"))
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The sdist and the wheel: ``.ci/run``'s (``SIMPEVAL_DIST``), else built once by the script's own build step."""
+    return dist.archives(tmp_path_factory.mktemp("dist"))
 
 
 def _rewrite_wheel(wheel: Path, target: Path, drop: str = "", add: tuple[str, bytes] | None = None) -> Path:
@@ -66,11 +60,13 @@ def _rewrite_sdist(sdist: Path, target: Path, drop: str = "", add: tuple[str, by
 @pytest.mark.slow
 @pytest.mark.install
 def test_the_script_passes_on_this_checkout(tmp_path: Path) -> None:
+    """The whole script, on ``.ci/run``'s archives when ``SIMPEVAL_DIST`` names them (``--dist``: its
+    own run of the script built them), else building them."""
     import_module("build")
     import_module("twine")
-    result = subprocess.run(
-        [sys.executable, str(SCRIPT), "--outdir", str(tmp_path / "dist")], capture_output=True, text=True, cwd=ROOT
-    )
+    given = dist.given()
+    where = ["--dist", str(given)] if given is not None else ["--outdir", str(tmp_path / "dist")]
+    result = subprocess.run([sys.executable, str(SCRIPT), *where], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:-1]] == [
@@ -82,7 +78,7 @@ def test_the_script_passes_on_this_checkout(tmp_path: Path) -> None:
         "ok   tag",
     ]
     assert lines[-1].startswith("release checks: all passed")
-    assert sorted(p.name for p in (tmp_path / "dist").iterdir()) == [
+    assert sorted(p.name for p in (given or tmp_path / "dist").iterdir()) == [
         f"simplification_metrics-{_version()}-py3-none-any.whl",
         f"simplification_metrics-{_version()}.tar.gz",
     ]
