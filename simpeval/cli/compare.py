@@ -13,10 +13,10 @@ import click
 
 from .. import api
 from ..defaults import PAIRED_SAMPLES
+from ..engines.resample import MAX_RESAMPLES
 from ..inputs import Inputs, check_outputs, read_inputs, reference_streams
 from ..metrics import Metric
 from ..report import ResultTable, agreement_document, render, table_document
-from ..significance._resample import MAX_RESAMPLES
 from .groups import (
     ConfidenceOptions,
     DataOptions,

@@ -32,12 +32,12 @@ from typing import Any, TypeVar
 import click
 
 from ..defaults import CONFIDENCE_LEVEL, CONFIDENCE_SAMPLES, DEFAULT_SEED, WIDTH
+from ..engines.resample import MAX_RESAMPLES
 from ..exceptions import InvalidOptionError
 from ..inputs import Inputs, check_data_options, open_inputs, system_names
 from ..io import MAX_LINE_LENGTH, STDIN
 from ..metrics import Metric
 from ..report import available_formats
-from ..significance._resample import MAX_RESAMPLES
 from .options import Decorator, MultiValueOption, option_group
 from .progress import Progress
 from .testset_choice import TestSetChoice, expand_output_sets

@@ -19,10 +19,10 @@ from click.core import ParameterSource
 
 from .. import metaeval
 from ..defaults import AGREEMENT_SAMPLES, DEFAULT_SEED
+from ..engines.resample import MAX_RESAMPLES
 from ..inputs import check_outputs
 from ..io import read_lines
 from ..report.metaeval import MetaEvaluation, render_metaeval
-from ..significance._resample import MAX_RESAMPLES
 from .groups import OutputOptions, option_object, output_group, plot_option, quiet_option, usage_errors
 from .metric_group import MetricOptions, metrics_group
 from .options import Decorator, MultiValueCommand, MultiValueOption

@@ -2,7 +2,7 @@
 
 A resample draws the *segments* (source sentences) with replacement and keeps every rated
 output of each drawn segment, so the systems stay paired: one draw serves every system and
-every metric. The draws are :func:`simpeval.significance._resample.bootstrap_counts`', the
+every metric. The draws are :func:`simpeval.engines.resample.bootstrap_counts`', the
 ones every bootstrap in simpeval makes for the same seed and number of segments, and the
 intervals use its percentile rule (sacrebleu's): with 1000 resamples the 25th and 976th of the
 sorted values.
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..defaults import CONFIDENCE_LEVEL
-from ..significance._resample import bootstrap_counts, check_count, check_level, interval_indices, make_rng
+from ..engines.resample import bootstrap_counts, check_count, check_level, interval_indices, make_rng
 
 __all__ = ["Resamples", "percentile_interval"]
 
