@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -16,7 +17,9 @@ ASSET_SEGMENTS = 359
 N_REFERENCES = 10
 #: Ten published systems whose outputs lie in shared/corpora/system_outputs/turkcorpus_test.
 ASSET_SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
-DEFAULT_SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+#: The shared data: ``$SIMPEVAL_TEST_DATA`` when set (where ``python -m tests.data download`` put it), else
+#: ``../shared`` beside the repository.
+DEFAULT_SHARED = Path(os.environ.get("SIMPEVAL_TEST_DATA") or Path(__file__).resolve().parents[1].parent / "shared")
 
 
 def read_lines(path: Path, script: str) -> list[str]:

