@@ -13,32 +13,35 @@ from simpeval.cli import main
 WORDS = "the a cat dog sat ran on in park mat river old big city flood rain , .".split()
 
 
-@pytest.fixture
-def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """12,000 segments: two chunks of ``score``'s stream (10,000 lines each), split among workers."""
-    monkeypatch.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "500")
+def _files(folder: Path, segments: int) -> dict[str, str]:
     rng = np.random.default_rng(4)
     paths = {}
     for name in ("src", "ref", "a", "b"):
-        lines = [" ".join(rng.choice(WORDS, size=int(rng.integers(2, 12)))) for _ in range(12_000)]
-        paths[name] = str(tmp_path / f"{name}.txt")
+        lines = [" ".join(rng.choice(WORDS, size=int(rng.integers(2, 12)))) for _ in range(segments)]
+        paths[name] = str(folder / f"{name}.txt")
         Path(paths[name]).write_text("\n".join(lines) + "\n", encoding="utf-8")
     return paths
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "command",
+    ("command", "segments"),
     [
-        ["score", "-m", "sari", "bleu", "chrf"],
-        ["score", "-m", "ter", "--sentence-level", "-f", "tsv"],
-        ["score", "-m", "sari", "--confidence", "--confidence-n", "50"],
-        ["compare", "-m", "bleu", "sari", "--paired-n", "50", "-f", "json"],
-        ["evaluate", "-m", "sari,bleu,fkgl"],
+        # 12,000 segments: two chunks of score's stream (10,000 lines each), split among workers
+        (["score", "-m", "sari", "bleu", "chrf"], 12_000),
+        # the others read whole files and split them among workers from 500 segments on (set below)
+        (["score", "-m", "ter", "--sentence-level", "-f", "tsv"], 1_500),
+        (["score", "-m", "sari", "--confidence", "--confidence-n", "50"], 1_500),
+        (["compare", "-m", "bleu", "sari", "--paired-n", "50", "-f", "json"], 1_500),
+        (["evaluate", "-m", "sari,bleu,fkgl"], 1_500),
     ],
     ids=["score", "sentence-level", "confidence", "compare", "evaluate"],
 )
-def test_the_output_is_the_same_bytes_with_any_jobs(files: dict[str, str], command: list[str]) -> None:
+def test_the_output_is_the_same_bytes_with_any_jobs(
+    command: list[str], segments: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SIMPEVAL_PARALLEL_MIN_SEGMENTS", "500")
+    files = _files(tmp_path, segments)
     data = ["-s", files["src"], "-r", files["ref"], "-i", files["a"], files["b"], "-q"]
     outputs = []
     for jobs in ("1", "3", "0"):
