@@ -18,6 +18,7 @@ from simpeval import compare, get_metric, register_metric, unregister_metric
 from simpeval.exceptions import InvalidOptionError, UnknownMetricError
 from simpeval.metrics import Metric, Score, available_metrics
 
+from ..needs import import_module
 from ..registry import builtin_metrics
 
 PLUGIN_METRIC = '''
@@ -107,7 +108,7 @@ def _install(tmp: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def plugin_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("setuptools")
+    import_module("setuptools")
     return _install(tmp_path_factory.mktemp("plugin"))
 
 

@@ -31,6 +31,7 @@ from simpeval.compat.easse.utils.helpers import read_lines
 from simpeval.compat.easse.utils.preprocessing import normalize
 from simpeval.exceptions import InvalidOptionError
 
+from ..needs import import_module
 from .test_encodings_and_outputs import API, CLI, Case, _param
 from .test_files_and_options import REF, SRC, SYS, cli, error
 
@@ -236,7 +237,7 @@ def _mirror_malformed_host(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _crlf_shard_header(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A CRLF shard's header ends in source\\r: the error shows the \\r and says why (no cluster starts)."""
-    pytest.importorskip("dask")
+    import_module("dask")
     folder = tmp / "shards"
     folder.mkdir()
     (folder / "a.tsv").write_bytes(b"hypothesis\tref0\tsource\r\nThe cat .\tThe cat .\tThe big cat .\r\n")
@@ -271,7 +272,7 @@ PLOT_NAMES = ["$5 vs $10", "a$\\frac{$b"]  # two dollars: math text; the second 
 
 def _plot_names_as_written(tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A system name with ``$`` is drawn as written, not as math text (nor a ParseSyntaxException)."""
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     import matplotlib.pyplot as plt
     from matplotlib.cbook import is_math_text
 

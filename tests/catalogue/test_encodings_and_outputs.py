@@ -50,6 +50,7 @@ from simpeval.exceptions import (
 from simpeval.metrics.sari import VARIANTS
 from simpeval.testsets import get_testset, load_testset, testset_dir
 
+from ..needs import import_module
 from ..testsets.conftest import serve_upstream, upstream_table
 from .test_files_and_options import BASE, CATALOGUE, CATALOGUE_ROW, REF, SYS, Files, _text, cli, error, scores
 from .test_files_and_options import CASES as FIRST_CASES
@@ -424,7 +425,7 @@ def _agreement_in_jsonl(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _features_in_json(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("Levenshtein")
+    import_module("Levenshtein")
     for fmt in ("json", "jsonl", "csv", "tsv"):
         result = cli(
             tmp / fmt, ["evaluate", "-s", "{src.txt}", "-r", "{ref.txt}", "-i", "{sys.txt}", "--features", "-f", fmt]
@@ -503,7 +504,7 @@ def _failing_report_write(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _failing_plot_write(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
 
     def full(*args: Any, **kwargs: Any) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")

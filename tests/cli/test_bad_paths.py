@@ -11,6 +11,8 @@ import pytest
 from simpeval.cache import atomic_write
 from simpeval.cli import main
 
+from ..needs import import_module
+
 
 def run(runner, *args, input=None):
     return runner.invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
@@ -94,7 +96,7 @@ def test_plot_in_a_read_only_folder_is_a_usage_error(runner, tmp_corpus, tmp_pat
 
 
 def test_table_is_printed_before_the_plot_and_a_failing_plot_is_one_error(runner, tmp_corpus, tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     corpus = tmp_corpus()
     import simpeval.report.plots as plots
 
@@ -109,7 +111,7 @@ def test_table_is_printed_before_the_plot_and_a_failing_plot_is_one_error(runner
 
 
 def test_plot_is_written_atomically(runner, tmp_corpus, tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     corpus = tmp_corpus()
     target = tmp_path / "p.png"
     target.write_bytes(b"old")
@@ -127,7 +129,7 @@ def test_plot_is_written_atomically(runner, tmp_corpus, tmp_path, monkeypatch):
 
 
 def test_plot_is_written(runner, tmp_corpus, tmp_path):
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     corpus = tmp_corpus()
     result = run(runner, *compare_args(corpus, "--plot", tmp_path / "p.svg"))
     assert result.exit_code == 0, result.output

@@ -12,6 +12,8 @@ from simpeval.cli import main
 from simpeval.cli.metric_group import MetricOptions
 from simpeval.cli.metric_options import MetricFlags
 
+from ..needs import import_module
+
 COMMANDS = ("score", "compare", "report", "evaluate")
 
 
@@ -45,7 +47,7 @@ def _arguments(command: str, files: dict[str, str]) -> list[str]:
 @pytest.mark.learned
 @pytest.mark.parametrize("command", COMMANDS)
 def test_cuda_absent_is_one_line_in_every_command(command: str, tiny_bert_folder: Path, tmp_corpus) -> None:
-    torch = pytest.importorskip("torch")
+    torch = import_module("torch")
     if torch.cuda.is_available():
         pytest.skip("a CUDA GPU is present")
     model = ["-m", "bertscore", "--bertscore-model-type", str(tiny_bert_folder), "--bertscore-num-layers", "2"]

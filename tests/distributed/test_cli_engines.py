@@ -18,6 +18,8 @@ from click.testing import CliRunner
 import simpeval
 from simpeval.cli import main
 
+from ..needs import import_module
+
 pytestmark = pytest.mark.cluster
 
 ROOT = Path(simpeval.__file__).resolve().parents[1]  # this checkout, ahead of any installed copy
@@ -156,7 +158,7 @@ def test_shards_take_utf8_by_any_name(tmp_path: Path, dask_address: str) -> None
 
 # ---------------------------------------------------------------- row numbers over the whole frame
 def test_a_dask_error_names_the_row_of_the_frame_not_of_its_partition() -> None:
-    dd = pytest.importorskip("dask.dataframe")
+    dd = import_module("dask.dataframe")
     from simpeval.distributed import corpus_stats_dask, score_dask
     from simpeval.exceptions import InvalidInputError, MissingSourceError, ReferenceLayoutError
 

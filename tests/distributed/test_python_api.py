@@ -17,9 +17,11 @@ from simpeval.exceptions import InputFileError, InvalidOptionError
 from simpeval.metrics import get_metric
 from simpeval.report import ResultTable, SegmentTable, render
 
+from ..needs import import_module
+
 pytestmark = pytest.mark.cluster
 
-pytest.importorskip("distributed")
+import_module("distributed")
 
 SOURCES = ["the old cat sat on the soft mat", "the big dog ran in the green park", "it is a very big house"]
 REFERENCES = [

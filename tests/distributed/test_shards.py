@@ -21,6 +21,8 @@ from simpeval.cli import main
 from simpeval.distributed.shards import check_shard_columns, read_shard
 from simpeval.exceptions import InputFileError
 
+from ..needs import import_module
+
 HEADER = "hypothesis\tref0\tsource\n"
 
 
@@ -125,7 +127,7 @@ def test_parquet_columns_that_are_not_text_take_the_row_by_row_rules(tmp_path: P
 def test_a_dask_frame_of_shards_holds_python_text_as_read(tmp_path: Path) -> None:
     """Dask's default would store the partitions as Arrow strings, which scoring turns back into
     Python text: the shards frame keeps the reader's columns (and its missing reference, None)."""
-    dask = pytest.importorskip("dask")
+    dask = import_module("dask")
     from simpeval.distributed import shards_frame_dask
 
     path = tmp_path / "part-0.parquet"

@@ -23,6 +23,7 @@ from simpeval.report.metaeval import (
     render_metaeval,
 )
 
+from ..needs import import_module
 from .conftest import REFERENCES, toy_ratings
 
 NAN = math.nan
@@ -122,7 +123,7 @@ def test_bad_format_and_width() -> None:
 
 
 def test_the_plot_has_a_panel_per_level_with_figures(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     from matplotlib.figure import Figure
 
     from simpeval.metaeval import HumanRatings
@@ -143,7 +144,7 @@ def test_the_plot_has_a_panel_per_level_with_figures(monkeypatch: pytest.MonkeyP
 
 def test_the_plot_draws_a_metrics_name_as_written(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A metric's name with ``$`` (a plugin's label) is a tick label as written (escaped for mathtext), not math."""
-    pytest.importorskip("matplotlib")
+    import_module("matplotlib")
     import dataclasses
 
     from matplotlib.cbook import is_math_text

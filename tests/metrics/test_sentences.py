@@ -20,7 +20,7 @@ from simpeval.features import compute
 from simpeval.metrics.readability import split_sentences
 from simpeval.tokenizers import get_tokenizer
 
-from ..needs import SHARED, shared_paths
+from ..needs import SHARED, import_module, shared_paths
 
 OUTPUTS = SHARED / "corpora" / "easse" / "system_outputs"
 
@@ -64,7 +64,7 @@ CASES = [
 
 
 def _punkt() -> object:
-    punkt = pytest.importorskip("nltk.tokenize.punkt")
+    punkt = import_module("nltk.tokenize.punkt")
     import nltk
 
     if tuple(int(p) for p in nltk.__version__.split(".")[:2]) < (3, 10):

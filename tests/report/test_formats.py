@@ -25,7 +25,7 @@ from simpeval.metrics.signature import Signature
 from simpeval.report import MetricColumn, ResultTable, SegmentScore, SegmentTable, render
 from simpeval.significance.results import ConfidenceInterval, PairedResult
 
-from ..needs import pdflatex
+from ..needs import import_module, pdflatex
 
 SARI_SIG = Signature("SARI", (("nrefs", "2"), ("case", "lc"), ("version", "0.1.0")))
 TER_SIG = Signature("TER", (("nrefs", "2"), ("case", "lc"), ("version", "2.6.0")))
@@ -560,7 +560,7 @@ def test_csv_full(full):
 
 
 def test_csv_with_pandas(full):
-    pandas = pytest.importorskip("pandas")
+    pandas = import_module("pandas")
     frame = pandas.read_csv(io.StringIO(render(full, "csv")), keep_default_na=False)
     assert frame.shape == (6, len(CSV_COLUMNS) + 2)
     assert list(frame["system"]) == [s for s in SYSTEMS for _ in METRICS]
@@ -737,7 +737,7 @@ def test_segments_reject_deltas(segments):
 
 # ---------------------------------------------------------------- pandas
 def test_to_pandas(full):
-    pandas = pytest.importorskip("pandas")
+    pandas = import_module("pandas")
     frame = full.to_pandas(deltas=True)
     header = next(csv.reader(io.StringIO(render(full, "csv", deltas=True))))
     assert isinstance(frame, pandas.DataFrame)
@@ -792,7 +792,7 @@ def test_line_breaks_inside_a_name_are_quoted(name):
 # ---------------------------------------------------------------- column types, sacrebleu's mean ± half-interval, marks
 def test_to_pandas_gives_float_columns(plain, full):
     """Every numeric column is float64 (NaN where not computed), never ``None`` objects."""
-    pytest.importorskip("pandas")
+    import_module("pandas")
     text = {"system", "metric", "comparisons", "signature"}
     for table in (plain, full):
         frame = table.to_pandas(deltas=True)

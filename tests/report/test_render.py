@@ -24,6 +24,8 @@ from simpeval.report import (
 )
 from simpeval.significance.agreement import Correlation
 
+from ..needs import import_module
+
 SARI_SIG = Signature("SARI", (("nrefs", "2"), ("case", "lc"), ("version", "0.1.0")))
 TER_SIG = Signature("TER", (("nrefs", "2"), ("case", "lc"), ("version", "2.6.0")))
 BLEU_SIG = Signature("BLEU", (("nrefs", "1"), ("tok", "13a"), ("version", "2.6.0")))
@@ -153,7 +155,7 @@ def test_json_has_details_after_components(bleu_table):
 
 
 def test_to_pandas_carries_the_details(bleu_table):
-    pytest.importorskip("pandas")
+    import_module("pandas")
     frame = bleu_table.to_pandas()
     assert list(frame.columns)[3:9] == ["bp", "sys_len", "ref_len", "ratio", "num_edits", "ref_length"]
     assert frame.bp[0] == 0.9672 and math.isnan(frame.bp[1])  # unrounded

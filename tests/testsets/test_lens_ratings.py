@@ -22,6 +22,8 @@ from simpeval.testsets import (
     load_testset,
 )
 
+from ..needs import import_module
+
 SETS = ("simpeval-2022", "simpeval-past", "simpda-2022", "simplikert-2022")
 SYSTEMS_2022 = {"GPT-3-zero-shot", "GPT-3-few-shot", "Muss", "T5-3B", "Human 1 Writing", "Human 2 Writing"}
 
@@ -105,7 +107,7 @@ def test_da_and_likert_rate_the_same_outputs(upstream) -> None:
 
 @pytest.mark.parametrize("name", SETS)
 def test_as_frame_has_one_column_per_field(name: str, upstream) -> None:
-    pytest.importorskip("pandas")
+    import_module("pandas")
     frame = load_human_ratings(name, as_frame=True)
     row_type = type(load_human_ratings(name)[0])
     assert list(frame.columns) == [f.name for f in dataclasses.fields(row_type)]

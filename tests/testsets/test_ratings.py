@@ -19,6 +19,8 @@ from simpeval.testsets import (
     load_testset,
 )
 
+from ..needs import import_module
+
 
 def _check_types(row: object) -> None:
     for field in dataclasses.fields(row):  # type: ignore[arg-type]
@@ -63,7 +65,7 @@ def test_asset_human_ratings_rows(upstream) -> None:
 
 
 def test_as_frame(upstream) -> None:
-    pandas = pytest.importorskip("pandas")
+    pandas = import_module("pandas")
     frame = load_human_ratings("asset-human-ratings", as_frame=True)
     assert isinstance(frame, pandas.DataFrame) and frame.shape == (4500, 6)
     assert list(frame.columns) == [f.name for f in dataclasses.fields(AssetHumanRating)]

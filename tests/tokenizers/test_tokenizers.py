@@ -18,6 +18,8 @@ from simpeval.exceptions import (
 )
 from simpeval.tokenizers import Tokenizer, available_tokenizers, get_tokenizer, register_tokenizer
 
+from ..needs import import_module as needed
+
 SENTENCES = [
     "Hello, world!",
     "The U.S. economy grew 3.5% in 2019 -- analysts said.",
@@ -151,7 +153,7 @@ def test_sacrebleu_tokenizer_parity(name: str, sentence: str) -> None:
 )
 def test_mecab_tokenizer_parity(name: str, modules: tuple[str, ...]) -> None:
     for module in modules:
-        pytest.importorskip(module)
+        pytest.importorskip(module)  # the ja and ko extras (MeCab) are outside the test extras: skipped everywhere
     ours, theirs = get_tokenizer(name), _sacrebleu_tokenizer(name)
     for sentence in ALL_SENTENCES:
         assert ours(sentence) == theirs(sentence)
@@ -180,7 +182,7 @@ def test_missing_mecab_raises_missing_dependency(name: str, extra: str, monkeypa
 
 @pytest.fixture(scope="module")
 def sacremoses_en() -> Any:
-    sacremoses = pytest.importorskip("sacremoses")
+    sacremoses = needed("sacremoses")
     return sacremoses.MosesTokenizer(lang="en")
 
 
@@ -191,7 +193,7 @@ def sacremoses_penn_without_slash_rule() -> Any:
     For text without an intra-token slash that rule is a no-op, so this is exactly what
     sacremoses would output if the rule did not crash.
     """
-    sacremoses = pytest.importorskip("sacremoses")
+    sacremoses = needed("sacremoses")
     tokenizer = sacremoses.MosesTokenizer(lang="en")
     tokenizer.MOSES_PENN_REGEXES_1 = [rule for rule in tokenizer.MOSES_PENN_REGEXES_1 if not isinstance(rule[0], str)]
     assert len(tokenizer.MOSES_PENN_REGEXES_1) == len(type(tokenizer).MOSES_PENN_REGEXES_1) - 1
@@ -212,7 +214,7 @@ def test_penn_parity(sentence: str, sacremoses_penn_without_slash_rule: Any) -> 
 
 
 def test_penn_splits_intra_token_slashes() -> None:
-    pytest.importorskip("sacremoses")
+    needed("sacremoses")
     assert get_tokenizer("penn")("and/or") == "and @/@ or"
     assert get_tokenizer("penn")("read/write access") == "read @/@ write access"
 

@@ -20,6 +20,8 @@ from simpeval.metrics import Signature
 from simpeval.metrics.learned import runtime
 from simpeval.metrics.learned.bertscore import BERTScore
 
+from ...needs import import_module
+
 HYPS = ["The cat sat on the mat .", "It rained all day .", "People live in the city ."]
 REFS = [
     ["A cat sat on the mat .", "It rained the whole day .", "The city has many people ."],
@@ -66,7 +68,7 @@ def test_the_learned_extra_missing_is_one_line(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_model_id_offline_is_one_line_naming_a_local_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pytest.importorskip("huggingface_hub")
+    import_module("huggingface_hub")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
     with pytest.raises(DownloadError) as error:
@@ -95,7 +97,7 @@ def test_cli_flags_come_from_the_declarations(runner) -> None:
 
 @pytest.mark.learned
 def test_cuda_absent_is_one_line(tiny_bert_folder: Path) -> None:
-    torch = pytest.importorskip("torch")
+    torch = import_module("torch")
     if torch.cuda.is_available():
         pytest.skip("a CUDA GPU is present")
     with pytest.raises(InvalidOptionError) as error:
