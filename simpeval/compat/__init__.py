@@ -10,6 +10,8 @@ Switching is one import line; the names, arguments, defaults and result shapes a
   ``simpeval.compat.easse`` in the imports and the numbers stay the same.
 
 The peers' own test files pass through them (``tests/compat``). Where simpeval keeps a
-deliberate difference, the module's documentation and the migration guides say so. Nothing in
-simpeval imports this package; it sits on top, beside the command line.
+deliberate difference, the module's documentation and the migration guides say so. It sits on
+top, beside the command line: only :mod:`simpeval.hf` (whose fronts call sacrebleu's functions as
+``evaluate``'s scripts do) and the sacrebleu-style functions that ``simpeval`` exports lazily
+(``simpeval.corpus_bleu`` ...) import it.
 """
