@@ -1,31 +1,44 @@
-"""Every engine of every metric against the reference, on random inputs.
+"""Every engine of every metric against the reference, on random inputs and on ASSET.
 
-``tests/metrics/test_sari_engine.py`` draws SARI presets and settings at random from a small
-alphabet; ``tests/metrics/test_compiled_statistics.py`` does BLEU (four tokenizers) and chrF.
-This module runs the whole matrix, one parametrized property per cell, on arbitrary Unicode
-(control characters, combining marks, right-to-left text, CJK, emoji, and now and then a lone
-surrogate) with ``None`` holes in the references:
+The one home of the claim "every engine equals the reference". One parametrized property per cell,
+each example a corpus drawn from one family of text (:data:`FAMILIES`), with ``None`` holes in the
+references:
+
+* ``mixed``: arbitrary Unicode (control characters, combining marks, right-to-left text, CJK,
+  emoji, and now and then a lone surrogate) and pieces of it joined with or without spaces;
+* ``colliding``: a small alphabet, so that n-grams collide between hypothesis, references and
+  source (13a's punctuation rules, entities, whitespace only ``str.split()`` knows, case
+  mappings that depend on context or change length);
+* ``glued``: pieces glued without spaces, so that tokenizer boundaries fall inside words;
+* ``shifting``: few distinct tokens and odd separators, so that TER's shifts pay; TER's cells
+  add single pairs longer than the largest shift distance (50 words) and pairs of very unequal
+  lengths (:data:`TER_CORPORA`).
+
+The cells:
 
 * SARI: every preset x every override of its settings x the ``reference``, ``numpy`` and
   ``numba`` engines;
 * BLEU: every offline tokenizer x lowercase x the ``sacrebleu``, ``numpy`` and ``numba`` engines;
 * chrF / chrF++: every option x the ``sacrebleu``, ``numpy`` and ``numba`` engines;
-* TER: every option x the ``reference`` (sacrebleu), ``python`` and ``numba`` engines.
+* TER: every option x the ``reference`` (sacrebleu), ``python`` and ``numba`` engines;
+* BLEU and chrF on ASSET test (10 references) x two published systems, every engine.
 
 The property: the statistics of every engine are equal bit for bit (``ndarray.tobytes``), and so
-are the sentence scores; or every engine raises the same error with the same message.
+are the sentence scores (the statistics only, on ASSET); or every engine raises the same error
+with the same message.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import zlib
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from simpeval import BLEU, CHRF, SARI, TER
@@ -34,14 +47,15 @@ from simpeval.exceptions import SimpevalError
 from simpeval.metrics.options import config_options
 from simpeval.metrics.sari import VARIANTS, SARIConfig
 
+from ..needs import SHARED, require_numba, shared_paths
 from ..tally import Tally
 
 #: SARI's options with choices (bools aside), as SARIConfig declares them.
 _CHOICES = {spec.name: spec.choices for spec in config_options(SARIConfig) if spec.kind != "bool" and spec.choices}
 
 
-if not NUMBA_AVAILABLE:  # the NumPy and sacrebleu engines are compared with the reference all the same
-    pytest.skip("Numba is not installed (pip install 'simplification-metrics[fast]')", allow_module_level=True)
+if not NUMBA_AVAILABLE:
+    require_numba()  # part of the test extra: CI tests the compiled engines
 
 PIECES = [
     "the",
@@ -86,7 +100,7 @@ PIECES = [
     "\x00",
 ]
 ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=15)  # lone surrogates included
-SEGMENT = st.integers(0, 19).flatmap(
+MIXED = st.integers(0, 19).flatmap(
     lambda k: (
         ANY_TEXT
         if k == 0
@@ -97,20 +111,83 @@ SEGMENT = st.integers(0, 19).flatmap(
         )
     )
 )
-REFERENCE = st.integers(0, 5).flatmap(lambda k: st.none() if k == 0 else SEGMENT)
+# A small alphabet: 13a's punctuation rules (digits around '.', ',', '-'), entities, whitespace
+# that only str.split() knows, the engines' internal separator, case mappings that depend on
+# context (Greek sigma) or change length; and a handful of words.
+COLLIDING = [*"ab c5 0.,-.,&;<>\"'$/\n\t", "&quot;", "&amp;", "<skipped>", "é", "Σ", "ΑΣ ", "\u00a0", "\x1c"]
+COLLIDING += ["\x01", "İ", "  ", "The ", "Cat ", "sat "]
+COLLIDING_WORDS = ["the", "cat", "sat", "on", "a", "mat", "The", ".", ",", "3.5", ""]
+# Pieces glued without spaces: tokenizer boundaries inside words, odd whitespace, a line break.
+GLUED = ["the", "The", "cat", "sat", ".", ",", "(hi)", "'s", "3.5", "-", "é", "Σ", "日本", "ß", "İ", " ", "  ", "\t"]
+GLUED += ["\u00a0", "\u2003", "x", "ab", "a.b", "!", "", "&amp;", "-\n", "\x01"]
+# Few distinct tokens, so that words repeat and TER's shifts pay; punctuation, case, CJK, entities
+# and odd separators, so that every TER option changes something.
+SHIFTING = ["a", "b", "c", "a", "b", "A", "B", "d", ".", ",", "(", ")", "'s", ";", "4.2", "-", "&amp;", "&quot;"]
+SHIFTING += ["美", "众", "り", "の", "。", "，", "Jim's"]
+SEPARATORS = [" ", " ", " ", "", "  ", "\t", "\n", "\n-", "\u3000"]
+
+
+def shifting(min_words: int, max_words: int) -> st.SearchStrategy[str]:
+    """Words of :data:`SHIFTING`, each followed by one of :data:`SEPARATORS`."""
+    words = st.integers(min_words, max_words).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.sampled_from(SHIFTING), min_size=n, max_size=n),
+            st.lists(st.sampled_from(SEPARATORS), min_size=n, max_size=n),
+        )
+    )
+    return words.map(lambda pair: "".join(p + s for p, s in zip(*pair)))
+
+
+#: The families of text; every segment of a corpus (hypotheses, references, sources) is of one.
+FAMILIES: dict[str, st.SearchStrategy[str]] = {
+    "mixed": MIXED,
+    "colliding": st.one_of(
+        st.lists(st.sampled_from(COLLIDING), max_size=10).map("".join),
+        st.lists(st.sampled_from(COLLIDING_WORDS), max_size=9).map(" ".join),
+    ),
+    "glued": st.lists(st.sampled_from(GLUED), max_size=14).map("".join),
+    "shifting": shifting(0, 14),
+}
+#: The family of an example: ``mixed`` (the widest) and ``colliding`` (the one that counts n-grams
+#: hardest) two times in six each, the others one time in six.
+FAMILY = st.sampled_from(["mixed", "mixed", "colliding", "colliding", "glued", "shifting"])
 Corpus = tuple[list[str], list[list[str | None]], list[str]]
 
 
 @st.composite
-def corpora(draw: st.DrawFn) -> Corpus:
-    n = draw(st.integers(1, 5))
-    hyps = draw(st.lists(SEGMENT, min_size=n, max_size=n))
-    refs = [draw(st.lists(REFERENCE, min_size=n, max_size=n)) for _ in range(draw(st.integers(1, 3)))]
+def corpora(draw: st.DrawFn, family: str | None = None) -> Corpus:
+    """A corpus of 1 to 6 segments and 1 to 4 reference streams, of ``family`` (else one drawn)."""
+    segment = FAMILIES[family or draw(FAMILY)]
+    reference = st.integers(0, 5).flatmap(lambda k: st.none() if k == 0 else segment)
+    n = draw(st.integers(1, 6))
+    hyps = draw(st.lists(segment, min_size=n, max_size=n))
+    refs = [draw(st.lists(reference, min_size=n, max_size=n)) for _ in range(draw(st.integers(1, 4)))]
     for i in range(n):  # BLEU, chrF and TER need one reference per segment; SARI is tested with holes anyway
         if all(stream[i] is None for stream in refs) and draw(st.booleans()):
-            refs[0][i] = draw(SEGMENT)
-    srcs = draw(st.lists(SEGMENT, min_size=n, max_size=n))
+            refs[0][i] = draw(segment)
+    srcs = draw(st.lists(segment, min_size=n, max_size=n))
     return hyps, refs, srcs
+
+
+def long_pair() -> st.SearchStrategy[Corpus]:
+    """One pair of :func:`shifting` text longer than TER's largest shift distance (50 words): the
+    1000-candidate limit is reached."""
+    return st.tuples(shifting(51, 64), shifting(40, 64)).map(lambda pair: ([pair[0]], [[pair[1]]], [""]))
+
+
+def unequal_pair() -> st.SearchStrategy[Corpus]:
+    """One pair of :func:`shifting` text of very unequal lengths: the beam widens when the
+    reference is over 50 times the hypothesis (either way round)."""
+    pairs = st.tuples(shifting(0, 3), shifting(20, 160), st.booleans())
+    return pairs.map(lambda p: ([p[1]], [[p[0]]], [""]) if p[2] else ([p[0]], [[p[1]]], [""]))
+
+
+#: TER's corpora: one example in ten a :func:`long_pair` (sacrebleu needs about 0.7 s for one, and
+#: an example runs it twice), two in ten an :func:`unequal_pair`, three in ten ``shifting`` corpora,
+#: the others :func:`corpora` of any family.
+TER_CORPORA = st.integers(0, 9).flatmap(
+    lambda k: long_pair() if k == 0 else unequal_pair() if k < 3 else corpora("shifting") if k < 6 else corpora()
+)
 
 
 def _outcome(make: Callable[[], Any], corpus: Corpus) -> tuple[str, ...]:
@@ -137,6 +214,22 @@ def _same_everywhere(makers: dict[str, Callable[[], Any]], corpus: Corpus) -> bo
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: The share of examples that must score on every engine (not end in the same clean error).
 MIN_RESULTS = 0.0
+
+
+def run_cell(check: Callable[[], None], tally: Tally) -> None:
+    """Run a cell's ``check`` on examples of its own, then assert :data:`MIN_RESULTS`.
+
+    Derandomized (the ``ci`` profile), Hypothesis seeds a test from its source code, and every
+    cell's inner ``check`` has the same source: each cell of a metric would run the same examples.
+    A seed from the cell's name gives each cell its own, the same on every run; elsewhere the
+    draws stay random.
+    """
+    if settings.default.derandomize:
+        check = seed(zlib.crc32(tally.what.encode()))(check)
+    check()
+    tally.check(MIN_RESULTS)
+
+
 SARI_TOKENIZERS = [
     "13a",
     "none",
@@ -180,8 +273,7 @@ def test_sari_engines_equal_the_reference(preset: str) -> None:
         engines = ("reference", "numpy", "numba")
         tally.record(_same_everywhere({e: partial(SARI, engine=e, **options) for e in engines}, corpus))
 
-    check()
-    tally.check(MIN_RESULTS)
+    run_cell(check, tally)
 
 
 BLEU_TOKENIZERS = [
@@ -223,11 +315,10 @@ def test_bleu_engines_equal_sacrebleu(tokenize: str) -> None:
             _same_everywhere({e: partial(BLEU, engine=e, **options) for e in ("sacrebleu", "numpy", "numba")}, corpus)
         )
 
-    check()
-    tally.check(MIN_RESULTS)
+    run_cell(check, tally)
 
 
-@pytest.mark.parametrize("word_order", [0, 1, 2])
+@pytest.mark.parametrize("word_order", [0, 1, 2, 3])
 def test_chrf_engines_equal_sacrebleu(word_order: int) -> None:
     tally = Tally(f"chrF word_order={word_order}")
 
@@ -253,17 +344,17 @@ def test_chrf_engines_equal_sacrebleu(word_order: int) -> None:
             _same_everywhere({e: partial(CHRF, engine=e, **options) for e in ("sacrebleu", "numpy", "numba")}, corpus)
         )
 
-    check()
-    tally.check(MIN_RESULTS)
+    run_cell(check, tally)
 
 
 @pytest.mark.parametrize("normalized", [False, True])
 @pytest.mark.parametrize("asian_support", [False, True])
+@pytest.mark.slow  # the long pairs: sacrebleu needs about 0.7 s for one
 def test_ter_engines_equal_sacrebleu(normalized: bool, asian_support: bool) -> None:
     tally = Tally(f"TER normalized={normalized} asian_support={asian_support}")
 
     @SETTINGS
-    @given(corpus=corpora(), no_punct=st.booleans(), case_sensitive=st.booleans())
+    @given(corpus=TER_CORPORA, no_punct=st.booleans(), case_sensitive=st.booleans())
     def check(corpus: Corpus, no_punct: bool, case_sensitive: bool) -> None:
         options: dict[str, Any] = {
             "normalized": normalized,
@@ -274,8 +365,43 @@ def test_ter_engines_equal_sacrebleu(normalized: bool, asian_support: bool) -> N
         engines = ("reference", "python", "numba")
         tally.record(_same_everywhere({e: partial(TER, engine=e, **options) for e in engines}, corpus))
 
-    check()
-    tally.check(MIN_RESULTS)
+    run_cell(check, tally)
+
+
+#: ASSET's cases: chrF, chrF++ and chrF's text options; BLEU, and BLEU lowercased.
+ASSET_CASES = [
+    pytest.param(CHRF, {}, id="chrF"),
+    pytest.param(CHRF, {"word_order": 2}, id="chrF++"),
+    pytest.param(CHRF, {"lowercase": True, "whitespace": True}, id="chrF-lowercase-whitespace"),
+    pytest.param(BLEU, {}, id="BLEU"),
+    pytest.param(BLEU, {"lowercase": True}, id="BLEU-lowercase"),
+]
+
+
+@pytest.fixture(scope="module")
+def asset() -> tuple[dict[str, list[str]], list[list[str]]]:
+    """ASSET test's 10 reference streams and two systems' outputs (``../shared``; skipped, or failed
+    under ``CI``, when missing)."""
+    outputs = SHARED / "corpora" / "system_outputs" / "turkcorpus_test"
+    references = [SHARED / "corpora" / "asset" / f"asset.test.simp.{j}" for j in range(10)]
+    paths = shared_paths([outputs / "ACCESS", outputs / "Dress-Ls", *references])
+    lines = [path.read_text(encoding="utf-8").splitlines() for path in paths]
+    return {"ACCESS": lines[0], "Dress-Ls": lines[1]}, lines[2:]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("cls", "options"), ASSET_CASES)
+def test_engines_equal_on_asset(
+    cls: type, options: dict[str, Any], asset: tuple[dict[str, list[str]], list[list[str]]]
+) -> None:
+    """Real text at scale: one metric object per engine scores both systems, as a comparison
+    does (the references encoded once)."""
+    systems, streams = asset
+    metrics = {engine: cls(engine=engine, **options) for engine in ("sacrebleu", "numpy", "numba")}
+    for name, hyps in systems.items():
+        expected = metrics["sacrebleu"].corpus_stats(hyps, streams)
+        for engine in ("numpy", "numba"):
+            np.testing.assert_array_equal(metrics[engine].corpus_stats(hyps, streams), expected, err_msg=engine)
 
 
 def test_the_matrix_covers_every_offline_tokenizer() -> None:

@@ -124,6 +124,25 @@ def sacrebleu_paired(setups: Callable[[str], Setup]) -> Callable[[str, str, int]
     return run
 
 
+@pytest.fixture(scope="module")
+def sacrebleu_confidence(setups: Callable[[str], Setup]) -> Callable[[str], Any]:
+    """sacrebleu's ``--confidence`` score of Dress (``corpus_score(..., n_bootstrap=1000)``; cached).
+
+    A metric of its own: ``corpus_score(n_bootstrap=...)`` writes bs/seed into its signature.
+    """
+    cache: dict[str, Any] = {}
+
+    def run(kind: str) -> Any:
+        if kind not in cache:
+            setup = setups(kind)
+            cache[kind] = THEIRS[kind](references=setup.refs).corpus_score(
+                setup.systems["Dress"], None, n_bootstrap=1000
+            )
+        return cache[kind]
+
+    return run
+
+
 KINDS = ["bleu", "chrf", "ter"]
 
 
@@ -167,11 +186,10 @@ def test_paired_ar_with_simpeval_metrics_is_exact(kind: str, setups: Any, sacreb
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_bootstrap_ci_is_sacrebleus_confidence(kind: str, setups: Any) -> None:
+def test_bootstrap_ci_is_sacrebleus_confidence(kind: str, setups: Any, sacrebleu_confidence: Any) -> None:
     setup = setups(kind)
-    hyps, stats = setup.systems["Dress"], setup.stats["Dress"]
-    # A metric of its own: corpus_score(n_bootstrap=...) writes bs/seed into its signature.
-    theirs = THEIRS[kind](references=setup.refs).corpus_score(hyps, None, n_bootstrap=1000)
+    stats = setup.stats["Dress"]
+    theirs = sacrebleu_confidence(kind)
     # Algorithm parity: sacrebleu's scorer on float32 sums gives its _mean and _ci exactly.
     exact = bootstrap_ci(stats, setup.theirs(), n_samples=1000, seed=12345, dtype=np.float32)
     assert (exact.mean, half_width(exact)) == (theirs._mean, theirs._ci)
@@ -196,37 +214,29 @@ def test_default_ar_trials_match_sacrebleu_cli(setups: Any) -> None:
     assert (result.test, result.baseline, result.metric, result.mean, result.ci) == ("ar", "ACCESS", "BLEU", None, None)
 
 
-def test_default_bs_resamples_match_sacrebleu_cli(setups: Any, sacrebleu_paired: Any) -> None:
-    setup = setups("bleu")
-    signature, expected = sacrebleu_paired("bleu", "bs", 1000)
-    results = {r.system: r for r in compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs")}  # 1000
-    assert list(results) == ["Dress", "PBMT-R"]
-    for name, result in results.items():
-        assert result.p_value == expected[name].p_value
-        assert result.mean == pytest.approx(expected[name].mean, abs=FLOAT32_TOLERANCE)
-        assert result.ci is not None and result.ci.mean == result.mean
-        assert half_width(result.ci) == pytest.approx(expected[name].ci, abs=FLOAT32_TOLERANCE)
-        assert (result.n_samples, str(result.seed)) == (signature.info["bs"], signature.info["seed"])
-        assert result.metric == "BLEU"
-
-
 @pytest.mark.parametrize("kind", KINDS)
 def test_wrapper_metrics_reproduce_sacrebleu_paired_bs_exactly(kind: str, setups: Any, sacrebleu_paired: Any) -> None:
     """Through simpeval's BLEU/CHRF/TER, whose resampling_scorer is sacrebleu's float32 scoring,
-    --paired-bs p-values, means and intervals equal sacrebleu's bit for bit."""
+    --paired-bs p-values, means and intervals equal sacrebleu's bit for bit; with the defaults
+    (no n_samples, no seed): sacrebleu's CLI's 1000 resamples and seed."""
     setup = setups(kind)
-    _, expected = sacrebleu_paired(kind, "bs", 1000)
-    results = {r.system: r for r in compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs", n_samples=1000)}
+    signature, expected = sacrebleu_paired(kind, "bs", 1000)
+    results = {r.system: r for r in compare_to_baseline(setup.metric, setup.stats, "ACCESS", "bs")}
+    assert list(results) == list(expected)
     for name, theirs in expected.items():
         ours = results[name]
-        assert ours.ci is not None
+        assert ours.ci is not None and ours.ci.mean == ours.mean
         assert (ours.p_value, ours.mean, half_width(ours.ci)) == (theirs.p_value, theirs.mean, theirs.ci), name
+        assert (ours.n_samples, str(ours.seed)) == (signature.info["bs"], signature.info["seed"])
+        assert (ours.test, ours.baseline, ours.metric) == ("bs", "ACCESS", {"chrf": "chrF2"}.get(kind, kind.upper()))
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_wrapper_metrics_reproduce_sacrebleu_confidence_exactly(kind: str, setups: Any) -> None:
+def test_wrapper_metrics_reproduce_sacrebleu_confidence_exactly(
+    kind: str, setups: Any, sacrebleu_confidence: Any
+) -> None:
     setup = setups(kind)
-    theirs = THEIRS[kind](references=setup.refs).corpus_score(setup.systems["Dress"], None, n_bootstrap=1000)
+    theirs = sacrebleu_confidence(kind)
     score_fn, dtype = setup.metric.resampling_scorer()
     ours = bootstrap_ci(setup.stats["Dress"], score_fn, n_samples=1000, seed=12345, dtype=dtype)
     assert (ours.mean, half_width(ours)) == (theirs._mean, theirs._ci)
