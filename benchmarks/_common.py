@@ -95,6 +95,36 @@ def require_files(paths: Sequence[Path], shared: Path, script: str) -> None:
         )
 
 
+#: What ``--smoke`` means, in every script's help and at the top of its output.
+SMOKE_HELP = "the smallest sizes that still run every section: checks that the script runs; its figures mean nothing"
+SMOKE_NOTE = "[--smoke: checks that the script runs; its figures mean nothing]"
+#: The segments of ASSET test a ``--smoke`` run keeps (the first ones), where a script reads it.
+SMOKE_SEGMENTS = 20
+
+
+def add_smoke_option(parser: argparse.ArgumentParser) -> None:
+    """``--smoke``: the smallest sizes that still run every section and print every table.
+
+    The test suite runs every script so (``tests/packaging/test_benchmarks.py``). It checks that the
+    script runs against the current API; the numbers themselves are guarded by the parity tests.
+    ``--smoke`` wins over ``--quick``, which stays a user's quick run with its parity checks.
+    """
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+
+
+def write_head(paths: Sequence[Path], segments: int, folder: Path) -> list[Path]:
+    """The first ``segments`` lines of each file, written to ``folder`` under the same names (the
+    files of a ``--smoke`` run's commands); the names must be distinct."""
+    folder.mkdir(parents=True, exist_ok=True)
+    heads = []
+    for path in paths:
+        head = folder / path.name
+        lines = path.read_text(encoding="utf-8").split("\n")[:segments]
+        head.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        heads.append(head)
+    return heads
+
+
 def met(flag: bool) -> str:
     """A Summary row's status: ``met`` or ``NOT met`` (what ``bench_all.py`` counts)."""
     return "met" if flag else "NOT met"
@@ -111,10 +141,10 @@ def add_summary_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: The ratios of issue 40, each against the peer a user comes from, in the order of
+#: The peer ratios: every ratio against the tool a user comes from, and its goal, in the order of
 #: ``bench_all.py``'s table: key -> (the ratio, its goal, the script that measures it). A Summary
 #: row that measures one carries the key as its fifth field, and "identical numbers" as its sixth.
-ISSUE40_GOALS: dict[str, tuple[str, str, str]] = {
+PEER_GOALS: dict[str, tuple[str, str, str]] = {
     "sari-easse": ("corpus SARI vs EASSE's corpus_sari, 20,104 segments x 10 refs", ">= 100x", "bench_sari.py"),
     "sari-hf": ("batch sentence SARI vs HF evaluate's SARI functions, 20,104 segments", ">= 50x", "bench_sari.py"),
     "compare": (
@@ -172,7 +202,7 @@ def not_measured(peer: str, how: str) -> str:
 
 def write_summary(path: Path | None, script: str, rows: Sequence[Sequence[Any]]) -> None:
     """Write the Summary rows ``[figure, value, target, status(, key, identical)]`` of ``script``
-    to ``path`` (if given); ``key`` names a ratio of :data:`ISSUE40_GOALS`."""
+    to ``path`` (if given); ``key`` names a ratio of :data:`PEER_GOALS`."""
     if path is None:
         return
     figures = [dict(zip(SUMMARY_FIELDS, map(str, row))) for row in rows]

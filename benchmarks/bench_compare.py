@@ -21,8 +21,12 @@ On ASSET test (359 segments, 10 references) with the outputs of 10 systems (base
 
 Usage:
     python benchmarks/bench_compare.py            # full run (about ten seconds)
-    python benchmarks/bench_compare.py --quick    # smoke test: 3 systems, 200 resamples, < 30 s
+    python benchmarks/bench_compare.py --quick    # a quick run: 3 systems, 200 resamples, < 30 s
     python benchmarks/bench_compare.py --with-ter # also the whole job with TER (about a minute more)
+    python benchmarks/bench_compare.py --smoke    # checks that the script runs; its figures mean nothing
+
+``--smoke``: every section (section 4 included) on the first segments of ASSET test
+(``SMOKE_SEGMENTS`` of _common.py), 2 systems and 20 resamples.
 """
 
 from __future__ import annotations
@@ -49,9 +53,11 @@ from simpeval.significance import compare_to_baseline, half_width
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
-    ASSET_SEGMENTS,
     DEFAULT_SHARED,
     N_REFERENCES,
+    SMOKE_NOTE,
+    SMOKE_SEGMENTS,
+    add_smoke_option,
     add_summary_option,
     byte_compile_simpeval,
     fmt_time,
@@ -62,6 +68,7 @@ from _common import (
     read_lines,
     require_files,
     timed,
+    write_head,
     write_summary,
 )
 
@@ -85,15 +92,16 @@ SEED = 12345  # sacrebleu's default seed for --paired-bs
 
 # Targets (they refer to the full run: 10 systems, 1000 resamples, sacrebleu's default).
 TARGET_RESAMPLING_SECONDS = 5.0
-TARGET_RATIO = 10.0  # issue 14: paired bootstrap of 10 systems (BLEU + chrF) >= 10x sacrebleu
-TARGET_TER_RATIO = 10.0  # issue 14: the same with TER added to the paired test
+TARGET_RATIO = 10.0  # the paired bootstrap of 10 systems (BLEU + chrF) at least 10x faster than sacrebleu's CLI
+TARGET_TER_RATIO = 10.0  # the same with TER added to the paired test
 TARGET_FIRST_RUN = 3.0  # the first compare after install (empty Numba cache): at most 3x sacrebleu's CLI
 
 Data = tuple[dict[str, list[str]], list[list[str]], list[str]]  # systems, reference streams, sources
+Paths = tuple[Path, list[Path], dict[str, Path]]  # source, references, systems
 
 
 # ----------------------------------------------------------------------------- data
-def data_paths(shared: Path, n_systems: int) -> tuple[Path, list[Path], dict[str, Path]]:
+def data_paths(shared: Path, n_systems: int) -> Paths:
     """ASSET test source and references and the system outputs; exit with a clear message if any is missing."""
     asset = shared / "corpora" / "asset"
     source = asset / "asset.test.orig"
@@ -110,6 +118,19 @@ def load(source: Path, references: list[Path], systems: dict[str, Path]) -> Data
         [read_lines(p, "bench_compare.py") for p in references],
         read_lines(source, "bench_compare.py"),
     )
+
+
+def smoke_data(paths: Paths, data: Data, folder: Path) -> tuple[Paths, Data]:
+    """``--smoke``: the first segments of every file, in memory and in ``folder`` (for the command lines)."""
+    source, references, systems = paths
+    heads = write_head([source, *references, *systems.values()], SMOKE_SEGMENTS, folder)
+    outputs, refs, srcs = data
+    cut = (
+        {name: hyps[:SMOKE_SEGMENTS] for name, hyps in outputs.items()},
+        [r[:SMOKE_SEGMENTS] for r in refs],
+        srcs[:SMOKE_SEGMENTS],
+    )
+    return (heads[0], heads[1 : 1 + len(references)], dict(zip(systems, heads[1 + len(references) :]))), cut
 
 
 def find_executable(name: str) -> str:
@@ -300,7 +321,7 @@ def section_metrics(data: Data, n_samples: int) -> list[tuple[str, float, float,
 def section_sacrebleu(
     data: Data,
     metric_rows: list[tuple[str, float, float, int]],
-    paths: tuple[Path, list[Path], dict[str, Path]],
+    paths: Paths,
     n_samples: int,
     repeat: int,
     sacrebleu_jobs: int | None,
@@ -475,7 +496,7 @@ def parity_text(parity: bool | None) -> str:
 
 
 def section_peer(whole: dict[str, Any], parity: bool | None, args: argparse.Namespace) -> None:
-    """The peer's time, simpeval's, the ratio and the identical-numbers line (issue 40)."""
+    """The peer's time, simpeval's, the ratio and the identical-numbers line (a peer ratio of bench_all.py)."""
     heading(f"Against the peer: sacrebleu's CLI, {args.n_systems} systems, BLEU + chrF, {args.resamples} resamples")
     whole["ratio"] = peer_lines(
         f"sacrebleu REFS -i SYSTEMS -m bleu chrf --paired-bs --paired-bs-n {args.resamples}",
@@ -486,9 +507,7 @@ def section_peer(whole: dict[str, Any], parity: bool | None, args: argparse.Name
     )
 
 
-def section_with_ter(
-    paths: tuple[Path, list[Path], dict[str, Path]], n_samples: int, sacrebleu_jobs: int | None
-) -> dict[str, Any]:
+def section_with_ter(paths: Paths, n_samples: int, sacrebleu_jobs: int | None) -> dict[str, Any]:
     """The whole job with TER added to the paired test: both command lines once, p-values compared."""
     _, ref_paths, sys_paths = paths
     names = list(sys_paths)
@@ -547,7 +566,9 @@ def print_summary(
     elapsed: float,
 ) -> None:
     heading("Summary")
-    if args.quick:
+    if args.smoke:
+        print(f"{SMOKE_NOTE}\n")
+    elif args.quick:
         print("(--quick: 3 systems and fewer resamples; the targets refer to the full run, so the marks mean little)\n")
     total_resample = sum(r[2] for r in metric_rows)
     total_extract = sum(r[1] for r in metric_rows)
@@ -600,7 +621,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
-    parser.add_argument("--quick", action="store_true", help="smoke test: 3 systems, 200 resamples, < 30 s")
+    parser.add_argument("--quick", action="store_true", help="a quick run: 3 systems, 200 resamples, < 30 s")
+    add_smoke_option(parser)
     parser.add_argument(
         "--resamples", type=int, default=None, help="paired bootstrap resamples (default 1000; --quick: 200)"
     )
@@ -622,6 +644,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     add_summary_option(parser)
     args = parser.parse_args(argv)
+    if args.smoke:  # every section, section 4 included, at the smallest sizes
+        args.resamples, args.n_systems, args.repeat, args.with_ter = args.resamples or 20, args.n_systems or 2, 1, True
     if args.resamples is None:
         args.resamples = 200 if args.quick else 1000
     if args.n_systems is None:
@@ -638,16 +662,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     shared = args.shared.resolve()
     paths = data_paths(shared, args.n_systems)
     data = load(*paths)
+    with tempfile.TemporaryDirectory(prefix="simpeval-smoke-") as folder:
+        if args.smoke:
+            paths, data = smoke_data(paths, data, Path(folder))
+        run(args, shared, paths, data)
+
+
+def run(args: argparse.Namespace, shared: Path, paths: Paths, data: Data) -> None:
+    """The header, the warm-up, the sections and the Summary."""
     import sacrebleu
 
     print(
         f"simpeval {simpeval.__version__} | sacrebleu {sacrebleu.__version__} | Python {platform.python_version()} | "
         f"NumPy {np.__version__} | {platform.platform()} | CPUs: {os.cpu_count()}"
     )
+    note = f"\n{SMOKE_NOTE}" if args.smoke else "\n[--quick: reduced sizes]" if args.quick else ""
     print(
-        f"data: {shared} | ASSET test, {ASSET_SEGMENTS} segments x {N_REFERENCES} references | "
-        f"systems: {', '.join(data[0])} (baseline {BASELINE}) | seed {SEED}"
-        + ("\n[--quick: smoke test only]" if args.quick else "")
+        f"data: {shared} | ASSET test, {len(data[2])} segments x {N_REFERENCES} references | "
+        f"systems: {', '.join(data[0])} (baseline {BASELINE}) | seed {SEED}" + note
     )
     print()
 

@@ -32,6 +32,10 @@ engine for the large call.
 Usage:
     python benchmarks/bench_engines.py            # 10 systems, ASSET x 60 for the large call
     python benchmarks/bench_engines.py --quick    # 3 systems, 120 segments, ASSET x 5, TER's reference on 1 system
+    python benchmarks/bench_engines.py --smoke    # checks that the script runs; its figures mean nothing
+
+``--smoke``: 2 systems, the first segments of ASSET test (``SMOKE_SEGMENTS`` of _common.py), ASSET
+x 2 for the large call, one run each, TER's reference on 1 system.
 """
 
 from __future__ import annotations
@@ -54,6 +58,9 @@ from _common import (
     ASSET_SYSTEMS,
     DEFAULT_SHARED,
     N_REFERENCES,
+    SMOKE_NOTE,
+    SMOKE_SEGMENTS,
+    add_smoke_option,
     add_summary_option,
     clear_caches,
     fmt_time,
@@ -162,15 +169,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the shared data directory")
     parser.add_argument("--quick", action="store_true", help="3 systems, 120 segments, ASSET x 5")
+    add_smoke_option(parser)
     parser.add_argument("--metrics", default="sari,bleu,chrf,ter", help="comma-separated, e.g. 'ter'")
     parser.add_argument("--repeat", type=int, default=3, help="timings are the best of this many runs")
     add_summary_option(parser)
     args = parser.parse_args()
     n_systems, n_segments, times = (3, 120, 5) if args.quick else (len(SYSTEMS), 359, 60)
+    if args.smoke:
+        n_systems, n_segments, times, args.repeat = 2, SMOKE_SEGMENTS, 2, 1
     data = load(args.shared, n_systems, n_segments)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; Numba: {NUMBA_AVAILABLE}")
+    if args.smoke:
+        print(SMOKE_NOTE)
     # sacrebleu's TER takes seconds a system: its large call and, quick, its comparison are left out
-    skip = {("reference", "large call")} | ({("reference", "comparison")} if args.quick else set())
+    skip = {("reference", "large call")} | ({("reference", "comparison")} if args.quick or args.smoke else set())
     summary = []
     for metric in args.metrics.split(","):
         summary += bench_metric(metric, data, times, args.repeat, skip if metric == "ter" else set())

@@ -25,6 +25,9 @@ Usage:
     python benchmarks/bench_jobs.py                        # 400,000 segments, --jobs 1 and every core
     python benchmarks/bench_jobs.py --jobs 1,2,4,8,16      # a scaling curve
     python benchmarks/bench_jobs.py --quick                # 30,000 segments, one run each
+    python benchmarks/bench_jobs.py --smoke                # checks that the script runs; its figures mean nothing
+
+``--smoke``: 2,000 segments, one run each, and ``--jobs 1`` only (unless ``--jobs`` is given).
 """
 
 from __future__ import annotations
@@ -42,7 +45,17 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import add_summary_option, byte_compile_simpeval, fmt_time, heading, met, print_table, write_summary
+from _common import (
+    SMOKE_NOTE,
+    add_smoke_option,
+    add_summary_option,
+    byte_compile_simpeval,
+    fmt_time,
+    heading,
+    met,
+    print_table,
+    write_summary,
+)
 
 WORDS = np.array(
     "the a of to and in is was for on that with as by at from it an were are this be city river school".split()
@@ -110,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", default=None, help="worker counts, comma-separated (default: 1 and every core)")
     parser.add_argument("--repeat", type=int, default=3, help="command-line runs per worker count (median)")
     parser.add_argument("--quick", action="store_true", help="30,000 segments, one run each")
+    add_smoke_option(parser)
     parser.add_argument(
         "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
     )
@@ -118,10 +132,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     from simpeval.engines.pool import available_cores
 
     cores = available_cores()
-    counts = [int(j) for j in args.jobs.split(",")] if args.jobs else sorted({1, max(2, cores)})
-    n, repeat = (30_000, 1) if args.quick else (args.segments, args.repeat)
+    counts = [int(j) for j in args.jobs.split(",")] if args.jobs else [1] if args.smoke else sorted({1, max(2, cores)})
+    n, repeat = (2_000, 1) if args.smoke else (30_000, 1) if args.quick else (args.segments, args.repeat)
     byte_compile_simpeval()
-    print(f"{n:,} generated segments; {cores} cores available to this process; load: {os.getloadavg()[0]:.2f}\n")
+    print(f"{n:,} generated segments; {cores} cores available to this process; load: {os.getloadavg()[0]:.2f}")
+    print(f"{SMOKE_NOTE}\n" if args.smoke else "")
     with tempfile.TemporaryDirectory() as tmp:
         files = write_corpus(Path(tmp), n)
         cli_run(files, 1)  # compiles the kernels into the cache once, outside the timings

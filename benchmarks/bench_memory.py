@@ -16,6 +16,7 @@ Usage:
     python benchmarks/bench_memory.py                 # 10,000,000 segments (several minutes)
     python benchmarks/bench_memory.py --quick         # 200,000 segments
     python benchmarks/bench_memory.py --segments N
+    python benchmarks/bench_memory.py --smoke         # 3,000 segments: checks that the script runs; its figures mean nothing
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import add_summary_option, fmt_time, met, print_table, write_summary
+from _common import SMOKE_NOTE, add_smoke_option, add_summary_option, fmt_time, met, print_table, write_summary
 
 WORDS = (
     "the a of to and in is was for on that with as by at from his her it an were are which this be or has had "
@@ -87,19 +88,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--segments", type=int, default=10_000_000)
     parser.add_argument("--quick", action="store_true", help="200,000 segments")
+    add_smoke_option(parser)
     parser.add_argument(
         "--shared", type=Path, help="accepted for symmetry with the other scripts: the corpus is generated"
     )
     add_summary_option(parser)
     args = parser.parse_args(argv)
-    n = 200_000 if args.quick else args.segments
+    n = 3_000 if args.smoke else 200_000 if args.quick else args.segments
     simpeval = shutil.which("simpeval", path=str(Path(sys.executable).parent)) or "simpeval"
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         src, ref, hyp = write_corpus(Path(tmp), n)
         written = time.perf_counter() - start
         size = sum(path.stat().st_size for path in (src, ref, hyp))
-        print(f"{n:,} generated segments, 3 files, {size / 2**20:,.0f} MiB written in {fmt_time(written)}\n")
+        print(f"{n:,} generated segments, 3 files, {size / 2**20:,.0f} MiB written in {fmt_time(written)}")
+        print(f"{SMOKE_NOTE}\n" if args.smoke else "")
         env = dict(os.environ)
         command = [
             simpeval,

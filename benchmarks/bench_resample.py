@@ -12,7 +12,8 @@ On the statistics of ASSET test (359 segments, 10 references) for the outputs of
 
 Usage:
     python benchmarks/bench_resample.py            # full run (about ten seconds)
-    python benchmarks/bench_resample.py --quick    # smoke test: 3 systems, 200 resamples
+    python benchmarks/bench_resample.py --quick    # a quick run: 3 systems, 200 resamples
+    python benchmarks/bench_resample.py --smoke    # 2 systems, 20 resamples, one run: checks that the script runs; its figures mean nothing
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from _common import (
     ASSET_SYSTEMS,
     DEFAULT_SHARED,
     N_REFERENCES,
+    SMOKE_NOTE,
+    add_smoke_option,
     add_summary_option,
     fmt_time,
     heading,
@@ -166,10 +169,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="the shared data directory")
     parser.add_argument("--quick", action="store_true", help="3 systems, 200 resamples")
+    add_smoke_option(parser)
     parser.add_argument("--repeat", type=int, default=3, help="timings are the best of this many runs")
     add_summary_option(parser)
     args = parser.parse_args()
     n_systems, samples = (3, 200) if args.quick else (len(SYSTEMS), 2000)
+    if args.smoke:
+        n_systems, samples, args.repeat = 2, 20, 1
+        print(f"{SMOKE_NOTE}\n")
     stats = statistics(args.shared, n_systems)
     speedup, identical = section_rows(stats, samples, args.repeat)
     seconds, numba = section_fresh(stats, samples, args.repeat)

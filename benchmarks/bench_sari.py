@@ -24,8 +24,12 @@ Sections e and f print "not measured: ..." and how to get the peer when its path
 
 Usage:
     python benchmarks/bench_sari.py            # full run (several minutes)
-    python benchmarks/bench_sari.py --quick    # smoke test, well under 30 s
+    python benchmarks/bench_sari.py --quick    # a quick run, well under 30 s
+    python benchmarks/bench_sari.py --smoke    # checks that the script runs; its figures mean nothing
     python benchmarks/bench_sari.py --sections ef --easse ~/easse --hf-sari /tmp/hf_sari.py  # the peers
+
+``--smoke``: every section on the first segments of ASSET test (``SMOKE_SEGMENTS`` of _common.py),
+replicated twice, one run each, and a stream of 400 segments in chunks of 100.
 """
 
 from __future__ import annotations
@@ -56,8 +60,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import (
     ASSET_SEGMENTS,
     DEFAULT_SHARED,
-    ISSUE40_GOALS,
     N_REFERENCES,
+    PEER_GOALS,
+    SMOKE_NOTE,
+    SMOKE_SEGMENTS,
+    add_smoke_option,
     add_summary_option,
     clear_caches,
     equal_numbers,
@@ -85,8 +92,8 @@ STREAM_PRESETS = ("easse", "hf")
 TARGET_CORPUS_RATIO = 20.0
 TARGET_BATCH_RATIO = 50.0
 TARGET_STREAM_RSS_BYTES = 2 * 1024**3
-TARGET_EASSE_RATIO = 100.0  # issue 40: corpus SARI against EASSE's corpus_sari
-TARGET_HF_RATIO = 50.0  # issue 40: batch sentence SARI against HF evaluate's functions
+TARGET_EASSE_RATIO = 100.0  # a peer ratio: corpus SARI against EASSE's corpus_sari
+TARGET_HF_RATIO = 50.0  # a peer ratio: batch sentence SARI against HF evaluate's functions
 
 Corpus = tuple[list[str], list[list[str]], list[str]]  # hypotheses, reference streams, sources
 
@@ -102,12 +109,13 @@ def data_paths(shared: Path) -> tuple[Path, list[Path], Path]:
     return source, references, system
 
 
-def load_asset(shared: Path) -> Corpus:
+def load_asset(shared: Path, segments: int = ASSET_SEGMENTS) -> Corpus:
+    """The output, references and sources of ASSET test, its first ``segments`` (``--smoke``: fewer)."""
     source, references, system = data_paths(shared)
     return (
-        read_lines(system, "bench_sari.py"),
-        [read_lines(p, "bench_sari.py") for p in references],
-        read_lines(source, "bench_sari.py"),
+        read_lines(system, "bench_sari.py")[:segments],
+        [read_lines(p, "bench_sari.py")[:segments] for p in references],
+        read_lines(source, "bench_sari.py")[:segments],
     )
 
 
@@ -347,9 +355,10 @@ def section_hf(corpus: Corpus, path: Path | None, max_segments: int, repeat: int
     return {"peer": t_peer_total, "ours": t_ours, "ratio": ratio, "identical": identical, "n": n, "m": m}
 
 
-def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int, engine: str) -> None:
-    """Child process of section d: score a lazily generated ``n``-segment stream, print JSON."""
-    corpus = load_asset(shared)
+def run_stream_worker(shared: Path, n: int, preset: str, chunk_size: int, engine: str, segments: int) -> None:
+    """Child process of section d: score a lazily generated ``n``-segment stream (of the first
+    ``segments`` of ASSET test), print JSON."""
+    corpus = load_asset(shared, segments)
     metric = SARI(preset, engine=engine)
     if not hasattr(metric, "corpus_score_iter"):
         sys.exit("bench_sari.py: this simpeval has no Metric.corpus_score_iter(); cannot run the streaming benchmark.")
@@ -396,6 +405,7 @@ def section_stream(
             str(chunk_size),
             "--engine",
             FAST_ENGINE,
+            *(["--smoke"] if len(corpus[0]) < ASSET_SEGMENTS else []),
         ]
         env = {k: v for k, v in os.environ.items() if k != "SIMPEVAL_COMPILED_MIN_TEXTS"}  # the default policy
         start = time.perf_counter()
@@ -484,7 +494,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED, help="directory holding corpora/")
-    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test finishing in < 30 s")
+    parser.add_argument("--quick", action="store_true", help="small sizes: a quick run finishing in < 30 s")
+    add_smoke_option(parser)
     parser.add_argument(
         "--all-reference", action="store_true", help="section b: time the reference engine for every preset"
     )
@@ -528,37 +539,42 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "stream_segments": (1_000_000, 5_000),
         "stream_reference_segments": (20_000, 1_000),
     }
+    smoke = {"replicas": 2, "repeat_fast": 1, "repeat_reference": 1, "stream_segments": 400}
+    smoke |= {"stream_reference_segments": 100}
     for name, (full, quick) in defaults.items():
         if getattr(args, name) is None:
-            setattr(args, name, quick if args.quick else full)
+            setattr(args, name, smoke[name] if args.smoke else quick if args.quick else full)
+    if args.smoke:
+        args.loop_segments, args.chunk_size = min(args.loop_segments, SMOKE_SEGMENTS), min(args.chunk_size, 100)
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
     shared = args.shared.resolve()
+    segments = SMOKE_SEGMENTS if args.smoke else ASSET_SEGMENTS
     if args.stream_worker:
         n, preset = args.stream_worker
-        run_stream_worker(shared, int(n), preset, args.chunk_size, args.engine)
+        run_stream_worker(shared, int(n), preset, args.chunk_size, args.engine, segments)
         return
 
     global FAST_ENGINE
     FAST_ENGINE = args.engine
-    asset = load_asset(shared)
+    asset = load_asset(shared, segments)
     fingerprint = source_fingerprint()
-    print_header(shared, args.quick)
+    print_header(shared, args.quick, args.smoke)
     warm_up(asset)
     run_sections(args, shared, asset)
     warn_if_changed(fingerprint)
 
 
-def print_header(shared: Path, quick: bool) -> None:
+def print_header(shared: Path, quick: bool, smoke: bool) -> None:
     """The versions, the machine, the data and the engine timed."""
     print(
         f"simpeval {simpeval.__version__} | Python {platform.python_version()} | NumPy {np.__version__} | "
         f"{platform.platform()} | {platform.processor() or platform.machine()} | CPUs: {len_cpus()}"
     )
-    print(f"data: {shared}" + ("   [--quick: reduced sizes, smoke test only]" if quick else ""))
+    print(f"data: {shared}" + (f"   {SMOKE_NOTE}" if smoke else "   [--quick: reduced sizes]" if quick else ""))
     engine = SARI(engine=FAST_ENGINE).engine
     numba_version = "not installed"
     if NUMBA_AVAILABLE:
@@ -604,7 +620,7 @@ def run_sections(args: argparse.Namespace, shared: Path, asset: Corpus) -> None:
         presets = tuple(VARIANTS) if args.all_reference else DEFAULT_REFERENCE_PRESETS
         summary["b"] = (section_corpus(replicated, presets), len(replicated[0]))
     if "c" in sections:
-        batch_corpus = asset if args.quick else replicated
+        batch_corpus = asset if args.quick or args.smoke else replicated
         summary["c"] = (section_batch(batch_corpus, args.loop_segments), len(batch_corpus[0]))
     if "e" in sections:
         summary["e"] = section_easse(replicated, args.easse, args.repeat_fast)
@@ -636,12 +652,12 @@ def len_cpus() -> int:
 
 
 def peer_rows(summary: dict[str, Any]) -> list[list[str]]:
-    """The Summary rows of sections e and f: the ratios of issue 40 against the real peers."""
+    """The Summary rows of sections e and f: the peer ratios against EASSE and HF evaluate."""
     rows = []
     for section, key, target in (("e", "sari-easse", TARGET_EASSE_RATIO), ("f", "sari-hf", TARGET_HF_RATIO)):
         if section not in summary:
             continue
-        result, label = summary[section], f"{section}. {ISSUE40_GOALS[key][0].split(',')[0]}"
+        result, label = summary[section], f"{section}. {PEER_GOALS[key][0].split(',')[0]}"
         if "skipped" in result:
             rows.append([label, result["skipped"], f">= {target:.0f}x", "not measured", key, "-"])
             continue
@@ -656,7 +672,9 @@ def peer_rows(summary: dict[str, Any]) -> list[list[str]]:
 
 def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: float) -> None:
     heading("Summary")
-    if args.quick:
+    if args.smoke:
+        print(f"{SMOKE_NOTE}\n")
+    elif args.quick:
         print(
             "(--quick: sizes are reduced, so the targets below, which refer to the full sizes, are only indicative)\n"
         )
@@ -667,7 +685,7 @@ def print_summary(summary: dict[str, Any], args: argparse.Namespace, elapsed: fl
         all_same = all(same for *_, same in summary["a"])
         rows.append(
             [
-                f"a. corpus, ASSET test ({ASSET_SEGMENTS} seg), all presets",
+                f"a. corpus, ASSET test ({SMOKE_SEGMENTS if args.smoke else ASSET_SEGMENTS} seg), all presets",
                 f"ratio {min(ratios):.1f}x - {max(ratios):.1f}x; identical: {yes_no(all_same)}",
                 "(none)",
                 "",
