@@ -60,13 +60,19 @@ def _roberta(vocab_size: int, seed: int) -> Any:
         attention_probs_dropout_prob=0.1,
     )
     model = RobertaModel(config, add_pooling_layer=False)
-    # Every weight drawn here from the seed, not by Transformers' initializers (which a release may
-    # change): the checkpoint is then a function of PyTorch's generator alone, and the oracle's frozen
-    # answers (tests/oracles/lens.py) hold its digest.
+    # Every weight set here from the seed, as Transformers' initializers set them (normal with
+    # std 0.02, layer norms 1 and 0, biases 0) but not by them (a release may change them): the
+    # checkpoint is then a function of PyTorch's generator alone, and the oracle's frozen answers
+    # (tests/oracles/lens.py) hold its digest.
     generator = torch.Generator().manual_seed(seed)
     with torch.no_grad():
-        for _, parameter in sorted(model.named_parameters()):
-            parameter.copy_(torch.randn(parameter.shape, generator=generator) * 0.2)
+        for name, parameter in sorted(model.named_parameters()):
+            if "LayerNorm" in name:
+                parameter.fill_(1.0 if name.endswith("weight") else 0.0)
+            elif name.endswith("bias"):
+                parameter.zero_()
+            else:
+                parameter.copy_(torch.randn(parameter.shape, generator=generator) * 0.02)
     return model
 
 
