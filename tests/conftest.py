@@ -32,7 +32,7 @@ from hypothesis import settings
 from .needs import require_learned, require_wordnet, shared_path, under_ci, wordnet_missing
 
 #: Markers saying why a test is long (registered in ``pyproject.toml``); each one implies ``slow``.
-LONG_MARKERS = ("browser", "cluster", "install", "notebook", "learned")
+LONG_MARKERS = ("browser", "cluster", "install", "notebook", "learned", "wordnet")
 #: The doctests (under ``simpeval/``) that read WordNet; marked ``wordnet`` at collection.
 WORDNET_DOCTESTS = frozenset(
     {"simpeval.metrics.teaching.meteor.METEOR", "simpeval.metrics.teaching.wordnet.ensure_wordnet"}
@@ -117,8 +117,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def long_tests_are_slow(items: list[pytest.Item]) -> None:
-    """Mark ``slow`` every test marked ``browser``, ``cluster``, ``install`` or ``notebook``
-    (:data:`LONG_MARKERS`): one marker to leave out, ``-m "not slow"``, and one to order by."""
+    """Mark ``slow`` every test marked ``browser``, ``cluster``, ``install``, ``notebook``, ``learned`` or
+    ``wordnet`` (:data:`LONG_MARKERS`): one marker to leave out, ``-m "not slow"``, and one to order by."""
     for item in items:
         if item.get_closest_marker("slow") is None and any(item.get_closest_marker(m) for m in LONG_MARKERS):
             item.add_marker(pytest.mark.slow)
@@ -136,13 +136,14 @@ def slow_files_first(items: list[pytest.Item]) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before ``-m`` selects the tests by their markers
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark ``slow`` the tests of :data:`LONG_MARKERS`; mark the WordNet doctests; without WordNet,
-    skip every ``wordnet`` test (unless ``CI`` is set); put the files holding a ``slow`` test first."""
+    """Mark ``wordnet`` the WordNet doctests and the tests of the ``wordnet`` fixture (loading WordNet
+    takes seconds); mark ``slow`` the tests of :data:`LONG_MARKERS`; without WordNet, skip every
+    ``wordnet`` test (unless ``CI`` is set); put the files holding a ``slow`` test first."""
+    for item in items:
+        if item.name in WORDNET_DOCTESTS or "wordnet" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.wordnet)
     long_tests_are_slow(items)
     slow_files_first(items)
-    for item in items:
-        if item.name in WORDNET_DOCTESTS:
-            item.add_marker(pytest.mark.wordnet)
     needing = [item for item in items if item.get_closest_marker("wordnet") is not None]
     message = wordnet_missing() if needing and not under_ci() else None
     for item in needing if message is not None else ():

@@ -133,6 +133,7 @@ def bits(value: float) -> bytes:
     return np.float64(value).tobytes()
 
 
+@pytest.mark.slow
 def test_the_rule_matters_here(corpus: Any, neumaier: None) -> None:
     """The checks below can fail: on this corpus a plain sum differs from NLTK-chrF's in the
     F-score columns, and so does the score."""
@@ -176,6 +177,7 @@ class _Recorder:
         return float(self._score_fn(vector))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("test", [paired_bootstrap, paired_approximate_randomization])
 def test_paired_tests_score_the_corpus_sums(corpus: Any, neumaier: None, test: Any) -> None:
     """The observed difference of a paired test is that of the corpus scores."""

@@ -149,6 +149,7 @@ def test_cli_compare_names_baseline_and_usage_errors(runner, tmp_corpus) -> None
     assert "--agreement" in run(runner, *args, "--agreement", "-f", "csv").stderr
 
 
+@pytest.mark.slow
 def test_cli_compare_plot(runner, tmp_corpus, tmp_path) -> None:
     files = tmp_corpus()
     out = tmp_path / "plot.png"

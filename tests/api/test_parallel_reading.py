@@ -103,6 +103,7 @@ def test_the_first_bad_chunk_is_read_again_here(tmp_path: Path, monkeypatch: pyt
     assert reread == [11]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("target", "line", "content"),
     [
@@ -190,6 +191,7 @@ def test_standard_input_and_other_encodings_are_read_by_one_process(tmp_path: Pa
     assert ranges.plan_ranges([started, LineFile(files["ref"])], 5) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     data=st.lists(st.sampled_from([b"a", b"\n", b"\xc3\xa9", b"bb"]), max_size=60).map(b"".join),

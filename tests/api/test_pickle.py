@@ -66,6 +66,7 @@ def test_mappings_stay_read_only_after_loading() -> None:
     assert score.components == SARI().sentence_score("a b", ["a b"], source="a b c").components
 
 
+@pytest.mark.slow
 def test_a_worker_process_returns_a_score() -> None:
     metric = SARI()
     with multiprocessing.get_context("spawn").Pool(1) as pool:

@@ -111,6 +111,7 @@ CASES: list[Case] = [
 # fmt: on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])
 def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "default-cache"))

@@ -1052,6 +1052,7 @@ def _param(case: Case) -> Any:
     return pytest.param(case, id=case.id, marks=marks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])
 def test_case(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SIMPEVAL_CACHE", str(tmp_path / "default-cache"))

@@ -128,6 +128,7 @@ def test_plot_is_written_atomically(runner, tmp_corpus, tmp_path, monkeypatch):
     assert not [n for n in os.listdir(tmp_path) if n.endswith(".part")]
 
 
+@pytest.mark.slow
 def test_plot_is_written(runner, tmp_corpus, tmp_path):
     import_module("matplotlib")
     corpus = tmp_corpus()

@@ -284,6 +284,7 @@ def test_sentence_level_json(runner, corpus, data):
     assert set(records[1]["components"]) == {"add", "keep", "delete"}
 
 
+@pytest.mark.slow
 def test_python_dash_m_help():
     result = subprocess.run([sys.executable, "-m", "simpeval", "--help"], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
@@ -570,6 +571,7 @@ def test_registered_commands():
     assert sorted(module for module, _ in simpeval.cli.COMMANDS.values()) == sorted(COMMANDS)
 
 
+@pytest.mark.slow
 def test_a_command_imports_only_its_own_modules():
     report = "print(sorted(m for m in sys.modules if m.startswith('simpeval.')), file=sys.stderr)"
     code = f"import atexit, sys; from simpeval.cli import main; atexit.register(lambda: {report}); main(['score', '--help'])"

@@ -89,6 +89,7 @@ def test_evaluate_keeps_easses_other_defaults(runner: CliRunner, tmp_corpus) -> 
     ]
 
 
+@pytest.mark.slow
 def test_a_test_set_gives_the_sources(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shared_path("UPSTREAM.md")
     access = SHARED / "corpora" / "easse" / "system_outputs" / "turkcorpus" / "test" / "ACCESS"

@@ -50,6 +50,7 @@ def _simpeval(tmp_path: Path, fd: int, *args: str, stdin: int | None = None) -> 
 ENDLESS = "more than 110000 lines"  # the first chunk (10,000 lines) and COUNT_AHEAD more
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "listing"),
     [

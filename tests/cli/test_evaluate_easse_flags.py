@@ -56,6 +56,7 @@ def test_features_are_lowercased_as_easse_evaluate_does(runner: CliRunner, files
     assert lowercased[0]["signature"].startswith("Features|case:lc")
 
 
+@pytest.mark.slow
 def test_easses_path_options(runner: CliRunner, files: dict[str, str]) -> None:
     ours = _evaluate(runner, files, "-q")
     args = [
@@ -88,6 +89,7 @@ def test_easses_test_set_spelling(runner: CliRunner, files: dict[str, str]) -> N
     assert unknown.exit_code == 2 and "asset-test" in unknown.output
 
 
+@pytest.mark.slow
 def test_an_easse_command_line_runs_unchanged(
     runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

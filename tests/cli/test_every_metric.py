@@ -28,6 +28,7 @@ def _invoke(runner: CliRunner, *args: str) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", builtin_metric_params())
 def test_score_gives_the_library_result(runner: CliRunner, tmp_corpus, name: str) -> None:
     corpus = tmp_corpus()

@@ -58,6 +58,7 @@ def change(name: str, line: int, content: bytes) -> Callable[[str, list[bytes]],
     return edit
 
 
+@pytest.mark.slow
 def test_regular_files_print_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     plans: list[ranges.RangePlan | None] = []
     planned = evaluate.plan_ranges
@@ -74,6 +75,7 @@ def test_no_final_newline_and_empty_lines(tmp_path: Path) -> None:
     assert same_as_one_process(files).exit_code == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "line", "content", "message"),
     [
@@ -104,6 +106,7 @@ def test_crlf_and_bom_are_warned_of_once(tmp_path: Path) -> None:
     assert result.stderr.count("Windows line endings") == 1 and result.stderr.count("byte-order mark") == 1
 
 
+@pytest.mark.slow
 def test_files_of_different_lengths_are_the_same_error(tmp_path: Path) -> None:
     files = write(tmp_path, lambda name, lines: lines.pop() if name == "src" else None)
     result = same_as_one_process(files)
@@ -128,6 +131,7 @@ def test_a_references_file_of_tab_separated_lines_is_the_same_error(tmp_path: Pa
     assert result.exit_code == 1 and "every line (25000 lines) contains a tab" in result.stderr
 
 
+@pytest.mark.slow
 def test_standard_input_is_read_by_one_process(tmp_path: Path) -> None:
     files = write(tmp_path)
     data = Path(files["sys"]).read_bytes()

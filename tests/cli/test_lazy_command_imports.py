@@ -46,6 +46,7 @@ def test_spelled_metrics(args: list[str], expected: list[str]) -> None:
     assert spelled_metrics(["bleu", "chrf", "sari", "nltk-bleu"], args) == expected
 
 
+@pytest.mark.slow
 def test_a_fresh_process_imports_only_the_named_metrics(files: dict[str, str]) -> None:
     """The module list of ``compare -m bleu chrf`` run in a new interpreter."""
     code = (

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from simpeval import Agreement, compare
 from simpeval.cli import main
 from simpeval.report import agreement_document, render, table_document
@@ -27,6 +29,7 @@ def test_compare_agreement_is_one_json_document(runner, tmp_corpus) -> None:  # 
     assert len(lines) == len(document["scores"]) + len(document["agreement"])
 
 
+@pytest.mark.slow
 def test_compare_agreement_text_is_the_sum_of_the_documents(runner, tmp_corpus) -> None:  # type: ignore[no-untyped-def]
     files = tmp_corpus()
     args = [*_args(files), "-m", "bleu", "chrf", "--agreement", "--names", "a", "b", "c"]

@@ -48,6 +48,7 @@ def _cases() -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dataset", "system"), _cases(), ids=lambda v: str(v))
 def test_sari_flags_and_bleu_equal_easses(dataset: str, system: str) -> None:
     data = _golden()["datasets"][dataset]

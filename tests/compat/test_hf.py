@@ -258,6 +258,7 @@ def _evaluate_sari(sources: list[str], predictions: list[str], references: list[
     return 100 * (total / len(predictions))
 
 
+@pytest.mark.slow
 def test_sari_is_bit_identical_to_evaluates_script() -> None:
     """The same bits as evaluate's sari on random corpora (its sum order: keep + deletion + addition)."""
     import random

@@ -177,6 +177,7 @@ def _function_calls(rng: np.random.Generator) -> tuple[str, dict[str, Any]]:
     return name, _ter(rng)
 
 
+@pytest.mark.slow
 def test_seeded_function_interface_equals_sacrebleus() -> None:
     rng = np.random.default_rng([SEED, 99])
     for case in range(150):

@@ -105,6 +105,7 @@ def test_a_comparison_of_many_systems_runs_compiled_from_its_first_call(monkeypa
     assert calls == ["numpy"] * 6
 
 
+@pytest.mark.slow
 @needs_numba
 def test_a_small_cli_job_never_imports_numba(tmp_path: pytest.TempPathFactory) -> None:
     folder = tmp_path

@@ -291,6 +291,7 @@ BLEU_TOKENIZERS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tokenize", BLEU_TOKENIZERS)
 def test_bleu_engines_equal_sacrebleu(tokenize: str) -> None:
     tally = Tally(f"BLEU {tokenize}")
@@ -318,6 +319,7 @@ def test_bleu_engines_equal_sacrebleu(tokenize: str) -> None:
     run_cell(check, tally)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("word_order", [0, 1, 2, 3])
 def test_chrf_engines_equal_sacrebleu(word_order: int) -> None:
     tally = Tally(f"chrF word_order={word_order}")

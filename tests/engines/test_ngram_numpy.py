@@ -103,6 +103,7 @@ def test_bleu_rows_equal_sacrebleu(corpus: Corpus, tokenize: str, lowercase: boo
     _same_rows(BLEU, {"tokenize": tokenize, "lowercase": lowercase, "max_ngram_order": order}, corpus)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus=corpora(), tokenize=st.sampled_from(["moses", "whitespace", "tercom", "penn"]), lowercase=st.booleans())
 def test_bleu_rows_with_registry_tokenizers_equal_sacrebleu(corpus: Corpus, tokenize: str, lowercase: bool) -> None:
@@ -135,6 +136,7 @@ def test_bleu_of_repeated_ngrams_is_clipped_by_one_reference() -> None:
     assert rows.tobytes() == BLEU(engine="sacrebleu", max_ngram_order=2).corpus_stats(hypotheses, streams).tobytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("cls", "options"),
     [(BLEU, {}), (BLEU, {"lowercase": True, "max_ngram_order": 5}), (CHRF, {}), (CHRF, {"word_order": 2})],

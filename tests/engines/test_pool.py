@@ -53,6 +53,7 @@ def _corpus(n: int = 160, seed: int = 3) -> tuple[list[str], list[list[str]], li
     return hyps, refs, srcs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", METRICS)
 def test_every_metric_gives_the_same_rows_on_workers(small_chunks: None, name: str) -> None:
     hyps, refs, srcs = _corpus()
@@ -65,6 +66,7 @@ def test_every_metric_gives_the_same_rows_on_workers(small_chunks: None, name: s
         assert metric.corpus_score(hyps, **given, n_jobs=2) == metric.corpus_score(hyps, **given)
 
 
+@pytest.mark.slow
 def test_variable_references_and_float_statistics_keep_their_bits(small_chunks: None) -> None:
     hyps, (ref0, ref1), srcs = _corpus(300, seed=5)
     ref1 = [None if k % 3 else r for k, r in enumerate(ref1)]  # a variable number of references
@@ -161,6 +163,7 @@ def test_zero_means_every_available_core() -> None:
     assert pool.current_jobs() == 1
 
 
+@pytest.mark.slow
 def test_a_copy_sent_to_workers_leaves_the_caches_behind() -> None:
     hyps, refs, srcs = _corpus(400)
     for name in ("bleu", "chrf", "sari"):

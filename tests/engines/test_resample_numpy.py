@@ -97,6 +97,7 @@ def test_bleu_equals_sacrebleu(data: st.DataObject, order: int, smoothing: Any, 
     assert same_bits(scores, expected)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     data=st.data(),
@@ -121,6 +122,7 @@ def test_chrf_equals_sacrebleu(
     assert np.array(result).dtype == np.array(expected).dtype
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", RULES)
 @settings(max_examples=200, deadline=None)
 @given(

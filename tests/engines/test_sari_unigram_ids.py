@@ -44,6 +44,7 @@ def segments(draw: st.DrawFn) -> tuple[list[str], list[list[str]], list[str]]:
     return hypotheses, streams, sources
 
 
+@pytest.mark.slow
 @needs_numba
 @settings(max_examples=60, deadline=None)
 @given(corpus=segments(), preset=st.sampled_from(sorted(VARIANTS)))

@@ -127,6 +127,7 @@ API_CALLS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(API_CALLS))
 def test_public_functions_return_or_raise_a_simpeval_error(name: str) -> None:
     tally = Tally(name)

@@ -315,6 +315,7 @@ def _in_range(cls: type, value: float, undefined_allowed: bool, options: dict[st
     return 0.0 <= value <= 100.0 + 1e-9 if bounded else value >= 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "cls",
     [pytest.param(cls, marks=pytest.mark.wordnet) if cls is METEOR else cls for cls in OPTIONS],
@@ -587,6 +588,7 @@ API_CALLS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(API_CALLS))
 def test_public_functions_return_valid_results_or_raise_a_simpeval_error(name: str) -> None:
     tally = Tally(name)

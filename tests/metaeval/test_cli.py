@@ -100,6 +100,7 @@ def test_registered_sets_offline_fail_cleanly(runner: CliRunner, dead_mirror: st
     assert result.exit_code == 1 and "could not download" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_registered_ratings_and_references(runner: CliRunner, upstream: Upstream) -> None:
     result = _run(runner, "-t", "asset-human-ratings", "--aspect", "fluency", "-m", "bleu", "--n-samples", "20")
     assert result.exit_code == 0, result.output

@@ -44,6 +44,7 @@ def test_undefined_coefficients_are_nan(x: list[float], y: list[float]) -> None:
         assert math.isnan(correlation(x, y, method))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_every_form_equals_scipy(data: st.DataObject) -> None:

@@ -82,6 +82,7 @@ def test_fenwick_path_counts_like_the_pairwise_path() -> None:
         kendall._PAIRWISE_LIMIT = limit
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(numerator=st.integers(-(10**12), 10**12), radicand=st.integers(1, 10**24))
 def test_ratio_sqrt_is_correctly_rounded(numerator: int, radicand: int) -> None:

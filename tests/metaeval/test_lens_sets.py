@@ -137,6 +137,7 @@ def test_meta_evaluate_registered_scores_simpeval_2022_against_its_references(up
     assert (result.ratings, result.references) == ("simpeval-2022", "simpeval-2022-refs")
 
 
+@pytest.mark.slow
 def test_cli_meta_eval_on_simpeval_sets(upstream: Upstream) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["meta-eval", "-t", "simpeval-2022", "-m", "bleu", "--n-samples", "0", "-q"])

@@ -105,6 +105,7 @@ def test_bootstrap_rows_count_a_pair_as_often_as_its_source_is_drawn() -> None:
     assert np.isnan(tau_like_rows(pairs, scores, np.zeros((1, 4)))).all()
 
 
+@pytest.mark.slow
 def test_equals_the_definition_on_simpeval_2022(upstream: Upstream) -> None:
     ratings = from_registry("simpeval-2022")
     corpus = load_testset("simpeval-2022-refs")
@@ -121,6 +122,7 @@ def test_equals_the_definition_on_simpeval_2022(upstream: Upstream) -> None:
         assert sum(got["All"]) > 100  # the set decides many pairs: the comparison is not vacuous
 
 
+@pytest.mark.slow
 def test_meta_evaluate_reports_it_per_metric_and_type(upstream: Upstream) -> None:
     result = meta_evaluate_registered("simpeval-2022", metrics=["sari", "bleu", "fkgl"], n_samples=200)
     assert [(t.metric, t.type) for t in result.tau_like[:4]] == [
@@ -151,6 +153,7 @@ def test_no_tau_like_without_annotators_or_types(toy: HumanRatings) -> None:
         meta_evaluate(toy, refs, metrics=["bleu"], n_samples=0, tau_threshold=-1)
 
 
+@pytest.mark.slow
 def test_cli_prints_lens_table(upstream: Upstream) -> None:
     run = CliRunner().invoke(
         main, ["meta-eval", "-t", "simpeval-2022", "-m", "sari", "bleu", "fkgl", "--n-samples", "100"]

@@ -128,6 +128,7 @@ def test_textbook_example_adds_up_for_every_preset(variant: str) -> None:
     _check_sari(SARI(variant), SOURCE, PREDICTION, REFERENCES)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     variant=st.sampled_from(list(VARIANTS)),
@@ -141,6 +142,7 @@ def test_explanations_add_up_exactly_for_every_preset(
     _check_sari(SARI(variant), source, prediction, references)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     options=st.fixed_dictionaries(

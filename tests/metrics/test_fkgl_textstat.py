@@ -62,6 +62,7 @@ def same_dictionary() -> FKGL:
     return FKGL(variant="textstat", pronunciations="cmudict")
 
 
+@pytest.mark.slow
 def test_segments_equal_textstat(same_dictionary: FKGL) -> None:
     expected = textstat_grades(CASES)
     assert len(set(expected)) > 5  # the cases are not all alike

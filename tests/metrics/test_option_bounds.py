@@ -102,6 +102,7 @@ def _at_maximum(spec: OptionSpec) -> object:
     return int(spec.maximum) if spec.kind == "int" else float(spec.maximum)
 
 
+@pytest.mark.slow
 def test_no_option_value_makes_a_two_word_input_slow() -> None:
     """Each declared numeric option at its maximum, alone and all of a metric's together, on a two-word
     input: it completes well within a generous wall limit (a subprocess timeout, not a speed assertion;

@@ -16,6 +16,7 @@ PRESETS = sorted(VARIANTS)
 FAST = settings(max_examples=40, deadline=None)
 
 
+@pytest.mark.slow
 @FAST
 @given(corpus=strategies.corpora(), variant=st.sampled_from(PRESETS))
 def test_scores_are_bounded(corpus: tuple, variant: str) -> None:
@@ -26,6 +27,7 @@ def test_scores_are_bounded(corpus: tuple, variant: str) -> None:
         assert 0.0 <= value <= 100.0 + 1e-9
 
 
+@pytest.mark.slow
 @FAST
 @given(a=strategies.corpora(), b=strategies.corpora(), variant=st.sampled_from(PRESETS))
 def test_stats_are_additive(a: tuple, b: tuple, variant: str) -> None:
@@ -42,6 +44,7 @@ def test_stats_are_additive(a: tuple, b: tuple, variant: str) -> None:
     assert metric.corpus_score(hyp, refs, sources=src).score == metric.score_from_stats(joint.sum(axis=0)).score
 
 
+@pytest.mark.slow
 @FAST
 @given(corpus=strategies.corpora(min_segments=2), variant=st.sampled_from(PRESETS), seed=st.integers(0, 2**16))
 def test_corpus_score_is_order_invariant(corpus: tuple, variant: str, seed: int) -> None:
@@ -56,6 +59,7 @@ def test_corpus_score_is_order_invariant(corpus: tuple, variant: str, seed: int)
     assert shuffled.score == pytest.approx(original.score, abs=1e-9)
 
 
+@pytest.mark.slow
 @FAST
 @given(corpus=strategies.corpora(max_segments=1), variant=st.sampled_from(PRESETS))
 def test_sentence_score_is_a_corpus_of_one(corpus: tuple, variant: str) -> None:
@@ -66,6 +70,7 @@ def test_sentence_score_is_a_corpus_of_one(corpus: tuple, variant: str) -> None:
     assert metric.sentence_scores(hypotheses, streams, sources=sources)[0] == sentence.score
 
 
+@pytest.mark.slow
 @FAST
 @given(corpus=strategies.corpora())
 def test_corpus_presets_share_counts(corpus: tuple) -> None:

@@ -52,6 +52,7 @@ def test_equals_the_builtin_sum(values: list[Any], start: Any) -> None:
     assert bits(reference_sum(values, start)) == bits(sum(values, start))
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(values=st.lists(finite, max_size=30))
 def test_equals_the_builtin_sum_of_floats_from_zero(values: list[float]) -> None:

@@ -83,6 +83,7 @@ def _document(rng: random.Random, words: list[str]) -> str:
     return " ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["fast", "reference"])
 def test_equals_the_published_algorithm_on_generated_documents(engine: str) -> None:
     rng = random.Random(2021)

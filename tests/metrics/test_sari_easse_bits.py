@@ -77,6 +77,7 @@ def easse_corpus_sari(sources: list[str], outputs: list[str], references: list[l
     return (add + keep + delete) / 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", [False, True])
 def test_easse_presets_are_bit_identical(paper: bool) -> None:
     rng = random.Random(98)

@@ -84,6 +84,7 @@ _PIECES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.lists(_PIECES, max_size=20).map("".join))
 def test_any_text_splits_as_punkt(text: str) -> None:

@@ -179,6 +179,7 @@ def test_repr_html_is_the_html_rendering(table):
     assert table._repr_html_() == render(table, "html")
 
 
+@pytest.mark.slow
 def test_the_model_alone_renders_itself() -> None:
     """Nothing to install by hand: a table made by importing only the model renders, in a fresh
     interpreter (importing the model imports simpeval.report, which installs the renderers)."""

@@ -43,6 +43,7 @@ class Recorder:
         return score
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(stats=integer_stats(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_bootstrap_ci_is_deterministic_given_a_seed(stats: np.ndarray, seed: int, n: int) -> None:
@@ -98,6 +99,7 @@ def test_constant_segments_give_a_degenerate_interval() -> None:
     assert half_width(ci) == 0.0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(stats=integer_stats(), seed=st.integers(0, 2**32), n=st.integers(1, 40), block=st.integers(1, 64))
 def test_blockwise_float64_sums_are_exact_and_use_sacrebleus_draws(
@@ -129,6 +131,7 @@ def test_float32_sums_are_sacrebleus() -> None:
     assert not np.array_equal(sums, resample.resampled_sums(stats, idx, np.dtype(np.float64)))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(
     n=st.integers(1, 60),

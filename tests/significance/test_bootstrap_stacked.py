@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
@@ -18,6 +19,7 @@ def matrices(n_segments: int) -> st.SearchStrategy[list[np.ndarray]]:
     return st.lists(one, min_size=1, max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     data=st.integers(1, 25).flatmap(matrices),

@@ -74,6 +74,7 @@ def test_compare_to_baseline_runs_approximate_randomization(systems: dict[str, n
         assert (result.test, result.n_samples, result.seed, result.mean, result.ci) == ("ar", 300, 12345, None, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("test", "n"), [("bs", 1000), ("ar", 10000)])
 def test_default_sample_sizes_are_sacrebleus(test: str, n: int) -> None:
     stats = {"x": np.array([[1.0, 1.0], [0.0, 1.0]]), "y": np.array([[1.0, 1.0], [1.0, 1.0]])}

@@ -61,6 +61,7 @@ def reference_ar(base: np.ndarray, system: np.ndarray, n: int, seed: int) -> flo
     return 1.0 if observed == 0 else (count + 1) / (n + 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_paired_bootstrap_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:
@@ -75,6 +76,7 @@ def test_paired_bootstrap_follows_its_definition(pair: tuple[np.ndarray, np.ndar
     assert paired_bootstrap(system, base, weighted, n_samples=n, seed=seed).p_value == result.p_value  # symmetric
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(pair=stats_pairs(), seed=st.integers(0, 2**32), n=st.integers(1, 60))
 def test_paired_ar_follows_its_definition(pair: tuple[np.ndarray, np.ndarray], seed: int, n: int) -> None:

@@ -11,6 +11,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
@@ -23,6 +24,7 @@ from .conftest import Upstream
 NAME = "asset-test"
 
 
+@pytest.mark.slow
 def test_cache_survives_any_sequence_of_damage(upstream: Upstream, cache: Path, shared: Path) -> None:
     spec = get_testset(NAME)
     files = [remote.name for remote in spec.all_files]

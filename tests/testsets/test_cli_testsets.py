@@ -70,6 +70,7 @@ def outputs(tmp_path: Path) -> dict[str, str]:
 
 
 # ------------------------------------------------------------ acceptance
+@pytest.mark.slow
 def test_compare_the_11_published_systems_on_asset_test(
     runner, upstream, cache: Path, dead_mirror: str, monkeypatch, system_outputs: list[str], shared: Path
 ) -> None:
@@ -233,6 +234,7 @@ def test_testsets_list(runner, upstream) -> None:
     assert "turkcorpus-valid " in text and "cache:" in text
 
 
+@pytest.mark.slow
 def test_input_takes_a_registered_set_of_system_outputs_by_name(
     runner, upstream, system_outputs: list[str], outputs: dict[str, str], tmp_path: Path
 ) -> None:

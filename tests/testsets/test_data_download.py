@@ -211,6 +211,7 @@ def test_the_list_is_upstream_md_and_every_checksum_holds() -> None:
     assert [p for p, s in zip(present, read_sources(), strict=True) if _digest(p) != s.sha256] == []
 
 
+@pytest.mark.slow
 def test_the_whole_list_downloads_from_a_mirror_of_shared(upstream: Upstream, tmp_path: Path, capsys) -> None:
     """Every listed file is served where its URL points (the stand-in serves UPSTREAM.md's table)."""
     served = {urlsplit(url).path for url in upstream_table()}

@@ -128,6 +128,7 @@ def test_with_test_set_tags_every_signature() -> None:
     assert {row.score.signature["test"] for row in segments.rows} == {"asset-test"}
 
 
+@pytest.mark.slow
 def test_the_guides_python_example_records_the_test_set(upstream) -> None:
     """docs/guide/testsets.md promises ``test:asset-test`` in every signature: its Python example does it."""
     guide = (Path(__file__).resolve().parents[2] / "docs" / "guide" / "testsets.md").read_text(encoding="utf-8")

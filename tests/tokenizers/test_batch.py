@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
@@ -32,6 +33,7 @@ lines = st.lists(st.lists(st.sampled_from(PIECES), max_size=16).map("".join), ma
 SACREBLEU_13A = Tokenizer13a()
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(batch=lines, lowercase=st.booleans())
 def test_batch_13a_equals_sacrebleu(batch: list[str], lowercase: bool) -> None:
@@ -39,6 +41,7 @@ def test_batch_13a_equals_sacrebleu(batch: list[str], lowercase: bool) -> None:
     assert tokenize_batch(batch, "13a", lowercase=lowercase) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(batch=lines)
 def test_batch_other_tokenizers_fall_back_per_line(batch: list[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
@@ -51,6 +52,7 @@ def decoded(vocab: TokenVocabulary, ids: np.ndarray, offsets: np.ndarray) -> lis
     return [[vocab.token(t).decode("utf-8") for t in ids[offsets[i] : offsets[i + 1]]] for i in range(offsets.size - 1)]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(batch=lines, space=st.booleans())
 def test_13a_tokens_equal_sacrebleu(batch: list[str], space: bool) -> None:
@@ -60,6 +62,7 @@ def test_13a_tokens_equal_sacrebleu(batch: list[str], space: bool) -> None:
     assert decoded(vocab, ids, offsets) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(batch=lines, space=st.booleans())
 def test_splitting_equals_str_split(batch: list[str], space: bool) -> None:

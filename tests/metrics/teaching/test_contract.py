@@ -143,6 +143,7 @@ ADDITIVE = {
 FAST = settings(max_examples=30, deadline=None)
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @FAST
 @given(a=corpora, b=corpora, name=st.sampled_from(sorted(ADDITIVE)))
@@ -157,6 +158,7 @@ def test_stats_are_additive(a: tuple[list[str], list[str]], b: tuple[list[str], 
         assert swapped == metric.corpus_score(a[0] + b[0], [a[1] + b[1]]).score
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @FAST
 @given(corpus=corpora)

@@ -23,6 +23,7 @@ def _units(text: str, level: str) -> Sequence[str]:
     return text.split() if level == "word" else text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["word", "char"])
 @pytest.mark.parametrize("cost, trans", [(1, False), (1, True), (2, False)])
 def test_edit_distance_parity(level: str, cost: int, trans: bool, pairs: list[Pair], to_streams: Streams) -> None:
@@ -40,6 +41,7 @@ def test_edit_distance_parity(level: str, cost: int, trans: bool, pairs: list[Pa
     assert metric.corpus_score(hyps, refs).score == sum(theirs)
 
 
+@pytest.mark.slow
 def test_edit_distance_asset(asset_pairs: list[Pair]) -> None:
     sample = asset_pairs[:80]
     for level in ("word", "char"):
@@ -51,6 +53,7 @@ def _cost(ops: list[EditOp], substitution_cost: int) -> int:
     return sum({"match": 0, "substitute": substitution_cost}.get(op.op, 1) for op in ops)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["word", "char"])
 def test_alignment_is_nltks(level: str, pairs: list[Pair]) -> None:
     """The operations follow nltk.edit_distance_align's path and cost exactly the edit distance."""
@@ -119,6 +122,7 @@ def _seed_pem(hyp: str, ref: str) -> float:
     return (length - distance) / length * 100 if length else 100.0
 
 
+@pytest.mark.slow
 @given(st.integers(min_value=1, max_value=10**6).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
 @settings(max_examples=500, deadline=None)  # no timing: the suite runs on busy machines
 def test_pem_is_the_seed_formula_bit_for_bit(pair: tuple[int, int]) -> None:
@@ -129,6 +133,7 @@ def test_pem_is_the_seed_formula_bit_for_bit(pair: tuple[int, int]) -> None:
     assert score == (length - distance) / length * 100
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="abcde ", max_size=30), st.text(alphabet="abcde ", max_size=30))
 @settings(max_examples=300)
 def test_pem_of_texts_is_the_seed_formula(hyp: str, ref: str) -> None:

@@ -6,6 +6,7 @@ import functools
 import operator
 from collections.abc import Callable
 
+import pytest
 from nltk.translate.meteor_score import meteor_score
 
 from simpeval.metrics.teaching import METEOR
@@ -34,6 +35,7 @@ def test_nltk_docstring_example(wordnet: object) -> None:
     assert METEOR().sentence_score("non matching hypothesis", ["this is a cat"]).score == 0.0
 
 
+@pytest.mark.slow
 def test_sentence_parity(wordnet: object, pairs: list[Pair], to_streams: Streams) -> None:
     metric = METEOR()
     ours = metric.sentence_scores([h for h, _ in pairs], to_streams(pairs)).tolist()
@@ -52,6 +54,7 @@ def test_synonym_and_stem_stages_matter(wordnet: object) -> None:
     assert stem.details["matches"] == 2.0
 
 
+@pytest.mark.slow
 def test_asset_parity(wordnet: object, asset_pairs: list[Pair], to_streams: Streams) -> None:
     metric = METEOR()
     hyps, refs = [h for h, _ in asset_pairs], to_streams(asset_pairs)

@@ -94,6 +94,7 @@ def test_corpus_bleu_parity(method: int, pairs: list[Pair], to_streams: Streams)
         assert metric.corpus_score([h for h, _ in chunk], to_streams(chunk)).score == _corpus_theirs(chunk, method)
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("method", METHODS)
 def test_asset_parity(method: int, asset_pairs: list[Pair], to_streams: Streams) -> None:

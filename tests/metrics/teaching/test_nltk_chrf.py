@@ -14,6 +14,7 @@ Streams = Callable[[list[Pair]], list[list[str | None]]]
 CONFIGS = [(1, 6, True), (1, 6, False), (2, 3, True), (1, 1, False), (3, 8, True)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("min_len, max_len, ignore", CONFIGS)
 def test_sentence_parity(min_len: int, max_len: int, ignore: bool, pairs: list[Pair], to_streams: Streams) -> None:
     """One reference: NLTK's value on the tokens; several: the best reference's value."""
@@ -26,6 +27,7 @@ def test_sentence_parity(min_len: int, max_len: int, ignore: bool, pairs: list[P
     assert [(p, a, b) for p, a, b in zip(pairs, ours, theirs) if a != b] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("min_len, max_len, ignore", CONFIGS)
 def test_corpus_parity(min_len: int, max_len: int, ignore: bool, pairs: list[Pair]) -> None:
     """corpus_chrf's macro average, with NLTK's summation order (sentence by sentence, then orders)."""
@@ -37,6 +39,7 @@ def test_corpus_parity(min_len: int, max_len: int, ignore: bool, pairs: list[Pai
     assert metric.corpus_score(hyps, [refs]).score == expected
 
 
+@pytest.mark.slow
 def test_raw_strings_and_asset(asset_pairs: list[Pair]) -> None:
     """With ignore_whitespace (the default) NLTK's score of the raw strings is the same."""
     hyps, refs = [h for h, _ in asset_pairs], [rs[0] for _, rs in asset_pairs]

@@ -25,6 +25,7 @@ def force(monkeypatch: pytest.MonkeyPatch, rule: int) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule", [PLAIN, NEUMAIER, NEUMAIER_INTS])
 def test_forced_rule_parity(monkeypatch: pytest.MonkeyPatch, rule: int, pairs: list[Pair]) -> None:
     force(monkeypatch, rule)
@@ -32,6 +33,7 @@ def test_forced_rule_parity(monkeypatch: pytest.MonkeyPatch, rule: int, pairs: l
     assert ours == nltks
 
 
+@pytest.mark.slow
 def test_the_rules_differ_on_this_corpus(monkeypatch: pytest.MonkeyPatch, pairs: list[Pair]) -> None:
     """The parity test above can fail: the corpus's score depends on the rule."""
     force(monkeypatch, PLAIN)

@@ -32,6 +32,9 @@ from .conftest import OUTPUTS, REFERENCES, SOURCES
 
 REFS = References.from_segments(REFERENCES)
 
+#: Every test runs a tiny LENS (PyTorch, a checkpoint built for the session): seconds to start.
+pytestmark = pytest.mark.learned
+
 
 @pytest.fixture(scope="module")
 def lens(checkpoint: Path) -> LENS:
@@ -43,6 +46,7 @@ def rows(lens: LENS) -> np.ndarray:
     return lens.corpus_stats(OUTPUTS, REFS, sources=SOURCES)
 
 
+@pytest.mark.slow
 def test_rows_are_score_and_count(lens: LENS, rows: np.ndarray) -> None:
     assert rows.shape == (len(OUTPUTS), 2) and (rows[:, 1] == 1).all()
     assert len(set(rows[:, 0])) == len(OUTPUTS)  # the tiny network tells the segments apart
@@ -101,6 +105,7 @@ def test_each_text_is_encoded_once(checkpoint: Path, monkeypatch: pytest.MonkeyP
     assert len(encoded) == len(distinct)
 
 
+@pytest.mark.slow
 def test_compare_encodes_sources_and_references_once(checkpoint: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     metric = LENS(checkpoint=str(checkpoint), device="cpu")
     encoded = _count_encodes(metric, monkeypatch)
@@ -258,6 +263,7 @@ def test_an_id_offline_says_how_to_give_a_folder(
         LENS(checkpoint="nobody/no-such-lens")
 
 
+@pytest.mark.slow
 def test_a_local_checkpoint_never_downloads_its_encoder(
     checkpoint: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -331,6 +337,7 @@ def test_the_command_line_scores_and_refuses_in_one_line(lens: LENS, tmp_path: P
         assert [line for line in failed.stderr.splitlines() if line.strip()][-1].startswith("Error: LENS: checkpoint")
 
 
+@pytest.mark.slow
 def test_threads_scoring_one_object_at_once_get_the_serial_numbers(
     checkpoint: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
