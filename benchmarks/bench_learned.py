@@ -24,7 +24,7 @@ Usage:
     python benchmarks/bench_learned.py --smoke           # checks that the script runs; its figures mean nothing
 
 ``--smoke``: 2 systems and the first segments of ASSET test (a quarter of ``SMOKE_SEGMENTS`` of
-_common.py: the model's encoding of 10 references a segment is the slow part).
+_common.py: the model's encoding of 10 references a segment is the slow part), on one thread.
 Without PyTorch, Transformers, bert_score or the MiniLM package, it says "not measured: ..."
 and exits with 0 (a full run exits with the install hint).
 """
@@ -69,6 +69,8 @@ def main() -> None:
         args.segments, args.systems = min(args.segments, SMOKE_SEGMENTS // 4), min(args.systems, 2)
         print(SMOKE_NOTE)
     os.environ["HF_HUB_OFFLINE"] = "1"
+    if args.smoke:  # one thread: PyTorch's spinning threads double the CPU time on a shared machine
+        os.environ["OMP_NUM_THREADS"] = "1"
     label = "MiniLM" if args.model is None else str(args.model)
     try:
         import bert_score
