@@ -248,7 +248,7 @@ def _dask_row_over_the_frame(tmp: Path, mp: pytest.MonkeyPatch) -> None:
 
 
 def _spark_from_a_venv(tmp: Path, mp: pytest.MonkeyPatch) -> None:
-    """The only test of this (a Spark start costs seconds). The venv's python by absolute path, with a PATH without the venv: the workers must not run
+    """The only test of this (a Spark start from a fresh process: 20 to 60 s on 2 cores). The venv's python by absolute path, with a PATH without the venv: the workers must not run
     whichever ``python3`` comes first on PATH."""
     import_module("pyspark")
     java()

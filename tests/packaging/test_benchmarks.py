@@ -53,7 +53,9 @@ HEADINGS = {
 
 @pytest.fixture(scope="module")
 def smoke(shared: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
-    """``bench_all.py --smoke`` run to its end: its output and the folder of the scripts' logs."""
+    """``bench_all.py --smoke`` run to its end: its output and the folder of the scripts' logs. About a
+    minute and a half on 2 cores: twelve scripts, each in processes of its own (a Dask cluster,
+    PyTorch's start for bench_learned.py, the peers' imports)."""
     logs = tmp_path_factory.mktemp("bench-logs")
     command = [sys.executable, str(ROOT / "benchmarks" / "bench_all.py"), "--smoke", "--shared", str(shared)]
     result = subprocess.run(

@@ -147,6 +147,8 @@ def _listing(folder: Path) -> dict[str, int]:
 @pytest.mark.slow
 @pytest.mark.wordnet  # METEOR is one of the metrics
 def test_everything_offline_touches_no_network_and_writes_only_the_cache(tmp_path: Path) -> None:
+    """About 35 s on 2 cores: every metric, public function and offline command in one fresh process
+    (WordNet assembled into the cache for METEOR, every output format)."""
     folders = {name: tmp_path / name for name in ("home", "work", "tmp", "cache", "in", "out")}
     for folder in folders.values():
         folder.mkdir()
