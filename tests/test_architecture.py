@@ -62,7 +62,8 @@ def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_contract_exceptions_are_local_imports() -> None:
     """Every import a contract lets through is made inside a function, never at a module's top
-    (none is let through since issue 47: the resampler moved below metrics, the renderers are installed)."""
+    (none is let through today: the resampler lives below the metrics, and ``simpeval.report`` installs
+    the result model's renderers, so neither layer imports upwards)."""
     exceptions = contract_exceptions()
     for importer, imported in exceptions:
         path = PACKAGE.parent.joinpath(*importer.split(".")).with_suffix(".py")

@@ -35,8 +35,8 @@ class CHRFConfig:
     the table in the docs' metric guide is generated from them.
     """
 
-    # The bounds keep every value fast and small (issue 37): published chrF uses character orders up to 6
-    # and word orders up to 2 (Popović 2015, 2017) and beta 1 to 3; 10**9 would count a billion orders.
+    # The bounds keep every value fast and small: published chrF uses character orders up to 6 and
+    # word orders up to 2 (Popović 2015, 2017) and beta 1 to 3; 10**9 would count a billion orders.
     char_order: int = option(
         6, help="Highest character n-gram order (at most 20).", minimum=0, maximum=20, signature=("nc", "nc")
     )
