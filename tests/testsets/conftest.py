@@ -131,9 +131,13 @@ def dead_mirror(_offline: tuple[Path, str]) -> str:
 
 
 @contextlib.contextmanager
-def serve_upstream(monkeypatch: pytest.MonkeyPatch, mode: str = "ok") -> Iterator[Upstream]:
-    """The server on an ephemeral loopback port, ``SIMPEVAL_MIRROR`` pointing at it (no proxy in the way)."""
-    files = {urlsplit(url).path: local for url, (local, _) in upstream_table().items()}
+def serve_upstream(
+    monkeypatch: pytest.MonkeyPatch, mode: str = "ok", files: dict[str, Path] | None = None
+) -> Iterator[Upstream]:
+    """The server on an ephemeral loopback port, ``SIMPEVAL_MIRROR`` pointing at it (no proxy in the way):
+    ``files`` (URL path -> local file), by default every file of ``../shared/UPSTREAM.md``."""
+    if files is None:
+        files = {urlsplit(url).path: local for url, (local, _) in upstream_table().items()}
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
     state = Upstream(f"http://127.0.0.1:{server.server_address[1]}", files, mode=mode)
     server.RequestHandlerClass = _handler(state)

@@ -12,9 +12,7 @@ import hashlib
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -23,7 +21,7 @@ import pytest
 from .. import needs
 from ..data import COMMAND, ENV, NOT_DOWNLOADABLE, SOURCES, data_folder, how_to_get, main, read_sources
 from ..needs import ROOT, SHARED, shared_path, shared_paths
-from .conftest import Upstream, _handler, upstream_table
+from .conftest import Upstream, serve_upstream, upstream_table
 
 UPSTREAM = "https://raw.githubusercontent.com/owner/repo/0123456789abcdef0123456789abcdef01234567"
 #: Two tiny files written for these tests: their paths in the data folder and their bytes.
@@ -60,18 +58,8 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Upstream
         (origin / path).parent.mkdir(parents=True, exist_ok=True)
         (origin / path).write_bytes(body)
         files[urlsplit(f"{UPSTREAM}/{path}").path] = origin / path
-    server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
-    state = Upstream(f"http://127.0.0.1:{server.server_address[1]}", files)
-    server.RequestHandlerClass = _handler(state)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    monkeypatch.setenv("SIMPEVAL_MIRROR", state.url)
-    try:
+    with serve_upstream(monkeypatch, files=files) as state:
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 def test_downloads_every_listed_file(served: Upstream, listed: Path, tmp_path: Path, capsys) -> None:
